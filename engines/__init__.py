@@ -1,0 +1,29 @@
+"""Pure game engines. ``REGISTRY`` maps a short game name to its engine object.
+
+No discord, asyncio, sqlite, clock or global random anywhere in this package: see ``base``.
+"""
+from __future__ import annotations
+
+from .base import ACTION_ID_RE, Engine, Event, GameError, IllegalAction, State, clone
+
+REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    REGISTRY[engine.name] = engine
+    return engine
+
+
+def _load_all() -> None:
+    from .ziegen import ENGINE as ziegen
+
+    for engine in (ziegen,):
+        register(engine)
+
+
+_load_all()
+
+__all__ = [
+    "ACTION_ID_RE", "Engine", "Event", "GameError", "IllegalAction", "REGISTRY", "State", "clone",
+    "register",
+]

@@ -1,0 +1,156 @@
+"""The engine contract every game follows.
+
+An engine is one object per game (see ``engines.REGISTRY``). Game state is plain JSON-able data
+(dicts, lists, ints, strings, bools, None): no classes, no tuples, no sets. The seeded RNG lives
+inside the state (see ``engines.rng``), so the same seed and the same actions always give the same
+game. ``apply`` never mutates the state it is given; it returns a new one.
+
+Every decision a player can take is a short action id (``ACTION_ID_RE``). A decision with many
+parts is split into several steps, so that one step never offers more than a few dozen choices.
+"""
+from __future__ import annotations
+
+import marshal
+import re
+from dataclasses import dataclass
+from typing import Any
+
+State = dict[str, Any]
+
+ACTION_ID_RE = re.compile(r"^[a-z0-9:._-]{1,64}$")
+
+
+class GameError(ValueError):
+    """Something about a game went wrong; the message is meant for a player."""
+
+
+class IllegalAction(GameError):
+    """The action is not legal for that seat in that state."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """News from one ``apply``: ``audience`` None is everyone, else a tuple of seats."""
+
+    text: str
+    audience: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.audience is None or (seat is not None and seat in self.audience)
+
+
+def clone(data: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, str, int, float, bool, None), fast."""
+    return marshal.loads(marshal.dumps(data))
+
+
+class Engine:
+    """Shared defaults. A game subclasses this and fills in the rules.
+
+    Required in a subclass: ``name``, ``title``, ``min_players``, ``max_players``, ``options``
+    (dict of option name -> default), ``new_game``, ``to_act``, ``legal_actions``, ``describe``,
+    ``_apply`` (works on a private copy, may mutate it), ``view``, ``is_over``, ``scores``,
+    ``inventory``, ``board_text``, ``hand_text``.
+    """
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 5
+    options: dict[str, Any] = {}
+    # Human-readable help for each option, shown in the lobby.
+    option_help: dict[str, str] = {}
+
+    # --- setup -------------------------------------------------------------------------------
+    def check_setup(self, num_players: int, options: dict | None) -> dict:
+        """Validate the player count and options; return the full option dict."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise GameError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {num_players}."
+            )
+        merged = dict(self.options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                raise GameError(f"{self.title} has no option called {key!r}.")
+            default = self.options[key]
+            if isinstance(default, bool):
+                if not isinstance(value, bool):
+                    raise GameError(f"Option {key!r} is on or off (true/false).")
+            elif type(value) is not type(default):
+                raise GameError(f"Option {key!r} must be a {type(default).__name__}.")
+            choices = getattr(self, "option_choices", {}).get(key)
+            if choices is not None and value not in choices:
+                raise GameError(f"Option {key!r} must be one of {', '.join(map(str, choices))}.")
+            merged[key] = value
+        return merged
+
+    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
+        raise NotImplementedError  # contract: subclasses override
+
+    # --- turn flow ---------------------------------------------------------------------------
+    def to_act(self, state: State) -> list[int]:
+        raise NotImplementedError  # contract: subclasses override
+
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        raise NotImplementedError  # contract: subclasses override
+
+    def describe(self, state: State, seat: int, action: str) -> str:
+        raise NotImplementedError  # contract: subclasses override
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        """Check legality, then run the move on a copy. Never mutates ``state``."""
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act(state):
+            raise IllegalAction("It is not your turn to decide anything.")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{action!r} is not a legal move for you right now.")
+        new = clone(state)
+        events: list[Event] = []
+        self._apply(new, seat, action, events)
+        return new, events
+
+    def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:
+        raise NotImplementedError  # contract: subclasses override
+
+    # --- views and results -------------------------------------------------------------------
+    def view(self, state: State, seat: int | None) -> dict:
+        raise NotImplementedError  # contract: subclasses override
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError  # contract: subclasses override
+
+    def scores(self, state: State) -> list[int]:
+        raise NotImplementedError  # contract: subclasses override
+
+    def winners(self, state: State) -> list[int]:
+        """Seats with the best score, once the game is over (override for tie-breaks)."""
+        if not self.is_over(state):
+            return []
+        scores = self.scores(state)
+        best = max(scores)
+        return [seat for seat, score in enumerate(scores) if score == best]
+
+    def inventory(self, state: State) -> dict[str, int]:
+        """Every physical component, counted over every zone (hand, board, box...).
+
+        The property tests check that no move changes it: no card is created or lost.
+        """
+        raise NotImplementedError  # contract: subclasses override
+
+    # --- persistence -------------------------------------------------------------------------
+    def dump(self, state: State) -> dict:
+        return clone(state)
+
+    def load(self, data: dict) -> State:
+        return clone(data)
+
+    # --- text for the Discord layer (pure: takes a view, returns Markdown) -------------------
+    def board_text(self, view: dict) -> str:
+        """The public board (a spectator's view) as Markdown, at most 4000 characters."""
+        raise NotImplementedError  # contract: subclasses override
+
+    def hand_text(self, view: dict) -> str:
+        """A seat's private part of its view as Markdown, at most 4000 characters."""
+        raise NotImplementedError  # contract: subclasses override

@@ -1,0 +1,95 @@
+"""Generic checks every engine must pass, over random legal playouts.
+
+Use ``play_and_check(engine, num_players, seed)`` from a game's own tests before the engine is
+registered; ``test_property.py`` runs it over every engine in ``engines.REGISTRY``.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from engines import ACTION_ID_RE, GameError, IllegalAction, clone
+
+MAX_STEPS = 20_000
+
+
+def _hidden_leak_check(engine, state, num_players):
+    """A view must be JSON-able; a spectator view must equal what all seats share publicly."""
+    spectator = engine.view(state, None)
+    json.dumps(spectator)
+    for seat in range(num_players):
+        json.dumps(engine.view(state, seat))
+
+
+def play_and_check(engine, num_players: int, seed: int, options: dict | None = None,
+                   policy_seed: int | None = None) -> tuple[dict, list[tuple[int, str]]]:
+    """Play one random legal game, checking the contract at every step.
+
+    Returns the final state and the list of (seat, action) moves.
+    """
+    rnd = random.Random(seed if policy_seed is None else policy_seed)
+    state = engine.new_game(num_players, seed, options)
+    inventory = engine.inventory(state)
+    moves: list[tuple[int, str]] = []
+    for _step in range(MAX_STEPS):
+        if engine.is_over(state):
+            break
+        acting = engine.to_act(state)
+        assert acting, "the game is not over but nobody has to act"
+        for seat in range(num_players):
+            legal = engine.legal_actions(state, seat)
+            if seat in acting:
+                assert legal, f"seat {seat} must act but has no legal action"
+                assert legal == sorted(legal), "legal actions must be sorted"
+                assert len(set(legal)) == len(legal), "legal actions must be unique"
+                for action in legal:
+                    assert ACTION_ID_RE.match(action), f"bad action id {action!r}"
+            else:
+                assert legal == [], f"seat {seat} does not act but has actions {legal[:3]}"
+        seat = rnd.choice(acting)
+        legal = engine.legal_actions(state, seat)
+        action = rnd.choice(legal)
+        assert isinstance(engine.describe(state, seat, action), str)
+        before = json.dumps(engine.dump(state), sort_keys=True)
+        # A bad id is refused and changes nothing.
+        try:
+            engine.apply(state, seat, "no-such-action")
+        except IllegalAction:
+            pass
+        else:
+            raise AssertionError("apply accepted a made-up action id")
+        new_state, events = engine.apply(state, seat, action)
+        assert json.dumps(engine.dump(state), sort_keys=True) == before, "apply mutated its input"
+        for event in events:
+            assert isinstance(event.text, str)
+            assert event.audience is None or all(0 <= s < num_players for s in event.audience)
+        state = new_state
+        moves.append((seat, action))
+        assert engine.inventory(state) == inventory, f"components changed after {action!r}"
+        if len(moves) % 7 == 0:
+            _hidden_leak_check(engine, state, num_players)
+            dumped = engine.dump(state)
+            assert engine.dump(engine.load(json.loads(json.dumps(dumped)))) == dumped
+    else:
+        raise AssertionError(f"game did not end within {MAX_STEPS} moves")
+    assert engine.to_act(state) == []
+    for seat in range(num_players):
+        assert engine.legal_actions(state, seat) == []
+    scores = engine.scores(state)
+    assert len(scores) == num_players
+    winners = engine.winners(state)
+    assert winners and all(0 <= w < num_players for w in winners)
+    _hidden_leak_check(engine, state, num_players)
+    # Determinism: replaying the same moves from the same seed gives the same dump.
+    replay = engine.new_game(num_players, seed, options)
+    for seat, action in moves:
+        replay, _ = engine.apply(replay, seat, action)
+    assert engine.dump(replay) == engine.dump(state)
+    # A finished game refuses every move.
+    try:
+        engine.apply(state, 0, moves[-1][1])
+    except GameError:
+        pass
+    else:
+        raise AssertionError("a finished game accepted a move")
+    return clone(state), moves
