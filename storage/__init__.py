@@ -1,0 +1,6 @@
+"""Persistence: one SQLite file holding every game, its seats, snapshot and move log."""
+from .migrations import MIGRATIONS
+from .records import GameRecord, MoveRecord, SeatRecord
+from .store import ACTIVE, StaleVersion, Store
+
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion", "Store"]

@@ -1,0 +1,70 @@
+"""Numbered schema migrations. The database's ``PRAGMA user_version`` is the last one applied.
+
+Append a new entry to ``MIGRATIONS`` to change the schema; never edit one that has shipped.
+"""
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: games, their seats and the append-only move log.
+    """
+    CREATE TABLE games (
+        id               INTEGER PRIMARY KEY,
+        kind             TEXT    NOT NULL,
+        guild_id         INTEGER,
+        channel_id       INTEGER,
+        thread_id        INTEGER,
+        lobby_message_id INTEGER,
+        board_message_id INTEGER,
+        host_id          INTEGER NOT NULL,
+        options          TEXT    NOT NULL DEFAULT '{}',
+        seed             INTEGER NOT NULL,
+        status           TEXT    NOT NULL DEFAULT 'lobby'
+                         CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
+        version          INTEGER NOT NULL DEFAULT 0,
+        move_count       INTEGER NOT NULL DEFAULT 0,
+        state            TEXT,
+        created_at       REAL    NOT NULL,
+        updated_at       REAL    NOT NULL,
+        remind_after     REAL    NOT NULL DEFAULT 86400,
+        deadline_at      REAL,
+        recent           TEXT    NOT NULL DEFAULT '[]'
+    );
+    CREATE INDEX games_by_status ON games (status, deadline_at);
+    CREATE INDEX games_by_channel ON games (channel_id);
+
+    CREATE TABLE seats (
+        game_id          INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat             INTEGER NOT NULL,
+        user_id          INTEGER,
+        bot              TEXT,
+        name             TEXT    NOT NULL,
+        resigned         INTEGER NOT NULL DEFAULT 0,
+        dm_closed        INTEGER NOT NULL DEFAULT 0,
+        prompt_version   INTEGER NOT NULL DEFAULT -1,
+        PRIMARY KEY (game_id, seat),
+        CHECK ((user_id IS NULL) <> (bot IS NULL))
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE moves (
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n        INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        action   TEXT    NOT NULL,
+        at       REAL    NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+    """,
+]
+
+
+async def migrate(db) -> int:
+    """Apply every migration the database has not seen yet; return the schema version."""
+    async with db.execute("PRAGMA user_version") as cur:
+        (current,) = await cur.fetchone()
+    for number, script in enumerate(MIGRATIONS, start=1):
+        if number <= current:
+            continue
+        await db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+        current = number
+    return current

@@ -1,0 +1,213 @@
+"""The SQLite store: games, seats, snapshots and the append-only move log.
+
+One aiosqlite connection. Every write that spans several statements runs inside
+``BEGIN IMMEDIATE`` behind an asyncio lock (coroutines sharing a connection share its
+transaction). Every game write is conditional on the version the writer read: a stale or
+concurrent write raises ``StaleVersion`` and changes nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Iterable, Sequence
+
+import aiosqlite
+
+from . import sql
+from .migrations import migrate
+from .records import GameRecord, MoveRecord, SeatRecord
+
+ACTIVE = ("lobby", "running")
+
+
+class StaleVersion(Exception):
+    """Someone else changed the game since it was read; nothing was written."""
+
+
+def _dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+def _game(row: Sequence[Any]) -> GameRecord:
+    return GameRecord(
+        id=row[0], kind=row[1], guild_id=row[2], channel_id=row[3], thread_id=row[4],
+        lobby_message_id=row[5], board_message_id=row[6], host_id=row[7],
+        options=json.loads(row[8]), seed=row[9], status=row[10], version=row[11],
+        move_count=row[12], state=json.loads(row[13]) if row[13] is not None else None,
+        created_at=row[14], updated_at=row[15], remind_after=row[16], deadline_at=row[17],
+        recent=json.loads(row[18]),
+    )
+
+
+def _seat(row: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(seat=row[0], user_id=row[1], bot=row[2], name=row[3],
+                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6])
+
+
+def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
+    return (game_id, seat.seat, seat.user_id, seat.bot, seat.name, int(seat.resigned),
+            int(seat.dm_closed), seat.prompt_version)
+
+
+class Store:
+    """Open with ``await Store.open(path)``; close with ``await store.close()``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str) -> "Store":
+        db = await aiosqlite.connect(path, isolation_level=None)
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute("PRAGMA busy_timeout = 5000")
+        await migrate(db)
+        return cls(db, path)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cur:
+            return (await cur.fetchone())[0]
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write_lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            else:
+                await self._db.execute("COMMIT")
+
+    async def _bump(self, db: aiosqlite.Connection, cursor_sql: str, params: tuple) -> None:
+        cur = await db.execute(cursor_sql, params)
+        if cur.rowcount != 1:
+            raise StaleVersion("The game changed in the meantime.")
+
+    # --- reading -------------------------------------------------------------------------------
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._db.execute(sql.SELECT_GAME, (game_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return None
+        game = _game(row)
+        async with self._db.execute(sql.SELECT_SEATS, (game_id,)) as cur:
+            game.seats = [_seat(r) for r in await cur.fetchall()]
+        return game
+
+    async def _with_seats(self, games: list[GameRecord]) -> list[GameRecord]:
+        if not games:
+            return games
+        by_id = {g.id: g for g in games}
+        query = sql.SELECT_SEATS_MANY.format(marks=",".join("?" * len(by_id)))
+        async with self._db.execute(query, tuple(by_id)) as cur:
+            for row in await cur.fetchall():
+                by_id[row[0]].seats.append(_seat(row[1:]))
+        return games
+
+    async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
+                            limit: int = 25) -> list[GameRecord]:
+        statuses = tuple(statuses)
+        query = sql.SELECT_GAMES_OF_USER.format(marks=",".join("?" * len(statuses)))
+        async with self._db.execute(query, (user_id, *statuses, limit)) as cur:
+            games = [_game(r) for r in await cur.fetchall()]
+        return await self._with_seats(games)
+
+    async def games_in_channel(self, channel_id: int,
+                               statuses: Iterable[str] = ACTIVE) -> list[GameRecord]:
+        statuses = tuple(statuses)
+        query = sql.SELECT_GAMES_IN_CHANNEL.format(marks=",".join("?" * len(statuses)))
+        async with self._db.execute(query, (channel_id, channel_id, *statuses)) as cur:
+            games = [_game(r) for r in await cur.fetchall()]
+        return await self._with_seats(games)
+
+    async def due_games(self, now: float, limit: int = 50) -> list[GameRecord]:
+        async with self._db.execute(sql.SELECT_DUE, (now, limit)) as cur:
+            games = [_game(r) for r in await cur.fetchall()]
+        return await self._with_seats(games)
+
+    async def moves(self, game_id: int) -> list[MoveRecord]:
+        async with self._db.execute(sql.SELECT_MOVES, (game_id,)) as cur:
+            return [MoveRecord(*row) for row in await cur.fetchall()]
+
+    # --- writing -------------------------------------------------------------------------------
+    async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
+                          host_id: int, options: dict, seed: int, now: float,
+                          remind_after: float, seats: list[SeatRecord]) -> int:
+        async with self._transaction() as db:
+            cur = await db.execute(sql.INSERT_GAME, (kind, guild_id, channel_id, host_id,
+                                                     _dumps(options), seed, now, now, remind_after))
+            game_id = cur.lastrowid
+            await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
+        return game_id
+
+    async def set_seats(self, game_id: int, version: int, seats: list[SeatRecord],
+                        now: float) -> None:
+        """Replace the lobby's seat list, if the game is still at ``version``."""
+        async with self._transaction() as db:
+            await self._bump(db, sql.BUMP_VERSION, (now, game_id, version))
+            await db.execute(sql.DELETE_SEATS, (game_id,))
+            await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
+
+    async def update_seat(self, game_id: int, version: int, seat: SeatRecord, now: float) -> None:
+        async with self._transaction() as db:
+            await self._bump(db, sql.BUMP_VERSION, (now, game_id, version))
+            await db.execute(sql.UPDATE_SEAT, (seat.user_id, seat.bot, seat.name,
+                                               int(seat.resigned), int(seat.dm_closed),
+                                               seat.prompt_version, game_id, seat.seat))
+
+    async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
+                         status: str, moves: Sequence[tuple[int, str]], now: float,
+                         deadline_at: float | None, recent: list[str],
+                         prompts: dict[int, int] | None = None,
+                         seats: list[SeatRecord] | None = None) -> None:
+        """Store a new snapshot and append ``moves`` to the log, atomically, if at ``version``.
+
+        ``move_count`` is the log length the writer read (guarded by ``version``); ``prompts``
+        sets seats' prompt versions; ``seats`` replaces the whole seat list.
+        """
+        async with self._transaction() as db:
+            await self._bump(db, sql.UPDATE_STATE, (_dumps(state), status, deadline_at,
+                                                    _dumps(recent), now, len(moves), game_id,
+                                                    version))
+            if seats is not None:
+                await db.execute(sql.DELETE_SEATS, (game_id,))
+                await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
+            if prompts:
+                await db.executemany(sql.SET_PROMPT, [(v, game_id, seat)
+                                                      for seat, v in prompts.items()])
+            if moves:
+                await db.executemany(sql.INSERT_MOVE, [
+                    (game_id, move_count + i, seat, action, now)
+                    for i, (seat, action) in enumerate(moves, start=1)
+                ])
+
+    async def set_status(self, game_id: int, version: int, status: str, now: float,
+                         deadline_at: float | None = None) -> None:
+        async with self._transaction() as db:
+            await self._bump(db, sql.UPDATE_STATUS, (status, deadline_at, now, game_id, version))
+
+    # Metadata below is not part of the game's versioned state: messages and reminders.
+    async def set_messages(self, game_id: int, *, lobby_message_id: int | None = None,
+                           thread_id: int | None = None,
+                           board_message_id: int | None = None) -> None:
+        async with self._write_lock:
+            await self._db.execute(sql.SET_MESSAGES,
+                                   (lobby_message_id, thread_id, board_message_id, game_id))
+
+    async def set_deadline(self, game_id: int, deadline_at: float | None) -> None:
+        async with self._write_lock:
+            await self._db.execute(sql.SET_DEADLINE, (deadline_at, game_id))
+
+    async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
+        async with self._write_lock:
+            await self._db.execute(sql.SET_DM_CLOSED, (int(closed), game_id, seat))
+
