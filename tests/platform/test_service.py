@@ -1,0 +1,157 @@
+"""The table service: lobby, turn flow, tokens, bots, notices, reminders."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engines import GameError, IllegalAction
+from storage import Store
+from tables import StaleClick, TableError, TableService
+from tests.toy import TOY
+
+ANN, BOB, CAT = 10, 20, 30
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+async def service(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    svc = TableService(store, registry={"toy": TOY}, seed_source=lambda: 7, clock=Clock(),
+                       remind_after=3600)
+    yield svc
+    await store.close()
+
+
+async def _two_humans(service):
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
+    await service.join(game.id, BOB, "bob")
+    return await service.start(game.id, ANN)
+
+
+async def test_lobby_rules(service):
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
+    with pytest.raises(TableError, match="at least 2"):
+        await service.start(game.id, ANN)
+    with pytest.raises(TableError, match="already seated"):
+        await service.join(game.id, ANN, "ann")
+    await service.join(game.id, BOB, "bob")
+    with pytest.raises(TableError, match="Only the host"):
+        await service.start(game.id, BOB)
+    with pytest.raises(TableError, match="Only the host"):
+        await service.add_bot(game.id, BOB)
+    with pytest.raises(TableError, match="host"):
+        await service.leave(game.id, ANN)
+    await service.add_bot(game.id, ANN)
+    game = await service.add_bot(game.id, ANN)
+    assert [s.name for s in game.seats] == ["ann", "bob", "Botty (bot)", "Clank (bot)"]
+    with pytest.raises(TableError, match="full"):
+        await service.join(game.id, CAT, "cat")
+    game = await service.remove_bot(game.id, ANN)
+    game = await service.leave(game.id, BOB)
+    assert [s.name for s in game.seats] == ["ann", "Botty (bot)"]
+    assert [s.seat for s in game.seats] == [0, 1]
+    with pytest.raises(GameError, match="no option"):
+        await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="a",
+                                 options={"nope": 1})
+    with pytest.raises(TableError, match="no game"):
+        await service.open_table("chess", guild_id=1, channel_id=2, host_id=ANN, host_name="a")
+    game = await service.cancel(game.id, ANN)
+    assert game.status == "abandoned"
+    with pytest.raises(TableError, match="closed"):
+        await service.join(game.id, CAT, "cat")
+
+
+async def test_simultaneous_decisions_notify_each_human_once_and_keep_tokens(service):
+    outcome = await _two_humans(service)
+    game = outcome.game
+    assert game.status == "running"
+    assert sorted(n.user_id for n in outcome.notices if n.your_turn) == [ANN, BOB]
+    token_bob = game.seats[1].prompt_version
+    outcome = await service.move(game.id, ANN, "secret:2", token=game.seats[0].prompt_version)
+    assert outcome.mover_private == ["You picked 2."]
+    assert outcome.public == ["ann picked a secret number."]
+    assert all("2" not in line for line in outcome.public)
+    # Bob is still deciding the same thing: no new DM, and his old button still works.
+    assert not any(n.user_id == BOB and n.your_turn for n in outcome.notices)
+    outcome = await service.move(game.id, BOB, "secret:1", token=token_bob)
+    assert outcome.game.version == game.version + 2
+
+
+async def test_double_click_and_stale_click_change_nothing(service):
+    game = (await _two_humans(service)).game
+    await service.move(game.id, ANN, "secret:1")
+    outcome = await service.move(game.id, BOB, "secret:1")
+    game = outcome.game
+    first = service.to_act(game)[0]
+    user = game.seats[first].user_id
+    token = game.seats[first].prompt_version
+    results = await asyncio.gather(service.move(game.id, user, "take:1", token=token),
+                                   service.move(game.id, user, "take:1", token=token),
+                                   return_exceptions=True)
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert any(isinstance(r, TableError) for r in results)
+    stored = await service.game(game.id)
+    assert stored.move_count == game.move_count + 1
+    other = stored.seats[1 - first].user_id
+    with pytest.raises(StaleClick):
+        await service.move(game.id, other, "take:1", token=token - 1)
+    with pytest.raises(TableError, match="not your turn"):
+        await service.move(game.id, user, "take:1")
+    with pytest.raises(TableError, match="not playing"):
+        await service.move(game.id, CAT, "take:1")
+    with pytest.raises(IllegalAction, match="not a legal"):
+        await service.move(game.id, other, "take:9")
+    assert (await service.game(game.id)).version == stored.version
+
+
+async def test_bots_play_until_a_human_must_act_and_the_game_finishes(service):
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
+    await service.add_bot(game.id, ANN)
+    await service.add_bot(game.id, ANN)
+    outcome = await service.start(game.id, ANN)
+    assert service.to_act(outcome.game) == [0]
+    while outcome.game.status == "running":
+        assert service.to_act(outcome.game) == [0]
+        outcome = await service.move(game.id, ANN, service.choices(outcome.game, 0)[0][0])
+    assert outcome.finished and outcome.game.deadline_at is None
+    assert await service.replay(game.id) == outcome.game.state
+
+
+async def test_resign_hands_the_seat_to_a_bot_and_abandon_needs_the_host(service):
+    game = (await _two_humans(service)).game
+    with pytest.raises(TableError, match="Only the host"):
+        await service.abandon(game.id, BOB)
+    outcome = await service.resign(game.id, BOB)
+    assert "bob resigned" in outcome.public[0]
+    assert outcome.game.seats[1].is_bot and outcome.game.seats[1].resigned
+    assert await service.games_of_user(BOB) == []
+    outcome = await service.resign(game.id, ANN)
+    assert outcome.game.status == "abandoned"
+
+
+async def test_reminders_fire_after_the_deadline_and_survive_a_restart(service, tmp_path):
+    game = (await _two_humans(service)).game
+    assert await service.due_reminders() == []
+    service.clock.now += 3601
+    store2 = await Store.open(service.store.path)  # a second process sees the persisted deadline
+    later = TableService(store2, registry={"toy": TOY}, clock=service.clock)
+    reminders = await later.due_reminders()
+    assert [(r.game.id, r.seats) for r in reminders] == [(game.id, [0, 1])]
+    assert await later.due_reminders() == []  # re-armed, not repeated at once
+    service.clock.now += 3601
+    assert len(await later.due_reminders()) == 1
+    await store2.close()
+
+
+async def test_closed_dms_are_reported_once(service):
+    game = (await _two_humans(service)).game
+    assert await service.mark_dm_closed(game.id, 1) is True
+    assert await service.mark_dm_closed(game.id, 1) is False

@@ -1,0 +1,85 @@
+"""Storage on real SQLite files."""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from storage import MIGRATIONS, SeatRecord, StaleVersion, Store
+from tables import TableService
+from tests.toy import TOY
+
+
+async def _new_game(store: Store) -> int:
+    return await store.create_game(kind="toy", guild_id=1, channel_id=2, host_id=10,
+                                   options={"pile": 7}, seed=42, now=1.0, remind_after=60,
+                                   seats=[SeatRecord(0, 10, None, "ann")])
+
+
+async def test_migrates_an_empty_file_and_reopens(tmp_path):
+    path = str(tmp_path / "t.db")
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    game_id = await _new_game(store)
+    await store.close()
+    with sqlite3.connect(path) as raw:
+        assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+    store = await Store.open(path)  # a second open applies nothing and keeps the data
+    game = await store.get_game(game_id)
+    assert game.kind == "toy" and game.seats[0].name == "ann" and game.options == {"pile": 7}
+    await store.close()
+
+
+async def test_stale_version_is_refused_and_changes_nothing(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    game_id = await _new_game(store)
+    game = await store.get_game(game_id)
+    await store.save_state(game_id, game.version, 0, state={"a": 1}, status="running",
+                           moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
+    with pytest.raises(StaleVersion):
+        await store.save_state(game_id, game.version, 0, state={"a": 2}, status="running",
+                               moves=[(0, "y")], now=3.0, deadline_at=None, recent=[])
+    with pytest.raises(StaleVersion):
+        await store.set_seats(game_id, game.version, [], 3.0)
+    after = await store.get_game(game_id)
+    assert after.state == {"a": 1} and after.version == game.version + 1
+    assert [m.action for m in await store.moves(game_id)] == ["x"]
+    assert len(after.seats) == 1
+    await store.close()
+
+
+async def test_move_log_primary_key_refuses_a_duplicate_move_number(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    game_id = await _new_game(store)
+    game = await store.get_game(game_id)
+    await store.save_state(game_id, game.version, 0, state={}, status="running",
+                           moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
+    game = await store.get_game(game_id)
+    with pytest.raises(sqlite3.IntegrityError):  # a wrong move count can never overwrite a move
+        await store.save_state(game_id, game.version, 0, state={}, status="running",
+                               moves=[(0, "y")], now=2.0, deadline_at=None, recent=[])
+    assert (await store.get_game(game_id)).version == game.version
+    await store.close()
+
+
+async def test_replaying_the_log_rebuilds_the_snapshot(tmp_path):
+    path = str(tmp_path / "t.db")
+    store = await Store.open(path)
+    service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 1234)
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10, host_name="ann")
+    await service.add_bot(game.id, 10)
+    await service.add_bot(game.id, 10)
+    outcome = await service.start(game.id, 10)
+    while outcome.game.status == "running":
+        action = service.choices(outcome.game, 0)[0][0]
+        outcome = await service.move(game.id, 10, action)
+    await store.close()
+    store = await Store.open(path)  # from the file, not from memory
+    service = TableService(store, registry={"toy": TOY})
+    stored = await store.get_game(game.id)
+    assert stored.status == "finished"
+    assert await service.replay(game.id) == stored.state
+    assert json.dumps(stored.state)  # the snapshot is plain JSON
+    await store.close()

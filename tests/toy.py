@@ -1,0 +1,83 @@
+"""A tiny engine for testing the platform without a real game's rules.
+
+"Secret Nim": everyone first picks a secret number at the same time (1 or 2), then players take
+1 or 2 stones in turn; whoever takes the last stone scores their secret number, others 0.
+"""
+from __future__ import annotations
+
+from engines import Engine, Event, rng
+
+
+class ToyEngine(Engine):
+    name = "toy"
+    title = "Secret Nim"
+    min_players = 2
+    max_players = 4
+    options = {"pile": 7}
+    option_help = {"pile": "stones at the start"}
+
+    def new_game(self, num_players, seed, options=None):
+        opts = self.check_setup(num_players, options)
+        state = {"n": num_players, "rng": rng.seed_state(seed), "pile": opts["pile"],
+                 "secret": [None] * num_players, "turn": 0, "winner": None}
+        state["turn"] = rng.randbelow(state, num_players)
+        return state
+
+    def to_act(self, state):
+        if state["winner"] is not None:
+            return []
+        waiting = [s for s, v in enumerate(state["secret"]) if v is None]
+        return waiting or [state["turn"]]
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        if state["secret"][seat] is None:
+            return ["secret:1", "secret:2"]
+        return [f"take:{k}" for k in (1, 2) if k <= state["pile"]]
+
+    def describe(self, state, seat, action):
+        kind, k = action.split(":")
+        return f"Pick secret {k}" if kind == "secret" else f"Take {k}"
+
+    def _apply(self, state, seat, action, events):
+        kind, k = action.split(":")
+        if kind == "secret":
+            state["secret"][seat] = int(k)
+            events.append(Event(f"You picked {k}.", (seat,)))
+            events.append(Event("{p%d} picked a secret number." % seat))
+            return
+        state["pile"] -= int(k)
+        events.append(Event("{p%d} took %s." % (seat, k)))
+        if state["pile"] == 0:
+            state["winner"] = seat
+            events.append(Event("{p%d} took the last stone." % seat))
+        else:
+            state["turn"] = (seat + 1) % state["n"]
+
+    def view(self, state, seat):
+        v = {"pile": state["pile"], "to_act": self.to_act(state), "prompt": "",
+             "picked": [s is not None for s in state["secret"]]}
+        if seat is not None:
+            v["secret"] = state["secret"][seat]
+        if state["winner"] is not None:
+            v["secret_all"] = state["secret"]
+        return v
+
+    def is_over(self, state):
+        return state["winner"] is not None
+
+    def scores(self, state):
+        return [(state["secret"][s] if s == state["winner"] else 0) for s in range(state["n"])]
+
+    def inventory(self, state):
+        return {"players": state["n"]}
+
+    def board_text(self, view):
+        return f"Pile: {view['pile']} stones"
+
+    def hand_text(self, view):
+        return f"Your secret: {view.get('secret')}"
+
+
+TOY = ToyEngine()
