@@ -1,0 +1,109 @@
+"""Glue between the steps of a move: receiving a leprechaun, offering the round end, the end of
+a move, and scoring a round."""
+from __future__ import annotations
+
+from ..base import Event
+from .data import LEP_NAME, VILLAGE_CARDS
+from .scoring import breakdown, round_bonuses
+from .setup import deal_round, start_move
+
+
+def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
+    """``seat`` receives the square's card at ``pos`` and must fill the gap with another card."""
+    card = s["sq"][pos]
+    s["sq"][pos] = None
+    s["ret"][seat].append(card)
+    s["fill"] = {"seat": seat, "pos": pos, "card": card}
+    s["phase"] = "fill"
+    events.append(Event(f"{{p{seat}}} receives {LEP_NAME[card]} from the Village Square."))
+
+
+def received(s: dict, seats: list[int], events: list) -> None:
+    """These seats just received a leprechaun: offer the round end (in this order), then go on."""
+    if s["wl"] == "free":
+        s["offer"] = list(seats)
+        s["phase"] = "endround"
+    else:
+        enter_end(s, events)
+
+
+def enter_end(s: dict, events: list) -> None:
+    """The end of the active player's move: free the Wahlleiter, village cards, or done.
+
+    The step is skipped only when nothing can be decided and skipping reveals nothing: the
+    Wahlleiter is already free and the player holds no event card at all.
+    """
+    s["phase"] = "end"
+    s["offer"] = []
+    a = s["active"]
+    if s["wl"] == "free" and not s["ev"][a]:
+        next_move(s, events)
+
+
+def end_options(s: dict) -> list[str]:
+    a = s["active"]
+    acts = ["done"]
+    if s["wl"] == "tied":
+        acts.append("free")
+    acts += ["play:" + c for c in set(s["ev"][a]) if c in VILLAGE_CARDS]
+    return sorted(acts)
+
+
+def next_move(s: dict, events: list) -> None:
+    start_move(s, (s["active"] + 1) % s["n"], events)
+
+
+def end_round(s: dict, seat: int, events: list) -> None:
+    """``seat`` ends the round: score every retinue, add bonuses, maybe end the game or redeal."""
+    n = s["n"]
+    rows = [breakdown(s["ret"][i]) for i in range(n)]
+    bonuses = round_bonuses([row["score"] for row in rows])
+    for i, row in enumerate(rows):
+        row["seat"] = i
+        row["bonus"] = bonuses[i]
+        row["round_total"] = row["score"] + bonuses[i]
+        s["totals"][i] += row["round_total"]
+        row["total"] = s["totals"][i]
+    s["last"] = {"round": s["round"], "ended_by": seat, "rows": rows}
+    s["phase"] = "scored"
+    events.append(Event(f"{{p{seat}}} steps before the Wahlleiter and ends round {s['round']}."))
+    events.append(Event(round_report(s["last"])))
+    best = max(s["totals"])
+    if best >= s["target"] and s["totals"].count(best) == 1:
+        s["over"] = True
+        s["phase"] = "over"
+        s["ex"] = s["enl"] = s["fill"] = None
+        s["offer"] = []
+        winner = s["totals"].index(best)
+        events.append(Event(f"{{p{winner}}} is the new Herr der Wichtel with {best} points!"))
+        return
+    if best >= s["target"]:
+        events.append(Event(f"Tie at {best} points: another round is played."))
+    deal_round(s, events)
+
+
+def row_text(row: dict) -> str:
+    from .data import LEP_NAME as names
+    parts = [", ".join(names[c] for c in row["cards"])]
+    detail = []
+    if row["removed"]:
+        detail.append("removed " + ", ".join(names[c] for c in row["removed"]))
+    detail.append(f"cards {row['card_points']}")
+    if row["title"]:
+        joker = f" (Hexendoktor as {names[row['joker']]})" if row["joker"] else ""
+        detail.append(f"{row['title']} {row['title_value']:+d}{joker}")
+    if row["witwe"] == "flip":
+        detail.append(f"Witwe flips {row['subtotal']} to {row['score']}")
+    elif row["witwe"] == "double":
+        detail.append(f"Witwe doubles {row['subtotal']} to {row['score']}")
+    detail.append(f"= {row['score']}")
+    if row["bonus"]:
+        detail.append(f"bonus +{row['bonus']}")
+    return (f"{{p{row['seat']}}}: {parts[0]} | " + "; ".join(detail)
+            + f" | round {row['round_total']:+d}, total {row['total']}")
+
+
+def round_report(last: dict) -> str:
+    lines = [f"**Round {last['round']} scoring**"]
+    lines += ["- " + row_text(row) for row in last["rows"]]
+    return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""Markdown for Discord, built only from a view dict."""
+from __future__ import annotations
+
+from .data import EV_NAME, LEP_NAME, VALUE, WAHLLEITER_SIDE
+
+
+def _card(code: str | None) -> str:
+    return f"{LEP_NAME[code]} ({VALUE[code]})" if code else "— gap —"
+
+
+def _stack_line(stack: dict) -> str:
+    return f"[{'Drawing' if stack['role'] == 'draw' else 'Discard'} stack: {stack['count']}]"
+
+
+def board_text(v: dict) -> str:
+    n = v["num_players"]
+    lines = [f"**Der Herr der Wichtel** · round {v['round']} · dealer {{p{v['dealer']}}} · "
+             f"play to {v['target']}"]
+    arrow = "↓" if v["walk_direction"] == "right" else "↑"
+    grid = [_stack_line(v["left_stack"])]
+    for i, code in enumerate(v["square"]):
+        marker = " ← die" if v["enlist"] and v["enlist"]["pos"] == i else ""
+        grid.append(f" {arrow} {i + 1}. {_card(code)}{marker}")
+    grid.append(_stack_line(v["right_stack"]))
+    lines.append("Village Square (walk " + ("towards the bottom" if arrow == "↓" else
+                                             "towards the top") + "):")
+    lines.append("```\n" + "\n".join(grid) + "\n```")
+    pending = []
+    if v["pending_walk"]["reverse"]:
+        pending.append("Komm mal zurück! (next walk reverses)")
+    if v["pending_walk"]["stand_still"]:
+        pending.append("Stehenbleiben! (next walk skipped)")
+    if pending:
+        lines.append("Pending: " + ", ".join(pending))
+    lines.append(f"Wahlleiter: *{WAHLLEITER_SIDE[v['wahlleiter']]}* "
+                 + ("(tied up)" if v["wahlleiter"] == "tied" else "(free: the round may end)"))
+    rows = []
+    for i in range(n):
+        mark = "▶" if i == v["active"] else " "
+        rows.append(f"{mark} {{p{i}}}: 🂠🂠🂠🂠 · {v['event_counts'][i]} events · "
+                    f"{v['totals'][i]} pts")
+    lines += rows
+    if v["events_used"]:
+        lines.append("Events used: " + ", ".join(EV_NAME[c] for c in v["events_used"]))
+    enl = v["enlist"]
+    if enl:
+        text = f"Enlisting: {{p{enl['enlister']}}} → {enl['card_name']} (place {enl['pos'] + 1})"
+        if enl["bribes"] is not None:
+            offered = [f"{{p{i}}} {EV_NAME[b]}" for i, b in enumerate(enl["bribes"]) if b]
+            text += "; bribes: " + (", ".join(offered) if offered else "none")
+        if enl["nixda"]:
+            text += "; Nix da! played"
+        if enl["rolls"]:
+            text += f"; rolled {', '.join(map(str, enl['rolls']))} (needs {enl['need']}+)"
+        lines.append(text)
+    if v["exchange"]:
+        lines.append(f"Exchange: {{p{v['exchange']['from']}}} ⇄ {{p{v['exchange']['to']}}}")
+    last = v["last_round"]
+    if last:
+        lines.append(f"Last scoring (round {last['round']}):")
+        for row in last["rows"]:
+            title = f", {row['title']} {row['title_value']:+d}" if row["title"] else ""
+            lines.append(f"- {{p{row['seat']}}}: {' '.join(c.upper() for c in row['cards'])}"
+                         f" → {row['score']}{title}, bonus {row['bonus']} → {row['total']}")
+    lines.append(f"*{v['prompt']}*")
+    return "\n".join(lines)[:4000]
+
+
+def hand_text(v: dict) -> str:
+    if v.get("seat") is None:
+        return ""
+    lines = [f"**Your retinue** ({{p{v['seat']}}}):"]
+    lines += [f"- {_card(c)}" for c in v["retinue"]]
+    lines.append("**Your events:** " + (", ".join(EV_NAME[c] for c in v["events"]) or "none"))
+    if v.get("my_bribe"):
+        lines.append(f"Your face-down bribe: {EV_NAME[v['my_bribe']]}")
+    elif v.get("my_bribe") == "" and v["phase"] == "bribe":
+        lines.append("You offer no bribe.")
+    if v.get("my_pick"):
+        lines.append(f"You hand over: {LEP_NAME[v['my_pick']]}")
+    if v["seat"] in v["to_act"]:
+        lines.append(f"*Your decision: {v['prompt']}*")
+    return "\n".join(lines)[:4000]

@@ -1,0 +1,117 @@
+"""What each seat may see: one function of (state, seat). The spectator (None) sees only the
+public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick."""
+from __future__ import annotations
+
+from .data import EV_NAME, LEP_NAME, WAHLLEITER_SIDE
+
+
+def to_act(s: dict) -> list[int]:
+    phase = s["phase"]
+    if s["over"]:
+        return []
+    if phase in ("main", "end", "respond", "reroll"):
+        return [s["active"]]
+    if phase == "exchange":
+        picks = s["ex"]["picks"]
+        return sorted(i for i in (s["active"], s["ex"]["to"]) if picks[i] is None)
+    if phase == "bribe":
+        return [i for i, bid in enumerate(s["enl"]["bids"]) if bid is None]
+    if phase == "dbgive":
+        return [s["enl"]["top"]]
+    if phase == "fill":
+        return [s["fill"]["seat"]]
+    if phase == "endround":
+        return [s["offer"][0]]
+    return []
+
+
+def prompt(s: dict) -> str:
+    phase, a = s["phase"], s["active"]
+    if s["over"]:
+        best = max(s["totals"])
+        return f"Game over: {{p{s['totals'].index(best)}}} is the Herr der Wichtel."
+    if phase == "main":
+        return f"{{p{a}}} calls, exchanges or enlists a leprechaun."
+    if phase == "exchange":
+        return (f"{{p{a}}} and {{p{s['ex']['to']}}} each choose a leprechaun to hand over "
+                "face down.")
+    enl = s["enl"]
+    if phase == "bribe":
+        return (f"The others may offer a face-down bribe for {LEP_NAME[enl['card']]}, "
+                f"which {{p{a}}} tries to enlist.")
+    if phase == "respond":
+        return f"{{p{a}}} answers the top bribe."
+    if phase == "reroll":
+        return f"{{p{a}}} failed the roll and decides whether to accept it."
+    if phase == "dbgive":
+        return (f"{{p{enl['top']}}} chooses who receives {LEP_NAME[enl['card']]} "
+                "(Der bin der Beste!).")
+    if phase == "fill":
+        return f"{{p{s['fill']['seat']}}} fills the gap on the Village Square."
+    if phase == "endround":
+        return f"{{p{s['offer'][0]}}} may end the round now."
+    if phase == "end":
+        if s["wl"] == "tied":
+            return f"{{p{a}}} ends the move and may free the Wahlleiter."
+        return f"{{p{a}}} ends the move."
+    return ""
+
+
+def _stack(s: dict, side: str) -> dict:
+    drawing = (s["dir"] == 1) == (side == "left")
+    return {"role": "draw" if drawing else "discard", "count": len(s[side[0].upper()])}
+
+
+def public_events(s: dict, seat: int) -> int:
+    """Event cards a seat is seen to hold: a face-down bribe still counts (it may be a pass)."""
+    count = len(s["ev"][seat])
+    enl = s["enl"]
+    if enl and enl["bids"] and enl["bids"][seat]:
+        count += 1
+    return count
+
+
+def view(s: dict, seat: int | None) -> dict:
+    n = s["n"]
+    left, right = _stack(s, "left"), _stack(s, "right")
+    v = {
+        "game": "wichtel", "seat": seat, "num_players": n, "round": s["round"],
+        "dealer": s["dealer"], "active": s["active"], "phase": s["phase"], "to_act": to_act(s),
+        "prompt": prompt(s), "target": s["target"], "scores": list(s["totals"]),
+        "totals": list(s["totals"]),
+        "square": list(s["sq"]),
+        "square_names": [LEP_NAME[c] if c else None for c in s["sq"]],
+        "walk_direction": "right" if s["dir"] == 1 else "left",
+        "left_stack": left, "right_stack": right,
+        "draw_count": left["count"] if left["role"] == "draw" else right["count"],
+        "discard_count": right["count"] if left["role"] == "draw" else left["count"],
+        "pending_walk": {"reverse": s["back"], "stand_still": s["stand"]},
+        "wahlleiter": s["wl"], "wahlleiter_side": WAHLLEITER_SIDE[s["wl"]],
+        "retinue_sizes": [len(r) for r in s["ret"]],
+        "event_counts": [public_events(s, i) for i in range(n)],
+        "events_used": list(s["ev_used"]), "events_aside": len(s["ev_aside"]),
+        "exchange": None, "enlist": None, "fill": s["fill"] and dict(s["fill"]),
+        "offer": s["offer"][0] if s["phase"] == "endround" else None,
+        "last_round": s["last"], "over": s["over"],
+        "winners": [s["totals"].index(max(s["totals"]))] if s["over"] else [],
+    }
+    if s["ex"]:
+        picks = s["ex"]["picks"]
+        v["exchange"] = {"from": s["active"], "to": s["ex"]["to"],
+                         "decided": [i for i in range(n) if picks[i] is not None]}
+    enl = s["enl"]
+    if enl:
+        v["enlist"] = {
+            "enlister": s["active"], "pos": enl["pos"], "card": enl["card"],
+            "card_name": LEP_NAME[enl["card"]],
+            "decided": ([i for i, b in enumerate(enl["bids"]) if b is not None and i != s["active"]]
+                        if enl["bids"] else None),
+            "bribes": enl["shown"], "top": enl["top"], "top_card": enl["top_card"],
+            "nixda": enl["nixda"], "rolls": list(enl["rolls"]), "need": enl["need"],
+        }
+    if seat is not None:
+        v["retinue"] = sorted(s["ret"][seat])
+        v["events"] = sorted(s["ev"][seat])
+        v["my_bribe"] = enl["bids"][seat] if enl and enl["bids"] else None
+        v["my_pick"] = s["ex"]["picks"][seat] if s["ex"] else None
+    return v

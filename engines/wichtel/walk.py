@@ -1,0 +1,61 @@
+"""The Leprechaun Walk and the two leprechaun stacks.
+
+The square is a list from the left stack (index 0) to the right stack. ``dir`` 1: the left stack
+is the drawing stack and leprechauns walk right, the one next to the right (discard) stack leaving
+face down; ``dir`` -1: mirrored. When the drawing stack runs out the walk turns around: the discard
+stack becomes the drawing stack as it lies (not reshuffled).
+"""
+from __future__ import annotations
+
+from ..base import Event
+from .data import LEP_NAME
+
+
+def draw_stack(s: dict) -> list:
+    return s["L"] if s["dir"] == 1 else s["R"]
+
+
+def discard_stack(s: dict) -> list:
+    return s["R"] if s["dir"] == 1 else s["L"]
+
+
+def turn_around(s: dict, events: list) -> None:
+    s["dir"] = -s["dir"]
+    events.append(Event("The walk turns around: the discard stack is the new drawing stack."))
+
+
+def draw_card(s: dict, events: list) -> str:
+    """Take the top of the drawing stack; turn the walk around if that emptied it."""
+    stack = draw_stack(s)
+    card = stack.pop()
+    if not stack:
+        turn_around(s, events)
+    return card
+
+
+def walk(s: dict, events: list) -> None:
+    """One Leprechaun Walk, after pending "Stehenbleiben!" / "Komm mal zurück!" effects."""
+    if s["stand"]:
+        s["stand"] = False
+        events.append(Event("Stehenbleiben!: the leprechauns stand still this time."))
+        return
+    if s["back"]:
+        s["back"] = False
+        if discard_stack(s):
+            turn_around(s, events)
+            events.append(Event("Komm mal zurück!: the leprechauns walk the other way."))
+        else:
+            events.append(Event("Komm mal zurück! has no effect: the discard stack is empty."))
+    square = s["sq"]
+    if s["dir"] == 1:
+        leaving = square.pop()
+        s["R"].append(leaving)
+        arriving = draw_card(s, events)
+        square.insert(0, arriving)
+    else:
+        leaving = square.pop(0)
+        s["L"].append(leaving)
+        arriving = draw_card(s, events)
+        square.append(arriving)
+    events.append(Event(f"Leprechaun Walk: {LEP_NAME[leaving]} leaves the Village Square, "
+                        f"{LEP_NAME[arriving]} arrives."))
