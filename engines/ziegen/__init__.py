@@ -11,7 +11,8 @@ Rulings (where the rulebook and RULINGS.md are silent):
 2. Opening mulligan: every seat holding a Dog chooses at once how many of its dogs to return
    (``mull:0..2``); choices stay secret until all have chosen, then are resolved in seat order
    (replacements from the top of the draw pile; a replacement Dog is kept), and the returned dogs
-   are shuffled into the draw pile. Seats without a Dog are not asked.
+   are shuffled into the draw pile. Every seat is asked (a seat without a Dog can only keep its
+   cards), so that being asked does not reveal who holds a Dog.
 3. Scoring happens in phase 4, after the take, for the goat played this turn: A (your played
    goats of the set total 8+) is checked first, else B (4th goat of the set played).
 4. Case B ties: highest sum, then most cards, then the player who triggered the scoring (then,
