@@ -1,0 +1,155 @@
+"""What happens when a player clicks or types: shared by buttons and slash commands.
+
+Every answer to the requester is one interaction response (ephemeral for anything private or
+any error); everything else goes through the Messenger after that response.
+"""
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from engines import GameError
+from storage import GameRecord
+from tables import StaleClick, TableError, TableService
+
+from . import render, ui
+
+log = logging.getLogger("tavern.flow")
+
+
+def service(interaction: discord.Interaction) -> TableService:
+    return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def messenger(interaction: discord.Interaction):
+    return interaction.client.messenger  # type: ignore[attr-defined]
+
+
+async def reply_error(interaction: discord.Interaction, message: str, **extra) -> None:
+    """A friendly, ephemeral explanation. Nothing was changed."""
+    if interaction.response.is_done():
+        await interaction.followup.send(message, ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(message, ephemeral=True, **extra)
+
+
+def private_panel(svc: TableService, game: GameRecord, seat: int,
+                  news: list[str] | None = None) -> dict:
+    """The hand embed plus controls for a seat: the kwargs of a message."""
+    acting = seat in svc.to_act(game)
+    embed = render.hand_embed(svc, game, seat, news, "Your turn" if acting else None)
+    view, note = (None, "")
+    if acting:
+        view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
+                                      svc.choices(game, seat))
+    return {"embed": embed, "view": view, "content": note or None}
+
+
+# --- the lobby -------------------------------------------------------------------------------------
+async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> None:
+    svc = service(interaction)
+    user = interaction.user
+    try:
+        if op == "start":
+            outcome = await svc.start(table, user.id)
+        else:
+            game = await {
+                "join": lambda: svc.join(table, user.id, user.display_name),
+                "leave": lambda: svc.leave(table, user.id),
+                "bot": lambda: svc.add_bot(table, user.id),
+                "unbot": lambda: svc.remove_bot(table, user.id),
+                "cancel": lambda: svc.cancel(table, user.id),
+            }[op]()
+    except GameError as exc:
+        await reply_error(interaction, str(exc))
+        return
+    if op != "start":
+        await interaction.response.edit_message(embed=render.lobby_embed(svc, game),
+                                                view=ui.lobby_view(game.id, game.status))
+        return
+    game = outcome.game
+    await interaction.response.edit_message(embed=render.lobby_embed(svc, game), view=None)
+    post = messenger(interaction)
+    game = await post.open_board(game, interaction.message)
+    for notice in outcome.notices:
+        await post.notify(game, notice)
+
+
+# --- private panels and moves ----------------------------------------------------------------------
+async def show_hand(interaction: discord.Interaction, table: int) -> None:
+    svc = service(interaction)
+    try:
+        game = await svc.game(table)
+        seat = svc.seat_for(game, interaction.user.id)
+        if game.status == "lobby":
+            raise TableError("This table has not started yet.")
+    except GameError as exc:
+        await reply_error(interaction, str(exc))
+        return
+    panel = private_panel(svc, game, seat)
+    await interaction.response.send_message(ephemeral=True, **_without_none(panel))
+
+
+def _without_none(panel: dict) -> dict:
+    return {k: v for k, v in panel.items() if v is not None}
+
+
+async def click_move(interaction: discord.Interaction, table: int, token: int,
+                     action: str) -> None:
+    """A button or select from a private panel: apply, then update that panel in place."""
+    svc = service(interaction)
+    try:
+        outcome = await svc.move(table, interaction.user.id, action, token)
+    except StaleClick as exc:
+        game = await svc.game(table)
+        seat = game.seat_of(interaction.user.id)
+        panel = private_panel(svc, game, seat) if seat is not None else {}
+        await reply_error(interaction, str(exc), **_without_none(
+            {k: v for k, v in panel.items() if k != "content"}))
+        return
+    except GameError as exc:
+        await reply_error(interaction, str(exc))
+        return
+    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
+    await interaction.response.edit_message(content=panel["content"], embed=panel["embed"],
+                                            view=panel["view"])
+    await messenger(interaction).publish(outcome)
+
+
+async def command_move(interaction: discord.Interaction, game: GameRecord, action: str) -> None:
+    """A move typed as a slash command: answer with the updated private panel, ephemerally."""
+    svc = service(interaction)
+    try:
+        outcome = await svc.move(game.id, interaction.user.id, action)
+    except GameError as exc:
+        await reply_error(interaction, str(exc))
+        return
+    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
+    await interaction.response.send_message(ephemeral=True, **_without_none(panel))
+    await messenger(interaction).publish(outcome)
+
+
+# --- finding the table a command is about -----------------------------------------------------------
+async def resolve_game(interaction: discord.Interaction, table: int | None,
+                       kind: str | None = None, statuses=("running",)) -> GameRecord:
+    """The table named, else the one whose thread this is, else the caller's only one."""
+    svc = service(interaction)
+    if table is not None:
+        return await svc.game(table)
+    channel_id = interaction.channel_id
+    if channel_id is not None:
+        here = [g for g in await svc.games_in_channel(channel_id)
+                if g.thread_id == channel_id and (kind is None or g.kind == kind)]
+        if here:
+            return here[0]
+    mine = [g for g in await svc.games_of_user(interaction.user.id, statuses)
+            if kind is None or g.kind == kind]
+    if not mine:
+        what = svc.engine(kind).title + " " if kind else ""
+        raise TableError(f"You have no running {what}game. Open one with /play.")
+    if len(mine) > 1:
+        listed = ", ".join(f"#{g.id}" for g in mine[:10])
+        raise TableError(f"You are at several tables ({listed}); pick one with the `table` "
+                         "option, or use the command in the game's thread.")
+    return mine[0]

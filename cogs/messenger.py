@@ -1,0 +1,157 @@
+"""Everything the bot sends on its own: board updates, turn DMs, thread notes, results.
+
+A DM that Discord refuses with error 50007 (the user's DMs are closed) is never lost silently:
+the player is told once in the game's thread to use the "My hand" button, and from then on is
+mentioned in the thread when it is their turn (a mention reveals nothing hidden).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from engines import GameError
+from storage import GameRecord
+from tables import Notice, Outcome, Reminder, TableService
+
+from . import render, ui
+
+log = logging.getLogger("tavern.messenger")
+DMS_CLOSED = 50007
+
+
+class Messenger:
+    def __init__(self, bot: discord.Client, service: TableService) -> None:
+        self.bot = bot
+        self.service = service
+        self._dm_channels: dict[int, int] = {}
+        self._board_locks: dict[int, asyncio.Lock] = {}
+
+    # --- low level ------------------------------------------------------------------------------
+    async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
+        """Send a DM; None if the user's DMs are closed."""
+        try:
+            channel_id = self._dm_channels.get(user_id)
+            if channel_id is None:
+                data = await self.bot.http.start_private_message(user_id)
+                channel_id = self._dm_channels[user_id] = int(data["id"])
+            channel = self.bot.get_partial_messageable(channel_id,
+                                                       type=discord.ChannelType.private)
+            return await channel.send(**kwargs)
+        except discord.Forbidden as exc:
+            if exc.code == DMS_CLOSED:
+                return None
+            raise
+
+    def _thread(self, game: GameRecord) -> discord.PartialMessageable | None:
+        target = game.thread_id or game.channel_id
+        return self.bot.get_partial_messageable(target) if target else None
+
+    async def thread_send(self, game: GameRecord, **kwargs) -> discord.Message | None:
+        channel = self._thread(game)
+        if channel is None:
+            return None
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions(users=True))
+        return await channel.send(**kwargs)
+
+    # --- the public board -----------------------------------------------------------------------
+    async def open_board(self, game: GameRecord, lobby: discord.Message | None) -> GameRecord:
+        """Create the game's thread under the lobby message and post the board there."""
+        thread_id = None
+        if lobby is not None and lobby.guild is not None and not isinstance(
+                lobby.channel, discord.Thread):
+            try:
+                thread = await lobby.create_thread(
+                    name=f"{self.service.engine(game.kind).title} #{game.id}"[:100],
+                    auto_archive_duration=10080)
+                thread_id = thread.id
+            except (discord.HTTPException, ValueError):
+                log.warning("could not create a thread for table %s; using the channel", game.id)
+        game.thread_id = thread_id
+        channel = self._thread(game)
+        message = await channel.send(embed=render.board_embed(self.service, game),
+                                     view=ui.board_view(game.id, game.status))
+        await self.service.set_messages(game.id, thread_id=thread_id,
+                                        board_message_id=message.id)
+        game.board_message_id = message.id
+        return game
+
+    async def update_board(self, game_id: int) -> GameRecord:
+        """Edit the board message to show the latest stored state (never an older one)."""
+        lock = self._board_locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            game = await self.service.game(game_id)
+            if game.board_message_id is None:
+                return game
+            channel = self._thread(game)
+            message = channel.get_partial_message(game.board_message_id)
+            kwargs = dict(embed=render.board_embed(self.service, game),
+                          view=ui.board_view(game.id, game.status))
+            try:
+                await message.edit(**kwargs)
+            except discord.NotFound:  # someone deleted the board: post a new one
+                new = await channel.send(**kwargs)
+                await self.service.set_messages(game.id, board_message_id=new.id)
+            return game
+
+    async def update_lobby(self, game: GameRecord) -> None:
+        if game.lobby_message_id and game.channel_id:
+            channel = self.bot.get_partial_messageable(game.channel_id)
+            try:
+                await channel.get_partial_message(game.lobby_message_id).edit(
+                    embed=render.lobby_embed(self.service, game), view=None)
+            except discord.HTTPException:
+                log.info("lobby message of table %s is gone", game.id)
+
+    # --- after a change -------------------------------------------------------------------------
+    async def publish(self, outcome: Outcome) -> None:
+        """Board, results and the DMs of everyone but the requester (answered already)."""
+        game = await self.update_board(outcome.game.id)
+        if game.status in ("finished", "abandoned"):
+            if game.status == "finished":
+                await self.thread_send(game, content=render.results_text(self.service, game))
+            await self.update_lobby(game)
+        for notice in outcome.notices:
+            await self.notify(game, notice)
+
+    async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False) -> None:
+        """One DM to one human: private news and, if it is their turn, their controls."""
+        mention = f"<@{notice.user_id}>"
+        if notice.dm_closed:
+            if notice.your_turn:
+                await self.thread_send(game, content=f"{mention}, it's your turn. "
+                                       "Use **My hand** on the board to play.")
+            return
+        heading = "Reminder: your turn" if reminder else ("Your turn" if notice.your_turn
+                                                           else None)
+        embed = render.hand_embed(self.service, game, notice.seat, notice.private, heading)
+        view, note = (None, "")
+        if notice.your_turn:
+            token = game.seats[notice.seat].prompt_version
+            view, note = ui.controls_view(game.id, token,
+                                          self.service.choices(game, notice.seat))
+        url = render.thread_url(game)
+        content = " ".join(filter(None, [f"Table #{game.id}" + (f": {url}" if url else ""), note]))
+        sent = await self.dm(notice.user_id, content=content, embed=embed,
+                             **({"view": view} if view else {}))
+        if sent is None:
+            first = await self.service.mark_dm_closed(game.id, notice.seat)
+            if first:
+                await self.thread_send(
+                    game, content=f"{mention}, I can't send you direct messages (they are "
+                    "closed). Use **My hand** on the board to see your cards and play; I'll "
+                    "mention you here when it's your turn.")
+            elif notice.your_turn:
+                await self.thread_send(game, content=f"{mention}, it's your turn. "
+                                       "Use **My hand** on the board to play.")
+
+    async def remind(self, reminder: Reminder) -> None:
+        game = reminder.game
+        for seat in reminder.seats:
+            record = game.seats[seat]
+            try:
+                await self.notify(game, Notice(seat, record.user_id, True, [], record.dm_closed),
+                                  reminder=True)
+            except (discord.HTTPException, GameError):
+                log.warning("reminder for table %s seat %s failed", game.id, seat, exc_info=True)

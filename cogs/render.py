@@ -1,0 +1,101 @@
+"""Embeds for lobbies, boards and hands. Text comes from the table service (names filled in)."""
+from __future__ import annotations
+
+import discord
+
+from storage import GameRecord
+from tables import TableService
+
+COLOUR = discord.Colour(0x8B5A2B)
+DESCRIPTION_LIMIT = 4000
+FIELD_LIMIT = 1000
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 2] + " …"
+
+
+def thread_url(game: GameRecord) -> str | None:
+    if game.guild_id and game.thread_id:
+        return f"https://discord.com/channels/{game.guild_id}/{game.thread_id}"
+    return None
+
+
+def title(service: TableService, game: GameRecord) -> str:
+    return f"{service.engine(game.kind).title} · table #{game.id}"
+
+
+def seat_line(game: GameRecord, seat: int) -> str:
+    record = game.seats[seat]
+    return record.name if record.is_bot else f"<@{record.user_id}>"
+
+
+def lobby_embed(service: TableService, game: GameRecord) -> discord.Embed:
+    engine = service.engine(game.kind)
+    embed = discord.Embed(title=title(service, game), colour=COLOUR)
+    seats = "\n".join(f"{i + 1}. {seat_line(game, i)}" for i in range(len(game.seats)))
+    embed.add_field(name=f"Seats ({len(game.seats)}/{engine.max_players}, "
+                         f"needs {engine.min_players})", value=seats or "nobody", inline=False)
+    if game.options:
+        opts = "\n".join(f"`{k}` = `{v}`" + (f" · {engine.option_help[k]}"
+                                              if k in engine.option_help else "")
+                         for k, v in game.options.items())
+        embed.add_field(name="Options", value=clip(opts, FIELD_LIMIT), inline=False)
+    hours = game.remind_after / 3600
+    status = {
+        "lobby": f"Host: <@{game.host_id}>. Join, then the host starts. "
+                 f"Reminders after {hours:g} h.",
+        "running": "Started: the game is played in the thread below.",
+        "finished": "Finished.",
+        "abandoned": "This table was closed.",
+    }[game.status]
+    embed.description = status
+    return embed
+
+
+def board_embed(service: TableService, game: GameRecord) -> discord.Embed:
+    embed = discord.Embed(title=title(service, game), colour=COLOUR,
+                          description=clip(service.board_text(game), DESCRIPTION_LIMIT))
+    if game.recent:
+        embed.add_field(name="Latest", value=clip("\n".join(game.recent), FIELD_LIMIT),
+                        inline=False)
+    embed.set_footer(text=footer(service, game))
+    return embed
+
+
+def footer(service: TableService, game: GameRecord) -> str:
+    if game.status == "finished":
+        engine = service.engine(game.kind)
+        state = service.state(game)
+        winners = ", ".join(game.seats[s].name for s in engine.winners(state))
+        return f"Game over. Winner: {winners}."
+    if game.status == "abandoned":
+        return "This game was abandoned."
+    waiting = ", ".join(game.seats[s].name for s in service.to_act(game))
+    return f"Waiting for: {waiting} · move {game.move_count}"
+
+
+def hand_embed(service: TableService, game: GameRecord, seat: int,
+               news: list[str] | None = None, heading: str | None = None) -> discord.Embed:
+    embed = discord.Embed(title=title(service, game), colour=COLOUR,
+                          description=clip(service.hand_text(game, seat), DESCRIPTION_LIMIT))
+    if heading:
+        embed.title = clip(f"{heading} · {embed.title}", 250)
+    if news:
+        embed.add_field(name="News for you", value=clip("\n".join(news), FIELD_LIMIT),
+                        inline=False)
+    url = thread_url(game)
+    if url:
+        embed.url = url
+    embed.set_footer(text=footer(service, game))
+    return embed
+
+
+def results_text(service: TableService, game: GameRecord) -> str:
+    engine = service.engine(game.kind)
+    state = service.state(game)
+    scores = engine.scores(state)
+    winners = set(engine.winners(state))
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
+    lines = [f"{'🏆 ' if s in winners else ''}{game.seats[s].name}: {scores[s]}" for s in order]
+    return "**Final scores**\n" + "\n".join(lines)

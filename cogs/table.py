@@ -1,0 +1,203 @@
+"""The shared lobby and table commands: /play, /games, /hand, /board, /resign, /abandon."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+import engines
+from engines import GameError
+
+from . import flow, render, ui
+
+log = logging.getLogger("tavern.table")
+
+GAME_CHOICES = [app_commands.Choice(name=e.title, value=name)
+                for name, e in sorted(engines.REGISTRY.items(), key=lambda kv: kv[1].title)]
+TRUE_WORDS = {"on", "true", "yes", "1"}
+FALSE_WORDS = {"off", "false", "no", "0"}
+
+
+def parse_options(engine: engines.Engine, text: str | None) -> dict:
+    """"key=value key2=value2" into typed options; unknown keys and bad values are errors."""
+    options: dict = {}
+    for part in (text or "").replace(",", " ").split():
+        key, sep, raw = part.partition("=")
+        if not sep or not key or not raw:
+            raise GameError(f"Write options as key=value (got {part!r}).")
+        if key not in engine.options:
+            known = ", ".join(engine.options) or "none"
+            raise GameError(f"{engine.title} has no option {key!r}. Options: {known}.")
+        default = engine.options[key]
+        if isinstance(default, bool):
+            if raw.lower() not in TRUE_WORDS | FALSE_WORDS:
+                raise GameError(f"Option {key!r} is on or off.")
+            options[key] = raw.lower() in TRUE_WORDS
+        elif isinstance(default, int):
+            try:
+                options[key] = int(raw)
+            except ValueError:
+                raise GameError(f"Option {key!r} takes a whole number.") from None
+        else:
+            options[key] = raw
+    return options
+
+
+class TableCog(commands.Cog, name="Tables"):
+    """Open tables, join them, and find your games."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.reminders.start()
+
+    async def cog_unload(self) -> None:
+        self.reminders.cancel()
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    # --- /play -----------------------------------------------------------------------------------
+    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.describe(game="Which game", options="Table options, e.g. doubling=chain",
+                           remind_hours="Remind whoever must act after this many hours")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def play(self, interaction: discord.Interaction, game: str,
+                   options: str | None = None,
+                   remind_hours: app_commands.Range[int, 1, 720] | None = None) -> None:
+        """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons."""
+        try:
+            engine = self.tables.engine(game)
+            table = await self.tables.open_table(
+                game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                host_id=interaction.user.id, host_name=interaction.user.display_name,
+                options=parse_options(engine, options),
+                remind_after=remind_hours * 3600 if remind_hours else None)
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        response = await interaction.response.send_message(
+            embed=render.lobby_embed(self.tables, table), view=ui.lobby_view(table.id, "lobby"))
+        message = getattr(response, "resource", None)
+        if isinstance(message, discord.Message):
+            await self.tables.set_messages(table.id, lobby_message_id=message.id)
+
+    @play.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        engine = engines.REGISTRY.get(getattr(interaction.namespace, "game", None) or "")
+        if engine is None:
+            return []
+        prefix, _, last = current.rpartition(" ")
+        out = []
+        for key, default in engine.options.items():
+            values = getattr(engine, "option_choices", {}).get(key) or (
+                [True, False] if isinstance(default, bool) else [default])
+            for value in values:
+                shown = ("on" if value else "off") if isinstance(value, bool) else value
+                text = f"{key}={shown}"
+                if text.startswith(last):
+                    full = f"{prefix} {text}".strip()
+                    out.append(app_commands.Choice(name=full[:100], value=full[:100]))
+        return out[:25]
+
+    # --- finding games ---------------------------------------------------------------------------
+    @app_commands.command(name="games", description="Your open and running games, with links")
+    async def games(self, interaction: discord.Interaction) -> None:
+        """List the caller's tables."""
+        games = await self.tables.games_of_user(interaction.user.id)
+        if not games:
+            await interaction.response.send_message(
+                "You are not at any table. Open one with /play.", ephemeral=True)
+            return
+        lines = []
+        for game in games:
+            url = render.thread_url(game)
+            where = f"[thread]({url})" if url else f"<#{game.channel_id}>"
+            turn = ""
+            if game.status == "running":
+                seat = game.seat_of(interaction.user.id)
+                turn = " · **your turn**" if seat in self.tables.to_act(game) else ""
+            lines.append(f"#{game.id} {self.tables.engine(game.kind).title} · {game.status} · "
+                         f"{where}{turn}")
+        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+
+    @app_commands.command(name="hand", description="Your private hand and choices, only to you")
+    @app_commands.describe(table="Table number, if you play at several")
+    async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Show the caller's hand with controls, ephemerally (works with closed DMs)."""
+        try:
+            game = await flow.resolve_game(interaction, table)
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        await flow.show_hand(interaction, game.id)
+
+    @app_commands.command(name="board", description="The public board of a game, only to you")
+    @app_commands.describe(table="Table number, if you play at several")
+    async def board(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Show a game's public board, ephemerally."""
+        try:
+            game = await flow.resolve_game(interaction, table,
+                                           statuses=("running", "finished"))
+            if game.state is None:
+                raise GameError("This table has not started yet.")
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        await interaction.response.send_message(embed=render.board_embed(self.tables, game),
+                                                ephemeral=True)
+
+    # --- leaving a game ----------------------------------------------------------------------------
+    @app_commands.command(name="resign", description="Leave a running game; a bot takes your seat")
+    @app_commands.describe(table="Table number, if you play at several")
+    async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Resign: a bot plays your seat; with nobody human left the game is abandoned."""
+        try:
+            game = await flow.resolve_game(interaction, table)
+            outcome = await self.tables.resign(game.id, interaction.user.id)
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        await interaction.response.send_message(
+            f"You resigned from table #{outcome.game.id}.", ephemeral=True)
+        await self.bot.messenger.publish(outcome)
+
+    @app_commands.command(name="abandon", description="Host only: stop a running game for all")
+    @app_commands.describe(table="Table number, if you host several")
+    async def abandon(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """The host ends a running game without a winner."""
+        try:
+            game = await flow.resolve_game(interaction, table)
+            game = await self.tables.abandon(game.id, interaction.user.id)
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        await interaction.response.send_message(f"Table #{game.id} was abandoned.",
+                                                ephemeral=True)
+        await self.bot.messenger.update_board(game.id)
+        await self.bot.messenger.thread_send(
+            game, content=f"The host abandoned this game (table #{game.id}).")
+        await self.bot.messenger.update_lobby(game)
+
+    # --- reminders ---------------------------------------------------------------------------------
+    @tasks.loop(seconds=60)
+    async def reminders(self) -> None:
+        await self.run_reminders()
+
+    @reminders.before_loop
+    async def _before_reminders(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_reminders(self) -> int:
+        """Send every due reminder; returns how many games were reminded."""
+        due = await self.tables.due_reminders()
+        for reminder in due:
+            await self.bot.messenger.remind(reminder)
+        return len(due)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(TableCog(bot))
