@@ -1,0 +1,54 @@
+"""Henchmania (2-5 players): Lords send Henchmen to five city sites to gather cards, then play
+them: tricks in the Tavern, Performances at the Castle, duels on the Main Square, devotion at the
+Church and weapons from the Armory. First to 30 at the end of a day, or best after day 4, wins.
+
+Rules: shared/rules/henchmania.txt and the Henchmania part of RULINGS.md. Modules:
+data (cards and numbers), setup, placing (phase 1), cards (phase 2), duel, endday (phase 3 and
+the end of the game), views, text (labels, board and hand), engine (the Engine subclass).
+
+Rulings made here where the rulebook and RULINGS.md are silent:
+- Seat 0 holds the Badge of Honor on day 1.
+- A score never goes below 0 (the score meter); Gossip still gives its player the full amount.
+- A card may be played only if its effect can happen (a legal target exists): e.g. no Pillory
+  when no opponent has a Reserve card, no Public bawler without a dominated site to draw from.
+- Trick and Drunkard choose a card by its back (site): the engine takes one card of that back at
+  random, as a hand held face down would give.
+- Traitor: each player may play at most one Traitor a day. The pawn is taken from a site of the
+  player's choice (which can change dominance for the rest of the day: Damsel, Bigots, Public
+  bawler). The next day its holder sets it like his own (it draws for him) but it counts for its
+  colour's owner in majorities; its owner has one pawn fewer to set.
+- Porter is used only to place on a site that is already full; it is discarded.
+- Influence (and the Old Lady using an opponent's Influence) is declared with the placement.
+- Playing a Reserve card into a full Reserve (8) means choosing an old Reserve card to discard;
+  receiving a card with Belladonna root into a full Reserve makes the receiver discard one.
+  Belladonna can only be aimed at an opponent holding a card the receiver may take (maximum).
+- Inquisition is used "at your turn" instead of playing a card (it needs an opponent's Trump).
+- Bigots: "an equality" is a site where the player shares the largest number of pawns.
+- Penitent cancels a Tavern card aimed at its holder (Gossip, Trick, Belladonna, Drunkard,
+  Traitor, Brawl); in a Brawl, discarding the Penitent is the same as discarding any card, so the
+  Brawl simply asks for a card to discard (or Bravery). Bravery cancels Trick, Drunkard,
+  Belladonna, Brawl, Bear Tamer and Pillory aimed at its holder. The target decides before the
+  effect happens; the window is offered only when the target holds such a counter (public).
+- The Guard window opens whenever the challenged player holds any Castle card (backs are
+  public), so being asked reveals nothing; a player with no Armory card fights bare-handed
+  without being asked.
+- Dice reactions help their user only: a roller may reroll / raise a die that misses; a
+  Courtesan forces the roller to reroll a die that succeeds; Confidence adds 1 to each die of
+  the roll; Providence rerolls any set of missing dice; Apothecary (the defender, after the
+  defence roll) cancels one unparried hit. Old Lady gives an opponent's Providence, Confidence,
+  Bravery, Influence or Eloquence, rotating the Old Lady.
+- Choir boys: +1 per Performance card (copies count) per Choir boys discarded; Performances
+  score by the number of different ones. Eloquence (own or via the Old Lady) is used
+  automatically when the player has a Performance (it unrotates right after anyway).
+- Damsel scores the largest number of the player's pawns on one site the player does not
+  dominate.
+- End of day with Nosy parker: the holder keeps one card of his choice (its back is public).
+- Tie duel: the two tied players duel both ways, first attacker the first of them from the Badge
+  holder, with the cards they hold (usually bare hands) and their Reserves; no points are
+  scored; most wounds wins, an equal count duels again.
+- Not implemented: the Additional Cards module (animal cards, alternative Gloves and Henchmen):
+  the rulebook names those cards but prints none of their effects.
+"""
+from .engine import ENGINE, HenchmaniaEngine
+
+__all__ = ["ENGINE", "HenchmaniaEngine"]

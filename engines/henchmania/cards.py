@@ -1,0 +1,366 @@
+"""Phase 2 of a day: playing cards one at a time, clockwise from the Badge holder.
+
+A turn is ``play:<card>`` (then one ``arg:<token>`` step per choice the card needs: an opponent
+``p<seat>``, a card back / site, a card in a Reserve or a discard pile; ``back`` returns to the
+turn), an "At your turn" Reserve ability (``use:bigots:<site>``, ``use:inquisition``) or ``pass``.
+A card aimed at a seat that holds a counter (Penitent against Tavern cards, Bravery against cards
+affecting its hand or Reserve) first opens a ``counter`` decision for that seat.
+"""
+from __future__ import annotations
+
+from .. import rng
+from .common import (
+    P, add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
+    hand_remove, opponents, priv, pub, res_discard, res_full, res_ready, tied_sites,
+)
+from .data import (
+    ACTION, ARMORY, CARDS, PERFORMANCES, RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP, name,
+)
+
+NO_TURN_PLAY = ("guard",)   # played only as a reaction
+
+
+def start_cards(state: dict, events: list) -> None:
+    state["phase"] = "cards"
+    pub(events, f"Everyone plays cards, starting with {P(state['badge'])}.")
+    next_turn(state, state["badge"], events)
+
+
+def abilities(state: dict, seat: int) -> list[str]:
+    out = []
+    if res_ready(state, seat, "bigots"):
+        out += [f"use:bigots:{s}" for s in tied_sites(state, seat) if can_draw(state, s)]
+    if "inquisition" in state["res"][seat] and any(
+            state["trump"][o] for o in opponents(state, seat)):
+        out.append("use:inquisition")
+    return out
+
+
+def next_turn(state: dict, start: int, events: list) -> None:
+    n = state["n"]
+    for i in range(n):
+        seat = (start + i) % n
+        if state["passed"][seat]:
+            continue
+        if not state["hand"][seat] and not abilities(state, seat):
+            state["passed"][seat] = True
+            pub(events, f"{P(seat)} has no cards left and passes.")
+            continue
+        state["turn"] = seat
+        state["step"] = {"k": "turn", "s": [seat]}
+        return
+    from .endday import start_end
+    start_end(state, events)
+
+
+def finish_turn(state: dict, events: list) -> None:
+    """The card played this turn has resolved: its cards go to their discard piles."""
+    for card in state["limbo"]:
+        discard(state, card)
+    state["limbo"] = []
+    state["duel"] = None
+    next_turn(state, (state["turn"] + 1) % state["n"], events)
+
+
+# --- what a card needs --------------------------------------------------------------------
+def _seat(tok: str) -> int:
+    return int(tok[1:])
+
+
+def arg_options(state: dict, seat: int, card: str, args: list[str]):
+    """The tokens for the next choice ``card`` needs, or None when nothing more is needed."""
+    opps = opponents(state, seat)
+    k = len(args)
+    if card == "gossip":
+        if k == 0:
+            return ["p%d" % o for o in opps]
+        if k == 1 and res_ready(state, seat, "boss"):
+            return ["boss", "plain"]
+        return None
+    if card in ("trick", "drunk"):
+        if k == 0:
+            return ["p%d" % o for o in opps if state["hand"][o]]
+        if k == 1:
+            return sorted({CARDS[c][1] for c in state["hand"][_seat(args[0])]})
+        return None
+    if card == "bella":
+        if k == 0:
+            return ["p%d" % o for o in opps
+                    if any(can_receive(state, seat, c) for c in state["res"][o])]
+        return None
+    if card == "traitor":
+        if k == 0:
+            if state["traitor"][seat]:
+                return []
+            return ["p%d" % o for o in opps
+                    if any(o in state["board"][s] for s in SITES)]
+        if k == 1:
+            o = _seat(args[0])
+            return [s for s in SITES if o in state["board"][s]]
+        return None
+    if card == "brawl":
+        return None
+    if card == "beartamer":
+        if k == 0:
+            return ["p%d" % o for o in opps
+                    if any(c in PERFORMANCES for c in state["res"][o])]
+        if k == 1:
+            return sorted({c for c in state["res"][_seat(args[0])] if c in PERFORMANCES})
+        return None
+    if card == "pillory":
+        if k == 0:
+            return ["p%d" % o for o in opps if state["res"][o]]
+        if k == 1:
+            return sorted(set(state["res"][_seat(args[0])]))
+        return None
+    if card == "glove":
+        return ["p%d" % o for o in opps] if k == 0 else None
+    if card == "grave":
+        if k == 0:
+            return [s for s in SITES if state["disc"][s]]
+        if k == 1:
+            return sorted(set(state["disc"][args[0]]))
+        return None
+    if CARDS[card][3] == RESERVE:
+        if k == 0 and res_full(state, seat):
+            return sorted(set(state["res"][seat]))   # the Reserve card to discard for room
+        return None
+    return None
+
+
+def playable(state: dict, seat: int, card: str) -> bool:
+    kind = CARDS[card][3]
+    if kind == ARMORY or card in NO_TURN_PLAY:
+        return False
+    if kind == RESERVE and not can_receive(state, seat, card):
+        return False
+    if card == "brawl":
+        return any(state["res"][o] for o in opponents(state, seat))
+    if card == "bawler":
+        return any(dominant(state, s) == seat and can_draw(state, s) for s in SITES)
+    opts = arg_options(state, seat, card, [])
+    return opts is None or bool(opts)
+
+
+def turn_legal(state: dict, seat: int) -> list[str]:
+    out = ["pass"] + abilities(state, seat)
+    out += ["play:" + c for c in set(state["hand"][seat]) if playable(state, seat, c)]
+    return out
+
+
+def arg_legal(state: dict, seat: int) -> list[str]:
+    step = state["step"]
+    opts = arg_options(state, seat, step["c"], step["a"]) or []
+    return ["back"] + ["arg:" + t for t in opts]
+
+
+# --- applying ----------------------------------------------------------------------------
+def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
+    if action == "pass":
+        state["passed"][seat] = True
+        pub(events, f"{P(seat)} passes for the rest of the day.")
+        next_turn(state, (seat + 1) % state["n"], events)
+        return
+    if action.startswith("use:bigots:"):
+        site = action.split(":")[2]
+        state["rot"][seat].append("bigots")
+        pub(events, f"{P(seat)} rotates the Bigots to draw at the {SITE_NAMES[site]}, "
+                    "where they share the most Henchmen.")
+        draw(state, seat, site, events)
+        finish_turn(state, events)
+        return
+    if action == "use:inquisition":
+        res_discard(state, seat, "inquisition")
+        pub(events, f"{P(seat)} discards the Inquisition: every opponent's Trump goes to the "
+                    "discards.")
+        for o in opponents(state, seat):
+            if state["trump"][o]:
+                pub(events, f"{P(o)} loses {name(state['trump'][o])}.")
+                discard(state, state["trump"][o])
+                state["trump"][o] = None
+                state["trot"][o] = False
+        finish_turn(state, events)
+        return
+    card = action.split(":")[1]
+    if arg_options(state, seat, card, []) is None:
+        commit(state, seat, card, [], events)
+    else:
+        state["step"] = {"k": "arg", "s": [seat], "c": card, "a": []}
+
+
+def arg_apply(state: dict, seat: int, action: str, events: list) -> None:
+    step = state["step"]
+    if action == "back":
+        state["step"] = {"k": "turn", "s": [seat]}
+        return
+    step["a"].append(action[4:])
+    if arg_options(state, seat, step["c"], step["a"]) is None:
+        commit(state, seat, step["c"], step["a"], events)
+
+
+def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> None:
+    hand_remove(state, seat, card)
+    kind = CARDS[card][3]
+    if kind == RESERVE:
+        if args:
+            res_discard(state, seat, args[0])
+            pub(events, f"{P(seat)} discards {name(args[0])} from their full Reserve.")
+        state["res"][seat].append(card)
+        pub(events, f"{P(seat)} puts {name(card)} into their Reserve.")
+        finish_turn(state, events)
+        return
+    if kind == TRUMP:
+        old = state["trump"][seat]
+        if old:
+            discard(state, old)
+            pub(events, f"{P(seat)} discards the Trump {name(old)}.")
+        state["trump"][seat] = card
+        state["trot"][seat] = False
+        pub(events, f"{P(seat)} takes the Trump {name(card)}.")
+        finish_turn(state, events)
+        return
+    state["limbo"].append(card)
+    pub(events, _play_text(seat, card, args))
+    if card == "traitor":
+        state["traitor"][seat] = True
+    if card == "gossip" and len(args) > 1 and args[1] == "boss":
+        state["rot"][seat].append("boss")
+        pub(events, f"{P(seat)} rotates the Boss Lady: this Gossip is worth 3.")
+    if args and args[0].startswith("p") and card != "glove":
+        target = _seat(args[0])
+        if counters(state, target, card):
+            state["step"] = {"k": "counter", "s": [target], "by": seat, "c": card, "a": args}
+            return
+    resolve(state, seat, card, args, events)
+
+
+def _play_text(seat: int, card: str, args: list[str]) -> str:
+    text = f"{P(seat)} plays {name(card)}"
+    if args and args[0].startswith("p"):
+        text += f" against {P(_seat(args[0]))}"
+    if card in ("trick", "drunk"):
+        text += f", choosing a {SITE_NAMES[args[1]]} card"
+    elif card == "traitor":
+        text += f", taking a Henchman from the {SITE_NAMES[args[1]]}"
+    elif card in ("beartamer", "pillory"):
+        text += f", aiming at {name(args[1])}"
+    elif card == "grave":
+        text += f", taking {name(args[1])} from the {SITE_NAMES[args[0]]} discards"
+    return text + "."
+
+
+def counter_legal(state: dict, seat: int) -> list[str]:
+    return ["accept"] + counters(state, seat, state["step"]["c"])
+
+
+def counter_apply(state: dict, seat: int, action: str, events: list) -> None:
+    step = state["step"]
+    if action == "accept":
+        resolve(state, step["by"], step["c"], step["a"], events)
+        return
+    apply_counter(state, seat, action, step["c"], events)
+    finish_turn(state, events)
+
+
+def resolve(state: dict, seat: int, card: str, args: list[str], events: list) -> None:
+    """Carry out an Action card's effect (after any counter window)."""
+    target = _seat(args[0]) if args and args[0].startswith("p") else None
+    if card == "gossip":
+        amount = 3 if len(args) > 1 and args[1] == "boss" else 1
+        lost = -add_score(state, target, -amount)
+        add_score(state, seat, amount)
+        pub(events, f"{P(target)} loses {lost} point{'s' if lost != 1 else ''}, "
+                    f"{P(seat)} earns {amount}.")
+    elif card in ("trick", "drunk"):
+        backs = [c for c in state["hand"][target] if CARDS[c][1] == args[1]]
+        if backs:
+            taken = rng.choice(state, backs)
+            state["hand"][target].remove(taken)
+            if card == "trick":
+                state["hand"][seat].append(taken)
+                pub(events, f"{P(seat)} takes a {SITE_NAMES[args[1]]} card from {P(target)}.")
+                priv(events, (seat, target), f"The card taken was {name(taken)}.")
+            else:
+                discard(state, taken)
+                pub(events, f"{P(target)} discards {name(taken)} from their hand.")
+    elif card == "bella":
+        if any(can_receive(state, seat, c) for c in state["res"][target]):
+            state["step"] = {"k": "give", "s": [target], "to": seat}
+            return
+    elif card == "traitor":
+        site = args[1]
+        if target in state["board"][site]:
+            state["board"][site].remove(target)
+            state["held"][seat].append(target)
+            pub(events, f"{P(seat)} takes one of {P(target)}'s Henchmen from the "
+                        f"{SITE_NAMES[site]} for the next day.")
+    elif card == "brawl":
+        hit = [o for o in opponents(state, seat) if state["res"][o]]
+        if hit:
+            state["step"] = {"k": "brawl", "s": hit}
+            return
+    elif card in ("beartamer", "pillory"):
+        if args[1] in state["res"][target]:
+            res_discard(state, target, args[1])
+            pub(events, f"{P(target)}'s {name(args[1])} is discarded.")
+    elif card == "glove":
+        from .duel import start_duel
+        start_duel(state, seat, target, events)
+        return
+    elif card == "bawler":
+        for site in SITES:
+            if dominant(state, site) == seat:
+                draw(state, seat, site, events)
+    elif card == "grave":
+        state["disc"][args[0]].remove(args[1])
+        state["hand"][seat].append(args[1])
+    finish_turn(state, events)
+
+
+# --- Belladonna, full Reserve, Brawl ------------------------------------------------------
+def give_legal(state: dict, seat: int) -> list[str]:
+    to = state["step"]["to"]
+    return ["give:" + c for c in set(state["res"][seat]) if can_receive(state, to, c)]
+
+
+def give_apply(state: dict, seat: int, action: str, events: list) -> None:
+    to = state["step"]["to"]
+    card = action[5:]
+    from .common import res_remove
+    res_remove(state, seat, card)
+    state["res"][to].append(card)
+    pub(events, f"{P(seat)} gives {name(card)} from their Reserve to {P(to)}.")
+    if len(state["res"][to]) > RESERVE_LIMIT:
+        state["step"] = {"k": "trim", "s": [to]}
+        return
+    finish_turn(state, events)
+
+
+def trim_legal(state: dict, seat: int) -> list[str]:
+    return ["trim:" + c for c in set(state["res"][seat])]
+
+
+def trim_apply(state: dict, seat: int, action: str, events: list) -> None:
+    card = action[5:]
+    res_discard(state, seat, card)
+    pub(events, f"{P(seat)} discards {name(card)} from their Reserve (at most "
+                f"{RESERVE_LIMIT}).")
+    finish_turn(state, events)
+
+
+def brawl_legal(state: dict, seat: int) -> list[str]:
+    out = ["drop:" + c for c in set(state["res"][seat])]
+    out += [c for c in counters(state, seat, "brawl") if c != "counter:penitent"]
+    return out
+
+
+def brawl_apply(state: dict, seat: int, action: str, events: list) -> None:
+    if action.startswith("drop:"):
+        card = action[5:]
+        res_discard(state, seat, card)
+        pub(events, f"{P(seat)} discards {name(card)} from their Reserve in the Brawl.")
+    else:
+        apply_counter(state, seat, action, "brawl", events)
+    state["step"]["s"].remove(seat)
+    if not state["step"]["s"]:
+        finish_turn(state, events)

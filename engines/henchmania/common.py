@@ -1,0 +1,197 @@
+"""Small state helpers shared by every rules module: drawing, discarding, the Reserve, sites."""
+from __future__ import annotations
+
+from .. import rng
+from ..base import Event
+from .data import (
+    CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITE_NAMES, SITES, TAVERN_TARGETED,
+    name,
+)
+
+
+def P(seat: int) -> str:
+    """A seat as the Discord layer's name placeholder."""
+    return "{p%d}" % seat
+
+
+def pub(events: list, text: str) -> None:
+    events.append(Event(text))
+
+
+def priv(events: list, seats, text: str) -> None:
+    events.append(Event(text, tuple(seats)))
+
+
+def opponents(state: dict, seat: int) -> list[int]:
+    n = state["n"]
+    return [(seat + i) % n for i in range(1, n)]
+
+
+# --- decks -------------------------------------------------------------------------------------
+def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int:
+    """Draw ``count`` cards from a site into a hand; an empty pile reshuffles its discards."""
+    got = 0
+    for _ in range(count):
+        deck = state["deck"][site]
+        if not deck:
+            disc = state["disc"][site]
+            if not disc:
+                pub(events, f"The {SITE_NAMES[site]} has no cards left to draw.")
+                break
+            deck.extend(disc)
+            disc.clear()
+            rng.shuffle(state, deck)
+            pub(events, f"The {SITE_NAMES[site]} discards are shuffled into a new pile.")
+        card = deck.pop()
+        state["hand"][seat].append(card)
+        priv(events, (seat,), f"You drew {name(card)}.")
+        got += 1
+    if got:
+        pub(events, f"{P(seat)} draws {got} card{'s' if got > 1 else ''} at the {SITE_NAMES[site]}.")
+    return got
+
+
+def can_draw(state: dict, site: str) -> bool:
+    return bool(state["deck"][site] or state["disc"][site])
+
+
+def discard(state: dict, card: str) -> None:
+    state["disc"][CARDS[card][1]].append(card)
+
+
+def hand_remove(state: dict, seat: int, card: str) -> None:
+    state["hand"][seat].remove(card)
+
+
+def hand_backs(hand: list[str]) -> dict[str, int]:
+    backs = {s: 0 for s in SITES}
+    for card in hand:
+        backs[CARDS[card][1]] += 1
+    return backs
+
+
+# --- the Reserve -------------------------------------------------------------------------------
+def res_count(state: dict, seat: int, card: str) -> int:
+    return state["res"][seat].count(card)
+
+
+def can_receive(state: dict, seat: int, card: str) -> bool:
+    """The per-card Reserve maximum allows one more ``card``."""
+    return res_count(state, seat, card) < CARDS[card][4]
+
+
+def res_remove(state: dict, seat: int, card: str) -> None:
+    """Take one ``card`` out of a Reserve (it leaves unrotated)."""
+    state["res"][seat].remove(card)
+    if card not in state["res"][seat] and card in state["rot"][seat]:
+        state["rot"][seat].remove(card)
+
+
+def res_discard(state: dict, seat: int, card: str) -> None:
+    res_remove(state, seat, card)
+    discard(state, card)
+
+
+def res_ready(state: dict, seat: int, card: str) -> bool:
+    """``card`` is in the seat's Reserve and not rotated."""
+    return card in state["res"][seat] and card not in state["rot"][seat]
+
+
+def res_full(state: dict, seat: int) -> bool:
+    return len(state["res"][seat]) >= RESERVE_LIMIT
+
+
+# --- Trumps, directly or through the Old Lady --------------------------------------------------
+def own_trump_ready(state: dict, seat: int, trump: str) -> bool:
+    return state["trump"][seat] == trump and not state["trot"][seat]
+
+
+def old_lady_trump(state: dict, seat: int, trump: str) -> bool:
+    """The seat may use an opponent's ``trump`` (even rotated) by rotating its Old Lady."""
+    if not res_ready(state, seat, "oldlady"):
+        return False
+    return any(state["trump"][o] == trump for o in opponents(state, seat))
+
+
+def use_trump(state: dict, seat: int, trump: str, via_old_lady: bool) -> None:
+    if via_old_lady:
+        state["rot"][seat].append("oldlady")
+    else:
+        state["trot"][seat] = True
+
+
+def trump_modes(state: dict, seat: int, trump: str) -> list[str]:
+    """Action suffixes for the ways a seat can use a Trump effect now: "own" and/or "ol"."""
+    modes = []
+    if own_trump_ready(state, seat, trump):
+        modes.append("own")
+    if old_lady_trump(state, seat, trump):
+        modes.append("ol")
+    return modes
+
+
+def counters(state: dict, seat: int, card: str) -> list[str]:
+    """Counter actions a targeted seat has against ``card`` (Penitent, Bravery)."""
+    out = []
+    if card in TAVERN_TARGETED and "penitent" in state["res"][seat]:
+        out.append("counter:penitent")
+    if card in HAND_OR_RESERVE:
+        for mode in trump_modes(state, seat, "bravery"):
+            out.append("counter:bravery" if mode == "own" else "counter:oldlady")
+    return out
+
+
+def apply_counter(state: dict, seat: int, action: str, card: str, events: list) -> None:
+    if action == "counter:penitent":
+        res_discard(state, seat, "penitent")
+        pub(events, f"{P(seat)} discards a Penitent: the {name(card)} has no effect on them.")
+    elif action == "counter:bravery":
+        use_trump(state, seat, "bravery", False)
+        pub(events, f"{P(seat)} rotates Bravery: the {name(card)} has no effect on them.")
+    else:
+        use_trump(state, seat, "bravery", True)
+        pub(events, f"{P(seat)} rotates the Old Lady to use Bravery: the {name(card)} has no "
+                    "effect on them.")
+
+
+# --- sites ------------------------------------------------------------------------------------
+def pawn_counts(state: dict, site: str) -> list[int]:
+    counts = [0] * state["n"]
+    for color in state["board"][site]:
+        counts[color] += 1
+    return counts
+
+
+def dominant(state: dict, site: str):
+    """The seat with a strict majority of pawns on a site, else None."""
+    counts = pawn_counts(state, site)
+    best = max(counts)
+    if best == 0 or counts.count(best) > 1:
+        return None
+    return counts.index(best)
+
+
+def tied_sites(state: dict, seat: int) -> list[str]:
+    """Sites where the seat shares the largest number of pawns with another player."""
+    out = []
+    for site in SITES:
+        counts = pawn_counts(state, site)
+        best = max(counts)
+        if best and counts[seat] == best and counts.count(best) > 1:
+            out.append(site)
+    return out
+
+
+def performance_kinds(state: dict, seat: int) -> int:
+    return sum(1 for p in PERFORMANCES if p in state["res"][seat])
+
+
+def performance_cards(state: dict, seat: int) -> int:
+    return sum(1 for c in state["res"][seat] if c in PERFORMANCES)
+
+
+def add_score(state: dict, seat: int, delta: int) -> int:
+    """Change a score; a score never goes below 0. Returns the change actually made."""
+    old = state["score"][seat]
+    state["score"][seat] = max(0, old + delta)
+    return state["score"][seat] - old

@@ -1,0 +1,102 @@
+"""The Henchmania Engine: dispatches each decision step to its rules module."""
+from __future__ import annotations
+
+from ..base import Engine, GameError
+from . import cards, duel, endday, placing
+from .data import CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET, TARGET_CHOICES
+from .setup import new_state
+from .text import board_text as _board_text, describe as _describe, hand_text as _hand_text
+from .views import view as _view
+
+# step kind -> (legal actions, apply)
+STEPS = {
+    "place": (placing.legal, placing.apply),
+    "turn": (cards.turn_legal, cards.turn_apply),
+    "arg": (cards.arg_legal, cards.arg_apply),
+    "counter": (cards.counter_legal, cards.counter_apply),
+    "give": (cards.give_legal, cards.give_apply),
+    "trim": (cards.trim_legal, cards.trim_apply),
+    "brawl": (cards.brawl_legal, cards.brawl_apply),
+    "guard": (duel.guard_legal, duel.guard_apply),
+    "weapon": (duel.weapon_legal, duel.weapon_apply),
+    "react": (duel.react_legal, duel.react_apply),
+    "nosy": (endday.nosy_legal, endday.nosy_apply),
+    "choir": (endday.choir_legal, endday.choir_apply),
+}
+
+
+class HenchmaniaEngine(Engine):
+    name = "henchmania"
+    title = "Henchmania"
+    min_players = 2
+    max_players = 5
+    options = {"days": DAYS, "target": TARGET}
+    option_help = {
+        "days": "Number of days (3 for a quick game, 5 for a long one).",
+        "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
+    }
+    option_choices = {"days": DAY_CHOICES, "target": TARGET_CHOICES}
+
+    def new_game(self, num_players, seed, options=None):
+        opts = self.check_setup(num_players, options)
+        state = new_state(num_players, seed, opts)
+        placing.start_day(state, [])
+        return state
+
+    def to_act(self, state):
+        if state["phase"] == "over" or not state["step"]:
+            return []
+        return list(state["step"]["s"])
+
+    def legal_actions(self, state, seat):
+        if state["phase"] == "over" or not state["step"] or seat not in state["step"]["s"]:
+            return []
+        return sorted(set(STEPS[state["step"]["k"]][0](state, seat)))
+
+    def describe(self, state, seat, action):
+        return _describe(state, seat, action)[:80]
+
+    def _apply(self, state, seat, action, events):
+        STEPS[state["step"]["k"]][1](state, seat, action, events)
+
+    def view(self, state, seat):
+        return _view(state, seat)
+
+    def is_over(self, state):
+        return state["phase"] == "over"
+
+    def scores(self, state):
+        return list(state["score"])
+
+    def winners(self, state):
+        if not self.is_over(state):
+            return []
+        return list(state["result"])
+
+    def inventory(self, state):
+        inv = {key: 0 for key in CARDS}
+        zones = [state["limbo"]]
+        zones += list(state["deck"].values()) + list(state["disc"].values())
+        zones += state["hand"] + state["res"]
+        zones.append([t for t in state["trump"] if t])
+        for zone in zones:
+            for card in zone:
+                inv[card] += 1
+        for seat in range(state["n"]):
+            inv["pawn:%d" % seat] = state["supply"][seat]
+        for site_pawns in state["board"].values():
+            for color in site_pawns:
+                inv["pawn:%d" % color] += 1
+        for held in state["held"]:
+            for color in held:
+                inv["pawn:%d" % color] += 1
+        return inv
+
+    def board_text(self, view):
+        return _board_text(view)
+
+    def hand_text(self, view):
+        return _hand_text(view)
+
+
+ENGINE = HenchmaniaEngine()

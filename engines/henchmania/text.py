@@ -1,0 +1,170 @@
+"""Words for players: button labels (describe) and the Markdown board and hand."""
+from __future__ import annotations
+
+from .common import P
+from .data import CARDS, SITE_NAMES, SITES, TEXT, name
+from . import placing
+
+
+def _card_label(card: str) -> str:
+    row = CARDS[card]
+    if row[3] == "armory":
+        return f"{row[0]} (A {row[5]}+ / D {row[6]}+)"
+    return row[0]
+
+
+def _arg_label(state: dict, step: dict, tok: str) -> str:
+    card, k = step["c"], len(step["a"])
+    if tok.startswith("p") and tok[1:].isdigit():
+        return f"{name(card)}: target {P(int(tok[1:]))}"
+    if tok == "boss":
+        return "Rotate Boss Lady: Gossip worth 3"
+    if tok == "plain":
+        return "Plain Gossip (keep Boss Lady ready)"
+    if tok in SITE_NAMES:
+        if card == "traitor":
+            return f"Take their Henchman at the {SITE_NAMES[tok]}"
+        if card == "grave":
+            return f"Search the {SITE_NAMES[tok]} discards"
+        return f"{name(card)}: a {SITE_NAMES[tok]} card"
+    if card == "grave":
+        return f"Take {name(tok)}"
+    if card in ("beartamer", "pillory"):
+        return f"Discard their {name(tok)}"
+    if k == 0:
+        return f"Discard {name(tok)} from your Reserve to make room"
+    return name(tok)
+
+
+def describe(state: dict, seat: int, action: str) -> str:
+    step = state["step"] or {}
+    kind = step.get("k")
+    head, _, rest = action.partition(":")
+    if head in ("place", "porter"):
+        return placing.describe(state, seat, action)
+    if action == "pass":
+        return "Pass for the rest of the day" if kind == "turn" else "Pass (no reaction)"
+    if head == "play":
+        return f"Play {_card_label(rest)}"
+    if head == "use":
+        if rest == "inquisition":
+            return "Inquisition: opponents' Trumps to the discards"
+        return f"Bigots: draw at the {SITE_NAMES[rest.split(':')[1]]}"
+    if head == "arg":
+        return _arg_label(state, step, rest)[:80]
+    if action == "back":
+        return "Back (choose another card)"
+    if action == "accept":
+        return "Take up the duel" if kind == "guard" else "Accept the effect"
+    if head == "counter":
+        return {"penitent": "Discard Penitent: cancel it",
+                "bravery": "Rotate Bravery: cancel it",
+                "oldlady": "Rotate Old Lady, use Bravery: cancel it"}[rest]
+    if head in ("give", "trim", "drop"):
+        verb = "Give" if head == "give" else "Discard"
+        return f"{verb} {name(rest)}"
+    if action == "guard":
+        return "Play Guard: cancel the Glove"
+    if action == "bare":
+        return "Fight bare-handed (6+)"
+    if head == "weapon":
+        return f"Fight with {_card_label(rest)}"
+    duel = state.get("duel") or {}
+    dice = duel.get("ad") if duel.get("st") == "w1" else duel.get("dd")
+    if head in ("prayer", "holy", "court"):
+        i = int(rest)
+        value = dice[i] if dice and i < len(dice) else "?"
+        what = {"prayer": "Prayer: reroll", "holy": "Holy water: +1 to",
+                "court": "Courtesan: force a reroll of"}[head]
+        return f"{what} die {i + 1} ({value})"
+    if head in ("prov", "olprov"):
+        dice_txt = ", ".join(str(int(c) + 1) for c in rest)
+        via = " (Old Lady)" if head == "olprov" else ""
+        return f"Providence{via}: reroll dice {dice_txt}"
+    if head in ("conf", "olconf"):
+        return "Confidence" + (" (Old Lady)" if head == "olconf" else "") + ": +1 to each die"
+    if head == "apoth":
+        return "Apothecary: cancel an unparried hit"
+    if head == "keep":
+        return "Keep no card" if rest == "none" else f"Keep {name(rest)} for tomorrow"
+    if head == "choir":
+        return "Keep the Choir boys" if rest == "0" else f"Discard {rest} Choir boys for points"
+    return action
+
+
+def _res_line(p: dict) -> str:
+    items = []
+    for card in p["reserve"]:
+        mark = " (rotated)" if card in p["rotated"] else ""
+        items.append(name(card) + mark)
+    return ", ".join(items) if items else "-"
+
+
+def board_text(view: dict) -> str:
+    lines = [f"**Henchmania** - day {view['day']} of {view['days']} - "
+             f"{view['phase']} - first to {view['target']}"]
+    lines.append(f"Badge of Honor: {P(view['badge'])}")
+    n = view["players_count"]
+    grid = ["Site         Spots Deck " + " ".join(f"P{s + 1}" for s in range(n)) + "  Dominant"]
+    for site in view["sites"]:
+        dom = "-" if site["dominant"] is None else f"P{site['dominant'] + 1}"
+        pawns = " ".join(f"{c:>2}" for c in site["pawns"])
+        grid.append(f"{site['name']:<12} {len(site['order']):>2}/{site['spots']:<2} "
+                    f"{site['deck']:>3} {pawns}  {dom}")
+    lines.append("```\n" + "\n".join(grid) + "\n```")
+    for p in view["players"]:
+        s = p["seat"]
+        backs = ", ".join(f"{SITE_NAMES[k]} {v}" for k, v in p["hand_backs"].items() if v)
+        trump = "-"
+        if p["trump"]:
+            trump = name(p["trump"]) + (" (rotated)" if p["trump_rotated"] else "")
+        flags = []
+        if p["passed"]:
+            flags.append("passed")
+        if p["held_pawns"]:
+            flags.append("holds " + ", ".join(P(o) + "'s pawn" for o in p["held_pawns"]))
+        lines.append(f"**{P(s)}** - {p['score']} pts" + (f" ({'; '.join(flags)})" if flags else ""))
+        lines.append(f"  Hand: {p['hand_count']} ({backs or 'empty'}) | Trump: {trump}")
+        lines.append(f"  Reserve: {_res_line(p)}")
+    duel = view.get("duel")
+    if duel:
+        head = "Tie duel" if duel["tie_duel"] else "Duel"
+        aw = name(duel["attack_weapon"]) if duel["attack_weapon"] else "bare hands"
+        dw = name(duel["defence_weapon"]) if duel["defence_weapon"] else "bare hands"
+        lines.append(f"**{head}:** {P(duel['attacker'])} ({aw}, hits on {duel['attack_value']}+)"
+                     f" vs {P(duel['defender'])} ({dw}, parries on {duel['defence_value']}+)")
+        if duel["attack_dice"]:
+            lines.append(f"  Attack dice: {duel['attack_dice']}"
+                         + (f" - {duel['hits']} hits" if duel["stage"] != "w1" else ""))
+        if duel["defence_dice"]:
+            lines.append(f"  Defence dice: {duel['defence_dice']}"
+                         + (f" - unparried {duel['unparried']}" if duel["unparried"] is not None
+                            else ""))
+    discards = [f"{s['name']}: {len(s['discard'])}" for s in view["sites"]]
+    lines.append("Discards: " + ", ".join(discards))
+    if view["prompt"]:
+        lines.append(f"> {view['prompt']}")
+    text = "\n".join(lines)
+    return text[:4000]
+
+
+def hand_text(view: dict) -> str:
+    lines = ["**Your hand**"]
+    hand = view.get("hand") or []
+    if not hand:
+        lines.append("(empty)")
+    for card in sorted(set(hand), key=lambda c: (SITES.index(CARDS[c][1]), c)):
+        count = hand.count(card)
+        lines.append(f"- {count}x **{_card_label(card)}** ({SITE_NAMES[CARDS[card][1]]}): "
+                     f"{TEXT[card]}")
+    seat = view.get("seat")
+    if seat is not None:
+        me = view["players"][seat]
+        lines.append(f"**Your Reserve** ({len(me['reserve'])}/8): {_res_line(me)}")
+        if me["trump"]:
+            lines.append(f"**Your Trump:** {name(me['trump'])}"
+                         + (" (rotated)" if me["trump_rotated"] else "") + f" - {TEXT[me['trump']]}")
+    playing = view.get("playing")
+    if playing:
+        lines.append(f"Playing: {name(playing['card'])}")
+    return "\n".join(lines)[:4000]
