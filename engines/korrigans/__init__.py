@@ -1,0 +1,53 @@
+"""Korrigans (Matagot, 2017), 2-5 players.
+
+Rules: ../shared/rules/korrigans.en.txt and RULINGS.md (map, token and Menhir mixes). Layout:
+data.py (rules as data), maps.py + maps/*.json (the map, validated on load), setup.py,
+moves.py (Companion moves), gathering.py (gathering, Menhirs, Elf/Goblin), rainbow.py
+(draws, Cauldron), scoring.py, flow.py (decision stack, legal actions, labels), views.py,
+text.py, engine.py.
+
+Rulings made here where the rulebook and RULINGS.md are silent:
+1. Seat 0 is the first player; turn order and "later in turn order" count from seat 0.
+2. Placement is not a move: no Elf/Goblin handover when a Korrigan is placed. Taking the last
+   token while placing (possible with advanced placement) takes the Menhir as usual.
+3. The gathering asks for a choice whenever 2+ tokens lie on the field (even all alike, so the
+   timing leaks nothing); a single token is taken at once; an empty field gives nothing.
+4. A move is mandatory: if no Companion gives a move but the Backup Companion would, the player
+   must take it (only the sides that give a move are offered); with no move at all he skips.
+   With a move available the Backup may still be taken (either side) before moving. If the
+   sacrifice leaves no move, the move is skipped. The Backup may be taken in a Fairy move and
+   during the placement rounds' Fairy moves, never in the final turn.
+5. Using a Companion behind the screen reveals one token of that kind; one already revealed is
+   used first (no second reveal).
+6. Fairy: the extra move is optional ("pass"), needs a Companion as usual, gathers, and may
+   trigger another Fairy (chains allowed).
+7. Elf: a Korrigan that already carries an Elf does not take another. If several opponents'
+   Elves are on the field, the mover picks which one. Goblin: handed to the opponent Korrigan of
+   the carrier's owner's choice. Goblin and Elf on the same arrival are a swap (the Goblin leaves
+   first, so it never knocks out the Elf the mover is taking). Handovers also happen in the final
+   turn (they are movement effects, not gathering).
+8. Any token a Korrigan receives (Menhir or handover) replaces the one it carried, which leaves
+   the game. An Elf/Goblin Menhir with no token left in the supply does nothing.
+9. Leprechaun: only players whose screen is still up can be chosen; if none, nothing happens;
+   if one, he is chosen automatically. Once a screen is gone, that player's picks and sacrifices
+   are public news.
+10. Troll: a new Troll Menhir must place it (chosen in two steps: a field, then one of its
+   borders); choosing its current border leaves it there. River banks cannot hold it.
+11. The Cauldron may go on the Village; the placer must avoid fields with his own Korrigans
+   when any eligible field has none. Korrigans already on its field score without moving; a
+   Korrigan may leave it again in the final turn.
+12. Tie-break "Companions left" counts unused Companion tokens and an unused Backup Companion.
+   The winner after both tie-breaks is unique.
+13. The number of tokens behind each screen is public; sacrificed tokens are never shown
+   (their number is public); revealed Menhirs put back in the box are public.
+14. A player's memory of a field ("seen") is what he left there after his pick.
+15. describe() labels of secret steps (keep/sacrifice) name the token: they are for the acting
+   seat's own buttons; public news comes only from events, which never name hidden tokens.
+"""
+from __future__ import annotations
+
+from .engine import KorrigansEngine
+
+ENGINE = KorrigansEngine()
+
+__all__ = ["ENGINE", "KorrigansEngine"]

@@ -1,0 +1,46 @@
+"""Small helpers shared by the rules modules: the map of a state, names, secret events."""
+from __future__ import annotations
+
+from engines.base import Event
+
+from .data import TOKEN_NAME
+from .maps import Map, load_map
+
+
+def mapof(st: dict) -> Map:
+    return load_map(st["map"])
+
+
+def p(seat: int) -> str:
+    """A seat as the Discord layer's name placeholder."""
+    return "{p%d}" % seat
+
+
+def kname(kid: int) -> str:
+    """A Korrigan (seat*2 + k) as text: "{p0}'s Korrigan 1"."""
+    return "%s's Korrigan %d" % (p(kid // 2), kid % 2 + 1)
+
+
+def kid_id(kid: int) -> str:
+    """A Korrigan as an action-id part: p1k2 (player 1, Korrigan 2), both counted from 1."""
+    return "p%dk%d" % (kid // 2 + 1, kid % 2 + 1)
+
+
+def parse_kid(text: str) -> int:
+    seat, k = text[1:].split("k")
+    return (int(seat) - 1) * 2 + int(k) - 1
+
+
+def tname(kind: str) -> str:
+    return TOKEN_NAME[kind]
+
+
+def secret(st: dict, seat: int, public: str, private: str, open_text: str,
+           events: list[Event]) -> None:
+    """News about something behind ``seat``'s screen: everyone sees ``open_text`` if the screen
+    is gone, else others get ``public`` and the seat gets ``private``."""
+    if st["screen"][seat]:
+        events.append(Event(public))
+        events.append(Event(private, (seat,)))
+    else:
+        events.append(Event(open_text))

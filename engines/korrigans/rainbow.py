@@ -1,0 +1,96 @@
+"""The Rainbow draw, Sun and Cloud placement, the draw chain, and the Cauldron's appearance."""
+from __future__ import annotations
+
+from engines import rng
+from engines.base import Event
+
+from .common import mapof, p
+from .data import CAULDRON_COLOURS, CHAIN_CLOUDS, RAINBOW
+
+
+def draw(st: dict, events: list[Event]) -> None:
+    """The bag holder draws one pawn and passes the bag left."""
+    seat = st["holder"]
+    st["holder"] = (seat + 1) % st["n"]
+    bag = st["bag"]
+    pawn = bag.pop(rng.randbelow(st, len(bag)))
+    name = RAINBOW[pawn]
+    if pawn in st["drawn"]:
+        if st["chain"]:
+            st["aside"].append(pawn)
+            events.append(Event("%s draws %s again: the pawn is set aside." % (p(seat), name)))
+            return
+        events.append(Event("%s draws %s again: it goes on a Cloud." % (p(seat), name)))
+        free = [c for c, x in enumerate(st["clouds"]) if x is None]
+        if len(free) == 1:
+            place_cloud(st, seat, free[0], pawn, events)
+        else:
+            st["held"] = pawn
+            st["stack"].append({"k": "cloud", "s": seat, "c": pawn})
+        return
+    st["drawn"].append(pawn)
+    if len(st["drawn"]) == CAULDRON_COLOURS:
+        st["aside"].append(pawn)
+        events.append(Event("%s draws %s, the last colour of the rainbow: the Cauldron of Gold "
+                            "appears!" % (p(seat), name)))
+        start_cauldron(st, seat, events)
+        return
+    events.append(Event("%s draws %s, a new colour: it goes on a Sun." % (p(seat), name)))
+    free = [r for r, x in enumerate(st["suns"]) if x is None]
+    if len(free) == 1:
+        place_sun(st, seat, free[0], pawn, events)
+    else:
+        st["held"] = pawn
+        st["stack"].append({"k": "sun", "s": seat, "c": pawn})
+
+
+def place_sun(st: dict, seat: int, row: int, pawn: int, events: list[Event]) -> None:
+    st["suns"][row] = pawn
+    st["held"] = None
+    events.append(Event("%s puts %s on Sun %d: no Cauldron in that row."
+                        % (p(seat), RAINBOW[pawn], row + 1)))
+
+
+def place_cloud(st: dict, seat: int, col: int, pawn: int, events: list[Event]) -> None:
+    st["clouds"][col] = pawn
+    st["held"] = None
+    events.append(Event("%s puts %s on Cloud %d: no Cauldron in that column."
+                        % (p(seat), RAINBOW[pawn], col + 1)))
+    if sum(x is not None for x in st["clouds"]) >= CHAIN_CLOUDS and not st["chain"]:
+        st["chain"] = True
+        st["mover"] = st["n"]
+        events.append(Event("Five pawns lie on Clouds: from now on the bag goes round without "
+                            "moves until the last colour comes out."))
+
+
+def cauldron_fields(st: dict) -> list[int]:
+    """Fields with a cell in a free Sun row and a free Cloud column."""
+    m = mapof(st)
+    rows = {r for r, x in enumerate(st["suns"]) if x is None}
+    cols = {c for c, x in enumerate(st["clouds"]) if x is None}
+    return [i for i, cells in enumerate(m.cells) if any(r in rows and c in cols for r, c in cells)]
+
+
+def cauldron_choices(st: dict, seat: int) -> list[int]:
+    """Where ``seat`` may put the Cauldron: if possible, a field without its own Korrigans."""
+    fields = cauldron_fields(st)
+    own = {st["pos"][seat * 2], st["pos"][seat * 2 + 1]}
+    free = [f for f in fields if f not in own]
+    return free or fields
+
+
+def start_cauldron(st: dict, seat: int, events: list[Event]) -> None:
+    choices = cauldron_choices(st, seat)
+    if len(choices) == 1:
+        place_cauldron(st, seat, choices[0], events)
+    else:
+        st["stack"].append({"k": "cauldron", "s": seat})
+
+
+def place_cauldron(st: dict, seat: int, field: int, events: list[Event]) -> None:
+    st["cauldron"] = field
+    st["phase"] = "final"
+    st["fi"] = 0
+    events.append(Event("%s puts the Cauldron of Gold on %s. Final turn: each player reveals "
+                        "all Companions and may use each once to reach it."
+                        % (p(seat), mapof(st).letters[field])))

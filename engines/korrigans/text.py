@@ -1,0 +1,106 @@
+"""Markdown for Discord: ``board_text`` (spectator view) and ``hand_text`` (a seat's view)."""
+from __future__ import annotations
+
+from .data import MENHIR_NAME, RAINBOW, RAINBOW_SHORT, TOKEN_NAME
+
+_SHORT = dict(zip(RAINBOW, RAINBOW_SHORT))
+
+
+def _p(seat: int) -> str:
+    return "{p%d}" % seat
+
+
+def _kid(text: str) -> str:
+    seat, k = text[1:].split("k")
+    return "%s K%s" % (_p(int(seat) - 1), k)
+
+
+def _tokens(kinds: list[str]) -> str:
+    return ", ".join(TOKEN_NAME[k] for k in kinds) or "none"
+
+
+def grid_text(view: dict) -> str:
+    """The map on the Sun/Cloud grid. * = Cauldron can still appear there, $ = the Cauldron."""
+    grid = view["map"]["grid"]
+    suns, clouds = view["suns"], view["clouds"]
+    possible = set(view["cauldron_possible"])
+    lines = ["       " + "".join("C%-2d" % (c + 1) for c in range(len(clouds))),
+             "       " + "".join("%-3s" % (_SHORT[x] if x else ".") for x in clouds)]
+    for r, row in enumerate(grid):
+        cells = []
+        for c, ch in enumerate(row):
+            mark = " "
+            if view["cauldron"] == ch:
+                mark = "$"
+            elif ch in possible and suns[r] is None and clouds[c] is None:
+                mark = "*"
+            cells.append(ch + mark + " ")
+        lines.append("S%d %-3s %s" % (r + 1, _SHORT[suns[r]] if suns[r] else ".", "".join(cells)))
+    return "\n".join(lines)
+
+
+def board_text(view: dict) -> str:
+    out = ["**Korrigans** - %s" % view["prompt"]]
+    out.append("```\n" + grid_text(view) + "\n```")
+    bits = ["Bag: %d pawns, held by %s" % (view["bag"], _p(view["bag_holder"]))]
+    if view["set_aside"]:
+        bits.append("set aside: " + ", ".join(view["set_aside"]))
+    if view["chain"]:
+        bits.append("draws chain (5 Clouds)")
+    out.append("; ".join(bits) + ".")
+    if view["cauldron"]:
+        out.append("Cauldron of Gold on **%s**." % view["cauldron"])
+    else:
+        out.append("Cauldron can still appear on: %s." % (", ".join(view["cauldron_possible"])))
+    rows = []
+    for f in view["fields"]:
+        flags = "".join([" sand" if f["sand"] else "", " pontoon" if f["pontoon"] else ""])
+        kor = " ".join(_kid(k) for k in f["korrigans"])
+        rows.append("%s %-7s tok %d %s%s %s" % (f["id"], f["colour"][:7], f["tokens"],
+                                               "M" if f["menhir"] else "-", flags, kor))
+    out.append("```\n" + "\n".join(rows) + "\n```")
+    borders = ", ".join("%s %s" % (b["id"], b["kind"]) for b in view["map"]["borders"])
+    out.append("Borders (others open): " + borders + ".")
+    extra = []
+    extra.append("Troll: %s" % (view["troll"] or "beside the board"))
+    extra.append("Elf: %s" % (", ".join(_kid(k) for k in view["elf"]) or "none"))
+    extra.append("Goblin: %s" % (", ".join(_kid(k) for k in view["goblin"]) or "none"))
+    out.append(" | ".join(extra))
+    for pl in view["players"]:
+        s = pl["seat"]
+        line = "%s: %d behind %s; Companions: %s" % (
+            _p(s), pl["hidden_count"], "screen" if pl["screen"] else "no screen",
+            _tokens(pl["companions"]))
+        if pl["backup"]:
+            line += "; Backup: %s" % pl["backup"]
+        if pl["menhirs"]:
+            line += "; Menhirs: %s" % ", ".join(MENHIR_NAME[x] for x in pl["menhirs"])
+        if "tokens" in pl:
+            line += "; tokens: %s" % _tokens(pl["tokens"])
+        line += "; points %s %d" % ("" if view["phase"] == "over" else "shown", view["scores"][s])
+        out.append(line)
+    if view["phase"] == "over":
+        out.append("**Winner: %s**" % _p(view["winners"][0]))
+    text = "\n".join(out)
+    return text[:4000]
+
+
+def hand_text(view: dict) -> str:
+    you = view["you"]
+    out = ["**Your Korrigans** (%s)" % _p(you["seat"])]
+    out.append("Behind your screen: %s" % _tokens(you["tokens"]))
+    me = view["players"][you["seat"]]
+    out.append("In front of it: %s%s" % (_tokens(me["companions"]),
+                                         "; Backup %s" % me["backup"] if me["backup"] else ""))
+    g = you["gold"]
+    out.append("Gold now: %d (tokens %d, Menhirs %d, Elf/Goblin %d, Cauldron %d)" % (
+        g["total"], g["tokens"], g["menhirs"], g["elf_goblin"], g["cauldron"]))
+    if you["sacrificed"]:
+        out.append("Sacrificed: %s" % _tokens(you["sacrificed"]))
+    if "looking_at" in you:
+        la = you["looking_at"]
+        out.append("**On %s you see:** %s" % (la["field"], _tokens(la["tokens"])))
+    if you["seen"]:
+        out.append("Fields you have seen (what you left there):")
+        out.extend("- %s: %s" % (f, _tokens(t)) for f, t in you["seen"].items())
+    return "\n".join(out)[:4000]
