@@ -87,10 +87,11 @@ def card_name(card: int) -> str:
 
 
 def card_code(card: int) -> str:
-    """A 2-character code for the grid: set letter + value, 'Dg' for a dog, 'M1'/'M2'."""
+    """A 2-character code for the grid: set letter + value ("A5"), "dg" for a dog, "m1"/"m2"
+    for milk shakes (lower case, so they never look like a goat of a set)."""
     kind = KIND[card]
     if kind == "g":
         return f"{SET_LETTERS[GOAT_SET[card]]}{VALUE[card]}"
     if kind == "d":
-        return "Dg"
-    return f"M{VALUE[card]}"
+        return "dg"
+    return f"m{VALUE[card]}"

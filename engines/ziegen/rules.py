@@ -202,10 +202,12 @@ def play_card(state: dict, seat: int, card: int, events: list) -> None:
         events.append(Event(f"{{p{seat}}}'s large goat moves {steps} "
                             f"space{'s' if steps != 1 else ''} to "
                             f"{geometry.line_label(state['size'], state['goats'][seat])}."))
-    if kind == "d" and dog_sources(state, seat):
-        state["phase"] = "dog"
+    if kind == "d":
         state["refused"] = []
-        return
+        if dog_sources(state, seat):
+            state["phase"] = "dog"
+            return
+        events.append(Event(f"{{p{seat}}}'s dog finds no claimed goat of theirs to drive."))
     start_take(state, seat, events)
 
 

@@ -70,7 +70,7 @@ def board_text(view: dict) -> str:
     shown = sorted({data.GOAT_SET[c] for c in view["grid"] if c >= 0 and data.KIND[c] == "g"})
     if shown:
         out.append("Sets: " + ", ".join(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}"
-                                         for s in shown) + "; Dg dog, M milk shake")
+                                         for s in shown) + "; dg dog, m1/m2 milk shake")
     out.append("")
     for seat in range(view["n"]):
         b = view["breakdown"][seat]

@@ -532,3 +532,27 @@ def test_played_cards_and_hands_are_worthless_and_ties_share_the_win():
     st = scene(2, played={0: [G("Elvis", 5)]}, hands={1: [G("Elvis", 4)]})
     st["phase"] = "over"
     assert E.scores(st) == [0, 0] and E.winners(st) == [0, 1]
+
+
+def test_a_dog_emptying_a_column_does_not_end_the_game():
+    # Red drives Elvis 5 from (3,3) to the empty (3,1): column 4 is left without a card.
+    st = dog_scene(cells={(3, 3): G("Elvis", 5), (0, 1): G("Kid Rock", 1),
+                          (5, 1): G("Kid Rock", 2), (5, 4): G("Kid Rock", 3)})
+    st, _ = run(st, (0, f"play:{DOGS[0]}"), (0, f"dog:{cell(st, 3, 3)}"),
+                (0, f"swap:{cell(st, 3, 1)}"), (0, f"take:{cell(st, 5, 1)}"))
+    assert not E.is_over(st) and st["turn"] == 1
+
+
+def test_a_dog_without_a_claimed_goat_goes_straight_to_the_take():
+    st = scene(3, cells={(0, 1): G("Heidi", 1), (2, 1): G("Heidi", 2)},
+               hands={0: [DOGS[0], MILK1[0]]}, goats={0: 1})
+    st, ev = run(st, (0, f"play:{DOGS[0]}"))
+    assert st["phase"] == "take" and DOGS[0] in st["played"][0]
+    assert "finds no claimed goat" in public_text(ev)
+
+
+def test_inventory_counts_every_card_pen_and_large_goat_constantly():
+    st = E.new_game(4, 2)
+    inv = E.inventory(st)
+    assert sum(v for k, v in inv.items() if k.startswith("card:")) == data.NUM_CARDS
+    assert inv["pen"] == 4 and inv["large_goat"] == 4
