@@ -1,0 +1,276 @@
+"""End-to-end proof that the fake Discord server drives a real, unmodified discord.py client."""
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any, List, Tuple
+
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from discord.ext import commands
+
+from tests.fakediscord import FakeDiscord, FakeDiscordError, error_log_guard, run_bot
+from tests.fakediscord.fixtures import ErrorLogGuard
+
+MSG_ROUTE = ('POST', '/channels/{channel_id}/messages')
+
+
+class CounterButton(discord.ui.DynamicItem[discord.ui.Button], template=r'ctr:(?P<action>inc|slow):(?P<n>\d+)'):
+    """A persistent button that survives bot restarts: its state lives in the custom_id."""
+
+    def __init__(self, action: str, n: int) -> None:
+        super().__init__(
+            discord.ui.Button(label=f'{action} {n}', style=discord.ButtonStyle.primary, custom_id=f'ctr:{action}:{n}')
+        )
+        self.action = action
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(match['action'], int(match['n']))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.action == 'inc':
+            await interaction.response.edit_message(content=f'count={self.n + 1}', view=counter_view(self.n + 1))
+        else:
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            await interaction.followup.send(f'slow result {self.n}', ephemeral=True)
+
+
+def counter_view(n: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(CounterButton('inc', n))
+    view.add_item(CounterButton('slow', n))
+    return view
+
+
+GAMES = ['ziegen', 'zombies', 'chess']
+
+
+class GameCog(commands.Cog):
+    def __init__(self, bot: commands.Bot, events: List[Tuple[str, Any]]) -> None:
+        self.bot = bot
+        self.events = events
+
+    @app_commands.command(name='hello', description='Say hello')
+    async def hello(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f'Hello {interaction.user.name}', ephemeral=True)
+
+    @app_commands.command(name='play', description='Start a game')
+    @app_commands.describe(game='Which game')
+    async def play(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            await interaction.user.send(f'You started {game}')
+            dm = 'ok'
+        except discord.Forbidden as e:
+            self.events.append(('forbidden', e.code))
+            dm = 'closed'
+        await interaction.response.send_message(f'count=0 ({game}, dm {dm})', view=counter_view(0))
+        msg = await interaction.original_response()
+        thread = await msg.create_thread(name=f'{game} table')
+        await thread.send('Game log: started', file=discord.File(io.BytesIO(b'board'), filename='board.txt'))
+        self.events.append(('thread', thread.id))
+
+    @play.autocomplete('game')
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> List[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g.title(), value=g) for g in GAMES if current.lower() in g]
+
+    ziegen = app_commands.Group(name='ziegen', description='Ziegen game')
+
+    @ziegen.command(name='move', description='Make a move')
+    @app_commands.describe(action='What to do', count='How many')
+    async def move(self, interaction: discord.Interaction, action: str, count: int = 1) -> None:
+        await interaction.response.send_message(f'move {action} x{count} in {type(interaction.channel).__name__}')
+
+    @move.autocomplete('action')
+    async def action_autocomplete(self, interaction: discord.Interaction, current: str) -> List[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=a, value=a) for a in ('take:1', 'take:3', 'pass') if a.startswith(current)]
+
+    @app_commands.command(name='announce', description='Post in the channel')
+    async def announce(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.defer()
+        await interaction.channel.send(text)  # type: ignore[union-attr]
+        await interaction.followup.send('announced')
+
+    @app_commands.command(name='boom', description='Fails')
+    async def boom(self, interaction: discord.Interaction) -> None:
+        raise RuntimeError('kaboom')
+
+
+def make_bot(events: List[Tuple[str, Any]]) -> commands.Bot:
+    bot = commands.Bot(command_prefix='!', intents=discord.Intents.default(), guild_ready_timeout=0.05)
+
+    async def setup_hook() -> None:
+        bot.add_dynamic_items(CounterButton)
+        await bot.add_cog(GameCog(bot, events))
+        await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    return bot
+
+
+@pytest.fixture
+async def world():
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild('Tavern')
+        chan = fake.add_text_channel(guild, 'games')
+        alice = fake.add_user('alice')
+        bob = fake.add_user('bob', dms_open=False)
+        yield fake, guild, chan, alice, bob
+
+
+async def test_raw_protocol_basics(world):
+    """Content-Type is exactly application/json; unknown routes are 404 JSON and recorded."""
+    fake, guild, chan, alice, bob = world
+    async with aiohttp.ClientSession() as s:
+        async with s.get(fake.base_url + '/api/v10/users/@me', headers={'Authorization': 'Bot x'}) as r:
+            assert r.status == 200
+            assert r.headers['Content-Type'] == 'application/json'
+            assert (await r.json())['id'] == str(fake.bot_user.id)
+        async with s.get(fake.base_url + '/api/v10/nope/thing', headers={'Authorization': 'Bot x'}) as r:
+            assert r.status == 404
+            assert r.headers['Content-Type'] == 'application/json'
+    assert fake.unknown_calls == [('GET', '/nope/thing')]
+    with pytest.raises(FakeDiscordError):
+        fake.assert_clean()
+
+
+async def test_round_trip(world):
+    fake, guild, chan, alice, bob = world
+    events: List[Tuple[str, Any]] = []
+    with error_log_guard() as guard:
+        bot = make_bot(events)
+        async with run_bot(bot, fake, commands=True):
+            # --- command sync
+            assert {c['name'] for c in fake.commands[None]} == {'hello', 'play', 'ziegen', 'announce', 'boom'}
+            assert ('PUT', '/applications/{application_id}/commands') in fake.calls
+            assert bot.user is not None and bot.user.id == fake.bot_user.id
+            assert bot.get_guild(guild.id) is not None
+            assert bot.get_channel(chan.id) is not None
+
+            # --- ephemeral slash reply
+            res = await fake.slash(alice, chan, 'hello')
+            assert res.response_type == 4
+            assert res.content == 'Hello alice'
+            assert res.ephemeral and res.message is not None and res.message.ephemeral
+            assert fake.channel_messages(chan) == []  # ephemeral: not visible in the channel
+            assert fake.ephemeral_messages(alice) == [res.message]
+
+            # --- autocomplete (top-level and sub-command)
+            assert await fake.autocomplete(alice, chan, 'play', 'game', typed='z') == [
+                {'name': 'Ziegen', 'value': 'ziegen'},
+                {'name': 'Zombies', 'value': 'zombies'},
+            ]
+            choices = await fake.autocomplete(alice, chan, 'ziegen move', 'action', typed='ta')
+            assert [c['value'] for c in choices] == ['take:1', 'take:3']
+
+            # --- sub-command with typed options
+            res = await fake.slash(alice, chan, 'ziegen move', action='take:3', count=2)
+            assert res.content == 'move take:3 x2 in TextChannel'
+            assert not res.ephemeral
+            assert fake.channel_messages(chan)[-1] is res.message
+            with pytest.raises(FakeDiscordError, match='unknown command'):
+                await fake.slash(alice, chan, 'nosuch')
+            with pytest.raises(FakeDiscordError, match='no option'):
+                await fake.slash(alice, chan, 'ziegen move', action='x', bogus=1)
+            with pytest.raises(FakeDiscordError, match='missing required'):
+                await fake.slash(alice, chan, 'ziegen move')
+
+            # --- play: DM + channel message with persistent button + thread
+            mark = fake.mark()
+            res = await fake.slash(alice, chan, 'play', game='ziegen')
+            assert res.content == 'count=0 (ziegen, dm ok)'
+            game_msg = res.message
+            assert game_msg is not None and [b['custom_id'] for b in game_msg.buttons] == ['ctr:inc:0', 'ctr:slow:0']
+            dms = fake.dm_messages(alice)
+            assert [m.content for m in dms] == ['You started ziegen']
+            (thread,) = fake.threads(chan)
+            assert thread.id == game_msg.id and thread.name == 'ziegen table'
+            (log_msg,) = fake.channel_messages(thread)
+            assert log_msg.content == 'Game log: started' and log_msg.attachment_names == ['board.txt']
+            assert log_msg.file_bytes('board.txt') == b'board'
+            assert ('thread', thread.id) in events
+            calls = fake.calls_since(mark)
+            assert calls.count(MSG_ROUTE) == 2  # DM + thread post
+            assert ('POST', '/channels/{channel_id}/messages/{message_id}/threads') in calls
+            assert bot.get_channel(thread.id) is not None  # THREAD_CREATE reached the cache
+
+            # --- button click answered with an update (type 7)
+            res = await fake.click(alice, game_msg, fake.find_button(game_msg, 'inc 0'))
+            assert res.response_type == 7
+            assert res.updated_message is game_msg and res.message is None
+            assert game_msg.content == 'count=1' and game_msg.edit_count == 1
+            assert fake.find_button(game_msg, prefix='ctr:inc:')['custom_id'] == 'ctr:inc:1'
+
+            # --- button click answered with a thinking defer + follow-up
+            res = await fake.click(alice, game_msg, 'ctr:slow:1')
+            assert res.response_type == 5 and res.deferred and res.ephemeral
+            assert res.content == 'slow result 1'
+            assert res.message is not None and not res.message.loading
+            assert game_msg.content == 'count=1'  # untouched
+
+            # --- DMs closed: discord.Forbidden with code 50007 in the bot
+            res = await fake.slash(bob, chan, 'play', game='chess')
+            assert ('forbidden', 50007) in events
+            assert res.content == 'count=0 (chess, dm closed)'
+            assert fake.dm_messages(bob) == []
+
+            # --- 429: the client waits retry_after and retries
+            fake.rate_limit_next('POST', f'/channels/{chan.id}/messages', retry_after=0.05)
+            mark = fake.mark()
+            res = await fake.slash(alice, chan, 'announce', text='hear ye')
+            assert res.content == 'announced'
+            assert fake.calls_since(mark).count(MSG_ROUTE) == 2
+            assert [r.status for r in fake.requests if r.path == f'/channels/{chan.id}/messages'][-2:] == [429, 200]
+            assert [m.content for m in fake.channel_messages(chan)].count('hear ye') == 1
+            assert fake.pending_rate_limits == 0
+
+            # --- slash in a thread and in DMs
+            res = await fake.slash(alice, thread, 'ziegen move', action='pass')
+            assert res.content == 'move pass x1 in Thread'
+            assert res.message in fake.channel_messages(thread)
+            res = await fake.slash(alice, alice, 'hello')  # the user's DM with the bot
+            assert res.content == 'Hello alice'
+
+            # --- errors in handlers are only logged: the guard catches them
+            with pytest.raises(FakeDiscordError, match='did not acknowledge'):
+                await fake.slash(alice, chan, 'boom', timeout=0.5)
+            await fake.settle()
+            assert any('kaboom' in str(r.exc_info) for r in guard.records)
+            guard.clear()
+
+        fake.assert_clean()
+
+        # --- restart against the same fake server: the persistent button still works
+        bot2 = make_bot(events)
+        async with run_bot(bot2, fake, commands=True):
+            res = await fake.click(alice, game_msg, 'ctr:inc:1')
+            assert res.response_type == 7
+            assert game_msg.content == 'count=2' and game_msg.edit_count == 2
+            # an old message in the DM channel / thread is still reachable
+            res = await fake.slash(alice, thread, 'ziegen move', action='take:1')
+            assert res.content == 'move take:1 x1 in Thread'
+        fake.assert_clean()
+
+
+async def test_gateway_resume(world):
+    fake, guild, chan, alice, bob = world
+    events: List[Tuple[str, Any]] = []
+    with error_log_guard():
+        bot = make_bot(events)
+        resumed = asyncio.Event()
+
+        async def on_resumed() -> None:
+            resumed.set()
+
+        bot.add_listener(on_resumed)
+        async with run_bot(bot, fake, commands=True):
+            await fake.gateway_reconnect()
+            await asyncio.wait_for(resumed.wait(), 5)
+            await fake.wait_ready()
+            res = await fake.slash(alice, chan, 'hello')
+            assert res.content == 'Hello alice'
+        fake.assert_clean()
