@@ -537,9 +537,12 @@ def test_played_cards_and_hands_are_worthless_and_ties_share_the_win():
 def test_a_dog_emptying_a_column_does_not_end_the_game():
     # Red drives Elvis 5 from (3,3) to the empty (3,1): column 4 is left without a card.
     st = dog_scene(cells={(3, 3): G("Elvis", 5), (0, 1): G("Kid Rock", 1),
-                          (5, 1): G("Kid Rock", 2), (5, 4): G("Kid Rock", 3)})
+                          (5, 1): G("Kid Rock", 2), (5, 4): G("Kid Rock", 3)},
+                   marks={(3, 3): 0})
+    assert [st["grid"][cell(st, r, 3)] for r in range(7)].count(EMPTY) == 6
     st, _ = run(st, (0, f"play:{DOGS[0]}"), (0, f"dog:{cell(st, 3, 3)}"),
                 (0, f"swap:{cell(st, 3, 1)}"), (0, f"take:{cell(st, 5, 1)}"))
+    assert all(st["grid"][cell(st, r, 3)] == EMPTY for r in range(7))
     assert not E.is_over(st) and st["turn"] == 1
 
 

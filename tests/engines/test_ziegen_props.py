@@ -167,3 +167,13 @@ def test_prompts_use_seat_placeholders():
     assert E.view(st, None)["prompt"] == "{p0} plays a card."
     st = scene(3, phase="take", goats={0: 1}, cells={(0, 1): G("Elvis", 1)})
     assert E.view(st, 2)["prompt"] == "{p0} takes a card from column 2."
+
+
+@pytest.mark.parametrize("n,seed,length,scores,end", [
+    (2, 11, 107, [18, 11], "row"),
+    (5, 12, 187, [9, 11, 7, 5, 12], "row"),
+])
+def test_golden_playthroughs(n, seed, length, scores, end):
+    """Recorded random games: a rule change that alters them must be deliberate."""
+    st, moves = play_and_check(E, n, seed)
+    assert (len(moves), E.scores(st), st["end"]) == (length, scores, end)
