@@ -559,3 +559,16 @@ def test_inventory_counts_every_card_pen_and_large_goat_constantly():
     inv = E.inventory(st)
     assert sum(v for k, v in inv.items() if k.startswith("card:")) == data.NUM_CARDS
     assert inv["pen"] == 4 and inv["large_goat"] == 4
+
+
+def test_dog_may_swap_with_a_neutral_milk_shake_or_with_an_own_claimed_card():
+    st = dog_scene(cells={(3, 3): G("Elvis", 5), (3, 6): MILK1[1], (6, 3): G("Heidi", 4),
+                          (0, 1): G("Kid Rock", 1), (5, 1): G("Kid Rock", 2)},
+                   marks={(3, 3): 0, (6, 3): 0}, owner={"Elvis": 0, "Heidi": 0})
+    st, _ = run(st, (0, f"play:{DOGS[0]}"), (0, f"dog:{cell(st, 3, 3)}"))
+    legal = E.legal_actions(st, 0)
+    assert f"swap:{cell(st, 3, 6)}" in legal and f"swap:{cell(st, 6, 3)}" in legal
+    own, _ = run(st, (0, f"swap:{cell(st, 6, 3)}"))
+    assert own["phase"] == "take"                          # no consent needed for own cards
+    assert own["grid"][cell(st, 6, 3)] == G("Elvis", 5) and own["mark"][cell(st, 6, 3)] == 0
+    assert own["grid"][cell(st, 3, 3)] == G("Heidi", 4) and own["mark"][cell(st, 3, 3)] == 0
