@@ -1,0 +1,517 @@
+"""Der Herr der Wichtel: one test per rule on hand-built states."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engines import IllegalAction, rng
+from engines.wichtel import ENGINE
+from engines.wichtel.data import EV_COUNT, LEP_COUNT, LEP_NAME
+
+E = ENGINE
+
+
+def scene(n=3, ret=None, ev=None, sq=None, L=None, R=None, active=0, phase="main", wl="tied",
+          dir=1, totals=None, **extra):
+    """A hand-built state in one line. ``ret``/``ev`` map seat -> cards (unlisted retinues are
+    filled from the deck, unlisted event hands are empty); ``sq`` is the square left to right;
+    ``L``/``R`` the left/right leprechaun stacks, top card LAST. Leftover leprechauns go under
+    the left stack (or under the right one when ``L`` is given); leftover events are set aside."""
+    st = E.new_game(n, 0)
+    pool = Counter(LEP_COUNT)
+    ret = {k: v.split() if isinstance(v, str) else v for k, v in (ret or {}).items()}
+    ev = {k: v.split() if isinstance(v, str) else v for k, v in (ev or {}).items()}
+    sq = sq.split() if isinstance(sq, str) else sq
+    L = L.split() if isinstance(L, str) else L
+    R = R.split() if isinstance(R, str) else R
+    for cards in list(ret.values()) + [sq or [], L or [], R or []]:
+        pool.subtract(cards)
+    left = [c for c, k in pool.items() for _ in range(k)]
+    assert all(k >= 0 for k in pool.values()), "scene uses more cards than the deck holds"
+    rets = []
+    for seat in range(n):
+        if seat not in ret:
+            ret[seat], left = left[:4], left[4:]
+        rets.append(list(ret[seat]))
+    if sq is None:
+        sq, left = left[:n], left[n:]
+    if L is None:
+        L, left = left, []
+    R = left + (R or [])
+    evpool = Counter(EV_COUNT)
+    for cards in ev.values():
+        evpool.subtract(cards)
+    st.update(ret=rets, sq=list(sq), L=list(L), R=list(R), dir=dir, active=active, phase=phase,
+              wl=wl, ev=[list(ev.get(i, [])) for i in range(n)], ev_used=[],
+              ev_aside=[c for c, k in evpool.items() for _ in range(k)],
+              totals=totals or [0] * n, ex=None, enl=None, fill=None, offer=[])
+    st.update(extra)
+    assert E.inventory(st) == E.inventory(E.new_game(n, 0))
+    return st
+
+
+def seed_for(*pips):
+    """An RNG word whose next die rolls are ``pips``."""
+    for word in range(100000):
+        probe = {"rng": word}
+        if all(rng.roll(probe) == p for p in pips):
+            return word
+    raise AssertionError("no seed found")
+
+
+def play(st, *moves):
+    """Apply (seat, action) pairs; return the state and all events."""
+    events = []
+    for seat, action in moves:
+        st, evs = E.apply(st, seat, action)
+        events += evs
+    return st, events
+
+
+def texts(events, seat=None):
+    return [e.text for e in events if e.visible_to(seat)]
+
+
+# --- setup -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("n", [3, 4, 5])
+def test_deal(n):
+    st = E.new_game(n, 7)
+    assert all(len(r) == 4 for r in st["ret"]) and all(len(h) == 4 for h in st["ev"])
+    assert len(st["sq"]) == n and st["wl"] == "tied" and st["dir"] == 1
+    # one discard card + the first move's walk
+    assert len(st["R"]) == 2 and len(st["L"]) == 32 - 5 * n - 2
+    assert len(st["ev_aside"]) == 22 - 4 * n
+    assert st["active"] == 0 and st["dealer"] == n - 1
+    assert E.to_act(st) == [0]
+
+
+def test_options():
+    assert E.new_game(3, 1, {"target": 50})["target"] == 50
+    with pytest.raises(Exception):
+        E.new_game(3, 1, {"target": 51})
+    with pytest.raises(Exception):
+        E.new_game(2, 1)
+
+
+# --- the walk --------------------------------------------------------------------------------
+def test_walk_moves_towards_the_discard_stack():
+    st = scene(sq="fa hs hf", L="ks ks sw", R="ww", phase="end", wl="free", ev={0: ["r2"]})
+    st, _ = play(st, (0, "done"))                  # seat 1's move starts with a walk
+    assert st["sq"] == ["sw", "fa", "hs"] and st["R"][-1] == "hf" and st["L"][-1] == "ks"
+    assert st["active"] == 1 and st["phase"] == "main"
+
+
+def test_walk_turns_around_when_the_drawing_stack_runs_out():
+    st = scene(n=3, sq="fa hs hf", L="ks", R="ww", phase="end", wl="free", ev={0: ["r2"]})
+    extra = len(st["R"]) - 1
+    st, ev = play(st, (0, "done"))
+    assert st["sq"] == ["ks", "fa", "hs"] and st["L"] == [] and st["dir"] == -1
+    assert any("turns around" in t for t in texts(ev))
+    v = E.view(st, None)
+    assert v["walk_direction"] == "left" and v["right_stack"]["role"] == "draw"
+    assert v["left_stack"] == {"role": "discard", "count": 0}
+    # The next walk goes the other way: the left card leaves, the right stack's top arrives.
+    top = st["R"][-1]
+    st["phase"], st["ev"][1] = "end", ["r2"]
+    st, _ = play(st, (1, "done"))
+    assert st["sq"] == ["fa", "hs", top] and st["L"] == ["ks"]
+    assert len(st["R"]) == extra + 1
+
+
+def test_komm_mal_her_walks_at_once_at_start_and_end_of_move():
+    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["kh"]})
+    st, _ = play(st, (0, "play:kh"))
+    assert st["sq"] == ["sw", "fa", "hs"] and st["phase"] == "main" and "kh" in st["ev_used"]
+    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["kh"]}, phase="end")
+    st, _ = play(st, (0, "play:kh"))
+    assert st["sq"] == ["sw", "fa", "hs"] and st["phase"] == "end"
+
+
+def test_komm_mal_zurueck_reverses_the_next_walk_and_it_stays_reversed():
+    st = scene(sq="fa hs hf", L="ks sw", R="ww ge", ev={0: ["kz", "r2"]})
+    st, _ = play(st, (0, "play:kz"))
+    assert st["back"] and st["sq"] == ["fa", "hs", "hf"]       # nothing moves yet
+    assert E.view(st, None)["pending_walk"] == {"reverse": True, "stand_still": False}
+    st, _ = play(st, (0, "call:" + st["ret"][0][0]))
+    called_top = st["R"][-1]                                     # the called card, face down
+    st, _ = play(st, (0, "done"))
+    assert st["dir"] == -1 and not st["back"]
+    assert st["sq"] == ["hs", "hf", called_top] and st["L"][-1] == "fa"
+    st["phase"], st["ev"][1] = "end", ["r2"]
+    st, _ = play(st, (1, "done"))
+    assert st["dir"] == -1 and st["sq"][0] == "hf"              # still walking left
+
+
+def test_komm_mal_zurueck_without_a_discard_stack_does_nothing():
+    st = scene(sq="fa hs hf", L=[], R="ww ge", dir=-1, ev={0: ["kz", "r2"]}, phase="end")
+    rest = st["R"][:-1]
+    st, ev = play(st, (0, "play:kz"), (0, "done"))
+    assert st["dir"] == -1 and any("no effect" in t for t in texts(ev))
+    assert st["sq"][-1] == "ge" and st["R"] == rest
+
+
+def test_stehenbleiben_skips_the_next_walk_only():
+    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["st", "r2"]}, phase="end")
+    st, _ = play(st, (0, "play:st"), (0, "done"))
+    assert st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
+    st["phase"], st["ev"][1] = "end", ["r2"]
+    st, _ = play(st, (1, "done"))
+    assert st["sq"] == ["sw", "fa", "hs"]
+
+
+def test_stehenbleiben_also_stops_a_komm_mal_her_walk():
+    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["st", "kh"]})
+    st, _ = play(st, (0, "play:st"), (0, "play:kh"))
+    assert st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
+
+
+def test_stehenbleiben_keeps_a_pending_reversal_for_the_walk_after():
+    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["st", "kz", "kh"]})
+    st, _ = play(st, (0, "play:kz"), (0, "play:st"), (0, "play:kh"))
+    assert st["back"] and st["dir"] == 1
+
+
+def test_village_cards_only_for_the_active_player():
+    st = scene(ev={0: ["r2"], 1: ["kh", "kz", "st"]})
+    assert E.legal_actions(st, 1) == []
+    assert not any(a.startswith("play:") for a in E.legal_actions(st, 0))
+
+
+# --- calling ---------------------------------------------------------------------------------
+def test_call_discards_face_down_and_draws():
+    st = scene(ret={0: "fa hs hf ks"}, L="ww ge", R="sw")
+    st, ev = play(st, (0, "call:hs"))
+    assert sorted(st["ret"][0]) == ["fa", "ge", "hf", "ks"]
+    assert st["R"][-1] == "hs" and st["L"][-1] == "ww"
+    assert st["phase"] == "end"
+    public = " ".join(texts(ev))
+    assert "Holzschieber" not in public and "General" not in public
+    assert "You discarded Holzschieber and drew General." in texts(ev, 0)
+    assert not any("General" in t for t in texts(ev, 1))
+
+
+def test_call_can_empty_the_drawing_stack_and_turn_the_walk():
+    st = scene(ret={0: "fa hs hf ks"}, L="ge", R="sw")
+    st, _ = play(st, (0, "call:fa"))
+    assert st["dir"] == -1 and st["L"] == [] and "ge" in st["ret"][0]
+
+
+# --- exchanging ------------------------------------------------------------------------------
+def test_exchange_is_blind_and_simultaneous():
+    base = scene(ret={0: "fa hs hf ks", 1: "ww ge sw va"})
+    st, _ = play(base, (0, "exchange:1"))
+    assert E.to_act(st) == [0, 1]
+    assert E.legal_actions(st, 1) == ["give:ge", "give:sw", "give:va", "give:ww"]
+    a, ev_a = play(st, (0, "give:hf"), (1, "give:ge"))
+    b, ev_b = play(st, (1, "give:ge"), (0, "give:hf"))
+    assert a["ret"] == b["ret"]
+    assert sorted(a["ret"][0]) == ["fa", "ge", "hs", "ks"]
+    assert sorted(a["ret"][1]) == ["hf", "sw", "va", "ww"]
+    assert "You received General from {p1}." in texts(ev_a, 0)
+    assert "You received Holzfäller from {p0}." in texts(ev_a, 1)
+    for t in texts(ev_a) + texts(ev_a, 2):
+        assert "General" not in t and "Holzfäller" not in t
+
+
+def test_exchange_pick_is_hidden_from_the_partner_and_others():
+    st = scene(ret={0: "fa hs hf ks", 1: "ww ge sw va"})
+    st, ev = play(st, (0, "exchange:1"), (0, "give:hf"))
+    assert E.view(st, 0)["my_pick"] == "hf"
+    for seat in (1, 2, None):
+        v = E.view(st, seat)
+        assert v.get("my_pick") is None and "hf" not in str(v.get("exchange"))
+    assert E.view(st, None)["exchange"]["decided"] == [0]
+    assert not any("Holzf" in t for t in texts(ev, 1) + texts(ev, 2))
+
+
+def test_exchange_cannot_be_refused():
+    st = scene()
+    st, _ = play(st, (0, "exchange:2"))
+    assert all(a.startswith("give:") for a in E.legal_actions(st, 2))
+
+
+# --- enlisting without bribes ----------------------------------------------------------------
+def enlist_scene(pips=(), **kw):
+    kw.setdefault("ret", {0: "fa hs hf ks"})
+    kw.setdefault("sq", "ge ww sw")
+    st = scene(**kw)
+    if pips:
+        st["rng"] = seed_for(*pips)
+    return st
+
+
+def test_enlist_without_bribes_succeeds_unless_a_one():
+    st = enlist_scene(pips=(2,))         # nobody holds events: no bribe phase at all
+    st, ev = play(st, (0, "enlist:0"))
+    assert st["phase"] == "fill" and st["fill"] == {"seat": 0, "pos": 0, "card": "ge"}
+    assert st["sq"][0] is None
+    assert E.legal_actions(st, 0) == ["fill:fa", "fill:hf", "fill:hs", "fill:ks"]
+    st, ev = play(st, (0, "fill:fa"))
+    assert st["sq"][0] == "fa" and sorted(st["ret"][0]) == ["ge", "hf", "hs", "ks"]
+
+
+def test_enlist_roll_of_one_insults_the_leprechaun():
+    st = enlist_scene(pips=(1,))
+    st, ev = play(st, (0, "enlist:1"))
+    assert st["sq"] == ["ge", "ww", "sw"] and st["enl"] is None
+    assert any("insulted" in t for t in texts(ev))
+
+
+def test_the_card_just_enlisted_cannot_go_back_but_a_twin_can():
+    st = enlist_scene(pips=(6,), ret={0: "ks fa hs ks"}, sq="ks ww sw")
+    st, _ = play(st, (0, "enlist:0"))
+    assert E.legal_actions(st, 0) == ["fill:fa", "fill:hs", "fill:ks"]
+    st = enlist_scene(pips=(6,), ret={0: "fa fa hs hf"}, sq="ks ww sw")
+    st, _ = play(st, (0, "enlist:0"))
+    assert "fill:ks" not in E.legal_actions(st, 0)
+
+
+# --- bribes ----------------------------------------------------------------------------------
+def test_bribes_are_asked_of_everyone_else_at_once_and_hidden():
+    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["kh"], 3: []})
+    st, _ = play(st, (0, "enlist:0"))
+    # seat 3 holds no event card (public): not asked; seat 2 only has "pass".
+    assert E.to_act(st) == [1, 2]
+    assert E.legal_actions(st, 1) == ["bribe:r3", "pass"]
+    assert E.legal_actions(st, 2) == ["pass"]
+    st2, ev = play(st, (1, "bribe:r3"))
+    assert texts(ev, 1) == ["You offer 3 Rindentaler face down."]
+    assert texts(ev) == [] and texts(ev, 2) == []
+    for seat in (None, 0, 2, 3):
+        v = E.view(st2, seat)
+        assert v["event_counts"][1] == 1 and "r3" not in str(v)
+    assert E.view(st2, 1)["my_bribe"] == "r3"
+    # a pass looks the same to everyone else
+    st3, ev3 = play(st, (1, "pass"))
+    for seat in (None, 0, 2, 3):
+        a, b = E.view(st2, seat), E.view(st3, seat)
+        assert a == b
+    assert texts(ev3) == []
+
+
+def test_bribe_labels_are_private_and_named():
+    st = enlist_scene(ev={1: ["r3", "db"]})
+    st, _ = play(st, (0, "enlist:0"))
+    assert E.describe(st, 1, "bribe:db") == "Bribe with Der bin der Beste!"
+    assert E.describe(st, 1, "pass") == "No bribe"
+
+
+@pytest.mark.parametrize("bids, top", [
+    ({1: "r3", 2: "r5"}, 2),
+    ({1: "r5", 2: "r3"}, 1),
+    ({1: "r4", 2: "r4"}, 2),        # equal cards: the last played (clockwise) ranks highest
+    ({1: "r6", 2: "ib"}, 2),
+    ({1: "db", 2: "ib"}, 1),
+    ({1: "r2"}, 1),
+])
+def test_bribe_ranking_and_ties(bids, top):
+    st = enlist_scene(ev={s: [c] for s, c in bids.items()}, pips=(1, 1))
+    st, _ = play(st, (0, "enlist:0"))
+    for seat in E.to_act(st):
+        st, _ = play(st, (seat, "bribe:" + bids[seat]))
+    assert st["enl"]["top"] == top if st["enl"] else True
+
+
+def test_tie_order_starts_left_of_the_enlister():
+    # Seat 2 enlists: play order is 0 then 1; equal bribes -> seat 1 (played last) is top.
+    st = enlist_scene(active=2, ret={2: "fa hs hf ks"}, ev={0: ["r4"], 1: ["r4"], 2: ["ig"]})
+    st, _ = play(st, (2, "enlist:0"), (1, "bribe:r4"), (0, "bribe:r4"))
+    assert st["enl"]["top"] == 1 and st["phase"] == "respond"
+    st = enlist_scene(active=1, ret={1: "fa hs hf ks"}, ev={0: ["r4"], 2: ["r4"], 1: ["ig"]})
+    st, _ = play(st, (1, "enlist:0"), (0, "bribe:r4"), (2, "bribe:r4"))
+    assert st["enl"]["top"] == 0          # order from seat 1's left: 2, then 0
+
+
+def test_only_the_top_bribe_is_spent_others_return():
+    st = enlist_scene(ev={1: ["r3"], 2: ["r5"]}, pips=(6,))
+    st, ev = play(st, (0, "enlist:0"), (1, "bribe:r3"), (2, "bribe:r5"))
+    assert any("Bribes revealed: {p1}: 3 Rindentaler; {p2}: 5 Rindentaler" in t
+               for t in texts(ev))
+    assert st["ev"][1] == ["r3"] and st["ev"][2] == [] and st["ev_used"] == ["r5"]
+    assert st["fill"]["seat"] == 0                  # rolled 6 >= 5
+
+
+def test_failed_roll_against_rindentaler_gives_the_card_to_the_briber():
+    st = enlist_scene(ev={1: ["r5"]}, pips=(4,), ret={0: "fa hs hf ks", 1: "fa fa hs hs"})
+    st, ev = play(st, (0, "enlist:1"), (1, "bribe:r5"))
+    assert st["phase"] == "fill" and st["fill"] == {"seat": 1, "pos": 1, "card": "ww"}
+    assert "r5" in st["ev_used"]
+    st, _ = play(st, (1, "fill:fa"))
+    assert st["sq"][1] == "fa" and sorted(st["ret"][1]) == ["fa", "hs", "hs", "ww"]
+    assert st["phase"] == "end" and st["active"] == 0
+
+
+def test_roll_equal_to_the_bribe_wins():
+    st = enlist_scene(ev={1: ["r5"]}, pips=(5,))
+    st, _ = play(st, (0, "enlist:1"), (1, "bribe:r5"))
+    assert st["fill"]["seat"] == 0
+
+
+def test_ich_bin_der_beste_takes_without_a_roll():
+    st = enlist_scene(ev={1: ["ib"]})
+    word = st["rng"]
+    st, _ = play(st, (0, "enlist:2"), (1, "bribe:ib"))
+    assert st["fill"]["seat"] == 1 and st["rng"] == word and "ib" in st["ev_used"]
+
+
+def test_der_bin_der_beste_must_be_given_away():
+    st = enlist_scene(ev={1: ["db"]}, ret={0: "fa hs hf ks", 2: "fa fa fa fa"})
+    st, ev = play(st, (0, "enlist:2"), (1, "bribe:db"))
+    assert st["phase"] == "dbgive" and E.to_act(st) == [1]
+    assert E.legal_actions(st, 1) == ["to:0", "to:2"]
+    st, ev = play(st, (1, "to:2"))
+    assert st["fill"] == {"seat": 2, "pos": 2, "card": "sw"} and E.to_act(st) == [2]
+    st, _ = play(st, (2, "fill:fa"))
+    assert sorted(st["ret"][2]) == ["fa", "fa", "fa", "sw"] and st["sq"][2] == "fa"
+
+
+def test_nix_da_cancels_the_top_bribe_then_only_a_one_fails():
+    st = enlist_scene(ev={0: ["nd"], 1: ["r6"], 2: ["r3"]}, pips=(2,))
+    st, _ = play(st, (0, "enlist:0"), (1, "bribe:r6"), (2, "bribe:r3"))
+    assert st["phase"] == "respond" and E.legal_actions(st, 0) == ["nixda", "roll"]
+    st, ev = play(st, (0, "nixda"))
+    assert sorted(st["ev_used"]) == ["nd", "r6"] and st["ev"][2] == ["r3"]
+    assert st["fill"]["seat"] == 0
+
+
+def test_nix_da_against_der_bin_der_beste():
+    st = enlist_scene(ev={0: ["nd"], 1: ["db"]}, pips=(1,))
+    st, _ = play(st, (0, "enlist:0"), (1, "bribe:db"))
+    assert E.legal_actions(st, 0) == ["accept", "nixda"]
+    st, ev = play(st, (0, "nixda"))
+    assert st["enl"] is None and st["sq"][0] == "ge"      # rolled 1: insulted
+
+
+def test_enlister_with_events_is_always_asked_so_nothing_leaks():
+    st = enlist_scene(ev={0: ["r2"], 1: ["r4"]}, pips=(6,))
+    st, _ = play(st, (0, "enlist:0"), (1, "bribe:r4"))
+    assert st["phase"] == "respond" and E.legal_actions(st, 0) == ["roll"]
+    st, _ = play(st, (0, "roll"))
+    assert st["fill"]["seat"] == 0
+
+
+def test_ich_guck_nochmal_rerolls_once_after_a_failed_roll():
+    st = enlist_scene(ev={0: ["ig"], 1: ["r5"]}, pips=(2, 5))
+    st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"))
+    st, _ = play(st, (0, "roll"))
+    assert st["phase"] == "reroll" and E.legal_actions(st, 0) == ["accept", "reroll"]
+    st, ev = play(st, (0, "reroll"))
+    assert st["fill"]["seat"] == 0 and "ig" in st["ev_used"]
+    # a second failure must be accepted
+    st = enlist_scene(ev={0: ["ig", "r2"], 1: ["r5"]}, pips=(2, 3))
+    st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"), (0, "roll"), (0, "reroll"))
+    assert st["fill"]["seat"] == 1
+
+
+def test_failed_roll_without_reroll_card_can_be_accepted():
+    st = enlist_scene(ev={0: ["r2"]}, pips=(1,))
+    st, _ = play(st, (0, "enlist:0"))
+    assert st["phase"] == "reroll" and E.legal_actions(st, 0) == ["accept"]
+    st, _ = play(st, (0, "accept"))
+    assert st["enl"] is None and st["phase"] == "end"
+
+
+def test_ich_guck_nochmal_after_a_roll_of_one_without_bribes():
+    st = enlist_scene(ev={0: ["ig"]}, pips=(1, 4))
+    st, _ = play(st, (0, "enlist:0"), (0, "reroll"))
+    assert st["fill"]["seat"] == 0
+
+
+# --- the Wahlleiter and the end of a round ---------------------------------------------------
+def test_freeing_the_wahlleiter_ends_the_move_and_not_in_the_same_move():
+    st = scene(ret={0: "fa hs hf ks"}, L="ww ge sw", R="va")
+    st, _ = play(st, (0, "call:fa"))
+    assert E.legal_actions(st, 0) == ["done", "free"]      # tied: no round-end offer
+    st, ev = play(st, (0, "free"))
+    assert st["wl"] == "free" and st["active"] == 1 and st["phase"] == "main"
+    assert E.view(st, None)["wahlleiter_side"] == "Da isser ja!"
+
+
+def test_round_end_offered_to_whoever_receives_once_free():
+    st = scene(ret={1: "fa hs hf ks"}, wl="free", active=1)
+    st, _ = play(st, (1, "call:fa"))
+    assert st["phase"] == "endround" and E.to_act(st) == [1]
+    assert E.legal_actions(st, 1) == ["continue", "endround"]
+    st2, _ = play(st, (1, "continue"))
+    assert st2["phase"] == "end" or st2["active"] == 2
+
+
+def test_exchange_offers_round_end_to_active_then_partner_out_of_turn():
+    st = scene(ret={0: "fa hs hf ks", 2: "ww ge sw va"}, wl="free")
+    st, _ = play(st, (0, "exchange:2"), (0, "give:fa"), (2, "give:ww"))
+    assert E.to_act(st) == [0]
+    st, _ = play(st, (0, "continue"))
+    assert E.to_act(st) == [2]
+    st, ev = play(st, (2, "endround"))
+    assert st["round"] == 2 and st["last"]["ended_by"] == 2
+    assert st["last"]["rows"][2]["cards"] == ["fa", "ge", "sw", "va"]
+
+
+def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
+    st = scene(ret={0: "hd me ge hs", 1: "ks ks hs fa", 2: "fa fa fa ww"}, L="sw sw hw",
+               R="va", wl="free", totals=[10, 20, 30], ev={0: ["kz"]}, back=True, stand=True)
+    st, ev = play(st, (0, "call:hs"))        # draws the Witwe: Chieftain
+    st, ev = play(st, (0, "endround"))
+    rows = st["last"]["rows"]
+    assert [r["score"] for r in rows] == [99, 5, 6]
+    assert [r["bonus"] for r in rows] == [5, 1, 0]
+    assert st["totals"] == [10 + 104, 20 + 6, 30 + 6]
+    assert st["over"] and E.winners(st) == [0] and E.to_act(st) == []
+    report = [t for t in texts(ev) if "scoring" in t][0]
+    assert "Chieftain +65" in report and "total 114" in report
+
+
+def test_new_round_resets_and_passes_the_deal_left():
+    st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["kz"]}, back=True, stand=True,
+               dir=-1, L="ww", R="sw ge")
+    st, _ = play(st, (0, "call:fa"), (0, "endround"))
+    assert st["round"] == 2 and st["dealer"] == 0 and st["active"] == 1
+    assert st["wl"] == "tied" and not st["back"] and not st["stand"] and st["dir"] == 1
+    assert all(len(h) == 4 for h in st["ev"]) and st["ev_used"] == []
+    v = E.view(st, None)
+    assert v["last_round"]["round"] == 1 and len(v["last_round"]["rows"]) == 3
+
+
+def test_game_end_at_target_and_tie_plays_on():
+    st = scene(ret={0: "sw sw fa hs", 1: "sw ks fa fa", 2: "hs hs hs hs"}, wl="free",
+               totals=[90, 97, 0], L="fa", R="va")
+    st, _ = play(st, (0, "call:hs"), (0, "endround"))     # Sergeant 18+5 vs Sergeant 16
+    assert st["totals"][:2] == [113, 113]
+    assert not st["over"] and st["round"] == 2 and st["totals"][0] == st["totals"][1] >= 99
+
+
+def test_game_over_refuses_moves():
+    st = scene(ret={0: "hd me ge hs"}, L="hw", R="va", wl="free", totals=[0, 0, 0])
+    st, _ = play(st, (0, "call:hs"), (0, "endround"))
+    assert E.is_over(st)
+    with pytest.raises(IllegalAction):
+        E.apply(st, 0, "done")
+
+
+def test_end_step_skipped_only_when_nothing_to_decide_and_nothing_to_hide():
+    st = scene(ret={0: "fa hs hf ks"}, wl="free")
+    st, _ = play(st, (0, "call:fa"), (0, "continue"))
+    assert st["active"] == 1                          # no events, Wahlleiter free: skipped
+    st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["r2"]})
+    st, _ = play(st, (0, "call:fa"), (0, "continue"))
+    assert st["phase"] == "end" and E.legal_actions(st, 0) == ["done"]
+
+
+def test_spectator_never_sees_hands():
+    st = scene(ret={0: "hd me ge hs"}, ev={0: ["nd", "r6"]})
+    v = E.view(st, None)
+    assert "retinue" not in v and "events" not in v
+    v1 = E.view(st, 1)
+    assert "'nd'" not in str(v1) and "'hd'" not in str(v1)
+    assert "Hexendoktor" not in E.board_text(v) and "Nix da" not in E.board_text(v)
+    assert "Hexendoktor" in E.hand_text(E.view(st, 0))
+
+
+def test_texts_fit_discord():
+    st = E.new_game(5, 3)
+    for seat in (None, 0, 4):
+        v = E.view(st, seat)
+        assert len(E.board_text(v)) <= 4000 and len(E.hand_text(v)) <= 4000
+    for action in E.legal_actions(st, 0):
+        assert len(E.describe(st, 0, action)) <= 80
