@@ -58,7 +58,9 @@ def finish_turn(state: dict, events: list) -> None:
     for card in state["limbo"]:
         discard(state, card)
     state["limbo"] = []
-    state["duel"] = None
+    if state["duel"]:
+        state["lastduel"] = state["duel"]
+        state["duel"] = None
     next_turn(state, (state["turn"] + 1) % state["n"], events)
 
 

@@ -46,6 +46,7 @@ def guard_apply(state: dict, seat: int, action: str, events: list) -> None:
         hand_remove(state, seat, "guard")
         state["limbo"].append("guard")
         pub(events, f"{P(seat)} plays a Guard: the Glove is cancelled, no duel.")
+        duel["st"] = "cancelled"
         from .cards import finish_turn
         finish_turn(state, events)
         return

@@ -19,6 +19,7 @@ def start_day(state: dict, events: list) -> None:
     state["phase"] = "place"
     state["passed"] = [False] * state["n"]
     state["traitor"] = [False] * state["n"]
+    state["lastduel"] = None
     pub(events, f"Day {state['day']} begins. {P(state['badge'])} holds the Badge of Honor.")
     _next_placer(state, state["badge"], events)
 

@@ -31,6 +31,7 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "step": None,
         "limbo": [],
         "duel": None,
+        "lastduel": None,
         "tie": None,
         "result": None,
         "days": options.get("days", DAYS),

@@ -18,7 +18,7 @@ def _duel_view(duel):
         "attack_dice": list(duel["ad"]), "defence_dice": list(duel["dd"]),
         "hits": duel["hits"], "cancelled": duel["ap"],
         "unparried": unparried(duel) if duel["st"] in ("w2", "done") else None,
-        "stage": duel["st"], "tie_duel": duel["tie"],
+        "stage": duel["st"], "tie_duel": duel["tie"], "wounds": duel.get("wounds"),
     }
 
 
@@ -95,6 +95,7 @@ def view(state: dict, seat) -> dict:
         "target": state["target"], "phase": state["phase"], "badge": state["badge"],
         "turn": state["turn"], "scores": list(state["score"]), "sites": sites,
         "players": players, "duel": _duel_view(state["duel"]),
+        "last_duel": _duel_view(state["lastduel"]),
         "tie": dict(state["tie"]) if state["tie"] else None,
         "step": pstep, "to_act": to_act, "prompt": prompt(state),
         "winners": list(state["result"]) if state["result"] else [],
