@@ -136,6 +136,7 @@ class _Conn:
         self.ws = ws
         self.session: Optional[_Session] = None
         self.heartbeats = 0
+        self.heartbeat_waiters: List[asyncio.Future] = []
 
     @property
     def open(self) -> bool:
@@ -438,9 +439,25 @@ class FakeDiscord:
             s for s in self._sessions.values() if s.ready and not s.ended and s.conn is not None and s.conn.open
         ]
 
+    async def gateway_barrier(self, timeout: float = 5.0) -> None:
+        """Return once every live client has *processed* all events sent so far: the server asks for
+        a heartbeat (op 1) and the client answers it only after handling the earlier frames."""
+        loop = asyncio.get_running_loop()
+        waits = []
+        for s in self._live_sessions():
+            conn = s.conn
+            assert conn is not None
+            fut = loop.create_future()
+            conn.heartbeat_waiters.append(fut)
+            async with s.lock:
+                await self._ws_send(conn, {'op': 1, 'd': s.seq, 's': None, 't': None})
+            waits.append(fut)
+        if waits:
+            await asyncio.wait_for(asyncio.gather(*waits), timeout)
+
     async def wait_ready(self, *, commands: bool = False, timeout: float = 10.0) -> None:
-        """Wait until a bot is identified and got its GUILD_CREATEs (and, with commands=True,
-        has bulk-overwritten its application commands since it last logged in)."""
+        """Wait until a bot is identified and has processed its READY and GUILD_CREATEs (and, with
+        commands=True, has bulk-overwritten its application commands since it last logged in)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
@@ -448,6 +465,7 @@ class FakeDiscord:
             if ok and commands:
                 ok = self._sync_login_no == self._login_no
             if ok:
+                await self.gateway_barrier(timeout=max(0.1, deadline - loop.time()))
                 return
             if loop.time() > deadline:
                 raise FakeDiscordError(
@@ -461,11 +479,21 @@ class FakeDiscord:
         idle = self.settle_idle if idle is None else idle
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
+        barrier_done_at = None
         while True:
             t = loop.time()
             quiet = t - self._last_activity
             if self._inflight == 0 and quiet >= idle:
-                return
+                if barrier_done_at is not None and self._last_activity <= barrier_done_at:
+                    return
+                # make sure the client has also processed every gateway event sent so far
+                await self.gateway_barrier(timeout=max(0.1, deadline - loop.time()))
+                barrier_done_at = loop.time()
+                if self._last_activity <= barrier_done_at and self._inflight == 0:
+                    await asyncio.sleep(0)
+                    if self._inflight == 0 and self._last_activity <= barrier_done_at:
+                        return
+                continue
             if t > deadline:
                 raise FakeDiscordError(f'bot did not settle within {timeout}s (in flight: {self._inflight})')
             await asyncio.sleep(max(0.005, idle - quiet) if self._inflight == 0 else 0.005)
@@ -683,6 +711,10 @@ class FakeDiscord:
         self.gateway_log.append((f'recv op {op}', d if op != 2 else {**d, 'token': '***'}))
         if op == 1:  # heartbeat
             conn.heartbeats += 1
+            waiters, conn.heartbeat_waiters = conn.heartbeat_waiters, []
+            for w in waiters:
+                if not w.done():
+                    w.set_result(None)
             await self._ws_send(conn, {'op': 11, 'd': None, 's': None, 't': None})
         elif op == 2:
             await self._identify(conn, d)
