@@ -120,6 +120,7 @@ def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event
     elif menhir == "troll":
         st["stack"].append({"k": "troll", "s": seat})
     elif menhir == "fairy":
+        events.append(Event("The Fairy lets %s make an extra move." % p(seat)))
         st["stack"].append({"k": "turn", "s": seat, "x": 1})
 
 

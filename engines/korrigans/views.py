@@ -46,8 +46,9 @@ def view(st: dict, seat: int | None) -> dict:
             "companions": list(st["shown"][s]), "backup": st["backup"][s],
             "menhirs": list(st["kept"][s]), "discarded": list(st["disc"][s]),
             "sacrificed": len(st["sac"][s]), "points": public_points(st, s),
-            "companions_left": companions_left(st, s),
         }
+        if over:
+            d["companions_left"] = companions_left(st, s)
         if not st["screen"][s]:
             d["tokens"] = list(st["hid"][s])
         players.append(d)
