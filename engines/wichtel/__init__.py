@@ -1,12 +1,57 @@
 """Der Herr der Wichtel (3-5 players): gather the best retinue of four leprechauns.
 
-Rules: /work/shared/rules/wichtel.txt and the Wichtel part of RULINGS.md. Modules: ``data``
-(cards, values, titles, bribes as tables), ``setup`` (the deal), ``walk`` (Leprechaun Walk),
-``moves`` (calling, exchanging, village cards, gap filling, round-end offer, end of move),
-``enlist`` (bribes, Nix da!, the die, Ich guck nochmal!, Der bin der Beste!), ``scoring``,
-``flow`` (glue between steps, round scoring), ``views``, ``text``, ``engine``.
+Rules: /work/shared/rules/wichtel.txt and the Wichtel part of RULINGS.md. Where to look:
+``data`` (cards, counts, values, titles, careers, bribe ranks: every number), ``setup`` (the
+deal), ``walk`` (Leprechaun Walk), ``moves`` (calling, exchanging, village cards, filling a gap,
+round-end offer, end of move), ``enlist`` (bribes, Nix da!, the die, Ich guck nochmal!, Der bin
+der Beste!), ``scoring`` (one retinue, round bonuses), ``flow`` (glue between steps, round
+scoring), ``views`` (who acts, prompts, per-seat views), ``text`` (Markdown), ``engine``.
 
-Rulings made here where the rulebook and RULINGS.md are silent:
+A move: the opening walk happens by itself; phase "main" (call / exchange / enlist, or a village
+card); then the steps the move needs (exchange picks, bribes, answer to the top bribe, re-roll,
+Der bin der Beste! receiver, filling the gap, round-end offers); phase "end" (free the
+Wahlleiter, village cards, done).
+
+Rulings made here where the rulebook and RULINGS.md are silent (each covered by a test):
+- Events: 22 cards as RULINGS.md lists them (the rulebook's component list says 21).
+- Round 1 is dealt by the last seat, so {p0} moves first; the deal then passes left.
+- "Komm mal her!", "Komm mal zurück!" and "Stehenbleiben!" are played only by the player whose
+  move it is, at the start of the move (after its opening walk, before calling / exchanging /
+  enlisting) or at its end.
+- "Komm mal zurück!": the next walk that really happens turns the walk around exactly as when the
+  drawing stack runs out (the discard stack becomes the drawing stack, not reshuffled), and the
+  walk keeps that direction until a stack runs out again. If the discard stack is empty at that
+  moment the card has no effect. A pending effect carries over to later moves of the same round
+  and is dropped when a new round is dealt (RULINGS.md resets them).
+- "Stehenbleiben!": the next walk does not happen, be it a move's opening walk or a "Komm mal
+  her!" walk; a pending "Komm mal zurück!" then waits for the next walk that happens.
+- The walk also turns around when a call empties the drawing stack, so a drawing stack is never
+  empty when a card must be drawn.
+- Freeing the Wahlleiter is the last act of a move (village cards may be played before it), so
+  no round can end in the move that freed him.
+- Exchange: the mover names the partner, then both choose their card face down at the same time
+  (neither sees the other's card); the partner cannot refuse.
+- Bribes are one simultaneous secret decision of every other player (so that even a pass stays
+  secret until the reveal); their rank on equal cards still follows the clockwise play order
+  from the enlister's left. A player with no event card at all (public) is not asked; one with
+  event cards but no bribe card is asked and can only pass. A face-down bribe still counts in
+  its owner's public hand size until the reveal.
+- The enlister is asked after the reveal ("Roll the die" / "Let the bribe stand" / "Nix da!")
+  whenever there is a top bribe and he holds any event card, and after a failed roll ("Accept" /
+  "Ich guck nochmal!") whenever he holds any event card, so these prompts never reveal whether
+  he holds "Nix da!" or "Ich guck nochmal!".
+- "Nix da!" can cancel any top bribe, "Ich bin der Beste!" and "Der bin der Beste!" included
+  (they are in the bribe ranking); the other bribes still go back to their owners.
+- "Ich guck nochmal!" also works after a roll of 1 without any bribe (a failed roll).
+- "Der bin der Beste!": the leprechaun may be given to any other player, the enlister included.
+- Filling the gap: any card the receiver held before receiving; a twin of the card just received
+  is a different card and may be put down.
+- Scoring: a Hexendoktor stand-in is only used when it gives the better final score (so with the
+  Witwe he may avoid a title, or make a Family Assessor); a stand-in never triggers the
+  Meister/General discard. When every round score is equal, everyone gets +5 and nobody +1.
+- The end-of-move step is skipped only when nothing can be decided there and skipping reveals
+  nothing (Wahlleiter already free and no event card in hand).
+- Option ``target`` (50, 75, 99, 150; rulebook 99): the total that ends the game.
 """
 from .engine import WichtelEngine
 from .scoring import breakdown, score_retinue

@@ -56,15 +56,13 @@ def next_move(s: dict, events: list) -> None:
 def end_round(s: dict, seat: int, events: list) -> None:
     """``seat`` ends the round: score every retinue, add bonuses, maybe end the game or redeal."""
     n = s["n"]
-    rows = [breakdown(s["ret"][i]) for i in range(n)]
-    bonuses = round_bonuses([row["score"] for row in rows])
-    for i, row in enumerate(rows):
-        row["seat"] = i
-        row["bonus"] = bonuses[i]
-        row["round_total"] = row["score"] + bonuses[i]
-        s["totals"][i] += row["round_total"]
-        row["total"] = s["totals"][i]
-    s["last"] = {"round": s["round"], "ended_by": seat, "rows": rows}
+    scores = [breakdown(s["ret"][i])["score"] for i in range(n)]
+    bonuses = round_bonuses(scores)
+    for i in range(n):
+        s["totals"][i] += scores[i] + bonuses[i]
+    # Kept compact (the state is cloned on every move); ``last_rows`` expands it for views.
+    s["last"] = {"round": s["round"], "ended_by": seat, "cards": [list(r) for r in s["ret"]],
+                 "bonus": bonuses, "totals": list(s["totals"])}
     s["phase"] = "scored"
     events.append(Event(f"{{p{seat}}} steps before the Wahlleiter and ends round {s['round']}."))
     events.append(Event(round_report(s["last"])))
@@ -83,7 +81,7 @@ def end_round(s: dict, seat: int, events: list) -> None:
 
 
 def row_text(row: dict) -> str:
-    from .data import LEP_NAME as names
+    names = LEP_NAME
     parts = [", ".join(names[c] for c in row["cards"])]
     detail = []
     if row["removed"]:
@@ -103,7 +101,18 @@ def row_text(row: dict) -> str:
             + f" | round {row['round_total']:+d}, total {row['total']}")
 
 
+def last_rows(last: dict) -> list[dict]:
+    """The per-player scoring breakdown of a scored round (JSON-able)."""
+    rows = []
+    for i, cards in enumerate(last["cards"]):
+        row = breakdown(cards)
+        row.update(seat=i, bonus=last["bonus"][i], round_total=row["score"] + last["bonus"][i],
+                   total=last["totals"][i])
+        rows.append(row)
+    return rows
+
+
 def round_report(last: dict) -> str:
-    lines = [f"**Round {last['round']} scoring**"]
-    lines += ["- " + row_text(row) for row in last["rows"]]
+    lines = [f"**Round {last['round']} scoring** (ended by {{p{last['ended_by']}}})"]
+    lines += ["- " + row_text(row) for row in last_rows(last)]
     return "\n".join(lines)

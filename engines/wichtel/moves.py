@@ -3,7 +3,7 @@ offer and the end of the move (freeing the Wahlleiter)."""
 from __future__ import annotations
 
 from ..base import Event
-from .data import EV_NAME, LEP_NAME, VILLAGE_CARDS
+from .data import LEP_NAME, VILLAGE_CARDS
 from .enlist import start_enlist
 from .flow import end_options, end_round, enter_end, next_move, received
 from .walk import discard_stack, draw_card, walk

@@ -2,7 +2,8 @@
 public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick."""
 from __future__ import annotations
 
-from .data import EV_NAME, LEP_NAME, WAHLLEITER_SIDE
+from .data import LEP_NAME, WAHLLEITER_SIDE
+from .flow import last_rows
 
 
 def to_act(s: dict) -> list[int]:
@@ -92,7 +93,10 @@ def view(s: dict, seat: int | None) -> dict:
         "events_used": list(s["ev_used"]), "events_aside": len(s["ev_aside"]),
         "exchange": None, "enlist": None, "fill": s["fill"] and dict(s["fill"]),
         "offer": s["offer"][0] if s["phase"] == "endround" else None,
-        "last_round": s["last"], "over": s["over"],
+        "last_round": s["last"] and {"round": s["last"]["round"],
+                                     "ended_by": s["last"]["ended_by"],
+                                     "rows": last_rows(s["last"])},
+        "over": s["over"],
         "winners": [s["totals"].index(max(s["totals"]))] if s["over"] else [],
     }
     if s["ex"]:

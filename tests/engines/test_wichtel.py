@@ -7,7 +7,7 @@ import pytest
 
 from engines import IllegalAction, rng
 from engines.wichtel import ENGINE
-from engines.wichtel.data import EV_COUNT, LEP_COUNT, LEP_NAME
+from engines.wichtel.data import EV_COUNT, LEP_COUNT
 
 E = ENGINE
 
@@ -445,7 +445,7 @@ def test_exchange_offers_round_end_to_active_then_partner_out_of_turn():
     assert E.to_act(st) == [2]
     st, ev = play(st, (2, "endround"))
     assert st["round"] == 2 and st["last"]["ended_by"] == 2
-    assert st["last"]["rows"][2]["cards"] == ["fa", "ge", "sw", "va"]
+    assert E.view(st, 1)["last_round"]["rows"][2]["cards"] == ["fa", "ge", "sw", "va"]
 
 
 def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
@@ -453,7 +453,7 @@ def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
                R="va", wl="free", totals=[10, 20, 30], ev={0: ["kz"]}, back=True, stand=True)
     st, ev = play(st, (0, "call:hs"))        # draws the Witwe: Chieftain
     st, ev = play(st, (0, "endround"))
-    rows = st["last"]["rows"]
+    rows = E.view(st, None)["last_round"]["rows"]
     assert [r["score"] for r in rows] == [99, 5, 6]
     assert [r["bonus"] for r in rows] == [5, 1, 0]
     assert st["totals"] == [10 + 104, 20 + 6, 30 + 6]
