@@ -50,6 +50,24 @@ def counter_view(n: int) -> discord.ui.View:
 GAMES = ['ziegen', 'zombies', 'chess']
 
 
+class PickView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(custom_id='pick:game', options=[discord.SelectOption(label=g.title(), value=g) for g in GAMES])
+    async def choose(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.edit_message(content=f'picked {select.values[0]}', view=None)
+
+
+class FeedbackModal(discord.ui.Modal, title='Feedback'):
+    text = discord.ui.TextInput(label='Your feedback', custom_id='fb:text')
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f'thanks: {self.text.value}', ephemeral=True, file=discord.File(io.BytesIO(b'ok'), filename='receipt.txt')
+        )
+
+
 class GameCog(commands.Cog):
     def __init__(self, bot: commands.Bot, events: List[Tuple[str, Any]]) -> None:
         self.bot = bot
@@ -70,6 +88,8 @@ class GameCog(commands.Cog):
             dm = 'closed'
         await interaction.response.send_message(f'count=0 ({game}, dm {dm})', view=counter_view(0))
         msg = await interaction.original_response()
+        assert msg.interaction_metadata is not None
+        self.events.append(('invoker', msg.interaction_metadata.user.id))
         thread = await msg.create_thread(name=f'{game} table')
         await thread.send('Game log: started', file=discord.File(io.BytesIO(b'board'), filename='board.txt'))
         self.events.append(('thread', thread.id))
@@ -94,6 +114,26 @@ class GameCog(commands.Cog):
         await interaction.response.defer()
         await interaction.channel.send(text)  # type: ignore[union-attr]
         await interaction.followup.send('announced')
+
+    @app_commands.command(name='dmgame', description='Play in DMs')
+    async def dmgame(self, interaction: discord.Interaction) -> None:
+        await interaction.user.send('DM counter', view=counter_view(10))
+        await interaction.response.send_message('check your DMs', ephemeral=True)
+
+    @app_commands.command(name='pick', description='Pick a game')
+    async def pick(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message('pick one', view=PickView())
+
+    @app_commands.command(name='feedback', description='Send feedback')
+    async def feedback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(FeedbackModal())
+
+    @app_commands.command(name='report', description='Deferred answer with a file')
+    async def report(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send('report', file=discord.File(io.BytesIO(b'a,b'), filename='report.csv'))
+        await interaction.followup.send('second part')
+        await interaction.edit_original_response(content='report (final)')
 
     @app_commands.command(name='boom', description='Fails')
     async def boom(self, interaction: discord.Interaction) -> None:
@@ -145,7 +185,7 @@ async def test_round_trip(world):
         bot = make_bot(events)
         async with run_bot(bot, fake, commands=True):
             # --- command sync
-            assert {c['name'] for c in fake.commands[None]} == {'hello', 'play', 'ziegen', 'announce', 'boom'}
+            assert {c['name'] for c in fake.commands[None]} == {'hello', 'play', 'ziegen', 'announce', 'boom', 'dmgame', 'pick', 'feedback', 'report'}
             assert ('PUT', '/applications/{application_id}/commands') in fake.calls
             assert bot.user is not None and bot.user.id == fake.bot_user.id
             assert bot.get_guild(guild.id) is not None
@@ -193,6 +233,7 @@ async def test_round_trip(world):
             assert log_msg.content == 'Game log: started' and log_msg.attachment_names == ['board.txt']
             assert log_msg.file_bytes('board.txt') == b'board'
             assert ('thread', thread.id) in events
+            assert ('invoker', alice.id) in events
             calls = fake.calls_since(mark)
             assert calls.count(MSG_ROUTE) == 2  # DM + thread post
             assert ('POST', '/channels/{channel_id}/messages/{message_id}/threads') in calls
@@ -273,4 +314,60 @@ async def test_gateway_resume(world):
             await fake.wait_ready()
             res = await fake.slash(alice, chan, 'hello')
             assert res.content == 'Hello alice'
+        fake.assert_clean()
+
+
+async def test_components_modals_dms_and_webhooks(world):
+    fake, guild, chan, alice, bob = world
+    events: List[Tuple[str, Any]] = []
+    with error_log_guard():
+        async with run_bot(make_bot(events), fake, commands=True):
+            # persistent button on a DM message
+            res = await fake.slash(alice, chan, 'dmgame')
+            assert res.ephemeral and res.content == 'check your DMs'
+            (dm_msg,) = fake.dm_messages(alice)
+            assert dm_msg.content == 'DM counter'
+            res = await fake.click(alice, dm_msg, 'ctr:inc:10')
+            assert res.response_type == 7 and dm_msg.content == 'count=11'
+            with pytest.raises(FakeDiscordError, match='cannot use DM channel'):
+                await fake.click(bob, dm_msg, 'ctr:inc:11')
+
+            # select menu answered with an update that removes the view
+            res = await fake.slash(alice, chan, 'pick')
+            pick_msg = res.message
+            assert pick_msg is not None and pick_msg.selects[0]['custom_id'] == 'pick:game'
+            with pytest.raises(FakeDiscordError, match='not in options'):
+                await fake.select(alice, pick_msg, 'pick:game', ['poker'])
+            res = await fake.select(alice, pick_msg, 'pick:game', ['chess'])
+            assert res.response_type == 7 and pick_msg.content == 'picked chess' and pick_msg.components == []
+
+            # modal shown (type 9) and submitted; the answer carries a file (multipart callback)
+            shown = await fake.slash(alice, chan, 'feedback')
+            assert shown.response_type == 9 and shown.modal['title'] == 'Feedback'
+            res = await fake.submit_modal(alice, shown, {'fb:text': 'great game'})
+            assert res.response_type == 4 and res.ephemeral
+            assert res.content == 'thanks: great game' and res.message.attachment_names == ['receipt.txt']
+
+            # thinking defer: the first follow-up fills the loading message, later ones are new messages
+            res = await fake.slash(alice, chan, 'report')
+            assert res.response_type == 5
+            assert res.content == 'report (final)' and res.message.attachment_names == ['report.csv']
+            assert [m.content for m in res.followups] == ['report (final)', 'second part']
+            assert res.message.file_bytes('report.csv') == b'a,b'
+
+            # a 429 on the interaction callback (webhook adapter) is retried too
+            fake.rate_limit_next('POST', '/callback', retry_after=0.02)
+            mark = fake.mark()
+            res = await fake.slash(alice, chan, 'hello')
+            assert res.content == 'Hello alice'
+            assert fake.calls_since(mark).count(('POST', '/interactions/{interaction_id}/{token}/callback')) == 2
+
+            # a button on a message inside a thread
+            res = await fake.slash(alice, chan, 'play', game='zombies')
+            (thread,) = fake.threads(chan)
+            res = await fake.slash(alice, thread, 'dmgame')
+            in_thread = await fake.slash(alice, thread, 'pick')
+            res = await fake.select(alice, in_thread.message, 'pick:game', ['ziegen'])
+            assert in_thread.message.content == 'picked ziegen'
+            assert in_thread.message in fake.channel_messages(thread)
         fake.assert_clean()

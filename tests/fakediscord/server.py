@@ -186,6 +186,7 @@ class FakeDiscord:
 
         self._rate_limits: List[_RateLimitRule] = []
         self._interactions: Dict[str, InteractionResult] = {}  # token -> record
+        self._interactions_by_id: Dict[int, InteractionResult] = {}
         self._interaction_futures: Dict[str, asyncio.Future] = {}
         self._sessions: Dict[str, _Session] = {}
         self._conns: List[_Conn] = []
@@ -662,6 +663,19 @@ class FakeDiscord:
             d['message_reference'] = dict(m.message_reference)
         if m.thread_id is not None and m.thread_id in self.channels:
             d['thread'] = self._channel_payload(self.channels[m.thread_id])
+        rec = self._interactions_by_id.get(m.interaction_id) if m.interaction_id is not None else None
+        if rec is not None:
+            owners = {'0': str(rec.guild_id)} if rec.guild_id else {'1': str(rec.user.id)}
+            md: Dict[str, Any] = {'id': str(rec.id), 'type': rec.type, 'user': self._user_payload(rec.user), 'authorizing_integration_owners': owners}
+            if rec.type == 2 and rec.command_name:
+                md['name'] = rec.command_name
+                md['command_type'] = 1
+            if rec.target_message_id is not None:
+                md['interacted_message_id'] = str(rec.target_message_id)
+            if rec.message is not None and m is not rec.message:
+                md['original_response_message_id'] = str(rec.message.id)
+            d['interaction_metadata'] = md
+            d['interaction'] = {'id': str(rec.id), 'type': rec.type, 'name': rec.command_name or '', 'user': self._user_payload(rec.user)}
         return d
 
     # ------------------------------------------------------------------ gateway
@@ -1665,6 +1679,7 @@ class FakeDiscord:
             raise FakeDiscordError('no bot connected to the gateway')
         fut = asyncio.get_running_loop().create_future()
         self._interactions[rec.token] = rec
+        self._interactions_by_id[rec.id] = rec
         self._interaction_futures[rec.token] = fut
         await self._dispatch('INTERACTION_CREATE', payload, only_newest=True)
         timeout = self.response_timeout if timeout is None else timeout
