@@ -48,6 +48,8 @@ def board_text(v: dict) -> str:
         if enl["bribes"] is not None:
             offered = [f"{{p{i}}} {EV_NAME[b]}" for i, b in enumerate(enl["bribes"]) if b]
             text += "; bribes: " + (", ".join(offered) if offered else "none")
+            if enl["top"] is not None:
+                text += f"; top: {{p{enl['top']}}}"
         if enl["nixda"]:
             text += "; Nix da! played"
         if enl["rolls"]:

@@ -2,7 +2,7 @@
 public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick."""
 from __future__ import annotations
 
-from .data import LEP_NAME, WAHLLEITER_SIDE
+from .data import EV_NAME, LEP_NAME, WAHLLEITER_SIDE
 from .flow import last_rows
 
 
@@ -41,9 +41,11 @@ def prompt(s: dict) -> str:
         return (f"The others may offer a face-down bribe for {LEP_NAME[enl['card']]}, "
                 f"which {{p{a}}} tries to enlist.")
     if phase == "respond":
-        return f"{{p{a}}} answers the top bribe."
+        return (f"{{p{a}}} answers the top bribe, {EV_NAME[enl['top_card']]} from "
+                f"{{p{enl['top']}}}.")
     if phase == "reroll":
-        return f"{{p{a}}} failed the roll and decides whether to accept it."
+        return (f"{{p{a}}} rolled {enl['rolls'][-1]} (needed {enl['need']}) and decides whether "
+                "to accept it.")
     if phase == "dbgive":
         return (f"{{p{enl['top']}}} chooses who receives {LEP_NAME[enl['card']]} "
                 "(Der bin der Beste!).")

@@ -515,3 +515,34 @@ def test_texts_fit_discord():
         assert len(E.board_text(v)) <= 4000 and len(E.hand_text(v)) <= 4000
     for action in E.legal_actions(st, 0):
         assert len(E.describe(st, 0, action)) <= 80
+
+
+def test_board_shows_square_walk_wahlleiter_backs_and_totals():
+    st = scene(n=4, sq="fa hs hf ge", ev={0: ["kz", "st"]}, totals=[5, 0, 12, 3], wl="free")
+    st, _ = play(st, (0, "play:kz"), (0, "play:st"))
+    board = E.board_text(E.view(st, None))
+    assert "1. Familie (0)" in board and "4. General (9)" in board
+    assert "walk towards the bottom" in board and "Da isser ja!" in board
+    assert "Komm mal zurück! (next walk reverses)" in board and "Stehenbleiben!" in board
+    assert board.count("🂠🂠🂠🂠") == 4 and "12 pts" in board
+    assert "{p0} calls, exchanges or enlists" in board
+
+
+def test_prompts_for_out_of_turn_decisions_name_the_decider():
+    st = enlist_scene(ev={0: ["ig"], 1: ["r5"]}, pips=(2,))
+    st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"))
+    assert E.view(st, 2)["prompt"] == "{p0} answers the top bribe, 5 Rindentaler from {p1}."
+    st, _ = play(st, (0, "roll"))
+    assert E.view(st, None)["prompt"].startswith("{p0} rolled 2 (needed 5)")
+    assert E.describe(st, 0, "reroll") == "Play Ich guck nochmal! (roll again)"
+
+
+def test_briber_who_wins_ends_the_round_out_of_turn():
+    st = enlist_scene(ev={1: ["r6"]}, pips=(3,), wl="free", ret={0: "fa hs hf ks",
+                                                                  1: "ww sw sw hs"})
+    st, _ = play(st, (0, "enlist:1"), (1, "bribe:r6"), (1, "fill:hs"))
+    assert E.to_act(st) == [1] and st["active"] == 0
+    st, ev = play(st, (1, "endround"))
+    rows = E.view(st, None)["last_round"]["rows"]
+    assert rows[1]["cards"] == ["sw", "sw", "ww", "ww"] and rows[1]["title"] == "General"
+    assert st["round"] == 2 and any("{p1} steps before the Wahlleiter" in t for t in texts(ev))
