@@ -544,5 +544,6 @@ def test_briber_who_wins_ends_the_round_out_of_turn():
     assert E.to_act(st) == [1] and st["active"] == 0
     st, ev = play(st, (1, "endround"))
     rows = E.view(st, None)["last_round"]["rows"]
-    assert rows[1]["cards"] == ["sw", "sw", "ww", "ww"] and rows[1]["title"] == "General"
+    # a second Waldwebel is in neither General's compulsory nor rest: no title
+    assert rows[1]["cards"] == ["sw", "sw", "ww", "ww"] and rows[1]["title"] is None
     assert st["round"] == 2 and any("{p1} steps before the Wahlleiter" in t for t in texts(ev))
