@@ -91,3 +91,13 @@ def test_public_events_never_name_hidden_cards(n):
             if phase == "bribe" and new["enl"] and new["enl"]["bids"]:
                 assert public == []             # still face down: not even who passed
             state = new
+
+
+def test_golden_playthrough():
+    """A recorded random game (3 players, seed 2024): any rule change that alters it shows here."""
+    state, moves = play_and_check(E, 3, 2024)
+    assert moves[:14] == [
+        (0, "call:hs"), (0, "done"), (1, "enlist:0"), (0, "pass"), (2, "bribe:r4"), (1, "roll"),
+        (1, "fill:ks"), (1, "play:kz"), (1, "free"), (2, "play:st"), (2, "exchange:0"),
+        (0, "give:hf"), (2, "give:ks"), (2, "continue")]
+    assert (len(moves), state["round"], state["totals"]) == (157, 7, [120, 95, 60])
