@@ -1,7 +1,7 @@
 """The Korrigans Engine subclass: glue between the contract and the rules modules."""
 from __future__ import annotations
 
-from engines.base import Engine, Event, GameError, State
+from engines.base import Engine, Event, State
 
 from . import flow, scoring, text, views
 from .data import RAINBOW
@@ -80,8 +80,8 @@ class KorrigansEngine(Engine):
                 # a Goblin being handed over waits in its "goblin" step
                 + sum(1 for step in st["stack"] if kind == "goblin" == step["k"]))
         add("backup", st["bk_supply"] + sum(1 for b in st["backup"] if b is not None))
-        held = [] if st["held"] is None else [st["held"]]
-        for c in st["bag"] + st["aside"] + held + [x for x in st["suns"] + st["clouds"] if x is not None]:
+        placed = [x for x in st["suns"] + st["clouds"] + [st["held"]] if x is not None]
+        for c in st["bag"] + st["aside"] + placed:
             add("pawn:" + RAINBOW[c])
         add("korrigan", len(st["pos"]))
         return inv
@@ -91,9 +91,3 @@ class KorrigansEngine(Engine):
 
     def hand_text(self, view: dict) -> str:
         return text.hand_text(view)
-
-
-def check_state(state: State) -> None:
-    """Raise GameError if ``state`` is not a Korrigans state (used by load)."""
-    if not isinstance(state, dict) or "tok" not in state:
-        raise GameError("not a Korrigans game state")

@@ -125,7 +125,8 @@ def advance(st: dict, events: list[Event]) -> None:
                 stack.pop()
                 gathering.gather(st, top["s"], top["kid"], top["f"], events)
                 continue
-            if k == "move" and not move_step_actions(st, top["s"], top["x"]):
+            if (k == "move" and top.pop("chk", 0)
+                    and not move_step_actions(st, top["s"], top["x"])):
                 stack.pop()
                 events.append(Event("%s has no Companion move left and skips the move."
                                     % p(top["s"])))
@@ -289,6 +290,7 @@ def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -
     st["sac"][seat].sort()
     st["backup"][seat] = step["side"]
     st["bk_supply"] -= 1
+    st["stack"][-1]["chk"] = 1   # the move step below: does a move remain after the sacrifice?
     side = tname(step["side"])
     if st["screen"][seat]:
         events.append(Event("%s sacrifices a token unseen and takes a Backup Companion, %s side."

@@ -79,7 +79,7 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
     pile.remove(kind)
     st["hid"][seat].append(kind)
     st["hid"][seat].sort()
-    st["seen"][seat][m.ids[field]] = list(pile)
+    st["seen"][seat][m.ids[field]] = ",".join(pile)
     letter = m.letters[field]
     left = ", ".join(tname(k) for k in pile) or "nothing"
     secret(st, seat,

@@ -18,8 +18,8 @@ from typing import Any
 
 from engines.base import GameError
 
-from .data import BASE_TOKENS, BORDER_KINDS, CAULDRON_COLOURS, CHAIN_CLOUDS, EXTRA_TOKENS, \
-    MENHIRS, TROLL_BORDERS
+from .data import BASE_TOKENS, BORDER_COMPANION, BORDER_KINDS, CAULDRON_COLOURS, CHAIN_CLOUDS, \
+    EXTRA_TOKENS, MENHIRS, TROLL_BORDERS
 
 MAP_DIR = os.path.join(os.path.dirname(__file__), "maps")
 MAX_PLAYERS = 5
@@ -71,6 +71,15 @@ class Map:
         self.same_colour = [[j for j in range(len(self.letters))
                              if j != i and self.colour[j] == self.colour[i]]
                             for i in range(len(self.letters))]
+        # Every Companion's reach from every field, without the Troll: (field, border id or "").
+        self.reach: dict[str, list[list[tuple[int, str]]]] = {}
+        for comp, kind in BORDER_COMPANION.items():
+            self.reach[comp] = [list(self.nb[i][kind]) for i in range(len(self.letters))]
+        self.reach["bird"] = [[(j, "") for j in self.same_colour[i]]
+                              for i in range(len(self.letters))]
+        for comp, group in (("mole", self.sand), ("frog", self.pontoon)):
+            self.reach[comp] = [[(j, "") for j in group if j != i] if i in group else []
+                                for i in range(len(self.letters))]
         self.start = {int(k) - 1: [self.idx[x] for x in v] for k, v in data["start"].items()}
         self.menhir_fields = [i for i in range(len(self.letters)) if i != self.village]
 

@@ -6,22 +6,15 @@ pontoon. The Backup Companion moves as the side it was taken on (Hare or Squirre
 """
 from __future__ import annotations
 
-from .data import BORDER_COMPANION, COMPANIONS
+from .data import COMPANIONS
 from .maps import Map
 
 
 def destinations(m: Map, troll: str | None, field: int, comp: str) -> list[int]:
-    """Fields a Korrigan on ``field`` reaches with Companion ``comp`` (never ``field`` itself)."""
-    kind = BORDER_COMPANION.get(comp)
-    if kind is not None:
-        return [j for j, bid in m.nb[field][kind] if bid != troll]
-    if comp == "bird":
-        return m.same_colour[field]
-    if comp == "mole":
-        return [j for j in m.sand if j != field] if field in m.sand else []
-    if comp == "frog":
-        return [j for j in m.pontoon if j != field] if field in m.pontoon else []
-    raise ValueError(comp)
+    """Fields a Korrigan on ``field`` reaches with Companion ``comp`` (never ``field`` itself).
+
+    The Troll's border blocks only the border moves (Hare, Squirrel, Mouse)."""
+    return [j for j, bid in m.reach[comp][field] if bid != troll]
 
 
 def usable(st: dict, seat: int) -> list[str]:

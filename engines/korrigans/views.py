@@ -82,7 +82,8 @@ def view(st: dict, seat: int | None) -> dict:
     if seat is not None:
         you = {
             "seat": seat, "tokens": list(st["hid"][seat]), "sacrificed": list(st["sac"][seat]),
-            "seen": {m.letters[m.by_id[f]]: list(t) for f, t in sorted(st["seen"][seat].items())},
+            "seen": {m.letters[m.by_id[f]]: t.split(",") if t else []
+                     for f, t in sorted(st["seen"][seat].items())},
             "gold": breakdown(st, seat),
         }
         top = st["stack"][-1] if st["stack"] else None

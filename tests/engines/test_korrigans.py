@@ -214,7 +214,7 @@ def test_gathering_keeps_one_secretly_and_remembers_the_rest():
     assert "looking_at" not in ENGINE.view(st2, 1)["you"]
     st3, ev = play(st2, 0, "take:g3")
     assert st3["hid"][0] == ["g3"] and st3["tok"][F["D"]] == ["bird", "g1"]
-    assert st3["seen"][0] == {"d": ["bird", "g1"]}
+    assert st3["seen"][0] == {"d": "bird,g1"}
     assert public(ev)[0] == "{p0} looks at the Clover tokens on D and keeps one."
     assert "Gold 3" not in " ".join(public(ev))
     assert private(ev, 0) == ["You keep a Gold 3 from D (left there: Bird, Gold 1)."]
