@@ -27,7 +27,7 @@ class WichtelEngine(Engine):
     max_players = 5
     options = {"target": TARGET}
     option_help = {"target": "Total that ends the game after a round's scoring (rulebook: 99)."}
-    option_choices = {"target": TARGET_CHOICES}
+    option_choices = {"target": list(TARGET_CHOICES)}
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         return new_state(num_players, seed, self.check_setup(num_players, options))
