@@ -14,6 +14,10 @@ class KorrigansEngine(Engine):
     title = "Korrigans"
     min_players = 2
     max_players = 5
+    summary = ("Gather Clover tokens with your two Korrigans, moving with the Companions you "
+               "hold (Hare, Bird, Squirrel, Mouse, Mole, Frog). When the 7th colour of the "
+               "rainbow is drawn the Cauldron of Gold appears: one last turn to reach it. Most "
+               "gold wins.")
     options = {"placement": "standard", "map": "standard"}
     option_help = {
         "placement": "standard: each Korrigan starts on a field marked with your player number; "

@@ -674,3 +674,55 @@ def test_describe_labels_are_short_and_use_placeholders():
     assert ENGINE.describe(st, 0, "mv:1:hare:d") == "Korrigan 1: Hare to D"
     assert ENGINE.describe(st, 0, "lep:p2") == "Remove {p1}'s screen"
     assert ENGINE.describe(st, 0, "goblin:p2k1") == "Goblin to {p1}'s Korrigan 1"
+
+
+# --- rulings of this implementation (see the package docstring) ------------------------------
+def test_ruling_handovers_also_happen_in_the_final_turn():
+    st = _final(pos=("A", "N", "D", "O"), hid=[["hare"], []], cauldron=F["D"],
+                carry=["goblin", None, "elf", None])
+    st2, ev = play(st, 0, "mv:1:hare:d")
+    assert st2["carry"][:4] == ["elf", None, "goblin", None]
+    assert ENGINE.is_over(st2)
+    assert ENGINE.scores(st2) == [12, 8]     # both on the Cauldron: +10 each, Elf +2, Goblin -2
+
+
+def test_ruling_fairy_can_chain_into_another_fairy():
+    st = scenario(hid=[["hare", "squirrel"], []], tok={"D": ["g1"], "H": ["g2"]},
+                  men={"D": "fairy", "H": "fairy"})
+    st2, _ = play(st, 0, "mv:1:hare:d")
+    st3, ev = play(st2, 0, "mv:1:squirrel:h")
+    assert "The Fairy lets {p0} make an extra move." in public(ev)
+    assert "pass" in ENGINE.legal_actions(st3, 0)
+
+
+def test_ruling_first_player_draws_first_then_the_bag_goes_left():
+    st = ENGINE.new_game(3, 9)
+    while st["phase"] == "place":
+        seat = ENGINE.to_act(st)[0]
+        st, ev = play(st, seat, ENGINE.legal_actions(st, seat)[0])
+    assert public(ev)[-1].startswith("{p0} draws")
+    assert st["holder"] == 1
+
+
+def test_ruling_last_token_taken_while_placing_takes_the_menhir():
+    st = ENGINE.new_game(2, 1, {"placement": "advanced"})
+    st["tok"][F["A"]] = ["g2"]
+    st["men"][F["A"]] = "m3"
+    st2, ev = play(st, 0, "place:a")
+    assert st2["kept"][0] == ["m3"] and st2["hid"][0] == ["g2"]
+
+
+def test_ruling_troll_may_stay_on_its_border_and_blocks_both_ways():
+    st = scenario(step={"k": "troll", "s": 0, "f": F["A"]}, troll="a-d")
+    assert "troll:a-d" in ENGINE.legal_actions(st, 0)
+    st2, _ = play(st, 0, "troll:a-d")
+    assert st2["troll"] == "a-d"
+    assert dests("D", "hare", troll="a-d") == ["E"]
+
+
+def test_engine_metadata_for_the_lobby():
+    assert ENGINE.name == "korrigans" and ENGINE.min_players == 2 and ENGINE.max_players == 5
+    assert ENGINE.option_choices["placement"] == ["standard", "advanced"]
+    assert "standard" in ENGINE.option_choices["map"]
+    assert set(ENGINE.option_help) == set(ENGINE.options)
+    assert ENGINE.summary
