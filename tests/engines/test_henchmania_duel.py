@@ -2,7 +2,18 @@
 from __future__ import annotations
 
 from engines.henchmania import ENGINE as E
-from tests.engines.test_henchmania_helpers import make, play, rig, texts
+import pytest
+
+from tests.engines.test_henchmania_helpers import fix_dice, make, play, texts
+
+_MP = []
+
+
+@pytest.fixture(autouse=True)
+def _dice_patch(monkeypatch):
+    _MP[:] = [monkeypatch]
+    yield
+    _MP.clear()
 
 
 def duel(n=2, hands=None, res=None, trumps=None, scores=None, dice=(), passed=None, rot=None):
@@ -11,7 +22,7 @@ def duel(n=2, hands=None, res=None, trumps=None, scores=None, dice=(), passed=No
     hands[0].append("glove")   # "choir" keeps everyone in the day (not a Castle card)
     st = make(n, hands=hands, res=res, trumps=trumps, scores=scores, passed=passed, rot=rot)
     if dice:
-        rig(st, *dice)
+        fix_dice(_MP[0], *dice)
     return st
 
 

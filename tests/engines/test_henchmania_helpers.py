@@ -87,6 +87,17 @@ def rig(state, *values, sides=6):
     raise AssertionError("no RNG word found")
 
 
+def fix_dice(monkeypatch, *values):
+    """Make the next dice rolls give ``values`` (for sequences too long for ``rig``)."""
+    queue = list(values)
+
+    def roll(state, sides=6):
+        rng.next_u64(state)
+        return queue.pop(0)
+    monkeypatch.setattr(rng, "roll", roll)
+    return queue
+
+
 def texts(events, seat=None):
     """Texts of the events a seat (None: everyone) sees."""
     return [e.text for e in events if e.visible_to(seat)]
