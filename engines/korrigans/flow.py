@@ -15,10 +15,6 @@ from .data import BACKUP_SIDES, COMPANIONS, RAINBOW
 from .moves import has_move_with, move_actions
 from .scoring import score, winners
 
-DECISIONS = ("place", "pick", "sun", "cloud", "cauldron", "move", "sac", "lep", "troll",
-             "goblin", "elf", "final")
-
-
 # --- legal actions ----------------------------------------------------------------------------
 def backup_actions(st: dict, seat: int, need_move: bool) -> list[str]:
     if (st["phase"] in ("final", "over") or st["backup"][seat] is not None

@@ -42,6 +42,8 @@ def grid_text(view: dict) -> str:
 def board_text(view: dict) -> str:
     out = ["**Korrigans** - %s" % view["prompt"]]
     out.append("```\n" + grid_text(view) + "\n```")
+    out.append("S = Sun rows, C = Cloud columns, pawns R O Y G B I V; * = the Cauldron can still "
+               "appear there, $ = the Cauldron.")
     bits = ["Bag: %d pawns, held by %s" % (view["bag"], _p(view["bag_holder"]))]
     if view["set_aside"]:
         bits.append("set aside: " + ", ".join(view["set_aside"]))
@@ -52,12 +54,14 @@ def board_text(view: dict) -> str:
         out.append("Cauldron of Gold on **%s**." % view["cauldron"])
     else:
         out.append("Cauldron can still appear on: %s." % (", ".join(view["cauldron_possible"])))
-    rows = []
+    rows = ["Field   colour  tokens Menhir, symbols, Korrigans"]
+    marks = {k: " (Elf)" for k in view["elf"]}
+    marks.update({k: " (Goblin)" for k in view["goblin"]})
     for f in view["fields"]:
         flags = "".join([" sand" if f["sand"] else "", " pontoon" if f["pontoon"] else ""])
-        kor = " ".join(_kid(k) for k in f["korrigans"])
-        rows.append("%s %-7s tok %d %s%s %s" % (f["id"], f["colour"][:7], f["tokens"],
-                                               "M" if f["menhir"] else "-", flags, kor))
+        kor = ", ".join(_kid(k) + marks.get(k, "") for k in f["korrigans"])
+        rows.append("%s       %-7s %d      %s%s %s" % (
+            f["id"], f["colour"][:7], f["tokens"], "M" if f["menhir"] else "-", flags, kor))
     out.append("```\n" + "\n".join(rows) + "\n```")
     borders = ", ".join("%s %s" % (b["id"], b["kind"]) for b in view["map"]["borders"])
     out.append("Borders (others open): " + borders + ".")
@@ -72,12 +76,17 @@ def board_text(view: dict) -> str:
             _p(s), pl["hidden_count"], "screen" if pl["screen"] else "no screen",
             _tokens(pl["companions"]))
         if pl["backup"]:
-            line += "; Backup: %s" % pl["backup"]
+            line += "; Backup: %s" % pl["backup"].capitalize()
         if pl["menhirs"]:
             line += "; Menhirs: %s" % ", ".join(MENHIR_NAME[x] for x in pl["menhirs"])
         if "tokens" in pl:
             line += "; tokens: %s" % _tokens(pl["tokens"])
-        line += "; points %s %d" % ("" if view["phase"] == "over" else "shown", view["scores"][s])
+        if view["phase"] == "over":
+            b = view["breakdown"][s]
+            line += ("; **gold %d** (tokens %d, Menhirs %d, Elf/Goblin %d, Cauldron %d)"
+                     % (b["total"], b["tokens"], b["menhirs"], b["elf_goblin"], b["cauldron"]))
+        else:
+            line += "; visible gold %d" % view["scores"][s]
         out.append(line)
     if view["phase"] == "over":
         out.append("**Winner: %s**" % _p(view["winners"][0]))
@@ -90,8 +99,8 @@ def hand_text(view: dict) -> str:
     out = ["**Your Korrigans** (%s)" % _p(you["seat"])]
     out.append("Behind your screen: %s" % _tokens(you["tokens"]))
     me = view["players"][you["seat"]]
-    out.append("In front of it: %s%s" % (_tokens(me["companions"]),
-                                         "; Backup %s" % me["backup"] if me["backup"] else ""))
+    backup = "; Backup %s" % me["backup"].capitalize() if me["backup"] else ""
+    out.append("In front of it: %s%s" % (_tokens(me["companions"]), backup))
     g = you["gold"]
     out.append("Gold now: %d (tokens %d, Menhirs %d, Elf/Goblin %d, Cauldron %d)" % (
         g["total"], g["tokens"], g["menhirs"], g["elf_goblin"], g["cauldron"]))

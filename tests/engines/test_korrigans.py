@@ -235,7 +235,6 @@ def test_gold_menhir_is_kept_and_scores():
     st = scenario(hid=[["hare"], []], tok={"D": ["g2", "g1"]}, men={"D": "m4"})
     st2, _ = play(st, 0, "mv:1:hare:d")
     st3, ev = play(st2, 0, "take:g2")
-    st4, ev = play(st3, 1, ENGINE.legal_actions(st3, 1)[0]) if False else (st3, ev)
     # seat 0 picked g2 and left g1: not the last token, Menhir stays
     assert st3["men"][F["D"]] == "m4"
     st = scenario(hid=[["hare"], []], tok={"D": ["g1", "g2"]}, men={"D": "m4"})
