@@ -43,6 +43,8 @@ Rulings made here where the rulebook and RULINGS.md are silent:
 14. A player's memory of a field ("seen") is what he left there after his pick.
 15. describe() labels of secret steps (keep/sacrifice) name the token: they are for the acting
    seat's own buttons; public news comes only from events, which never name hidden tokens.
+16. (Interface, not a rule) A move step with more than 25 choices first asks which Korrigan
+   ("kor:1"/"kor:2", "kor:back" to return), then that Korrigan's moves.
 """
 from __future__ import annotations
 

@@ -15,6 +15,8 @@ from .data import BACKUP_SIDES, COMPANIONS, RAINBOW
 from .moves import has_move_with, move_actions
 from .scoring import score, winners
 
+MAX_CHOICES = 25  # a step offering more is split in two (Discord select menus hold 25)
+
 # --- legal actions ----------------------------------------------------------------------------
 def backup_actions(st: dict, seat: int, need_move: bool) -> list[str]:
     if (st["phase"] in ("final", "over") or st["backup"][seat] is not None
@@ -50,9 +52,9 @@ def step_actions(st: dict, step: dict) -> list[str]:
     seat = step["s"]
     m = mapof(st)
     if k == "move":
-        acts = move_step_actions(st, seat, step["x"])
+        acts = split_moves(step, move_step_actions(st, seat, step["x"]))
     elif k == "final":
-        acts = move_actions(m, st, seat) + ["done"]
+        acts = split_moves(step, move_actions(m, st, seat) + ["done"])
     elif k == "pick":
         acts = ["take:" + t for t in st["tok"][step["f"]]]
     elif k == "place":
@@ -79,6 +81,16 @@ def step_actions(st: dict, step: dict) -> list[str]:
     else:  # pragma: no cover - automatic steps never wait
         acts = []
     return sorted(set(acts))
+
+
+def split_moves(step: dict, acts: list[str]) -> list[str]:
+    """Past MAX_CHOICES, first choose the Korrigan ("kor:<k>"), then its moves ("kor:back")."""
+    if "kor" in step:
+        prefix = "mv:%d:" % (step["kor"] + 1)
+        return [a for a in acts if a.startswith(prefix)] + ["kor:back"]
+    if len(acts) <= MAX_CHOICES:
+        return acts
+    return sorted({"kor:" + a.split(":")[1] if a.startswith("mv:") else a for a in acts})
 
 
 def _troll_borders(m, f: int) -> list[tuple[int, str]]:
@@ -229,6 +241,7 @@ def apply_action(st: dict, seat: int, action: str, events: list[Event]) -> None:
         kk, comp, fid = arg.split(":")
         if k == "move":
             stack.pop()
+        step.pop("kor", None)
         do_move(st, seat, int(kk) - 1, comp, m.by_id[fid], events)
     elif head == "backup":
         sac = {"k": "sac", "s": seat, "side": arg}
@@ -239,6 +252,11 @@ def apply_action(st: dict, seat: int, action: str, events: list[Event]) -> None:
     elif head == "sac":
         stack.pop()
         sacrifice(st, seat, step, arg, events)
+    elif head == "kor":
+        if arg == "back":
+            del step["kor"]
+        else:
+            step["kor"] = int(arg) - 1
     elif head == "pass":
         stack.pop()
         events.append(Event("%s does not use the Fairy's extra move." % p(seat)))
@@ -353,6 +371,11 @@ def describe(st: dict, seat: int, action: str) -> str:
         return "Sacrifice a token: Backup %s" % tname(arg)
     if head == "sac":
         return "Sacrifice %s" % tname(arg)
+    if head == "kor":
+        if arg == "back":
+            return "Back: choose another Korrigan"
+        f = st["pos"][seat * 2 + int(arg) - 1]
+        return "Move Korrigan %s (on %s)" % (arg, m.letters[f])
     if head == "pass":
         return "Skip the Fairy's extra move"
     if head == "done":

@@ -725,3 +725,20 @@ def test_engine_metadata_for_the_lobby():
     assert "standard" in ENGINE.option_choices["map"]
     assert set(ENGINE.option_help) == set(ENGINE.options)
     assert ENGINE.summary
+
+
+def test_more_than_25_moves_are_split_by_korrigan():
+    st = _final(pos=("P", "C", "A", "O"), hid=[["frog", "bird", "mole", "hare", "squirrel",
+                                                "mouse"], []], cauldron=F["V"],
+                backup=["hare", None])
+    acts = ENGINE.legal_actions(st, 0)
+    assert acts == ["done", "kor:1", "kor:2"]
+    assert ENGINE.describe(st, 0, "kor:1") == "Move Korrigan 1 (on P)"
+    st2, _ = play(st, 0, "kor:1")
+    acts = ENGINE.legal_actions(st2, 0)
+    assert acts[0] == "kor:back" and all(a.startswith("mv:1:") for a in acts[1:])
+    assert len(acts) <= 25 and "mv:1:frog:c" in acts
+    st3, _ = play(st2, 0, "kor:back")
+    assert ENGINE.legal_actions(st3, 0) == ["done", "kor:1", "kor:2"]
+    st4, _ = play(st2, 0, "mv:1:frog:c")
+    assert "kor" not in st4["stack"][-1]
