@@ -132,8 +132,27 @@ class GameCog(commands.Cog):
     async def report(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
         await interaction.followup.send('report', file=discord.File(io.BytesIO(b'a,b'), filename='report.csv'))
-        await interaction.followup.send('second part')
+        second = await interaction.followup.send('second part', wait=True)
         await interaction.edit_original_response(content='report (final)')
+        await second.edit(content='second part (edited)')
+
+    @app_commands.command(name='challenge', description='Challenge someone')
+    async def challenge(self, interaction: discord.Interaction, opponent: discord.Member, stake: int = 0) -> None:
+        await interaction.response.send_message(f'{interaction.user.name} vs {opponent.display_name} for {stake}')
+
+    @app_commands.command(name='history', description='Count recent messages')
+    async def history(self, interaction: discord.Interaction) -> None:
+        msgs = [m async for m in interaction.channel.history(limit=10)]  # type: ignore[union-attr]
+        first = await interaction.channel.fetch_message(msgs[-1].id)  # type: ignore[union-attr]
+        await interaction.response.send_message(f'{len(msgs)} messages, oldest: {first.content}', ephemeral=True)
+
+    @app_commands.command(name='table', description='Open a private table')
+    async def table(self, interaction: discord.Interaction) -> None:
+        assert isinstance(interaction.channel, discord.TextChannel)
+        thread = await interaction.channel.create_thread(name=f'{interaction.user.name} table')
+        await thread.add_user(interaction.user)
+        await thread.send(f'Welcome {interaction.user.mention}')
+        await interaction.response.send_message(f'table {thread.mention}', ephemeral=True)
 
     @app_commands.command(name='boom', description='Fails')
     async def boom(self, interaction: discord.Interaction) -> None:
@@ -148,7 +167,11 @@ def make_bot(events: List[Tuple[str, Any]]) -> commands.Bot:
         await bot.add_cog(GameCog(bot, events))
         await bot.tree.sync()
 
+    async def before_identify_hook(shard_id: Any, *, initial: bool = False) -> None:
+        pass  # discord.py sleeps 5 s before every re-IDENTIFY; not needed against the fake
+
     bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    bot.before_identify_hook = before_identify_hook  # type: ignore[method-assign]
     return bot
 
 
@@ -185,7 +208,7 @@ async def test_round_trip(world):
         bot = make_bot(events)
         async with run_bot(bot, fake, commands=True):
             # --- command sync
-            assert {c['name'] for c in fake.commands[None]} == {'hello', 'play', 'ziegen', 'announce', 'boom', 'dmgame', 'pick', 'feedback', 'report'}
+            assert {c['name'] for c in fake.commands[None]} == {'hello', 'play', 'ziegen', 'announce', 'boom', 'dmgame', 'pick', 'feedback', 'report', 'challenge', 'history', 'table'}
             assert ('PUT', '/applications/{application_id}/commands') in fake.calls
             assert bot.user is not None and bot.user.id == fake.bot_user.id
             assert bot.get_guild(guild.id) is not None
@@ -352,7 +375,8 @@ async def test_components_modals_dms_and_webhooks(world):
             res = await fake.slash(alice, chan, 'report')
             assert res.response_type == 5
             assert res.content == 'report (final)' and res.message.attachment_names == ['report.csv']
-            assert [m.content for m in res.followups] == ['report (final)', 'second part']
+            assert [m.content for m in res.followups] == ['report (final)', 'second part (edited)']
+            assert res.followups[1].edit_count == 1
             assert res.message.file_bytes('report.csv') == b'a,b'
 
             # a 429 on the interaction callback (webhook adapter) is retried too
@@ -371,3 +395,67 @@ async def test_components_modals_dms_and_webhooks(world):
             assert in_thread.message.content == 'picked ziegen'
             assert in_thread.message in fake.channel_messages(thread)
         fake.assert_clean()
+
+
+async def test_options_history_private_threads_and_invalid_session(world):
+    fake, guild, chan, alice, bob = world
+    events: List[Tuple[str, Any]] = []
+    seen: List[discord.Message] = []
+    with error_log_guard():
+        bot = make_bot(events)
+
+        async def on_message(message: discord.Message) -> None:
+            seen.append(message)
+
+        bot.add_listener(on_message)
+        async with run_bot(bot, fake, commands=True):
+            # user-typed option: resolved member
+            res = await fake.slash(alice, chan, 'challenge', opponent=bob, stake=5)
+            assert res.content == 'alice vs Bob for 5'
+            with pytest.raises(FakeDiscordError, match='needs an integer'):
+                await fake.slash(alice, chan, 'challenge', opponent=bob, stake='lots')
+
+            # users talking: MESSAGE_CREATE reaches on_message (content hidden without the intent)
+            m1 = await fake.send_message(alice, chan, 'first!')
+            await fake.send_message(bob, chan, 'second')
+            assert [(m.id, m.author.id, m.content) for m in seen[-2:]] == [(m1.id, alice.id, ''), (seen[-1].id, bob.id, '')]
+
+            # history + fetch_message
+            res = await fake.slash(alice, chan, 'history')
+            assert res.content == '3 messages, oldest: alice vs Bob for 5'
+
+            # private thread without a starter message, user added
+            mark = fake.mark()
+            res = await fake.slash(alice, chan, 'table')
+            (table,) = fake.threads(chan)
+            assert table.type == 12 and table.name == 'alice table'
+            assert res.content == f'table <#{table.id}>'
+            assert [m.content for m in fake.channel_messages(table)] == [f'Welcome <@{alice.id}>']
+            assert ('PUT', '/channels/{channel_id}/thread-members/{user_id}') in fake.calls_since(mark)
+
+            # a channel created while the bot runs reaches its cache
+            lounge = fake.add_text_channel(guild, 'lounge')
+            await fake.settle()
+            assert isinstance(bot.get_channel(lounge.id), discord.TextChannel)
+
+            # server invalidates the session: the client identifies again and keeps working
+            identifies = sum(1 for e, _ in fake.gateway_log if e == 'recv op 2')
+            await fake.invalidate_session()
+            await fake.wait_ready()
+            assert sum(1 for e, _ in fake.gateway_log if e == 'recv op 2') == identifies + 1
+            res = await fake.slash(alice, lounge, 'hello')
+            assert res.content == 'Hello alice'
+        fake.assert_clean()
+
+
+from tests.fakediscord.fixtures import fake_discord, log_guard  # noqa: E402,F401  (pytest fixtures)
+
+
+async def test_pytest_fixtures(fake_discord, log_guard):
+    guild = fake_discord.add_guild('G')
+    chan = fake_discord.add_text_channel(guild, 'c')
+    carol = fake_discord.add_user('carol')
+    async with run_bot(make_bot([]), fake_discord, commands=True):
+        res = await fake_discord.slash(carol, chan, 'hello')
+        assert res.content == 'Hello carol'
+    assert log_guard.records == []

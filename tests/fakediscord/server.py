@@ -116,6 +116,37 @@ def _form_error(message: str, path: str = '_errors', code: str = 'BASE_TYPE_INVA
     return ApiError(400, 50035, 'Invalid Form Body', {path: {'_errors': [{'code': code, 'message': message}]}})
 
 
+def _parse_multipart(content_type: str, raw: bytes) -> List[Tuple[Dict[str, str], bytes]]:
+    """Minimal multipart/form-data parser over an in-memory body -> [(lower-cased headers, data)]."""
+    mo = re.search(r'boundary="?([^";]+)"?', content_type)
+    if not mo:
+        raise ApiError(400, 50035, 'Invalid multipart body (no boundary)')
+    delim = b'--' + mo.group(1).encode()
+    parts: List[Tuple[Dict[str, str], bytes]] = []
+    for chunk in raw.split(delim)[1:]:
+        if chunk.startswith(b'--'):
+            break
+        chunk = chunk[2:] if chunk.startswith(b'\r\n') else chunk
+        head, _, body = chunk.partition(b'\r\n\r\n')
+        if body.endswith(b'\r\n'):
+            body = body[:-2]
+        headers: Dict[str, str] = {}
+        for line in head.decode('utf-8', 'replace').split('\r\n'):
+            if ':' in line:
+                k, v = line.split(':', 1)
+                headers[k.strip().lower()] = v.strip()
+        parts.append((headers, body))
+    return parts
+
+
+def _disposition_param(disposition: str, key: str) -> Optional[str]:
+    mo = re.search(r'(?:^|;)\s*' + key + r'="((?:[^"\\]|\\.)*)"', disposition) or re.search(r'(?:^|;)\s*' + key + r'=([^;]+)', disposition)
+    if not mo:
+        return None
+    # discord.py sends the fields unquoted (FormData(quote_fields=False))
+    return mo.group(1).replace('\\"', '"')
+
+
 class _Session:
     def __init__(self, session_id: str, intents: int, token: str):
         self.id = session_id
@@ -192,6 +223,7 @@ class FakeDiscord:
         self._conns: List[_Conn] = []
         self._inflight = 0
         self._last_activity = 0.0
+        self._busy_until = 0.0
         self._login_no = 0
         self._sync_login_no = -1
         self._bg_tasks: set = set()
@@ -483,7 +515,7 @@ class FakeDiscord:
         barrier_done_at = None
         while True:
             t = loop.time()
-            quiet = t - self._last_activity
+            quiet = t - max(self._last_activity, self._busy_until)
             if self._inflight == 0 and quiet >= idle:
                 if barrier_done_at is not None and self._last_activity <= barrier_done_at:
                     return
@@ -497,7 +529,7 @@ class FakeDiscord:
                 continue
             if t > deadline:
                 raise FakeDiscordError(f'bot did not settle within {timeout}s (in flight: {self._inflight})')
-            await asyncio.sleep(max(0.005, idle - quiet) if self._inflight == 0 else 0.005)
+            await asyncio.sleep(min(0.05, max(0.005, idle - quiet)) if self._inflight == 0 else 0.005)
 
     # ------------------------------------------------------------------ payload builders
 
@@ -848,6 +880,14 @@ class FakeDiscord:
         for conn in list(self._conns):
             await self._ws_send(conn, {'op': 7, 'd': None, 's': None, 't': None})
 
+    async def invalidate_session(self) -> None:
+        """Forget every session and send op 9 (not resumable): the clients identify again."""
+        for s in list(self._sessions.values()):
+            s.ended = True
+            self._sessions.pop(s.id, None)
+            if s.conn is not None:
+                await self._ws_send(s.conn, {'op': 9, 'd': False, 's': None, 't': None})
+
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close every gateway connection with `code` (4000: client resumes)."""
         for conn in list(self._conns):
@@ -912,23 +952,21 @@ class FakeDiscord:
                 return template, mo.groupdict(), handler
         return None
 
-    async def _read_body(self, request: web.Request) -> Tuple[Any, List[Tuple[str, str, bytes, str]]]:
+    async def _read_body(self, request: web.Request, raw: bytes) -> Tuple[Any, List[Tuple[str, str, bytes, str]]]:
         """-> (json payload or None, [(field name, filename, bytes, content type)])."""
         ctype = request.headers.get('Content-Type', '')
         files: List[Tuple[str, str, bytes, str]] = []
         if ctype.startswith('multipart/'):
             payload = None
-            reader = await request.multipart()
-            async for part in reader:
-                if part is None:
-                    break
-                data = await part.read()  # type: ignore[union-attr]
-                if part.name == 'payload_json':  # type: ignore[union-attr]
+            for headers, data in _parse_multipart(ctype, raw):
+                disp = headers.get('content-disposition', '')
+                name = _disposition_param(disp, 'name')
+                filename = _disposition_param(disp, 'filename')
+                if name == 'payload_json':
                     payload = json.loads(data.decode())
-                elif part.filename:  # type: ignore[union-attr]
-                    files.append((part.name or '', part.filename, bytes(data), part.headers.get('Content-Type', '')))  # type: ignore[union-attr]
+                elif filename:
+                    files.append((name or '', filename, data, headers.get('content-type', '')))
             return payload, files
-        raw = await request.read()
         if not raw:
             return None, files
         try:
@@ -948,6 +986,9 @@ class FakeDiscord:
         files: List[Tuple[str, str, bytes, str]] = []
         try:
             self.calls.append(Call(method, template))
+            # Always consume the body first: answering without reading it makes aiohttp drop the
+            # keep-alive connection, and the client's next request on it fails (ServerDisconnected).
+            raw_body = await request.read()
             if matched is None:
                 self.unknown_calls.append(Call(method, path))
                 status = 404
@@ -955,6 +996,9 @@ class FakeDiscord:
             rule = self._take_rate_limit(method, path, template)
             if rule is not None:
                 status = 429
+                # the client sleeps retry_after before retrying: the bot is not idle meanwhile
+                loop_now = asyncio.get_running_loop().time()
+                self._busy_until = max(self._busy_until, loop_now + rule.retry_after)
                 return self._rate_limited_response(rule)
             if not template.startswith(('/interactions/', '/webhooks/')):
                 auth = request.headers.get('Authorization', '')
@@ -962,7 +1006,7 @@ class FakeDiscord:
                     status = 401
                     return _json_response({'message': '401: Unauthorized', 'code': 0}, status=401)
             try:
-                payload, files = await self._read_body(request)
+                payload, files = await self._read_body(request, raw_body)
                 result = await matched[2](request, payload=payload, files=files, **matched[1])
             except ApiError as e:
                 status = e.status
@@ -1631,10 +1675,12 @@ class FakeDiscord:
         if t == 3:
             v: Any = str(value)
         elif t == 4:
-            if isinstance(value, bool) or int(value) != value:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or int(value) != value:
                 raise FakeDiscordError(f'option {name!r} needs an integer, got {value!r}')
             v = int(value)
         elif t == 10:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise FakeDiscordError(f'option {name!r} needs a number, got {value!r}')
             v = float(value)
         elif t == 5:
             if not isinstance(value, bool):
@@ -1691,6 +1737,13 @@ class FakeDiscord:
                 f'last calls: {self.calls[-5:]}'
             ) from None
         if settle:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + timeout
+            # a "thinking" defer is only answered once a follow-up / edit fills the loading message
+            while rec.response_type == 5 and rec.message is not None and rec.message.loading and not rec.message.deleted:
+                if loop.time() > deadline:
+                    break
+                await asyncio.sleep(0.005)
             await self.settle()
         return rec
 
