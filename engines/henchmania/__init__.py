@@ -8,6 +8,10 @@ the end of the game), views, text (labels, board and hand), engine (the Engine s
 
 Rulings made here where the rulebook and RULINGS.md are silent:
 - Seat 0 holds the Badge of Honor on day 1.
+- "When a pile is empty, immediately mix the discards into a new pile": a site never has an
+  empty pile while its discard pile holds cards (checked after every move), so Gravedigger can
+  only search the discards of sites whose pile is not empty.
+- The majority draw and Eloquence are always taken (they only help).
 - A score never goes below 0 (the score meter); Gossip still gives its player the full amount.
 - A card may be played only if its effect can happen (a legal target exists): e.g. no Pillory
   when no opponent has a Reserve card, no Public bawler without a dominated site to draw from.
@@ -27,7 +31,8 @@ Rulings made here where the rulebook and RULINGS.md are silent:
 - Penitent cancels a Tavern card aimed at its holder (Gossip, Trick, Belladonna, Drunkard,
   Traitor, Brawl); in a Brawl, discarding the Penitent is the same as discarding any card, so the
   Brawl simply asks for a card to discard (or Bravery). Bravery cancels Trick, Drunkard,
-  Belladonna, Brawl, Bear Tamer and Pillory aimed at its holder. The target decides before the
+  Belladonna, Brawl, Bear Tamer and Pillory aimed at its holder; it cannot stop an Inquisition
+  (Trumps are not the Reserve) nor Gossip (points, not cards). The target decides before the
   effect happens; the window is offered only when the target holds such a counter (public).
 - The Guard window opens whenever the challenged player holds any Castle card (backs are
   public), so being asked reveals nothing; a player with no Armory card fights bare-handed

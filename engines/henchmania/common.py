@@ -51,6 +51,17 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
     return got
 
 
+def refill(state: dict, events: list) -> None:
+    """A site whose pile is empty immediately gets its discards, shuffled, as a new pile."""
+    for site in SITES:
+        if not state["deck"][site] and state["disc"][site]:
+            deck = state["deck"][site]
+            deck.extend(state["disc"][site])
+            state["disc"][site].clear()
+            rng.shuffle(state, deck)
+            pub(events, f"The {SITE_NAMES[site]} discards are shuffled into a new pile.")
+
+
 def can_draw(state: dict, site: str) -> bool:
     return bool(state["deck"][site] or state["disc"][site])
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..base import Engine, GameError
 from . import cards, duel, endday, placing
+from .common import refill
 from .data import CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET, TARGET_CHOICES
 from .setup import new_state
 from .text import board_text as _board_text, describe as _describe, hand_text as _hand_text
@@ -58,6 +59,7 @@ class HenchmaniaEngine(Engine):
 
     def _apply(self, state, seat, action, events):
         STEPS[state["step"]["k"]][1](state, seat, action, events)
+        refill(state, events)
 
     def view(self, state, seat):
         return _view(state, seat)

@@ -362,3 +362,13 @@ def test_illegal_moves_are_refused():
         E.apply(st, 1, "pass")
     with pytest.raises(IllegalAction):
         E.apply(st, 0, "play:trick")
+
+
+def test_an_emptied_pile_takes_its_discards_immediately():
+    st = make(2, phase="place", disc={"church": ["prayer"]})
+    rest = st["deck"]["church"]
+    st["disc"]["church"] += rest[1:]
+    st["deck"]["church"] = rest[:1]
+    st, ev = play(st, (0, "place:church"))
+    assert st["disc"]["church"] == [] and len(st["deck"]["church"]) == 25
+    assert any("shuffled" in t for t in texts(ev))
