@@ -112,6 +112,7 @@ def board_text(view: dict) -> str:
         grid.append(f"{site['name']:<12} {len(site['order']):>2}/{site['spots']:<2} "
                     f"{site['deck']:>3} {pawns}  {dom}")
     lines.append("```\n" + "\n".join(grid) + "\n```")
+    lines.append("  ".join(f"P{s + 1} = {P(s)}" for s in range(n)))
     for p in view["players"]:
         s = p["seat"]
         backs = ", ".join(f"{SITE_NAMES[k]} {v}" for k, v in p["hand_backs"].items() if v)
@@ -140,8 +141,13 @@ def board_text(view: dict) -> str:
             lines.append(f"  Defence dice: {duel['defence_dice']}"
                          + (f" - unparried {duel['unparried']}" if duel["unparried"] is not None
                             else ""))
-    discards = [f"{s['name']}: {len(s['discard'])}" for s in view["sites"]]
+    discards = []
+    for site in view["sites"]:
+        top = f" (top: {name(site['discard'][-1])})" if site["discard"] else ""
+        discards.append(f"{site['name']} {len(site['discard'])}{top}")
     lines.append("Discards: " + ", ".join(discards))
+    if view["winners"]:
+        lines.append("**Winner:** " + ", ".join(P(s) for s in view["winners"]))
     if view["prompt"]:
         lines.append(f"> {view['prompt']}")
     text = "\n".join(lines)
@@ -155,7 +161,7 @@ def hand_text(view: dict) -> str:
         lines.append("(empty)")
     for card in sorted(set(hand), key=lambda c: (SITES.index(CARDS[c][1]), c)):
         count = hand.count(card)
-        lines.append(f"- {count}x **{_card_label(card)}** ({SITE_NAMES[CARDS[card][1]]}): "
+        lines.append(f"- {count}x **{name(card)}** ({SITE_NAMES[CARDS[card][1]]}): "
                      f"{TEXT[card]}")
     seat = view.get("seat")
     if seat is not None:
