@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import re
 from typing import Any, List, Tuple
 
@@ -459,3 +460,32 @@ async def test_pytest_fixtures(fake_discord, log_guard):
         res = await fake_discord.slash(carol, chan, 'hello')
         assert res.content == 'Hello carol'
     assert log_guard.records == []
+
+
+async def test_rest_validation_like_discord(world):
+    fake, guild, chan, alice, bob = world
+    api = fake.base_url + '/api/v10'
+    auth = {'Authorization': 'Bot t'}
+    async with aiohttp.ClientSession(headers=auth) as s:
+
+        async def post(path: str, body: Any) -> Tuple[int, Any]:
+            async with s.post(api + path, json=body) as r:
+                return r.status, (await r.json()) if r.status != 204 else None
+
+        assert (await post(f'/channels/{chan.id}/messages', {}))[1]['code'] == 50006
+        dup = {'components': [{'type': 1, 'components': [
+            {'type': 2, 'style': 1, 'label': 'a', 'custom_id': 'x'},
+            {'type': 2, 'style': 1, 'label': 'b', 'custom_id': 'x'}]}]}
+        status, body = await post(f'/channels/{chan.id}/messages', dup)
+        assert status == 400 and body['code'] == 50035 and 'duplicated' in json.dumps(body)
+        status, body = await post('/channels/1/messages', {'content': 'x'})
+        assert (status, body['code']) == (404, 10003)
+        status, dm = await post('/users/@me/channels', {'recipient_id': str(bob.id)})
+        assert status == 200 and dm['type'] == 1
+        assert (await post(f'/channels/{dm["id"]}/messages', {'content': 'hi'}))[1]['code'] == 50007
+        status, msg = await post(f'/channels/{chan.id}/messages', {'content': f'hi <@{alice.id}>'})
+        assert status == 200 and [u['id'] for u in msg['mentions']] == [str(alice.id)]
+        async with s.patch(api + f'/channels/{chan.id}/messages/{msg["id"]}', json={'content': ''}) as r:
+            assert r.status == 400 and (await r.json())['code'] == 50006
+        assert fake.message(int(msg['id'])).content == f'hi <@{alice.id}>'  # unchanged
+    fake.assert_clean()

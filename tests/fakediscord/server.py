@@ -673,7 +673,7 @@ class FakeDiscord:
             'edited_timestamp': iso(m.edited_timestamp) if m.edited_timestamp else None,
             'tts': m.tts,
             'mention_everyone': False,
-            'mentions': [],
+            'mentions': self._mentions(m.content),
             'mention_roles': [],
             'attachments': [dict(a) for a in m.attachments],
             'embeds': [dict(e) for e in m.embeds],
@@ -1398,7 +1398,7 @@ class FakeDiscord:
             author_id=author.id,
             content=str(payload.get('content') or ''),
             embeds=[self._normalize_embed(e) for e in payload.get('embeds') or []],
-            components=payload.get('components') or [],
+            components=self._normalize_components(payload.get('components') or []),
             flags=flags,
             type=type_,
             webhook_id=webhook_id,
@@ -1416,6 +1416,28 @@ class FakeDiscord:
         return m
 
     @staticmethod
+    def _normalize_components(components: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """Copy components and give every one a numeric `id`, like Discord does."""
+        comps = json.loads(json.dumps(components or []))
+        used = {c['id'] for c in iter_components(comps) if isinstance(c.get('id'), int)}
+        n = 0
+        for c in iter_components(comps):
+            if not isinstance(c.get('id'), int):
+                n += 1
+                while n in used:
+                    n += 1
+                c['id'] = n
+                used.add(n)
+        return comps
+
+    def _mentions(self, content: str) -> List[Dict[str, Any]]:
+        out = []
+        for uid in dict.fromkeys(int(x) for x in re.findall(r'<@!?(\d+)>', content or '')):
+            if uid in self.users:
+                out.append(self._user_payload(self.users[uid]))
+        return out
+
+    @staticmethod
     def _normalize_embed(e: Dict[str, Any]) -> Dict[str, Any]:
         e = dict(e)
         e.setdefault('type', 'rich')
@@ -1424,12 +1446,20 @@ class FakeDiscord:
     def _edit_message(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]]) -> None:
         payload = payload or {}
         self._validate_message(payload, n_files=len(files), existing=m)
+        would_have = {
+            'content': payload['content'] if 'content' in payload else m.content,
+            'embeds': payload['embeds'] if 'embeds' in payload else m.embeds,
+            'components': payload['components'] if 'components' in payload else m.components,
+            'attachments': (payload.get('attachments') or files) if ('attachments' in payload or files) else m.attachments,
+        }
+        if not m.loading and not any(would_have.values()):
+            raise ApiError(400, 50006, 'Cannot send an empty message')
         if 'content' in payload:
             m.content = str(payload['content'] or '')
         if 'embeds' in payload:
             m.embeds = [self._normalize_embed(e) for e in payload['embeds'] or []]
         if 'components' in payload:
-            m.components = payload['components'] or []
+            m.components = self._normalize_components(payload['components'] or [])
         if 'flags' in payload and payload['flags'] is not None:
             # only SUPPRESS_EMBEDS can be toggled; ephemeral/v2 flags are kept
             keep = m.flags & ~FLAG_SUPPRESS_EMBEDS
@@ -1441,8 +1471,6 @@ class FakeDiscord:
         else:
             m.edit_count += 1
             m.edited_timestamp = now()
-        if not (m.content or m.embeds or m.attachments or m.components):
-            raise ApiError(400, 50006, 'Cannot send an empty message')
 
     async def _r_create_message(self, request, channel_id, payload, files, **_):
         c = self._channel_or_404(channel_id)
