@@ -299,7 +299,8 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card == "brawl":
         hit = [o for o in opponents(state, seat) if state["res"][o]]
         if hit:
-            state["step"] = {"k": "brawl", "s": hit}
+            state["step"] = {"k": "brawl", "s": hit, "all": list(hit),
+                             "pick": [None] * state["n"]}
             return
     elif card in ("beartamer", "pillory"):
         if args[1] in state["res"][target]:
@@ -357,12 +358,19 @@ def brawl_legal(state: dict, seat: int) -> list[str]:
 
 
 def brawl_apply(state: dict, seat: int, action: str, events: list) -> None:
-    if action.startswith("drop:"):
-        card = action[5:]
-        res_discard(state, seat, card)
-        pub(events, f"{P(seat)} discards {name(card)} from their Reserve in the Brawl.")
-    else:
-        apply_counter(state, seat, action, "brawl", events)
-    state["step"]["s"].remove(seat)
-    if not state["step"]["s"]:
-        finish_turn(state, events)
+    """Answers are secret until everyone has answered, then carried out in seat order from the
+    Brawl's player, so the order of answering never changes the result."""
+    step = state["step"]
+    step["pick"][seat] = action
+    step["s"].remove(seat)
+    if step["s"]:
+        return
+    for s in step["all"]:
+        answer = step["pick"][s]
+        if answer.startswith("drop:"):
+            card = answer[5:]
+            res_discard(state, s, card)
+            pub(events, f"{P(s)} discards {name(card)} from their Reserve in the Brawl.")
+        else:
+            apply_counter(state, s, answer, "brawl", events)
+    finish_turn(state, events)

@@ -29,7 +29,7 @@ def start_end(state: dict, events: list) -> None:
         else:
             _discard_hand(state, seat, None, events)
     if nosy:
-        state["step"] = {"k": "nosy", "s": nosy}
+        state["step"] = {"k": "nosy", "s": nosy, "all": list(nosy), "keep": [None] * state["n"]}
         return
     _ask_choir(state, events)
 
@@ -55,11 +55,16 @@ def nosy_legal(state: dict, seat: int) -> list[str]:
 
 
 def nosy_apply(state: dict, seat: int, action: str, events: list) -> None:
-    card = action[5:]
-    _discard_hand(state, seat, None if card == "none" else card, events)
-    state["step"]["s"].remove(seat)
-    if not state["step"]["s"]:
-        _ask_choir(state, events)
+    """Choices stay secret until all are made, then hands are discarded in turn order."""
+    step = state["step"]
+    step["keep"][seat] = action[5:]
+    step["s"].remove(seat)
+    if step["s"]:
+        return
+    for s in step["all"]:
+        card = step["keep"][s]
+        _discard_hand(state, s, None if card == "none" else card, events)
+    _ask_choir(state, events)
 
 
 def _ask_choir(state: dict, events: list) -> None:

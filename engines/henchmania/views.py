@@ -107,4 +107,7 @@ def view(state: dict, seat) -> dict:
             v["playing"] = {"card": step["c"], "args": list(step["a"])}
         if step and step["k"] == "choir":
             v["choir_choice"] = step["use"][seat]
+        for key in ("pick", "keep", "use"):
+            if step and key in step:
+                v["my_choice"] = step[key][seat]   # a simultaneous decision already made
     return v

@@ -372,3 +372,36 @@ def test_an_emptied_pile_takes_its_discards_immediately():
     st, ev = play(st, (0, "place:church"))
     assert st["disc"]["church"] == [] and len(st["deck"]["church"]) == 25
     assert any("shuffled" in t for t in texts(ev))
+
+
+def test_trump_makes_nine_cards_in_front_of_a_player():
+    full = ["minstrel", "minstrel", "jester", "jester", "prayer", "prayer", "holy", "holy"]
+    st = make(2, hands={0: ["bravery"], 1: ["jester"]}, res={0: full})
+    st, _ = play(st, (0, "play:bravery"))
+    assert len(st["res"][0]) == 8 and st["trump"][0] == "bravery" and E.to_act(st) == [1]
+
+
+def test_penitent_protects_only_its_holder_from_the_brawl():
+    st = make(3, hands={0: ["brawl"]}, res={1: ["penitent", "minstrel"], 2: ["jester"]})
+    st, _ = play(st, (0, "play:brawl"))
+    assert "drop:penitent" in E.legal_actions(st, 1)
+    st, _ = play(st, (1, "drop:penitent"), (2, "drop:jester"))
+    assert st["res"][1] == ["minstrel"] and st["res"][2] == []
+
+
+def test_simultaneous_brawl_answers_do_not_depend_on_order():
+    st = make(3, hands={0: ["brawl"], 1: ["choir"]}, res={1: ["minstrel", "prayer"],
+                                                          2: ["jester", "holy"]})
+    st, _ = play(st, (0, "play:brawl"))
+    a, _ = play(st, (1, "drop:prayer"), (2, "drop:holy"))
+    b, _ = play(st, (2, "drop:holy"), (1, "drop:prayer"))
+    assert E.dump(a) == E.dump(b)
+
+
+def test_betrayed_pawn_gives_its_owner_the_majority():
+    st = make(2, phase="place", held={0: [1]}, board={"castle": [0, 1]})
+    st["supply"] = [0, 0]
+    st, _ = play(st, (0, "place:castle:p1"))
+    # Castle: seat 0 one pawn, seat 1 two: seat 1 draws the majority card.
+    assert len(st["hand"][0]) == 1
+    assert len(st["hand"][1]) == 1 and CARDS[st["hand"][1][0]][1] == "castle"

@@ -192,3 +192,21 @@ def test_duel_view_step_by_step():
     assert v["duel"]["attack_dice"] == [6, 1, 1] and v["duel"]["stage"] == "w1"
     assert v["duel"]["attack_value"] == 6 and v["to_act"] == [0]
     assert "{p0}" in v["prompt"] and "Duel" in E.board_text(v)
+
+
+def test_a_passed_player_still_reacts_with_the_reserve():
+    st = duel(res={1: ["apoth"]}, passed=[1], dice=(6, 1, 1, 2))
+    st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
+    assert E.to_act(st) == [1] and "apoth" in E.legal_actions(st, 1)
+
+
+def test_the_roller_cannot_use_a_courtesan_on_their_own_dice():
+    st = duel(res={0: ["courtesan"]}, dice=(6, 1, 1, 1))
+    st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
+    assert st["duel"] is None   # no window: nobody could react
+
+
+def test_providence_is_offered_only_for_missing_dice():
+    st = duel(trumps={0: "providence"}, dice=(6, 6, 2, 1, 1))
+    st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
+    assert E.legal_actions(st, 0) == ["pass", "prov:2"]

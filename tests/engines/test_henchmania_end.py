@@ -145,3 +145,16 @@ def test_tie_duel_reactions_use_the_reserve():
     assert st["phase"] == "tie" and E.to_act(st) == [1] and "apoth" in E.legal_actions(st, 1)
     v = E.view(st, None)
     assert v["duel"]["tie_duel"] and v["tie"]["p"] == [0, 1]
+
+
+def test_nosy_parker_choices_are_secret_and_order_free():
+    st, _ = end_day(3, hands={0: ["gossip", "glove"], 1: ["jester", "sword"]},
+                    res={0: ["nosy"], 1: ["nosy"]}, passed=[1])
+    assert sorted(E.to_act(st)) == [0, 1]
+    a1, ev = play(st, (0, "keep:glove"))
+    assert "glove" not in str(E.view(a1, None)) and E.view(a1, 0)["my_choice"] == "glove"
+    assert not texts(ev, None)
+    a, _ = play(a1, (1, "keep:sword"))
+    b, _ = play(st, (1, "keep:sword"), (0, "keep:glove"))
+    assert E.dump(a) == E.dump(b)
+    assert a["hand"][0][:1] == ["glove"] or "glove" in a["hand"][0]

@@ -12,7 +12,7 @@ from engines.henchmania import ENGINE as E
 from tests.engines.contract import play_and_check
 from tests.engines.test_henchmania_helpers import make, play, texts
 
-PRIVATE_KEYS = ("hand", "playing", "choir_choice", "seat")
+PRIVATE_KEYS = ("hand", "playing", "choir_choice", "my_choice", "seat")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
