@@ -21,6 +21,9 @@ Rulings made here where the rulebook and RULINGS.md are silent:
   player's choice (which can change dominance for the rest of the day: Damsel, Bigots, Public
   bawler). The next day its holder sets it like his own (it draws for him) but it counts for its
   colour's owner in majorities; its owner has one pawn fewer to set.
+- A Traitor cancelled by a Penitent still counts as its player's Traitor of the day.
+- Simultaneous answers (Brawl, Nosy parker, Choir boys) stay secret until all are given, then
+  are carried out in turn order, so the order of answering never changes the result.
 - Porter is used only to place on a site that is already full; it is discarded.
 - Influence (and the Old Lady using an opponent's Influence) is declared with the placement.
 - Playing a Reserve card into a full Reserve (8) means choosing an old Reserve card to discard;

@@ -405,3 +405,13 @@ def test_betrayed_pawn_gives_its_owner_the_majority():
     # Castle: seat 0 one pawn, seat 1 two: seat 1 draws the majority card.
     assert len(st["hand"][0]) == 1
     assert len(st["hand"][1]) == 1 and CARDS[st["hand"][1][0]][1] == "castle"
+
+
+def test_a_cancelled_traitor_still_counts_for_the_day():
+    st = make(2, hands={0: ["traitor", "traitor"], 1: ["jester"]}, res={1: ["penitent"]},
+              board={"castle": [1, 0]})
+    st, _ = play(st, (0, "play:traitor"), (0, "arg:p1"), (0, "arg:castle"),
+                 (1, "counter:penitent"))
+    assert st["board"]["castle"] == [1, 0] and st["held"][0] == []
+    st, _ = play(st, (1, "pass"))
+    assert "play:traitor" not in E.legal_actions(st, 0)

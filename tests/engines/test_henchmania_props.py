@@ -114,3 +114,21 @@ def test_inventory_is_constant_and_counts_every_card():
     inv = E.inventory(st)
     assert inv["glove"] == 12 and inv["gossip"] == 8 and inv["sword"] == 1
     assert all(inv["pawn:%d" % s] == 8 for s in range(5))
+
+
+@pytest.mark.parametrize("n,moves,scores,winners", [
+    (2, 159, [17, 6], [0]),
+    (3, 207, [23, 6, 5], [0]),
+    (5, 340, [17, 11, 13, 19, 20], [4]),
+])
+def test_golden_playthroughs(n, moves, scores, winners):
+    """Recorded random games (seed 2026): a rule change that alters play shows up here.
+    Update the figures only for an intended change of the rules."""
+    rnd = random.Random(2026)
+    st = E.new_game(n, 2026)
+    count = 0
+    while not E.is_over(st):
+        seat = rnd.choice(E.to_act(st))
+        st, _ = E.apply(st, seat, rnd.choice(E.legal_actions(st, seat)))
+        count += 1
+    assert (count, st["score"], E.winners(st)) == (moves, scores, winners)
