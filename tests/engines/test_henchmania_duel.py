@@ -210,3 +210,11 @@ def test_providence_is_offered_only_for_missing_dice():
     st = duel(trumps={0: "providence"}, dice=(6, 6, 2, 1, 1))
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.legal_actions(st, 0) == ["pass", "prov:2"]
+
+
+def test_old_lady_lends_confidence():
+    st = duel(n=3, res={1: ["oldlady"]}, trumps={2: "confidence"}, dice=(6, 6, 6, 5, 5, 5))
+    st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
+    assert E.legal_actions(st, 1) == ["olconf", "pass"]
+    st, _ = play(st, (1, "olconf"))
+    assert st["score"] == [4, 7, 5] and "oldlady" in st["rot"][1]
