@@ -333,10 +333,23 @@ async def test_gateway_resume(world):
 
         bot.add_listener(on_resumed)
         async with run_bot(bot, fake, commands=True):
-            await fake.gateway_reconnect()
+            identifies = sum(1 for e, _ in fake.gateway_log if e == 'recv op 2')
+            await fake.gateway_reconnect()  # op 7
             await asyncio.wait_for(resumed.wait(), 5)
             await fake.wait_ready()
             res = await fake.slash(alice, chan, 'hello')
+            assert res.content == 'Hello alice'
+
+            # connection dropped (resumable close code): events meanwhile are replayed on RESUME
+            resumed.clear()
+            await fake.drop_gateway(4000)
+            late = fake.add_text_channel(guild, 'late')  # CHANNEL_CREATE while disconnected
+            await asyncio.wait_for(resumed.wait(), 5)
+            await fake.settle()
+            assert isinstance(bot.get_channel(late.id), discord.TextChannel)
+            assert sum(1 for e, _ in fake.gateway_log if e == 'recv op 6') == 2
+            assert sum(1 for e, _ in fake.gateway_log if e == 'recv op 2') == identifies  # no new IDENTIFY
+            res = await fake.slash(alice, late, 'hello')
             assert res.content == 'Hello alice'
         fake.assert_clean()
 

@@ -168,6 +168,7 @@ class _Conn:
         self.session: Optional[_Session] = None
         self.heartbeats = 0
         self.heartbeat_waiters: List[asyncio.Future] = []
+        self.closed_by_server = False
 
     @property
     def open(self) -> bool:
@@ -271,6 +272,7 @@ class FakeDiscord:
         import discord.gateway
 
         for conn in list(self._conns):
+            conn.closed_by_server = True
             try:
                 await conn.ws.close(code=1001)
             except Exception:
@@ -332,7 +334,7 @@ class FakeDiscord:
             if not u.bot and u.id not in g.member_ids:
                 g.member_ids.append(u.id)
         self.guilds[gid] = g
-        if self._live_sessions():
+        if self._sessions:
             self._spawn(self._dispatch('GUILD_CREATE', self._guild_create_payload(g), intent=INTENT_GUILDS))
         return g
 
@@ -341,7 +343,7 @@ class FakeDiscord:
         c = FakeChannel(id=self._next_id(), type=TEXT, name=name, guild_id=g.id, position=len(g.channel_ids))
         self.channels[c.id] = c
         g.channel_ids.append(c.id)
-        if self._live_sessions():
+        if self._sessions:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
@@ -351,7 +353,7 @@ class FakeDiscord:
         self.users[u.id] = u
         for g in guilds if guilds is not None else list(self.guilds.values()):
             g.member_ids.append(u.id)
-            if self._live_sessions():
+            if self._sessions:
                 data = self._member_payload(g, u)
                 data['guild_id'] = str(g.id)
                 self._spawn(self._dispatch('GUILD_MEMBER_ADD', data, intent=INTENT_GUILD_MEMBERS))
@@ -731,13 +733,17 @@ class FakeDiscord:
                 elif msg.type == aiohttp.WSMsgType.ERROR:
                     break
         finally:
+            for w in conn.heartbeat_waiters:
+                if not w.done():
+                    w.set_result(None)  # a closed connection has nothing left to process
+            conn.heartbeat_waiters.clear()
             if conn in self._conns:
                 self._conns.remove(conn)
             s = conn.session
             if s is not None and s.conn is conn:
                 s.conn = None
-                # A clean close (1000/1001) ends the session; anything else keeps it resumable.
-                if ws.close_code in (1000, 1001):
+                # A clean close (1000/1001) by the client ends the session; anything else keeps it resumable.
+                if ws.close_code in (1000, 1001) and not conn.closed_by_server:
                     s.ended = True
                     self._sessions.pop(s.id, None)
         return ws
@@ -819,6 +825,7 @@ class FakeDiscord:
             s.conn = conn
             conn.session = s
             if old is not None and old is not conn and old.open:
+                old.closed_by_server = True
                 await old.ws.close(code=4000)
             seq = d.get('seq') or 0
             for payload in s.buffer:
@@ -891,6 +898,7 @@ class FakeDiscord:
     async def drop_gateway(self, code: int = 4000) -> None:
         """Close every gateway connection with `code` (4000: client resumes)."""
         for conn in list(self._conns):
+            conn.closed_by_server = True
             await conn.ws.close(code=code)
 
     # ------------------------------------------------------------------ REST plumbing
