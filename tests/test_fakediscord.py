@@ -447,6 +447,23 @@ async def test_options_history_private_threads_and_invalid_session(world):
             assert [m.content for m in fake.channel_messages(table)] == [f'Welcome <@{alice.id}>']
             assert ('PUT', '/channels/{channel_id}/thread-members/{user_id}') in fake.calls_since(mark)
 
+            # a deleted message: the bot gets NotFound when editing it; archived threads reopen on send
+            board = fake.channel_messages(table)[-1]
+            await fake.delete_message(board)
+            with pytest.raises(discord.NotFound):
+                await bot.get_partial_messageable(table.id).get_partial_message(board.id).edit(content='x')
+            assert bot.get_channel(table.id) is not None
+            await fake.archive_thread(table)
+            assert bot.get_channel(table.id) is None  # THREAD_UPDATE: discord.py drops archived threads
+            await bot.get_partial_messageable(table.id).send('back again')
+            assert not table.archived and fake.channel_messages(table)[-1].content == 'back again'
+            await fake.settle()
+            assert bot.get_channel(table.id) is not None  # unarchived by the send
+            await fake.archive_thread(table, locked=True)
+            with pytest.raises(discord.HTTPException) as err:
+                await bot.get_partial_messageable(table.id).send('locked out')
+            assert err.value.code == 50083
+
             # a channel created while the bot runs reaches its cache
             lounge = fake.add_text_channel(guild, 'lounge')
             await fake.settle()

@@ -362,6 +362,23 @@ class FakeDiscord:
     def set_dms_open(self, user: FakeUser, open_: bool) -> None:
         user.dms_open = open_
 
+    async def delete_message(self, message: Union[FakeMessage, int]) -> None:
+        """Someone (a moderator) deletes a message: MESSAGE_DELETE; later edits get 404 10008."""
+        m = self.message(message)
+        if not m.deleted:
+            await self._delete(m)
+        await self.settle()
+
+    async def archive_thread(self, thread: Union[FakeChannel, int], *, locked: bool = False) -> None:
+        """Archive (and optionally lock) a thread, dispatching THREAD_UPDATE."""
+        t = self._channel(thread)
+        if not t.is_thread:
+            raise FakeDiscordError(f'{t!r} is not a thread')
+        t.archived = True
+        t.locked = locked
+        await self._dispatch('THREAD_UPDATE', self._channel_payload(t), intent=INTENT_GUILDS)
+        await self.settle()
+
     # ------------------------------------------------------------------ world reading (driver)
 
     def _guild(self, guild: Union[FakeGuild, int]) -> FakeGuild:
@@ -1265,8 +1282,8 @@ class FakeDiscord:
             u = self.users[c.recipient_id]  # type: ignore[index]
             if not u.dms_open:
                 raise ApiError(403, 50007, 'Cannot send messages to this user')
-        if c.is_thread and (c.archived or c.locked):
-            raise ApiError(400, 50083, 'Thread is archived')
+        if c.is_thread and c.locked:
+            raise ApiError(400, 50083, 'Operation cannot be performed on an archived thread')
 
     def _validate_message(self, payload: Dict[str, Any], *, n_files: int, existing: Optional[FakeMessage] = None) -> None:
         content = payload.get('content')
@@ -1484,6 +1501,10 @@ class FakeDiscord:
         c = self._channel_or_404(channel_id)
         self._check_can_post(c)
         m = self._new_message(c, self.bot_user, payload or {}, files)
+        if c.is_thread and c.archived:
+            # sending to an archived (unlocked) thread unarchives it
+            c.archived = False
+            await self._dispatch('THREAD_UPDATE', self._channel_payload(c), intent=INTENT_GUILDS)
         await self._dispatch_message('MESSAGE_CREATE', m)
         return self._message_payload(m)
 
