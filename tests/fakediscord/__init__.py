@@ -22,6 +22,31 @@ Driver API (all coroutine methods must be awaited):
     await fake.gateway_reconnect(), await fake.drop_gateway(code=4000)
 
 `channel` may be a guild text channel, a thread, or a FakeUser / None meaning the user's DM with the bot.
+More driver helpers: await fake.delete_message(msg), await fake.archive_thread(thread, locked=False),
+await fake.invalidate_session(), await fake.gateway_barrier().
+
+InteractionResult: response_type (4/5/6/7/8/9), message (created by 4/5), updated_message (6/7),
+followups, choices, modal, and from `original` (message or updated_message): content, embeds,
+embed_text, components, buttons, ephemeral, deferred.  FakeMessage: content, embeds, components,
+buttons, selects, custom_ids, attachments / attachment_names / file_bytes(name), flags, ephemeral,
+loading, edit_count, deleted, type, author_id, channel_id, thread_id.
+
+Running a bot:   async with run_bot(bot, fake, commands=True): ...   (fixtures.py), and wrap the
+test in `with error_log_guard():` (or use the `log_guard` fixture) so logged handler errors fail it.
+
+Pitfalls (all handled here, keep them in mind when extending):
+* TEXT frames only (discord.py zlib-inflates binary ones); Content-Type exactly `application/json`.
+* Read every request body before answering (even 429/401/404): otherwise aiohttp drops the
+  keep-alive connection and the client's *next* request fails with ServerDisconnected.
+* A 429 needs a `Via` header, else discord.py treats it as a Cloudflare ban.
+* Returning from `wait_ready`/`settle` once events are *sent* is racy; both end with a gateway
+  barrier (server sends op 1, the client answers after processing all earlier frames).
+* `settle` also waits out retry_after sleeps it caused and a "thinking" defer's loading message.
+* discord.py sleeps 5 s in `before_identify_hook` before every non-initial IDENTIFY (after an
+  invalid session); override it in tests. Set `bot._connection.guild_ready_timeout = 0.05` (or
+  pass guild_ready_timeout=...) if the test needs `on_ready` / `wait_until_ready` quickly.
+* discord.py drops archived threads from its cache on THREAD_UPDATE (real behaviour).
+* fake.calls counts every request, including the 429 answers that were retried.
 """
 from .model import (
     FakeChannel,

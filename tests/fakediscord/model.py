@@ -262,6 +262,16 @@ class InteractionResult:
         return [] if o is None else o.components
 
     @property
+    def embed_text(self) -> str:
+        o = self.original
+        return '' if o is None else o.embed_text
+
+    @property
+    def buttons(self) -> List[Dict[str, Any]]:
+        o = self.original
+        return [] if o is None else o.buttons
+
+    @property
     def ephemeral(self) -> bool:
         if self.response_type in (4, 5) and self.callback is not None:
             return bool((self.callback.get('data') or {}).get('flags', 0) & FLAG_EPHEMERAL)
