@@ -519,3 +519,15 @@ async def test_rest_validation_like_discord(world):
             assert r.status == 400 and (await r.json())['code'] == 50006
         assert fake.message(int(msg['id'])).content == f'hi <@{alice.id}>'  # unchanged
     fake.assert_clean()
+
+
+async def test_start_stop_restores_discord_urls():
+    import discord.gateway
+    import discord.http
+
+    base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    async with FakeDiscord() as fake:
+        assert discord.http.Route.BASE == fake.base_url + '/api/v10'
+        assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == fake.gateway_url
+    assert discord.http.Route.BASE == base
+    assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == gateway
