@@ -7,6 +7,7 @@ mentioned in the thread when it is their turn (a mention reveals nothing hidden)
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 
 import discord
@@ -68,14 +69,13 @@ class Messenger:
                 thread_id = thread.id
             except (discord.HTTPException, ValueError):
                 log.warning("could not create a thread for table %s; using the channel", game.id)
-        game.thread_id = thread_id
+        game = dataclasses.replace(game, thread_id=thread_id)
         channel = self._thread(game)
         message = await channel.send(embed=render.board_embed(self.service, game),
                                      view=ui.board_view(game.id, game.status))
         await self.service.set_messages(game.id, thread_id=thread_id,
                                         board_message_id=message.id)
-        game.board_message_id = message.id
-        return game
+        return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
         """Edit the board message to show the latest stored state (never an older one)."""

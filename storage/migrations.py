@@ -27,7 +27,9 @@ MIGRATIONS: list[str] = [
         updated_at       REAL    NOT NULL,
         remind_after     REAL    NOT NULL DEFAULT 86400,
         deadline_at      REAL,
-        recent           TEXT    NOT NULL DEFAULT '[]'
+        recent           TEXT    NOT NULL DEFAULT '[]',
+        last_moves       TEXT    NOT NULL DEFAULT '[]',
+        last_prompts     TEXT    NOT NULL DEFAULT '[]'
     );
     CREATE INDEX games_by_status ON games (status, deadline_at);
     CREATE INDEX games_by_channel ON games (channel_id);
@@ -54,6 +56,26 @@ MIGRATIONS: list[str] = [
         at       REAL    NOT NULL,
         PRIMARY KEY (game_id, n)
     ) WITHOUT ROWID;
+
+    -- A move is stored by ONE conditional UPDATE of its game (WHERE version = the version read).
+    -- These triggers run inside that statement: they append the batch in last_moves
+    -- ([[seat, action], ...]) to the log and give the seats in last_prompts the new version.
+    -- A stale version updates no row, so nothing at all is written.
+    CREATE TRIGGER games_append_moves AFTER UPDATE OF version ON games
+    WHEN NEW.move_count > OLD.move_count
+    BEGIN
+        INSERT INTO moves (game_id, n, seat, action, at)
+        SELECT NEW.id, OLD.move_count + 1 + CAST(key AS INTEGER),
+               json_extract(value, '$[0]'), json_extract(value, '$[1]'), NEW.updated_at
+        FROM json_each(NEW.last_moves);
+    END;
+
+    CREATE TRIGGER games_set_prompts AFTER UPDATE OF version ON games
+    WHEN NEW.last_prompts <> '[]'
+    BEGIN
+        UPDATE seats SET prompt_version = NEW.version
+        WHERE game_id = NEW.id AND seat IN (SELECT value FROM json_each(NEW.last_prompts));
+    END;
     """,
 ]
 

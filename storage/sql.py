@@ -17,16 +17,19 @@ SELECT_SEATS_MANY = f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN
 
 # The optimistic write: only the writer that read ``version`` may bump it.
 BUMP_VERSION = """
-UPDATE games SET version = version + 1, updated_at = ?
+UPDATE games SET version = version + 1, updated_at = ?, last_moves = '[]', last_prompts = '[]'
 WHERE id = ? AND version = ?
 """
+# One statement per stored move: the triggers in migration 1 append the log and set prompts.
 UPDATE_STATE = """
 UPDATE games SET state = ?, status = ?, deadline_at = ?, recent = ?, updated_at = ?,
-                 move_count = move_count + ?, version = version + 1
-WHERE id = ? AND version = ?
+                 last_moves = ?, last_prompts = ?, move_count = move_count + ?,
+                 version = version + 1
+WHERE id = ? AND version = ? AND move_count = ?
 """
 UPDATE_STATUS = """
-UPDATE games SET status = ?, deadline_at = ?, updated_at = ?, version = version + 1
+UPDATE games SET status = ?, deadline_at = ?, updated_at = ?, version = version + 1,
+                 last_moves = '[]', last_prompts = '[]'
 WHERE id = ? AND version = ?
 """
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = ?"
@@ -35,7 +38,6 @@ UPDATE_SEAT = """
 UPDATE seats SET user_id = ?, bot = ?, name = ?, resigned = ?, dm_closed = ?, prompt_version = ?
 WHERE game_id = ? AND seat = ?
 """
-INSERT_MOVE = "INSERT INTO moves (game_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)"
 SELECT_MOVES = "SELECT n, seat, action, at FROM moves WHERE game_id = ? ORDER BY n"
 
 SET_MESSAGES = """

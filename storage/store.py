@@ -87,20 +87,19 @@ class Store:
             else:
                 await self._db.execute("COMMIT")
 
-    async def _bump(self, db: aiosqlite.Connection, cursor_sql: str, params: tuple) -> None:
-        cur = await db.execute(cursor_sql, params)
-        if cur.rowcount != 1:
+    async def _bump(self, db: aiosqlite.Connection, statement: str, params: tuple) -> None:
+        cursor = await db.execute(statement, params)  # one hop: rowcount needs no fetch
+        if cursor.rowcount != 1:
             raise StaleVersion("The game changed in the meantime.")
 
     # --- reading -------------------------------------------------------------------------------
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._db.execute(sql.SELECT_GAME, (game_id,)) as cur:
-            row = await cur.fetchone()
-        if row is None:
+        rows = await self._db.execute_fetchall(sql.SELECT_GAME, (game_id,))
+        if not rows:
             return None
-        game = _game(row)
-        async with self._db.execute(sql.SELECT_SEATS, (game_id,)) as cur:
-            game.seats = [_seat(r) for r in await cur.fetchall()]
+        game = _game(rows[0])
+        game.seats = [_seat(r) for r in await self._db.execute_fetchall(sql.SELECT_SEATS,
+                                                                          (game_id,))]
         return game
 
     async def _with_seats(self, games: list[GameRecord]) -> list[GameRecord]:
@@ -108,35 +107,33 @@ class Store:
             return games
         by_id = {g.id: g for g in games}
         query = sql.SELECT_SEATS_MANY.format(marks=",".join("?" * len(by_id)))
-        async with self._db.execute(query, tuple(by_id)) as cur:
-            for row in await cur.fetchall():
-                by_id[row[0]].seats.append(_seat(row[1:]))
+        for row in await self._db.execute_fetchall(query, tuple(by_id)):
+            by_id[row[0]].seats.append(_seat(row[1:]))
         return games
 
     async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
                             limit: int = 25) -> list[GameRecord]:
         statuses = tuple(statuses)
         query = sql.SELECT_GAMES_OF_USER.format(marks=",".join("?" * len(statuses)))
-        async with self._db.execute(query, (user_id, *statuses, limit)) as cur:
-            games = [_game(r) for r in await cur.fetchall()]
+        games = [_game(r) for r in await self._db.execute_fetchall(
+            query, (user_id, *statuses, limit))]
         return await self._with_seats(games)
 
     async def games_in_channel(self, channel_id: int,
                                statuses: Iterable[str] = ACTIVE) -> list[GameRecord]:
         statuses = tuple(statuses)
         query = sql.SELECT_GAMES_IN_CHANNEL.format(marks=",".join("?" * len(statuses)))
-        async with self._db.execute(query, (channel_id, channel_id, *statuses)) as cur:
-            games = [_game(r) for r in await cur.fetchall()]
+        games = [_game(r) for r in await self._db.execute_fetchall(
+            query, (channel_id, channel_id, *statuses))]
         return await self._with_seats(games)
 
     async def due_games(self, now: float, limit: int = 50) -> list[GameRecord]:
-        async with self._db.execute(sql.SELECT_DUE, (now, limit)) as cur:
-            games = [_game(r) for r in await cur.fetchall()]
+        games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_DUE, (now, limit))]
         return await self._with_seats(games)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
-        async with self._db.execute(sql.SELECT_MOVES, (game_id,)) as cur:
-            return [MoveRecord(*row) for row in await cur.fetchall()]
+        return [MoveRecord(*row) for row in await self._db.execute_fetchall(sql.SELECT_MOVES,
+                                                                            (game_id,))]
 
     # --- writing -------------------------------------------------------------------------------
     async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
@@ -167,28 +164,25 @@ class Store:
     async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
                          status: str, moves: Sequence[tuple[int, str]], now: float,
                          deadline_at: float | None, recent: list[str],
-                         prompts: dict[int, int] | None = None,
+                         prompts: Iterable[int] = (),
                          seats: list[SeatRecord] | None = None) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically, if at ``version``.
 
-        ``move_count`` is the log length the writer read (guarded by ``version``); ``prompts``
-        sets seats' prompt versions; ``seats`` replaces the whole seat list.
+        ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
+        prompt version becomes the new version; ``seats`` replaces the whole seat list.
+        The common case (no seat list) is one SQL statement: see the triggers of migration 1.
         """
+        params = (_dumps(state), status, deadline_at, _dumps(recent), now,
+                  _dumps([[seat, action] for seat, action in moves]), _dumps(sorted(prompts)),
+                  len(moves), game_id, version, move_count)
+        if seats is None:
+            async with self._write_lock:
+                await self._bump(self._db, sql.UPDATE_STATE, params)
+            return
         async with self._transaction() as db:
-            await self._bump(db, sql.UPDATE_STATE, (_dumps(state), status, deadline_at,
-                                                    _dumps(recent), now, len(moves), game_id,
-                                                    version))
-            if seats is not None:
-                await db.execute(sql.DELETE_SEATS, (game_id,))
-                await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
-            if prompts:
-                await db.executemany(sql.SET_PROMPT, [(v, game_id, seat)
-                                                      for seat, v in prompts.items()])
-            if moves:
-                await db.executemany(sql.INSERT_MOVE, [
-                    (game_id, move_count + i, seat, action, now)
-                    for i, (seat, action) in enumerate(moves, start=1)
-                ])
+            await db.execute(sql.DELETE_SEATS, (game_id,))
+            await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
+            await self._bump(db, sql.UPDATE_STATE, params)
 
     async def set_status(self, game_id: int, version: int, status: str, now: float,
                          deadline_at: float | None = None) -> None:

@@ -49,6 +49,11 @@ class TableService:
         self.registry = engines.REGISTRY if registry is None else registry
         self._seed = seed_source or (lambda: secrets.randbits(62))
         self._locks: dict[int, asyncio.Lock] = {}
+        # The latest stored record of each game this process wrote or read. Only requests
+        # holding the game's lock write, and every write is conditional on the version, so a
+        # record changed by another process makes the write fail (and drops the cache entry)
+        # instead of being overwritten.
+        self._cache: dict[int, GameRecord] = {}
 
     # --- lookups ---------------------------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
@@ -61,10 +66,18 @@ class TableService:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def game(self, game_id: int) -> GameRecord:
-        game = await self.store.get_game(game_id)
+        """The game as stored. Treat it as read-only: it may be shared with other callers."""
+        game = self._cache.get(game_id)
         if game is None:
-            raise TableError(f"There is no table #{game_id}.")
+            game = await self.store.get_game(game_id)
+            if game is None:
+                raise TableError(f"There is no table #{game_id}.")
+            self._cache[game_id] = game
         return game
+
+    async def _reread(self, game_id: int) -> GameRecord:
+        self._cache.pop(game_id, None)
+        return await self.game(game_id)
 
     @staticmethod
     def names(game: GameRecord) -> list[str]:
@@ -128,7 +141,7 @@ class TableService:
             options=merged, seed=self._seed(), now=self.clock(),
             remind_after=remind_after or self.remind_after,
             seats=[SeatRecord(0, host_id, None, host_name)])
-        return await self.game(game_id)
+        return await self._reread(game_id)
 
     def _lobby(self, game: GameRecord) -> Engine:
         if game.status != "lobby":
@@ -145,8 +158,9 @@ class TableService:
         try:
             await self.store.set_seats(game.id, game.version, seats, self.clock())
         except StaleVersion:
+            self._cache.pop(game.id, None)
             raise TableError("The table changed at that moment; please try again.") from None
-        return await self.game(game.id)
+        return await self._reread(game.id)
 
     async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
         async with self._lock(game_id):
@@ -198,7 +212,7 @@ class TableService:
             self._lobby(game)
             self._host_only(game, by_user, "cancel it")
             await self._set_status(game, "abandoned")
-            return await self.game(game_id)
+            return await self._reread(game_id)
 
     async def abandon(self, game_id: int, by_user: int) -> GameRecord:
         async with self._lock(game_id):
@@ -207,12 +221,13 @@ class TableService:
                 raise TableError("Only a running game can be abandoned.")
             self._host_only(game, by_user, "abandon it")
             await self._set_status(game, "abandoned")
-            return await self.game(game_id)
+            return await self._reread(game_id)
 
     async def _set_status(self, game: GameRecord, status: str) -> None:
         try:
             await self.store.set_status(game.id, game.version, status, self.clock())
         except StaleVersion:
+            self._cache.pop(game.id, None)
             raise TableError("The table changed at that moment; please try again.") from None
 
     async def start(self, game_id: int, by_user: int) -> Outcome:
@@ -271,7 +286,7 @@ class TableService:
                     game.id, game.version, game.move_count, state=engine.dump(state),
                     status="abandoned", moves=[], now=self.clock(), deadline_at=None,
                     recent=(game.recent + [events[0].text])[-RECENT_LINES:], seats=seats)
-                return Outcome(game=await self.game(game.id), public=[events[0].text])
+                return Outcome(game=await self._reread(game.id), public=[events[0].text])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
             return await self._advance(game, engine, state, [], events, None, before=before,
                                        seats=seats)
@@ -306,13 +321,13 @@ class TableService:
         acting = [] if over else engine.to_act(state)
         movers = {seat for seat, _ in moves}
         humans = [s for s in seat_list if not s.is_bot]
-        prompts: dict[int, int] = {}
+        prompts: set[int] = set()
         for seat in acting:
             if seat in bots:
                 continue
             if (seat in movers or seat not in before
                     or engine.legal_actions(state, seat) != before[seat]):
-                prompts[seat] = new_version
+                prompts.add(seat)
         public = [fill_names(e.text, names) for e in events if e.audience is None]
         notices: list[Notice] = []
         mover_private: list[str] = []
@@ -335,14 +350,16 @@ class TableService:
                                         now=now, deadline_at=deadline, recent=recent,
                                         prompts=prompts, seats=seats)
         except StaleVersion:
+            self._cache.pop(game.id, None)
             raise TableError("Someone else moved at that very moment; nothing was changed. "
                              "Please look at the board and try again.") from None
-        new_seats = [dataclasses.replace(s, prompt_version=prompts.get(s.seat, s.prompt_version))
-                     for s in seat_list]
+        new_seats = [dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts
+                     else s for s in seat_list]
         stored = dataclasses.replace(
             game, state=engine.dump(state), status=status, version=new_version,
             move_count=game.move_count + len(moves), deadline_at=deadline, recent=recent,
             updated_at=now, seats=new_seats)
+        self._cache[game.id] = stored
         return Outcome(game=stored, public=public, notices=notices, mover_private=mover_private,
                        mover_seat=mover)
 
@@ -354,6 +371,7 @@ class TableService:
         for game in await self.store.due_games(now):
             seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
             await self.store.set_deadline(game.id, now + game.remind_after if seats else None)
+            self._cache.pop(game.id, None)
             if seats:
                 reminders.append(Reminder(game, seats))
         return reminders
@@ -364,10 +382,12 @@ class TableService:
         if game.seats[seat].dm_closed:
             return False
         await self.store.set_dm_closed(game_id, seat, True)
+        self._cache.pop(game_id, None)
         return True
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)
+        self._cache.pop(game_id, None)
 
     # --- checks ------------------------------------------------------------------------------------
     async def replay(self, game_id: int) -> State:

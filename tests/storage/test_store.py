@@ -39,7 +39,7 @@ async def test_stale_version_is_refused_and_changes_nothing(tmp_path):
     await store.save_state(game_id, game.version, 0, state={"a": 1}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
     with pytest.raises(StaleVersion):
-        await store.save_state(game_id, game.version, 0, state={"a": 2}, status="running",
+        await store.save_state(game_id, game.version, 1, state={"a": 2}, status="running",
                                moves=[(0, "y")], now=3.0, deadline_at=None, recent=[])
     with pytest.raises(StaleVersion):
         await store.set_seats(game_id, game.version, [], 3.0)
@@ -57,9 +57,11 @@ async def test_move_log_primary_key_refuses_a_duplicate_move_number(tmp_path):
     await store.save_state(game_id, game.version, 0, state={}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
     game = await store.get_game(game_id)
-    with pytest.raises(sqlite3.IntegrityError):  # a wrong move count can never overwrite a move
+    with pytest.raises(StaleVersion):  # a wrong move count can never overwrite a move
         await store.save_state(game_id, game.version, 0, state={}, status="running",
                                moves=[(0, "y")], now=2.0, deadline_at=None, recent=[])
+    with sqlite3.connect(store.path) as raw, pytest.raises(sqlite3.IntegrityError):
+        raw.execute("INSERT INTO moves VALUES (?, 1, 0, 'z', 0)", (game_id,))
     assert (await store.get_game(game_id)).version == game.version
     await store.close()
 

@@ -1,0 +1,9 @@
+"""Print every benchmark figure: engines, stored moves, Discord REST calls per move."""
+from . import discord_bench, engines_bench, service_bench
+
+print("== Engines (random legal games) ==")
+print("\n".join(engines_bench.run()))
+print("== Table service on a SQLite file ==")
+print("\n".join(service_bench.run()))
+print("== Discord REST calls per move (fake Discord, full game) ==")
+print("\n".join(discord_bench.run()))
