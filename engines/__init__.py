@@ -16,9 +16,12 @@ def register(engine: Engine) -> Engine:
 
 def _load_all() -> None:
     # Each game package exports ENGINE; add a game here once its engine is complete.
+    from .henchmania import ENGINE as henchmania
+    from .korrigans import ENGINE as korrigans
+    from .wichtel import ENGINE as wichtel
     from .ziegen import ENGINE as ziegen
 
-    for engine in (ziegen,):
+    for engine in (ziegen, wichtel, korrigans, henchmania):
         register(engine)
 
 

@@ -264,6 +264,11 @@ class FakeDiscord:
         self._saved_gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
         discord.http.Route.BASE = self.base_url + API_PREFIX
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        # Every settle() ends with a gateway barrier (op 1, answered by a heartbeat that goes
+        # through the client's send limiter of 110 per minute). A long game makes hundreds of
+        # them, which the real Discord never asks for: lift the client's limit while we run.
+        self._saved_limiter = discord.gateway.GatewayRatelimiter.__init__.__defaults__
+        discord.gateway.GatewayRatelimiter.__init__.__defaults__ = (1_000_000, 60.0)
         self._last_activity = asyncio.get_running_loop().time()
         return self
 
@@ -288,6 +293,7 @@ class FakeDiscord:
         if self._saved_base is not None:
             discord.http.Route.BASE = self._saved_base
             discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = self._saved_gateway  # type: ignore[assignment]
+            discord.gateway.GatewayRatelimiter.__init__.__defaults__ = self._saved_limiter
             self._saved_base = None
 
     async def __aenter__(self) -> 'FakeDiscord':

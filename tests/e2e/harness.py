@@ -1,0 +1,128 @@
+"""Driving Tavern through the fake Discord like players would: buttons, selects, commands.
+
+The test peeks at the table service only to know whose turn it is; every move goes through
+Discord components or slash commands.
+"""
+from __future__ import annotations
+
+import contextlib
+import random
+from dataclasses import dataclass, field
+
+import bot as tavern
+from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
+
+
+def make_bot(db_path: str, seed: int = 1234):
+    bot = tavern.create_bot(db_path, seed_source=lambda: seed)
+    bot._connection.guild_ready_timeout = 0.05
+    return bot
+
+
+def controls(message: FakeMessage) -> list[tuple[str, str | None]]:
+    """(custom_id, select value or None) for every action control on a message."""
+    found = [(b["custom_id"], None) for b in message.buttons
+             if b.get("custom_id", "").startswith("tv:a:")]
+    for select in message.selects:
+        if select["custom_id"].startswith("tv:s:"):
+            found += [(select["custom_id"], o["value"]) for o in select["options"]]
+    return found
+
+
+async def use_control(fake: FakeDiscord, user: FakeUser, message: FakeMessage,
+                      control: tuple[str, str | None]):
+    custom_id, value = control
+    if value is None:
+        return await fake.click(user, message, custom_id)
+    return await fake.select(user, message, custom_id, [value])
+
+
+@dataclass
+class Table:
+    """One running table seen from the test: the fake, the bot and who sits where."""
+
+    fake: FakeDiscord
+    bot: object
+    game_id: int
+    thread: object
+    users: dict[int, FakeUser]  # seat -> human
+    rnd: random.Random = field(default_factory=lambda: random.Random(5))
+    moves_by_slash: int = 0
+    moves_by_click: int = 0
+
+    @property
+    def service(self):
+        return self.bot.tables
+
+    async def game(self):
+        return await self.service.game(self.game_id)
+
+    def board(self) -> FakeMessage:
+        return self.fake.channel_messages(self.thread)[0]
+
+    async def panel(self, user: FakeUser) -> FakeMessage:
+        """The message holding the user's current controls: a DM whose controls carry the
+        seat's current token, else an ephemeral "My hand" answer from the board (closed DMs, or
+        a DM left behind by a move made with a command)."""
+        game = await self.game()
+        token = game.seats[game.seat_of(user.id)].prompt_version
+        if user.dms_open:
+            current = [m for m in self.fake.dm_messages(user)
+                       if controls(m) and controls(m)[0][0].split(":")[3] == str(token)]
+            if current:
+                return current[-1]
+        res = await self.fake.click(user, self.board(), self.fake.find_button(self.board(),
+                                                                              "My hand"))
+        assert res.ephemeral
+        return res.message
+
+    async def human_to_act(self) -> tuple[int, FakeUser] | None:
+        game = await self.game()
+        acting = [s for s in self.service.to_act(game) if s in self.users]
+        if not acting:
+            return None
+        seat = self.rnd.choice(acting)
+        return seat, self.users[seat]
+
+    async def play_one(self, *, slash_every: int = 0):
+        """One human move, by a control (or every n-th move by /<game> move)."""
+        turn = await self.human_to_act()
+        assert turn is not None, "no human has to act"
+        seat, user = turn
+        game = await self.game()
+        before = game.move_count
+        if slash_every and (before % slash_every == 0):
+            group = game.kind
+            choices = await self.fake.autocomplete(user, self.thread, f"{group} move", "action")
+            assert choices, "autocomplete offered no move"
+            pick = self.rnd.choice(choices)
+            res = await self.fake.slash(user, self.thread, f"{group} move", action=pick["value"])
+            self.moves_by_slash += 1
+        else:
+            message = await self.panel(user)
+            options = controls(message)
+            assert options, f"no controls for {user.name}: {message.content} {message.embeds}"
+            res = await use_control(self.fake, user, message, self.rnd.choice(options))
+            self.moves_by_click += 1
+        await self.fake.settle()
+        after = (await self.game()).move_count
+        assert after > before, f"the move was not applied: {res.content} {res.embed_text[:300]}"
+        return res
+
+    async def play_to_end(self, max_moves: int = 2000, *, slash_every: int = 0,
+                          stop_after: int | None = None) -> int:
+        played = 0
+        while (await self.game()).status == "running":
+            if stop_after is not None and played >= stop_after:
+                break
+            await self.play_one(slash_every=slash_every)
+            played += 1
+            assert played < max_moves, "the game did not end"
+        return played
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, db_path: str, seed: int = 1234):
+    bot = make_bot(db_path, seed)
+    async with run_bot(bot, fake, commands=True) as runner:
+        yield bot
