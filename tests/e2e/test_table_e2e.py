@@ -1,0 +1,93 @@
+"""The shared table commands end to end: cancel, reminders, /games, /hand, /board, /resign,
+/abandon, option errors; all through the real discord.py client and the fake Discord."""
+from __future__ import annotations
+
+import bot as tavern
+from tests.e2e.harness import controls
+from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
+
+
+class Clock:
+    now = 1_000_000.0
+
+    def __call__(self):
+        return self.now
+
+
+async def _start(fake, chan, host, guest, **play):
+    lobby = (await fake.slash(host, chan, "play", options={"game": "ziegen", **play})).message
+    await fake.click(guest, lobby, fake.find_button(lobby, "Join"))
+    await fake.click(host, lobby, fake.find_button(lobby, "Start"))
+    await fake.settle()
+    return lobby, fake.threads(chan)[-1]
+
+
+async def test_lobby_commands_reminders_and_leaving(tmp_path):
+    clock = Clock()
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben, cy = fake.add_user("ann"), fake.add_user("ben"), fake.add_user("cy")
+            bot = tavern.create_bot(str(tmp_path / "t.db"), clock=clock, remind_after=3600.0)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                # Bad options are refused with a friendly, ephemeral message.
+                res = await fake.slash(ann, chan, "play",
+                                       options={"game": "ziegen", "options": "colour=red"})
+                assert res.ephemeral and "no option 'colour'" in res.content
+                res = await fake.slash(ann, chan, "play",
+                                       options={"game": "ziegen", "options": "doubling"})
+                assert res.ephemeral and "key=value" in res.content
+                choices = await fake.autocomplete(ann, chan, "play", "options", typed="dou",
+                                                  game="ziegen")
+                assert {c["value"] for c in choices} == {"doubling=line", "doubling=chain"}
+
+                # Cancel closes a lobby for good.
+                lobby = (await fake.slash(ann, chan, "play", game="ziegen")).message
+                res = await fake.click(ben, lobby, fake.find_button(lobby, "Cancel"))
+                assert res.ephemeral and "Only the host" in res.content
+                res = await fake.click(ann, lobby, fake.find_button(lobby, "Cancel"))
+                assert "closed" in res.embed_text and not res.buttons
+
+                lobby, thread = await _start(fake, chan, ann, ben, remind_hours=2)
+                res = await fake.slash(cy, chan, "hand")
+                assert res.ephemeral and "no running" in res.content
+                res = await fake.slash(ann, chan, "games")
+                assert res.ephemeral and "Herr der Ziegen" in res.content and "#2" in res.content
+                res = await fake.slash(ben, thread, "board")
+                assert res.ephemeral and "Pasture" in res.embed_text
+                res = await fake.slash(ben, thread, "hand")
+                assert res.ephemeral and "Your hand" in res.embed_text
+
+                # Reminders: nothing before the deadline, one DM per waiting player after it.
+                cog = bot.get_cog("Tables")
+                dms = {u.name: len(fake.dm_messages(u)) for u in (ann, ben)}
+                assert await cog.run_reminders() == 0
+                clock.now += 2 * 3600 + 1
+                assert await cog.run_reminders() == 1
+                await fake.settle()
+                for user in (ann, ben):  # the opening decision is for both at once
+                    new = fake.dm_messages(user)[dms[user.name]:]
+                    assert len(new) == 1 and "Reminder" in new[0].embeds[0]["title"]
+                    assert controls(new[0])
+                assert await cog.run_reminders() == 0  # re-armed, not repeated
+
+                # Resign: a bot takes the seat, the thread is told.
+                res = await fake.slash(ben, thread, "resign")
+                assert res.ephemeral and "resigned" in res.content
+                await fake.settle()
+                game = (await bot.tables.games_of_user(ann.id))[0]
+                assert game.seats[1].is_bot and game.status == "running"
+                # Abandon: host only.
+                res = await fake.slash(ben, thread, "abandon", table=game.id)
+                assert res.ephemeral
+                res = await fake.slash(ann, thread, "abandon")
+                assert res.ephemeral and "abandoned" in res.content
+                await fake.settle()
+                assert (await bot.tables.game(game.id)).status == "abandoned"
+                assert any("abandoned" in m.content for m in fake.channel_messages(thread))
+                assert "closed" in fake.message(lobby.id).embed_text
+                res = await fake.slash(ann, thread, "hand")
+                assert res.ephemeral and "no running" in res.content
+            assert fake.unknown_calls == []
