@@ -20,6 +20,7 @@ from . import render, ui
 
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
+THREAD_ARCHIVED = 50083
 
 
 class Messenger:
@@ -93,6 +94,12 @@ class Messenger:
             except discord.NotFound:  # someone deleted the board: post a new one
                 new = await channel.send(**kwargs)
                 await self.service.set_messages(game.id, board_message_id=new.id)
+            except discord.HTTPException as exc:
+                if exc.code != THREAD_ARCHIVED or not game.thread_id:
+                    raise
+                # A quiet thread was archived by Discord: wake it up, then edit.
+                await self.bot.http.edit_channel(game.thread_id, archived=False)
+                await message.edit(**kwargs)
             return game
 
     async def update_lobby(self, game: GameRecord) -> None:

@@ -73,6 +73,17 @@ async def test_lobby_commands_reminders_and_leaving(tmp_path):
                     assert controls(new[0])
                 assert await cog.run_reminders() == 0  # re-armed, not repeated
 
+                # A thread Discord archived after a quiet week wakes up on the next move.
+                await fake.archive_thread(thread)
+                edits = fake.channel_messages(thread)[0].edit_count
+                res = await fake.slash(ann, thread, "hand")
+                panel = res.message
+                assert controls(panel)
+                res = await fake.click(ann, panel, controls(panel)[0][0])
+                await fake.settle()
+                assert not fake._channel(thread).archived
+                assert fake.channel_messages(thread)[0].edit_count > edits  # the board moved on
+
                 # Resign: a bot takes the seat, the thread is told.
                 res = await fake.slash(ben, thread, "resign")
                 assert res.ephemeral and "resigned" in res.content

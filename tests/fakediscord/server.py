@@ -947,6 +947,7 @@ class FakeDiscord:
             ('GET', '/guilds/{guild_id}/members/{user_id}', self._r_get_member),
             ('GET', '/guilds/{guild_id}/threads/active', self._r_active_threads),
             ('GET', '/channels/{channel_id}', self._r_get_channel),
+            ('PATCH', '/channels/{channel_id}', self._r_edit_channel),
             ('POST', '/channels/{channel_id}/typing', self._r_typing),
             ('GET', '/channels/{channel_id}/messages', self._r_history),
             ('POST', '/channels/{channel_id}/messages', self._r_create_message),
@@ -1263,6 +1264,22 @@ class FakeDiscord:
     async def _r_get_channel(self, request, channel_id, **_):
         return self._channel_payload(self._channel_or_404(channel_id))
 
+    async def _r_edit_channel(self, request, channel_id, payload, **_):
+        """Only what a bot does to a thread here: archive or unarchive it, lock or unlock it."""
+        c = self._channel_or_404(channel_id)
+        payload = payload or {}
+        if c.is_thread:
+            if c.locked and payload.get('archived') is False and payload.get('locked') is not False:
+                raise ApiError(403, 50013, 'Missing Permissions')
+            if 'archived' in payload:
+                c.archived = bool(payload['archived'])
+            if 'locked' in payload:
+                c.locked = bool(payload['locked'])
+            await self._dispatch('THREAD_UPDATE', self._channel_payload(c), intent=INTENT_GUILDS)
+        if 'name' in payload:
+            c.name = str(payload['name'])
+        return self._channel_payload(c)
+
     async def _r_typing(self, request, channel_id, **_):
         self._channel_or_404(channel_id)
         return _no_content()
@@ -1523,6 +1540,8 @@ class FakeDiscord:
         m = self._message_or_404(c, message_id)
         if m.author_id != self.bot_user.id:
             raise ApiError(403, 50005, 'Cannot edit a message authored by another user')
+        if c.is_thread and c.archived:  # real Discord: unarchive first (sending a message does)
+            raise ApiError(400, 50083, 'Operation cannot be performed on an archived thread')
         self._edit_message(m, payload or {}, files)
         await self._dispatch_message('MESSAGE_UPDATE', m)
         return self._message_payload(m)
