@@ -144,9 +144,10 @@ async def _pick_step_checks(table: Table, seat: int, panel, options) -> None:
     assert sorted(action_of(c) for c in options) == sorted({"take:" + t for t in looking["tokens"]})
 
 
-async def _play(table: Table, rnd: random.Random, public_channels, max_moves=400) -> dict:
+async def _play(table: Table, rnd: random.Random, max_moves: int = 400) -> dict:
     fake, svc = table.fake, table.service
-    seen = {"picks": 0, "slash": 0, "clicks": 0, "boards": set(), "latest": set(), "news": {0: [], 1: []}}
+    seen = {"picks": 0, "slash": 0, "clicks": 0, "boards": set(), "latest": set(),
+            "news": {0: [], 1: []}}
     for _ in range(max_moves):
         game = await table.game()
         if game.status != "running":
@@ -204,7 +205,7 @@ async def test_one_game_to_the_cauldron(tmp_path):
                 assert "Korrigans" in board.embed_text and fake.find_button(board, "My hand")
                 assert controls(fake.dm_messages(alice)[-1])  # alice places first
 
-                seen = await _play(table, random.Random(CHOICE_SEED), (chan, thread))
+                seen = await _play(table, random.Random(CHOICE_SEED))
 
                 game = await table.game()
                 assert game.status == "finished"
