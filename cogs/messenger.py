@@ -113,14 +113,26 @@ class Messenger:
 
     # --- after a change -------------------------------------------------------------------------
     async def publish(self, outcome: Outcome) -> None:
-        """Board, results and the DMs of everyone but the requester (answered already)."""
-        game = await self.update_board(outcome.game.id)
-        if game.status in ("finished", "abandoned"):
-            if game.status == "finished":
-                await self.thread_send(game, content=render.results_text(self.service, game))
-            await self.update_lobby(game)
+        """Board, results and the DMs of everyone but the requester (answered already).
+
+        The move is stored before any of this runs, so a Discord failure here loses nothing:
+        it is logged, the other messages still go out, and the reminder catches up later.
+        """
+        game = outcome.game
+        try:
+            game = await self.update_board(outcome.game.id)
+            if game.status in ("finished", "abandoned"):
+                if game.status == "finished":
+                    await self.thread_send(game, content=render.results_text(self.service, game))
+                await self.update_lobby(game)
+        except discord.HTTPException:
+            log.warning("could not update the board of table %s", game.id, exc_info=True)
         for notice in outcome.notices:
-            await self.notify(game, notice)
+            try:
+                await self.notify(game, notice)
+            except discord.HTTPException:
+                log.warning("could not notify seat %s of table %s", notice.seat, game.id,
+                            exc_info=True)
 
     async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False) -> None:
         """One DM to one human: private news and, if it is their turn, their controls."""

@@ -61,6 +61,7 @@ class TableCog(commands.Cog, name="Tables"):
 
     # --- /play -----------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.guild_only()
     @app_commands.describe(game="Which game", options="Table options, e.g. doubling=chain",
                            remind_hours="Remind whoever must act after this many hours")
     @app_commands.choices(game=GAME_CHOICES)

@@ -84,6 +84,21 @@ async def test_lobby_commands_reminders_and_leaving(tmp_path):
                 assert not fake._channel(thread).archived
                 assert fake.channel_messages(thread)[0].edit_count > edits  # the board moved on
 
+                # A 429 on the board edit is waited out and retried: the board still moves on.
+                fake.rate_limit_next("PATCH", "/messages/", retry_after=0.05)
+                game = (await bot.tables.games_of_user(ann.id))[0]
+                seat = bot.tables.to_act(game)[0]
+                user = (ann, ben)[seat]
+                res = await fake.slash(user, thread, "hand")
+                edits = fake.channel_messages(thread)[0].edit_count
+                mark = fake.mark()
+                await fake.click(user, res.message, controls(res.message)[0][0])
+                await fake.settle()
+                assert (await bot.tables.game(game.id)).move_count == game.move_count + 1
+                assert fake.channel_messages(thread)[0].edit_count == edits + 1
+                patches = [c for c in fake.calls_since(mark) if c.method == "PATCH"]
+                assert len(patches) == 2  # the refused one and its retry
+
                 # Resign: a bot takes the seat, the thread is told.
                 res = await fake.slash(ben, thread, "resign")
                 assert res.ephemeral and "resigned" in res.content
