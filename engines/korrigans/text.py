@@ -15,6 +15,10 @@ def _kid(text: str) -> str:
     return "%s K%s" % (_p(int(seat) - 1), k)
 
 
+def _backup(side: str) -> str:
+    return "used up" if side == "spent" else side.capitalize()
+
+
 def _tokens(kinds: list[str]) -> str:
     return ", ".join(TOKEN_NAME[k] for k in kinds) or "none"
 
@@ -72,11 +76,11 @@ def board_text(view: dict) -> str:
     out.append(" | ".join(extra))
     for pl in view["players"]:
         s = pl["seat"]
-        line = "%s: %d behind %s; Companions: %s" % (
-            _p(s), pl["hidden_count"], "screen" if pl["screen"] else "no screen",
-            _tokens(pl["companions"]))
+        held = ("%d behind screen" % pl["hidden_count"] if pl["screen"]
+                else "screen removed, %d tokens open" % pl["hidden_count"])
+        line = "%s: %s; Companions: %s" % (_p(s), held, _tokens(pl["companions"]))
         if pl["backup"]:
-            line += "; Backup: %s" % pl["backup"].capitalize()
+            line += "; Backup: %s" % _backup(pl["backup"])
         if pl["menhirs"]:
             line += "; Menhirs: %s" % ", ".join(MENHIR_NAME[x] for x in pl["menhirs"])
         if "tokens" in pl:
@@ -99,8 +103,12 @@ def hand_text(view: dict) -> str:
     out = ["**Your Korrigans** (%s)" % _p(you["seat"])]
     out.append("Behind your screen: %s" % _tokens(you["tokens"]))
     me = view["players"][you["seat"]]
-    backup = "; Backup %s" % me["backup"].capitalize() if me["backup"] else ""
+    backup = "; Backup: %s" % _backup(me["backup"]) if me["backup"] else ""
     out.append("In front of it: %s%s" % (_tokens(me["companions"]), backup))
+    mine = [k for k in view["korrigans"] if k["seat"] == you["seat"]]
+    if mine:
+        out.append("Your Korrigans stand on: %s" % ", ".join(
+            "K%d on %s" % (k["k"], k["field"] or "-") for k in mine))
     g = you["gold"]
     out.append("Gold now: %d (tokens %d, Menhirs %d, Elf/Goblin %d, Cauldron %d)" % (
         g["total"], g["tokens"], g["menhirs"], g["elf_goblin"], g["cauldron"]))
