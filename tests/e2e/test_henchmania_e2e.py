@@ -130,6 +130,7 @@ class Henchmania(Table):
     reactions: list = field(default_factory=list)
     checked_boards: int = 0
     secrets_checked: int = 0     # checks made while some hand held a never-shown card
+    duel_results: set = field(default_factory=set)   # "... wins the duel ..." lines seen
 
     async def panel_via_hand_button(self, user):
         res = await self.fake.click(user, self.board(), self.fake.find_button(self.board(),
@@ -190,6 +191,10 @@ class Henchmania(Table):
         after = await self.game()
         assert after.move_count > before, f"the move was not applied: {res.content}"
         await self.check_public()
+        if SHOW and step["k"] in ("react", "guard", "weapon", "nosy", "choir"):
+            print(f"--- after {user.name}'s {action} (move {before}):\n" + self.board().embed_text)
+            dm = self.fake.dm_messages(user)[-1]
+            print(f"--- {user.name}'s last DM:\n{dm.content}\n{dm.embed_text}")
 
     async def check_public(self):
         """The board and the thread show nothing a seat holds privately."""
@@ -213,6 +218,7 @@ class Henchmania(Table):
             assert not card_names_in(text) & secret, (card_names_in(text) & secret, text)
             for private in self.record.private:
                 assert private not in text, (private, text)
+        self.duel_results |= {ln for ln in board.split("\n") if " wins the duel" in ln}
         self.checked_boards += 1
 
 
@@ -272,6 +278,9 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
                 react = out_of_turn[0]
                 assert log[react["move"]] == (1, react["action"])
                 assert "Your turn" in react["panel"] and "Your hand" in react["panel"]
+                # The duels' results were shown on the public board.
+                assert any(ln.startswith("Alice wins the duel") or "wins the duel: " in ln
+                           for ln in table.duel_results), table.duel_results
 
                 # Hidden information was checked after every move, also while hands held cards
                 # nobody else had seen; DMs carried only their reader's private news.
@@ -283,7 +292,8 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
                             if f["name"] == "News for you"]
                     assert news
                     for line in "\n".join(news).split("\n"):
-                        assert line in table.record.private_of[seat], (user.name, line)
+                        if not line.endswith(" …"):        # the field is clipped at 1000
+                            assert line in table.record.private_of[seat], (user.name, line)
 
                 texts = [m.content for m in fake.channel_messages(thread)]
                 assert any("Final scores" in t for t in texts)
