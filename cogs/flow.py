@@ -14,6 +14,7 @@ from storage import GameRecord
 from tables import StaleClick, TableError, TableService
 
 from . import render, ui
+from .panels import private_panel
 
 log = logging.getLogger("tavern.flow")
 
@@ -32,18 +33,6 @@ async def reply_error(interaction: discord.Interaction, message: str, **extra) -
         await interaction.followup.send(message, ephemeral=True, **extra)
     else:
         await interaction.response.send_message(message, ephemeral=True, **extra)
-
-
-def private_panel(svc: TableService, game: GameRecord, seat: int,
-                  news: list[str] | None = None) -> dict:
-    """The hand embed plus controls for a seat: the kwargs of a message."""
-    acting = seat in svc.to_act(game)
-    embed = render.hand_embed(svc, game, seat, news, "Your turn" if acting else None)
-    view, note = (None, "")
-    if acting:
-        view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
-                                      svc.choices(game, seat))
-    return {"embed": embed, "view": view, "content": note or None}
 
 
 # --- the lobby -------------------------------------------------------------------------------------
@@ -105,8 +94,8 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
         game = await svc.game(table)
         seat = game.seat_of(interaction.user.id)
         panel = private_panel(svc, game, seat) if seat is not None else {}
-        await reply_error(interaction, str(exc), **_without_none(
-            {k: v for k, v in panel.items() if k != "content"}))
+        panel.pop("content", None)
+        await reply_error(interaction, str(exc), **_without_none(panel))
         return
     except GameError as exc:
         await reply_error(interaction, str(exc))

@@ -17,6 +17,7 @@ from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 
 from . import render, ui
+from .panels import private_panel
 
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
@@ -142,18 +143,11 @@ class Messenger:
                 await self.thread_send(game, content=f"{mention}, it's your turn. "
                                        "Use **My hand** on the board to play.")
             return
-        heading = "Reminder: your turn" if reminder else ("Your turn" if notice.your_turn
-                                                           else None)
-        embed = render.hand_embed(self.service, game, notice.seat, notice.private, heading)
-        view, note = (None, "")
-        if notice.your_turn:
-            token = game.seats[notice.seat].prompt_version
-            view, note = ui.controls_view(game.id, token,
-                                          self.service.choices(game, notice.seat))
-        url = render.thread_url(game)
-        content = " ".join(filter(None, [f"Table #{game.id}" + (f": {url}" if url else ""), note]))
-        sent = await self.dm(notice.user_id, content=content, embed=embed,
-                             **({"view": view} if view else {}))
+        panel = private_panel(self.service, game, notice.seat, notice.private,
+                              reminder=reminder)
+        if panel["view"] is None:
+            del panel["view"]
+        sent = await self.dm(notice.user_id, **panel)
         if sent is None:
             first = await self.service.mark_dm_closed(game.id, notice.seat)
             if first:

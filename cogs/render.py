@@ -77,8 +77,12 @@ def footer(service: TableService, game: GameRecord) -> str:
 
 def hand_embed(service: TableService, game: GameRecord, seat: int,
                news: list[str] | None = None, heading: str | None = None) -> discord.Embed:
+    """A seat's private panel: what is being decided now, their hidden cards, their news."""
+    text, prompt = service.seat_texts(game, seat)
+    if prompt and prompt.strip("*_ ") not in text:
+        text = f"**Now:** {prompt}\n\n{text}"
     embed = discord.Embed(title=title(service, game), colour=COLOUR,
-                          description=clip(service.hand_text(game, seat), DESCRIPTION_LIMIT))
+                          description=clip(text, DESCRIPTION_LIMIT))
     if heading:
         embed.title = clip(f"{heading} · {embed.title}", 250)
     if news:
@@ -98,4 +102,6 @@ def results_text(service: TableService, game: GameRecord) -> str:
     winners = set(engine.winners(state))
     order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
     lines = [f"{'🏆 ' if s in winners else ''}{game.seats[s].name}: {scores[s]}" for s in order]
-    return "**Final scores**\n" + "\n".join(lines)
+    humans = " ".join(f"<@{s.user_id}>" for s in game.seats if not s.is_bot)
+    thanks = f"\nThanks for playing, {humans}!" if humans else ""
+    return "**Final scores**\n" + "\n".join(lines) + thanks

@@ -104,8 +104,14 @@ class TableService:
         return self.fill(game, engine.board_text(engine.view(self.state(game), None)))
 
     def hand_text(self, game: GameRecord, seat: int) -> str:
+        return self.seat_texts(game, seat)[0]
+
+    def seat_texts(self, game: GameRecord, seat: int) -> tuple[str, str]:
+        """A seat's private text and the public prompt (what is being decided now)."""
         engine = self.engine(game.kind)
-        return self.fill(game, engine.hand_text(engine.view(self.state(game), seat)))
+        view = engine.view(self.state(game), seat)
+        return (self.fill(game, engine.hand_text(view)),
+                self.fill(game, str(view.get("prompt") or "")))
 
     def choices(self, game: GameRecord, seat: int) -> list[tuple[str, str]]:
         """(action id, label) for every legal action of ``seat`` now."""
@@ -344,9 +350,10 @@ class TableService:
         now = self.clock()
         deadline = now + game.remind_after if any(s not in bots for s in acting) else None
         recent = (game.recent + public)[-RECENT_LINES:]
+        dumped = engine.dump(state)
         try:
             await self.store.save_state(game.id, game.version, game.move_count,
-                                        state=engine.dump(state), status=status, moves=moves,
+                                        state=dumped, status=status, moves=moves,
                                         now=now, deadline_at=deadline, recent=recent,
                                         prompts=prompts, seats=seats)
         except StaleVersion:
@@ -356,7 +363,7 @@ class TableService:
         new_seats = [dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts
                      else s for s in seat_list]
         stored = dataclasses.replace(
-            game, state=engine.dump(state), status=status, version=new_version,
+            game, state=dumped, status=status, version=new_version,
             move_count=game.move_count + len(moves), deadline_at=deadline, recent=recent,
             updated_at=now, seats=new_seats)
         self._cache[game.id] = stored
