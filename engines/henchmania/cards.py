@@ -2,7 +2,8 @@
 
 A turn is ``play:<card>`` (then one ``arg:<token>`` step per choice the card needs: an opponent
 ``p<seat>``, a card back / site, a card in a Reserve or a discard pile; ``back`` returns to the
-turn), an "At your turn" Reserve ability (``use:bigots:<site>``, ``use:inquisition``) or ``pass``.
+turn), an "At your turn" Reserve ability (``use:bigots:<site>``, ``use:inquisition``,
+``use:mule``) or ``pass``.
 A card aimed at a seat that holds a counter (Penitent against Tavern cards, Bravery against cards
 affecting its hand or Reserve) first opens a ``counter`` decision for that seat.
 """
@@ -14,8 +15,10 @@ from .common import (
     hand_remove, opponents, priv, pub, res_discard, res_full, res_ready, tied_sites,
 )
 from .data import (
-    ACTION, ARMORY, CARDS, PERFORMANCES, RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP, name,
+    ACTION, ARMORY, CARDS, DRUNK2_CARDS, GLOVE_RULES, GLOVES, GOSSIP2_POINTS, PERFORMANCES,
+    RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP, name,
 )
+from .placing import is_full
 
 NO_TURN_PLAY = ("guard",)   # played only as a reaction
 
@@ -33,6 +36,8 @@ def abilities(state: dict, seat: int) -> list[str]:
     if "inquisition" in state["res"][seat] and any(
             state["trump"][o] for o in opponents(state, seat)):
         out.append("use:inquisition")
+    if res_ready(state, seat, "mule") and can_draw(state, "armory"):
+        out.append("use:mule")
     return out
 
 
@@ -73,8 +78,10 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
     """The tokens for the next choice ``card`` needs, or None when nothing more is needed."""
     opps = opponents(state, seat)
     k = len(args)
-    if card == "gossip":
+    if card in ("gossip", "gossip2"):
         if k == 0:
+            if card == "gossip2":
+                return ["p%d" % o for o in opps if state["score"][o] > state["score"][seat]]
             return ["p%d" % o for o in opps]
         if k == 1 and res_ready(state, seat, "boss"):
             return ["boss", "plain"]
@@ -84,6 +91,31 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
             return ["p%d" % o for o in opps if state["hand"][o]]
         if k == 1:
             return sorted({CARDS[c][1] for c in state["hand"][_seat(args[0])]})
+        return None
+    if card == "drunk2":
+        if k == 0:
+            return ["p%d" % o for o in opps if state["hand"][o]]
+        left = list(state["hand"][_seat(args[0])])
+        for back in args[1:]:
+            left.remove(next(c for c in left if CARDS[c][1] == back))
+        if k > DRUNK2_CARDS or not left:
+            return None
+        return sorted({CARDS[c][1] for c in left})
+    if card == "vermin":
+        return ["p%d" % o for o in opps if state["hand"][o]] if k == 0 else None
+    if card == "pigeon":
+        if k == 0:
+            return [s for s in SITES if seat in state["board"][s] and can_draw(state, s)]
+        return None
+    if card == "traitor2":
+        if k == 0:
+            if state["traitor"][seat]:
+                return []
+            return ["p%d" % o for o in opps if _moves_from(state, o)]
+        if k == 1:
+            return _moves_from(state, _seat(args[0]))
+        if k == 2:
+            return [s for s in SITES if s != args[1] and not is_full(state, s)]
         return None
     if card == "bella":
         if k == 0:
@@ -115,8 +147,13 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
         if k == 1:
             return sorted(set(state["res"][_seat(args[0])]))
         return None
-    if card == "glove":
-        return ["p%d" % o for o in opps] if k == 0 else None
+    if card in GLOVES:
+        if k:
+            return None
+        if GLOVE_RULES[card].get("leader_only"):
+            top = max(state["score"][o] for o in opps)
+            return ["p%d" % o for o in opps if state["score"][o] == top]
+        return ["p%d" % o for o in opps]
     if card == "grave":
         if k == 0:
             return [s for s in SITES if state["disc"][s]]
@@ -128,6 +165,12 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
             return sorted(set(state["res"][seat]))   # the Reserve card to discard for room
         return None
     return None
+
+
+def _moves_from(state: dict, o: int) -> list[str]:
+    """Sites holding a pawn of ``o`` that the Traitor (alt) could move to another, open site."""
+    return [s for s in SITES if o in state["board"][s]
+            and any(t != s and not is_full(state, t) for t in SITES)]
 
 
 def playable(state: dict, seat: int, card: str) -> bool:
@@ -169,6 +212,12 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
         pub(events, f"{P(seat)} rotates the Bigots to draw at the {SITE_NAMES[site]}, "
                     "where they share the most Henchmen.")
         draw(state, seat, site, events)
+        finish_turn(state, events)
+        return
+    if action == "use:mule":
+        state["rot"][seat].append("mule")
+        pub(events, f"{P(seat)} rotates the Mule to fetch a card from the Armory.")
+        draw(state, seat, "armory", events)
         finish_turn(state, events)
         return
     if action == "use:inquisition":
@@ -223,12 +272,13 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
         return
     state["limbo"].append(card)
     pub(events, _play_text(seat, card, args))
-    if card == "traitor":
+    if card in ("traitor", "traitor2"):
         state["traitor"][seat] = True
-    if card == "gossip" and len(args) > 1 and args[1] == "boss":
+    if card in ("gossip", "gossip2") and len(args) > 1 and args[1] == "boss":
         state["rot"][seat].append("boss")
-        pub(events, f"{P(seat)} rotates the Boss Lady: this Gossip is worth 3.")
-    if args and args[0].startswith("p") and card != "glove":
+        pub(events, f"{P(seat)} rotates the Boss Lady: this Gossip is worth "
+                    f"{_gossip_points(card, args)}.")
+    if args and args[0].startswith("p") and card not in GLOVES:
         target = _seat(args[0])
         if counters(state, target, card):
             state["step"] = {"k": "counter", "s": [target], "by": seat, "c": card, "a": args}
@@ -242,6 +292,13 @@ def _play_text(seat: int, card: str, args: list[str]) -> str:
         text += f" against {P(_seat(args[0]))}"
     if card in ("trick", "drunk"):
         text += f", choosing a {SITE_NAMES[args[1]]} card"
+    elif card == "drunk2":
+        text += ", choosing " + " and ".join(f"a {SITE_NAMES[b]} card" for b in args[1:])
+    elif card == "pigeon":
+        text += f", drawing at the {SITE_NAMES[args[0]]}"
+    elif card == "traitor2":
+        text += (f", moving a Henchman from the {SITE_NAMES[args[1]]} to the "
+                 f"{SITE_NAMES[args[2]]}")
     elif card == "traitor":
         text += f", taking a Henchman from the {SITE_NAMES[args[1]]}"
     elif card in ("beartamer", "pillory"):
@@ -264,11 +321,16 @@ def counter_apply(state: dict, seat: int, action: str, events: list) -> None:
     finish_turn(state, events)
 
 
+def _gossip_points(card: str, args: list[str]) -> int:
+    amount = GOSSIP2_POINTS if card == "gossip2" else 1
+    return amount + 2 if len(args) > 1 and args[1] == "boss" else amount
+
+
 def resolve(state: dict, seat: int, card: str, args: list[str], events: list) -> None:
     """Carry out an Action card's effect (after any counter window)."""
     target = _seat(args[0]) if args and args[0].startswith("p") else None
-    if card == "gossip":
-        amount = 3 if len(args) > 1 and args[1] == "boss" else 1
+    if card in ("gossip", "gossip2"):
+        amount = _gossip_points(card, args)
         lost = -add_score(state, target, -amount)
         add_score(state, seat, amount)
         pub(events, f"{P(target)} loses {lost} point{'s' if lost != 1 else ''}, "
@@ -285,6 +347,29 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             else:
                 discard(state, taken)
                 pub(events, f"{P(target)} discards {name(taken)} from their hand.")
+    elif card == "drunk2":
+        for back in args[1:]:
+            backs = [c for c in state["hand"][target] if CARDS[c][1] == back]
+            if backs:
+                taken = rng.choice(state, backs)
+                state["hand"][target].remove(taken)
+                discard(state, taken)
+                pub(events, f"{P(target)} discards {name(taken)} from their hand.")
+    elif card == "vermin":
+        if state["hand"][target]:
+            taken = rng.choice(state, state["hand"][target])
+            state["hand"][target].remove(taken)
+            discard(state, taken)
+            pub(events, f"Vermin get into {P(target)}'s things: they discard {name(taken)}.")
+    elif card == "pigeon":
+        draw(state, seat, args[0], events)
+    elif card == "traitor2":
+        src, dst = args[1], args[2]
+        if target in state["board"][src] and not is_full(state, dst):
+            state["board"][src].remove(target)
+            state["board"][dst].append(target)
+            pub(events, f"{P(seat)} moves one of {P(target)}'s Henchmen from the "
+                        f"{SITE_NAMES[src]} to the {SITE_NAMES[dst]}.")
     elif card == "bella":
         if any(can_receive(state, seat, c) for c in state["res"][target]):
             state["step"] = {"k": "give", "s": [target], "to": seat}
@@ -306,9 +391,9 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         if args[1] in state["res"][target]:
             res_discard(state, target, args[1])
             pub(events, f"{P(target)}'s {name(args[1])} is discarded.")
-    elif card == "glove":
+    elif card in GLOVES:
         from .duel import start_duel
-        start_duel(state, seat, target, events)
+        start_duel(state, seat, target, events, glove=card)
         return
     elif card == "bawler":
         for site in SITES:

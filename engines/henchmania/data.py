@@ -64,6 +64,30 @@ CARDS: dict[str, tuple] = {
     "armor": ("Complete armor", "armory", 1, ARMORY, 0, 4, 1),
     "damsel": ("Damsel", "armory", 1, RESERVE, 1, 0, 0),
     "confidence": ("Confidence", "armory", 1, TRUMP, 0, 0, 0),
+    # --- The Additional Cards (optional module; effects are the project's rulings) ----------
+    # The animals: one per site pile (27 cards each); the Armory has two candidates, the Mule
+    # and the Ox, and each game deals one of them (seeded RNG), the other stays in the box.
+    "vermin": ("Vermin", "tavern", 1, ACTION, 0, 0, 0),
+    "torecat": ("Torecat", "castle", 1, RESERVE, 1, 0, 0),
+    "mutt": ("Mutt", "square", 1, RESERVE, 1, 0, 0),
+    "pigeon": ("Pigeon", "church", 1, ACTION, 0, 0, 0),
+    "mule": ("Mule", "armory", 1, RESERVE, 1, 0, 0),
+    "ox": ("Ox", "armory", 1, RESERVE, 1, 0, 0),
+    # The alternative Gloves: each one added replaces one basic Glove (12 Gloves in all).
+    "falconer": ("Falconer Glove", "square", 1, ACTION, 0, 0, 0),
+    "gauntlet": ("Gauntlet", "square", 1, ACTION, 0, 0, 0),
+    "silk": ("Silk Glove", "square", 1, ACTION, 0, 0, 0),
+    "velvet": ("Velvet Glove", "square", 1, ACTION, 0, 0, 0),
+    "hunting": ("Hunting Glove", "square", 1, ACTION, 0, 0, 0),
+    # The alternative Henchmen: each one added replaces one copy of its base card (ALT_HENCHMEN).
+    "porter2": ("Porter (alt)", "square", 1, RESERVE, 1, 0, 0),
+    "gossip2": ("Gossip (alt)", "tavern", 1, ACTION, 0, 0, 0),
+    "traitor2": ("Traitor (alt)", "tavern", 1, ACTION, 0, 0, 0),
+    "drunk2": ("Drunkard (alt)", "tavern", 1, ACTION, 0, 0, 0),
+    "helm": ("Helm", "armory", 1, ARMORY, 0, 5, 3),
+    "mace": ("Mace", "armory", 1, ARMORY, 0, 3, 5),
+    "rshield": ("Round shield", "armory", 1, ARMORY, 0, 3, 3),
+    "mail2": ("Coat of mail (alt)", "armory", 1, ARMORY, 0, 4, 3),
 }
 
 # One-line card texts, for help and hand display.
@@ -109,6 +133,25 @@ TEXT = {
     "armor": "Attack 4+, Defence 1+.",
     "damsel": "End of day: points = your pawns on a site you don't dominate.",
     "confidence": "Rotate: +1 to each of your dice in a roll.",
+    "vermin": "An opponent discards a random card from his hand.",
+    "torecat": "End of day: +1 point if you have a Performance.",
+    "mutt": "When you lose a duel as the Defender, you lose 1 point less.",
+    "pigeon": "Draw a card at a site where you have a Henchman.",
+    "mule": "At your turn, rotate: draw a card at the Armory.",
+    "ox": "Bare-handed, you attack and defend on 5+ instead of 6+.",
+    "falconer": "Challenge to a duel: you roll 4 attack dice instead of 3.",
+    "gauntlet": "Challenge to a duel: your attack value is 1 better (at best 1+).",
+    "silk": "Challenge to a courteous duel: the loser loses no points.",
+    "velvet": "Challenge to a duel that no Guard can cancel.",
+    "hunting": "Challenge the opponent with the most points: +2 more if you win.",
+    "porter2": "When placing, rotate (once a day): place on a full site.",
+    "gossip2": "An opponent with more points than you loses 2, you earn 2.",
+    "traitor2": "Move an opponent's Henchman to another site (one Traitor a day).",
+    "drunk2": "Discard two cards (chosen by their backs) from an opponent's hand.",
+    "helm": "Attack 5+, Defence 3+; as the Defender, one unparried hit is cancelled.",
+    "mace": "Attack 3+, Defence 5+.",
+    "rshield": "Attack 3+, Defence 3+.",
+    "mail2": "Attack 4+, Defence 3+.",
 }
 
 PERFORMANCES = ("minstrel", "troubadour", "jester")
@@ -140,8 +183,38 @@ DAY_CHOICES = [3, 4, 5]
 TARGET_CHOICES = [25, 30]
 
 # Which cards a counter may cancel.
-TAVERN_TARGETED = ("gossip", "trick", "bella", "drunk", "traitor", "brawl")   # Penitent
-HAND_OR_RESERVE = ("trick", "drunk", "bella", "brawl", "beartamer", "pillory")  # Bravery
+TAVERN_TARGETED = ("gossip", "trick", "bella", "drunk", "traitor", "brawl",   # Penitent
+                   "gossip2", "traitor2", "drunk2", "vermin")
+HAND_OR_RESERVE = ("trick", "drunk", "bella", "brawl", "beartamer", "pillory",  # Bravery
+                   "drunk2", "vermin")
+
+# --- The Additional Cards (table options; every effect below is a project ruling) ---------
+ANIMALS = ("vermin", "torecat", "mutt", "pigeon", "mule", "ox")
+ARMORY_ANIMALS = ("mule", "ox")   # one of the two is dealt each game (27 cards at every site)
+# Alternative Glove -> its duel modifiers (the defaults are the basic Glove's).
+GLOVES = ("glove", "falconer", "gauntlet", "silk", "velvet", "hunting")
+ALT_GLOVES = GLOVES[1:]
+GLOVE_RULES = {
+    "glove": {},
+    "falconer": {"dice": 4},             # attack dice
+    "gauntlet": {"attack_bonus": 1},     # attack value lowered by this (never below 1)
+    "silk": {"no_loss": True},           # the loser of the duel loses no points
+    "velvet": {"unguardable": True},     # no Guard can cancel it
+    "hunting": {"leader_only": True, "win_bonus": 2},  # only at the leading opponent(s)
+}
+# Alternative Henchman -> the base card one copy of which it replaces.
+ALT_HENCHMEN = {
+    "porter2": "porter", "gossip2": "gossip", "traitor2": "traitor", "drunk2": "drunk",
+    "helm": "armor", "mace": "cudgel", "rshield": "shield", "mail2": "mail",
+}
+ADDITIONAL = ANIMALS + ALT_GLOVES + tuple(ALT_HENCHMEN)
+ALT_CHOICES = ["none", "all", "random"]
+GOSSIP2_POINTS = 2        # Gossip (alt): the richer opponent loses 2 and you earn 2
+DRUNK2_CARDS = 2          # Drunkard (alt): cards discarded
+TORECAT_POINTS = 1        # Torecat: end of day, with at least one Performance
+MUTT_SAVE = 1             # Mutt: points saved when losing a duel as the Defender
+OX_BARE_HANDS = 5         # Ox: bare-hands attack and defence value
+HELM_ABSORB = 1           # Helm: unparried hits cancelled when defending with it
 
 
 def name(key: str) -> str:
@@ -160,8 +233,18 @@ def reserve_max(key: str) -> int:
     return CARDS[key][4]
 
 
-def full_deck() -> dict[str, list[str]]:
+def full_deck(extra: tuple = ()) -> dict[str, list[str]]:
+    """The site decks: the base cards, plus the Additional Cards in ``extra`` (each with its
+    count); an alternative Glove replaces a basic Glove, an alternative Henchman one copy of its
+    base card. Without ``extra`` this is the base game (26 cards a site)."""
+    counts = {key: row[2] for key, row in CARDS.items() if key not in ADDITIONAL}
+    for key in extra:
+        counts[key] = CARDS[key][2]
+        if key in ALT_GLOVES:
+            counts["glove"] -= CARDS[key][2]
+        elif key in ALT_HENCHMEN:
+            counts[ALT_HENCHMEN[key]] -= CARDS[key][2]
     decks: dict[str, list[str]] = {s: [] for s in SITES}
-    for key, row in CARDS.items():
-        decks[row[1]].extend([key] * row[2])
+    for key, count in counts.items():
+        decks[CARDS[key][1]].extend([key] * count)
     return decks

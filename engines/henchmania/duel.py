@@ -11,6 +11,11 @@ and it closes when everyone able to react has passed. Reactions only ever help t
 them: the roller rerolls / raises dice that miss (Prayer, Holy water, Providence, Confidence);
 anyone else may force the roller to reroll a die that succeeds (Courtesan); the defender cancels
 an unparried hit (Apothecary, second window only).
+
+Additional Cards (project rulings): an alternative Glove is stored as ``g`` in the duel and
+changes it through ``GLOVE_RULES``; a duellist with the Ox in Reserve fights bare-handed on 5+
+(``ab`` / ``db``); a Helm worn by the Defender cancels one unparried hit; a Defender with the
+Mutt loses 1 point less. A basic Glove's duel carries none of these keys.
 """
 from __future__ import annotations
 
@@ -21,15 +26,27 @@ from .common import (
     P, add_score, hand_remove, pub, res_discard, res_ready, trump_modes, use_trump,
 )
 from .data import (
-    ARMORY, ATTACK_DICE, BARE_HANDS, CARDS, LOSS_ATTACKER, LOSS_PER_HIT, WIN_ATTACKER,
-    WIN_DEFENDER, name,
+    ARMORY, ATTACK_DICE, BARE_HANDS, CARDS, GLOVE_RULES, HELM_ABSORB, LOSS_ATTACKER,
+    LOSS_PER_HIT, MUTT_SAVE, OX_BARE_HANDS, WIN_ATTACKER, WIN_DEFENDER, name,
 )
 
 
-def start_duel(state: dict, a: int, d: int, events: list, tie: bool = False) -> None:
+def glove_rule(duel: dict, key: str, default=None):
+    """A rule of the Glove that started the duel (an alternative Glove's modifier)."""
+    return GLOVE_RULES[duel.get("g", "glove")].get(key, default)
+
+
+def start_duel(state: dict, a: int, d: int, events: list, tie: bool = False,
+               glove: str = "glove") -> None:
     state["duel"] = {"a": a, "d": d, "aw": None, "dw": None, "ad": [], "dd": [], "hits": 0,
                      "ap": 0, "st": "guard", "tie": tie, "wp": []}
-    pub(events, f"{P(a)} challenges {P(d)} to a duel.")
+    if glove != "glove":
+        state["duel"]["g"] = glove
+    pub(events, f"{P(a)} challenges {P(d)} to a duel" + (f" with the {name(glove)}."
+                                                         if glove != "glove" else "."))
+    if glove_rule(state["duel"], "unguardable"):
+        _ask_weapon(state, a, events)
+        return
     if not tie and any(CARDS[c][1] == "castle" for c in state["hand"][d]):
         state["step"] = {"k": "guard", "s": [d]}
         return
@@ -60,8 +77,17 @@ def _ask_weapon(state: dict, seat: int, events: list) -> None:
     if any(CARDS[c][1] == "armory" for c in state["hand"][seat]):
         state["step"] = {"k": "weapon", "s": [seat]}
         return
-    pub(events, f"{P(seat)} fights bare-handed.")
+    _bare(state, seat, events)
     _after_weapon(state, seat, events)
+
+
+def _bare(state: dict, seat: int, events: list) -> None:
+    duel = state["duel"]
+    if "ox" in state["res"][seat]:
+        duel["ab" if seat == duel["a"] else "db"] = OX_BARE_HANDS
+        pub(events, f"{P(seat)} fights bare-handed, with the Ox's strength ({OX_BARE_HANDS}+).")
+        return
+    pub(events, f"{P(seat)} fights bare-handed.")
 
 
 def weapon_legal(state: dict, seat: int) -> list[str]:
@@ -71,7 +97,7 @@ def weapon_legal(state: dict, seat: int) -> list[str]:
 def weapon_apply(state: dict, seat: int, action: str, events: list) -> None:
     duel = state["duel"]
     if action == "bare":
-        pub(events, f"{P(seat)} fights bare-handed.")
+        _bare(state, seat, events)
     else:
         card = action[7:]
         hand_remove(state, seat, card)
@@ -87,18 +113,19 @@ def _after_weapon(state: dict, seat: int, events: list) -> None:
     if seat == duel["a"]:
         _ask_weapon(state, duel["d"], events)
         return
-    duel["ad"] = [rng.roll(state) for _ in range(ATTACK_DICE)]
+    duel["ad"] = [rng.roll(state) for _ in range(glove_rule(duel, "dice", ATTACK_DICE))]
     duel["st"] = "w1"
     pub(events, f"{P(duel['a'])} attacks: {_dice(duel['ad'])} (hits on {attack_value(duel)}+).")
     _open_window(state, events)
 
 
 def attack_value(duel: dict) -> int:
-    return CARDS[duel["aw"]][5] if duel["aw"] else BARE_HANDS
+    value = CARDS[duel["aw"]][5] if duel["aw"] else duel.get("ab", BARE_HANDS)
+    return max(1, value - glove_rule(duel, "attack_bonus", 0))
 
 
 def defence_value(duel: dict) -> int:
-    return CARDS[duel["dw"]][6] if duel["dw"] else BARE_HANDS
+    return CARDS[duel["dw"]][6] if duel["dw"] else duel.get("db", BARE_HANDS)
 
 
 def _dice(dice: list[int]) -> str:
@@ -117,7 +144,8 @@ def current(duel: dict) -> tuple[list[int], int]:
 
 def unparried(duel: dict) -> int:
     parried = sum(1 for v in duel["dd"] if v >= defence_value(duel))
-    return max(0, duel["hits"] - parried - duel["ap"])
+    helm = HELM_ABSORB if duel["dw"] == "helm" else 0
+    return max(0, duel["hits"] - parried - duel["ap"] - helm)
 
 
 def window_order(state: dict) -> list[int]:
@@ -251,14 +279,20 @@ def _result(state: dict, events: list) -> None:
         from .endday import tie_duel_done
         tie_duel_done(state, wounds, events)
         return
+    no_loss = glove_rule(duel, "no_loss", False)
     if wounds:
-        add_score(state, a, WIN_ATTACKER)
-        lost = -add_score(state, d, -LOSS_PER_HIT * wounds)
+        gain = WIN_ATTACKER + glove_rule(duel, "win_bonus", 0)
+        add_score(state, a, gain)
+        loss = 0 if no_loss else LOSS_PER_HIT * wounds
+        if loss and "mutt" in state["res"][d]:
+            loss = max(0, loss - MUTT_SAVE)
+            pub(events, f"{P(d)}'s Mutt spares them {MUTT_SAVE} point.")
+        lost = -add_score(state, d, -loss)
         pub(events, f"{P(a)} wins the duel with {wounds} unparried hit{'s' if wounds != 1 else ''}:"
-                    f" +{WIN_ATTACKER} for {P(a)}, -{lost} for {P(d)}.")
+                    f" +{gain} for {P(a)}, -{lost} for {P(d)}.")
     else:
         add_score(state, d, WIN_DEFENDER)
-        lost = -add_score(state, a, -LOSS_ATTACKER)
+        lost = -add_score(state, a, 0 if no_loss else -LOSS_ATTACKER)
         pub(events, f"{P(d)} wins the duel: +{WIN_DEFENDER} for {P(d)}, -{lost} for {P(a)}.")
     from .cards import finish_turn
     finish_turn(state, events)

@@ -11,7 +11,9 @@ from .common import (
     P, add_score, discard, dominant, own_trump_ready, old_lady_trump, pawn_counts,
     performance_cards, performance_kinds, pub, priv, res_discard, use_trump,
 )
-from .data import CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITE_NAMES, SITES, name
+from .data import (
+    CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITE_NAMES, SITES, TORECAT_POINTS, name,
+)
 
 
 def _order(state: dict) -> list[int]:
@@ -121,6 +123,9 @@ def score_day(state: dict, choir_use: list[int], events: list) -> None:
                 use_trump(state, seat, "eloquence", True)
                 pts += ELOQUENCE_BONUS
                 parts.append(f"Eloquence (Old Lady) {ELOQUENCE_BONUS}")
+        if kinds and "torecat" in state["res"][seat]:
+            pts += TORECAT_POINTS
+            parts.append(f"Torecat {TORECAT_POINTS}")
         if "damsel" in state["res"][seat]:
             dp = damsel_points(state, seat)
             pts += dp

@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..base import Engine, GameError
 from . import cards, duel, endday, placing
 from .common import refill
-from .data import CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET, TARGET_CHOICES
+from .data import ALT_CHOICES, CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET, TARGET_CHOICES
 from .setup import new_state
 from .text import board_text as _board_text, describe as _describe, hand_text as _hand_text
 from .views import view as _view
@@ -31,12 +31,19 @@ class HenchmaniaEngine(Engine):
     title = "Henchmania"
     min_players = 2
     max_players = 5
-    options = {"days": DAYS, "target": TARGET}
+    options = {"days": DAYS, "target": TARGET, "animals": False, "alt_gloves": "none",
+               "alt_henchmen": "none"}
     option_help = {
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
+        "animals": "Additional Cards: one animal card in every site deck (27 cards a site).",
+        "alt_gloves": "Additional Cards: alternative Gloves replacing basic ones (none, all, "
+                      "or a random choice).",
+        "alt_henchmen": "Additional Cards: alternative Henchmen replacing their base cards "
+                        "(none, all, or a random choice).",
     }
-    option_choices = {"days": DAY_CHOICES, "target": TARGET_CHOICES}
+    option_choices = {"days": DAY_CHOICES, "target": TARGET_CHOICES, "alt_gloves": ALT_CHOICES,
+                      "alt_henchmen": ALT_CHOICES}
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)

@@ -1,13 +1,14 @@
 """Phase 1 of a day: setting the Henchmen one at a time, each with an immediate draw, then the
 majority draw at every site.
 
-Actions: ``place:<site>`` or ``porter:<site>`` (a full site, discarding a Porter), optionally
+Actions: ``place:<site>``, ``porter:<site>`` (a full site, discarding a Porter) or
+``porter2:<site>`` (a full site, rotating the Porter (alt), an Additional Card), optionally
 ``:p<seat>`` to set a pawn taken with a Traitor (it counts for that seat), and ``:inf`` (own
 Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 2 cards.
 """
 from __future__ import annotations
 
-from .common import P, dominant, draw, priv, pub, res_discard, trump_modes, use_trump
+from .common import P, dominant, draw, pub, res_discard, res_ready, trump_modes, use_trump
 from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITE_NAMES, SITES, SPOTS
 
 
@@ -53,18 +54,16 @@ def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
     kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
     draws = [""] + [":inf" if m == "own" else ":olinf" for m in trump_modes(state, seat, "influence")]
-    has_porter = "porter" in state["res"][seat]
+    full_verbs = ["porter"] if "porter" in state["res"][seat] else []
+    if res_ready(state, seat, "porter2"):
+        full_verbs.append("porter2")
     out = []
     for site in SITES:
-        if not is_full(state, site):
-            verb = "place"
-        elif has_porter:
-            verb = "porter"
-        else:
-            continue
-        for k in kinds:
-            for d in draws:
-                out.append(f"{verb}:{site}{k}{d}")
+        verbs = ["place"] if not is_full(state, site) else full_verbs
+        for verb in verbs:
+            for k in kinds:
+                for d in draws:
+                    out.append(f"{verb}:{site}{k}{d}")
     return out
 
 
@@ -76,6 +75,8 @@ def describe(state: dict, seat: int, action: str) -> str:
             text = f"{P(int(part[1:]))}'s Henchman (Traitor) to the {SITE_NAMES[parts[1]]}"
     if parts[0] == "porter":
         text += " with a Porter"
+    elif parts[0] == "porter2":
+        text += " with the Porter (alt)"
     if action.endswith(":inf"):
         text += ", Influence: draw 2"
     elif action.endswith(":olinf"):
@@ -100,6 +101,10 @@ def apply(state: dict, seat: int, action: str, events: list) -> None:
     if verb == "porter":
         res_discard(state, seat, "porter")
         pub(events, f"{P(seat)} discards a Porter to set a Henchman on the full "
+                    f"{SITE_NAMES[site]}.")
+    elif verb == "porter2":
+        state["rot"][seat].append("porter2")
+        pub(events, f"{P(seat)} rotates the Porter (alt) to set a Henchman on the full "
                     f"{SITE_NAMES[site]}.")
     if color == seat:
         state["supply"][seat] -= 1

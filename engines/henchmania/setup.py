@@ -1,8 +1,37 @@
-"""A new game: decks shuffled at their sites, 5 points each, the Badge of Honor with seat 0."""
+"""A new game: decks shuffled at their sites, 5 points each, the Badge of Honor with seat 0.
+
+With the Additional Cards options, the chosen cards go into the decks first (see
+``additional_cards``); the base game draws nothing from the RNG for them, so its seeds give the
+same games as before the module existed."""
 from __future__ import annotations
 
 from .. import rng
-from .data import DAYS, HENCHMEN, SITES, START_SCORE, TARGET, full_deck
+from .data import (
+    ALT_GLOVES, ALT_HENCHMEN, ANIMALS, ARMORY_ANIMALS, DAYS, HENCHMEN, SITES, START_SCORE, TARGET,
+    full_deck,
+)
+
+
+def _pick(state: dict, mode: str, cards: tuple) -> list[str]:
+    """"all" the cards, "none", or "random": a non-empty random subset (each card in with an
+    even chance; if none came in, one drawn at random)."""
+    if mode == "all":
+        return list(cards)
+    if mode != "random":
+        return []
+    chosen = [c for c in cards if rng.randbelow(state, 2)]
+    return chosen or [rng.choice(state, list(cards))]
+
+
+def additional_cards(state: dict, options: dict) -> list[str]:
+    """The Additional Cards of this game, from the table options (may use the state's RNG)."""
+    extra = []
+    if options.get("animals"):
+        extra += [a for a in ANIMALS if a not in ARMORY_ANIMALS]
+        extra.append(rng.choice(state, list(ARMORY_ANIMALS)))
+    extra += _pick(state, options.get("alt_gloves", "none"), ALT_GLOVES)
+    extra += _pick(state, options.get("alt_henchmen", "none"), tuple(ALT_HENCHMEN))
+    return extra
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:
@@ -15,7 +44,7 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "badge": 0,
         "phase": "place",
         "score": [START_SCORE] * n,
-        "deck": full_deck(),
+        "deck": {},
         "disc": {s: [] for s in SITES},
         "hand": [[] for _ in range(n)],
         "res": [[] for _ in range(n)],
@@ -37,6 +66,8 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "days": options.get("days", DAYS),
         "target": options.get("target", TARGET),
     }
+    state["extra"] = additional_cards(state, options)
+    state["deck"] = full_deck(tuple(state["extra"]))
     for site in SITES:
         rng.shuffle(state, state["deck"][site])
     return state

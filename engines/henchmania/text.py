@@ -24,6 +24,12 @@ def _arg_label(state: dict, step: dict, tok: str) -> str:
     if tok in SITE_NAMES:
         if card == "traitor":
             return f"Take their Henchman at the {SITE_NAMES[tok]}"
+        if card == "traitor2":
+            if k == 1:
+                return f"Move their Henchman from the {SITE_NAMES[tok]}"
+            return f"Move it to the {SITE_NAMES[tok]}"
+        if card == "pigeon":
+            return f"Pigeon: draw at the {SITE_NAMES[tok]}"
         if card == "grave":
             return f"Search the {SITE_NAMES[tok]} discards"
         return f"{name(card)}: a {SITE_NAMES[tok]} card"
@@ -40,7 +46,7 @@ def describe(state: dict, seat: int, action: str) -> str:
     step = state["step"] or {}
     kind = step.get("k")
     head, _, rest = action.partition(":")
-    if head in ("place", "porter"):
+    if head in ("place", "porter", "porter2"):
         return placing.describe(state, seat, action)
     if action == "pass":
         return "Pass for the rest of the day" if kind == "turn" else "Pass (no reaction)"
@@ -49,6 +55,8 @@ def describe(state: dict, seat: int, action: str) -> str:
     if head == "use":
         if rest == "inquisition":
             return "Inquisition: opponents' Trumps to the discards"
+        if rest == "mule":
+            return "Mule: draw at the Armory"
         return f"Bigots: draw at the {SITE_NAMES[rest.split(':')[1]]}"
     if head == "arg":
         return _arg_label(state, step, rest)[:80]
