@@ -12,7 +12,21 @@ FIELD_LIMIT = 1000
 
 
 def clip(text: str, limit: int) -> str:
+    """Keep the start of ``text`` within ``limit`` characters."""
     return text if len(text) <= limit else text[: limit - 2] + " …"
+
+
+def clip_lines_tail(lines: list[str], limit: int) -> str:
+    """The newest lines that fit within ``limit`` characters (older ones are dropped)."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit)
+        if size + len(line) + 1 > limit:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(reversed(kept))
 
 
 def thread_url(game: GameRecord) -> str | None:
@@ -57,7 +71,7 @@ def board_embed(service: TableService, game: GameRecord) -> discord.Embed:
     embed = discord.Embed(title=title(service, game), colour=COLOUR,
                           description=clip(service.board_text(game), DESCRIPTION_LIMIT))
     if game.recent:
-        embed.add_field(name="Latest", value=clip("\n".join(game.recent), FIELD_LIMIT),
+        embed.add_field(name="Latest", value=clip_lines_tail(game.recent, FIELD_LIMIT),
                         inline=False)
     embed.set_footer(text=footer(service, game))
     return embed

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import marshal
 import re
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,13 +45,12 @@ def clone(data: Any) -> Any:
     return marshal.loads(marshal.dumps(data))
 
 
-class Engine:
+class Engine(ABC):
     """Shared defaults. A game subclasses this and fills in the rules.
 
-    Required in a subclass: ``name``, ``title``, ``min_players``, ``max_players``, ``options``
-    (dict of option name -> default), ``new_game``, ``to_act``, ``legal_actions``, ``describe``,
-    ``_apply`` (works on a private copy, may mutate it), ``view``, ``is_over``, ``scores``,
-    ``inventory``, ``board_text``, ``hand_text``.
+    A subclass sets ``name``, ``title``, ``min_players``, ``max_players``, ``options`` (dict of
+    option name -> default) and implements every abstract method; ``_apply`` works on a private
+    copy made by ``apply`` and may mutate it.
     """
 
     name: str = ""
@@ -85,18 +85,22 @@ class Engine:
             merged[key] = value
         return merged
 
+    @abstractmethod
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
     # --- turn flow ---------------------------------------------------------------------------
+    @abstractmethod
     def to_act(self, state: State) -> list[int]:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
+    @abstractmethod
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
+    @abstractmethod
     def describe(self, state: State, seat: int, action: str) -> str:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
     def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
         """Check legality, then run the move on a copy. Never mutates ``state``."""
@@ -111,18 +115,22 @@ class Engine:
         self._apply(new, seat, action, events)
         return new, events
 
+    @abstractmethod
     def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
     # --- views and results -------------------------------------------------------------------
+    @abstractmethod
     def view(self, state: State, seat: int | None) -> dict:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
+    @abstractmethod
     def is_over(self, state: State) -> bool:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
+    @abstractmethod
     def scores(self, state: State) -> list[int]:
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
     def winners(self, state: State) -> list[int]:
         """Seats with the best score, once the game is over (override for tie-breaks)."""
@@ -132,12 +140,12 @@ class Engine:
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
+    @abstractmethod
     def inventory(self, state: State) -> dict[str, int]:
         """Every physical component, counted over every zone (hand, board, box...).
 
         The property tests check that no move changes it: no card is created or lost.
         """
-        raise NotImplementedError  # contract: subclasses override
 
     # --- persistence -------------------------------------------------------------------------
     def dump(self, state: State) -> dict:
@@ -147,10 +155,12 @@ class Engine:
         return clone(data)
 
     # --- text for the Discord layer (pure: takes a view, returns Markdown) -------------------
+    @abstractmethod
     def board_text(self, view: dict) -> str:
         """The public board (a spectator's view) as Markdown, at most 4000 characters."""
-        raise NotImplementedError  # contract: subclasses override
+        ...
 
+    @abstractmethod
     def hand_text(self, view: dict) -> str:
         """A seat's private part of its view as Markdown, at most 4000 characters."""
-        raise NotImplementedError  # contract: subclasses override
+        ...
