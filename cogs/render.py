@@ -21,11 +21,13 @@ def clip_lines_tail(lines: list[str], limit: int) -> str:
     kept: list[str] = []
     size = 0
     for line in reversed(lines):
-        line = clip(line, limit)
-        if size + len(line) + 1 > limit:
+        if not kept:
+            line = clip(line, limit)  # the newest line always shows, cut if it must be
+        added = len(line) + (1 if kept else 0)
+        if size + added > limit:
             break
         kept.append(line)
-        size += len(line) + 1
+        size += added
     return "\n".join(reversed(kept))
 
 
