@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 import bot as tavern
+from engines import REGISTRY
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
 
 
@@ -119,6 +120,31 @@ class Table:
             played += 1
             assert played < max_moves, "the game did not end"
         return played
+
+
+async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,
+                     joiners: tuple[FakeUser, ...] = (), bots: int = 1,
+                     options: str | None = None):
+    """/play, Join for each joiner, Add bot, Start, through the lobby's real buttons, checking
+    each answer; returns (lobby message, game thread)."""
+    play = {"game": game, **({"options": options} if options else {})}
+    res = await fake.slash(host, channel, "play", options=play)
+    assert not res.ephemeral and REGISTRY[game].title in res.embed_text
+    for key_value in (options or "").split():
+        key, value = key_value.split("=")
+        assert f"`{key}` = `{value}`" in res.embed_text
+    lobby = res.message
+    for user in joiners:
+        res = await fake.click(user, lobby, fake.find_button(lobby, "Join"))
+        assert res.response_type == 7 and f"<@{user.id}>" in res.embed_text
+    for _ in range(bots):
+        res = await fake.click(host, lobby, fake.find_button(lobby, "Add bot"))
+        assert res.response_type == 7 and "(bot)" in res.embed_text
+    res = await fake.click(host, lobby, fake.find_button(lobby, "Start"))
+    assert res.response_type == 7 and not res.buttons
+    await fake.settle()
+    thread = fake.threads(channel)[-1]
+    return lobby, thread
 
 
 @contextlib.asynccontextmanager

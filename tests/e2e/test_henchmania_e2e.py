@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from engines.henchmania import ENGINE
 from engines.henchmania.data import CARDS
 from tables.service import fill_names
-from tests.e2e.harness import Table, controls, running_bot, use_control
+from tests.e2e.harness import Table, controls, open_table, running_bot, use_control
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 SEED = 6            # the table's seed (make_bot): deck order, dice and the bot's choices
@@ -222,22 +222,6 @@ class Henchmania(Table):
         self.checked_boards += 1
 
 
-async def _open_table(fake, chan, alice, bob):
-    res = await fake.slash(alice, chan, "play", options={"game": "henchmania",
-                                                         "options": f"days={DAYS}"})
-    assert not res.ephemeral and "Henchmania" in res.embed_text and "days" in res.embed_text
-    lobby = res.message
-    res = await fake.click(bob, lobby, fake.find_button(lobby, "Join"))
-    assert f"<@{bob.id}>" in res.embed_text
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Add bot"))
-    assert "(bot)" in res.embed_text
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Start"))
-    assert res.response_type == 7 and not res.buttons
-    await fake.settle()
-    (thread,) = fake.threads(chan)
-    return lobby, thread
-
-
 async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
     db = str(tmp_path / "tavern.db")
     with error_log_guard():
@@ -246,7 +230,8 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
             chan = fake.add_text_channel(guild, "games")
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             async with running_bot(fake, db, seed=SEED) as bot:
-                lobby, thread = await _open_table(fake, chan, alice, bob)
+                lobby, thread = await open_table(fake, chan, alice, "henchmania", joiners=(bob,),
+                                                 options=f"days={DAYS}")
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 assert game.seed == SEED and game.options["days"] == DAYS
                 table = Henchmania(fake, bot, game.id, thread, {0: alice, 1: bob})

@@ -25,7 +25,7 @@ import re
 from engines.korrigans import ENGINE
 from engines.korrigans.common import mapof
 from tables.service import fill_names
-from tests.e2e.harness import Table, controls, running_bot, use_control
+from tests.e2e.harness import Table, controls, open_table, running_bot, use_control
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 SEED = 8
@@ -118,21 +118,6 @@ def check_board(table: Table, game, board) -> list[str]:
     return "\n".join(latest).splitlines()
 
 
-async def _open_table(fake, chan, alice, bob):
-    res = await fake.slash(alice, chan, "play", options={"game": "korrigans"})
-    assert not res.ephemeral and "Korrigans" in res.embed_text
-    lobby = res.message
-    res = await fake.click(bob, lobby, fake.find_button(lobby, "Join"))
-    assert res.response_type == 7 and f"<@{bob.id}>" in res.embed_text
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Add bot"))
-    assert "(bot)" in res.embed_text
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Start"))
-    assert res.response_type == 7 and not res.buttons
-    await fake.settle()
-    (thread,) = fake.threads(chan)
-    return lobby, thread
-
-
 async def _pick_step_checks(table: Table, seat: int, panel, options) -> None:
     """Before a secret pick: the panel shows the tokens on the field, the buttons name them."""
     game = await table.game()
@@ -197,7 +182,7 @@ async def test_one_game_to_the_cauldron(tmp_path):
             chan = fake.add_text_channel(guild, "games")
             alice, bob = fake.add_user("alice"), fake.add_user("bob", dms_open=False)
             async with running_bot(fake, db, SEED) as bot:
-                lobby, thread = await _open_table(fake, chan, alice, bob)
+                lobby, thread = await open_table(fake, chan, alice, "korrigans", joiners=(bob,))
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 assert game.kind == "korrigans" and game.seed == SEED
                 table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})

@@ -20,7 +20,7 @@ import re
 
 from engines.wichtel.data import EV_NAME
 from tables.service import RECENT_LINES   # public lines kept for the board's "Latest" field
-from tests.e2e.harness import Table, controls, running_bot, use_control
+from tests.e2e.harness import Table, controls, open_table, running_bot, use_control
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 GAME_SEED = 4       # make_bot's seed: the deal, the dice and the bot's choices
@@ -265,24 +265,6 @@ async def play_move(table: Table, secrets: Secrets, record: Record,
         record.out_of_turn_ends.append((secrets.names[seat], state["round"], how))
 
 
-async def _open_table(fake, chan, alice, bob, carol):
-    res = await fake.slash(alice, chan, "play",
-                           options={"game": "wichtel", "options": f"target={TARGET}"})
-    assert not res.ephemeral and "Der Herr der Wichtel" in res.embed_text
-    assert f"`target` = `{TARGET}`" in res.embed_text
-    lobby = res.message
-    for user in (bob, carol):
-        res = await fake.click(user, lobby, fake.find_button(lobby, "Join"))
-        assert res.response_type == 7 and f"<@{user.id}>" in res.embed_text
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Add bot"))
-    assert "(bot)" in res.embed_text
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Start"))
-    assert res.response_type == 7 and not res.buttons
-    await fake.settle()
-    (thread,) = fake.threads(chan)
-    return lobby, thread
-
-
 async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
     db = str(tmp_path / "tavern.db")
     with error_log_guard():
@@ -292,7 +274,8 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             carol = fake.add_user("carol", dms_open=False)
             async with running_bot(fake, db, seed=GAME_SEED) as bot:
-                lobby, thread = await _open_table(fake, chan, alice, bob, carol)
+                lobby, thread = await open_table(fake, chan, alice, "wichtel", joiners=(bob, carol),
+                                                 options=f"target={TARGET}")
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 assert game.seed == GAME_SEED and game.options == {"target": TARGET}
                 names = [s.name for s in game.seats]
