@@ -15,6 +15,7 @@ from . import flow
 
 class GameCommands(commands.GroupCog):
     kind = ""
+    summary = ""  # two or three sentences for /<game> rules
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -56,9 +57,8 @@ class GameCommands(commands.GroupCog):
         """A short summary of the game and its options, only to you."""
         engine = self.bot.tables.engine(self.kind)
         lines = [f"**{engine.title}** · {engine.min_players}-{engine.max_players} players"]
-        summary = getattr(engine, "summary", "")
-        if summary:
-            lines.append(summary)
+        if self.summary:
+            lines.append(self.summary)
         for key, default in engine.options.items():
             lines.append(f"`{key}` (default `{default}`): {engine.option_help.get(key, '')}")
         lines.append("Open a table with /play, then use the buttons in your DMs, "

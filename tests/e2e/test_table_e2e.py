@@ -117,3 +117,23 @@ async def test_lobby_commands_reminders_and_leaving(tmp_path):
                 res = await fake.slash(ann, thread, "hand")
                 assert res.ephemeral and "no running" in res.content
             assert fake.unknown_calls == []
+
+
+async def test_every_game_has_its_command_group_with_rules(tmp_path):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann = fake.add_user("ann")
+            bot = tavern.create_bot(str(tmp_path / "t.db"))
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                names = {c["name"] for c in fake.commands[None]}
+                assert {"play", "games", "hand", "board", "resign", "abandon"} <= names
+                for kind, engine in tavern.engines.REGISTRY.items():
+                    assert kind in names
+                    res = await fake.slash(ann, chan, f"{kind} rules")
+                    assert res.ephemeral and engine.title in res.content
+                    assert len(res.content.splitlines()) >= 3
+                    res = await fake.slash(ann, chan, f"{kind} move", action="x")
+                    assert res.ephemeral and "no running" in res.content
