@@ -54,8 +54,49 @@ Rulings made here where the rulebook and RULINGS.md are silent:
 - Tie duel: the two tied players duel both ways, first attacker the first of them from the Badge
   holder, with the cards they hold (usually bare hands) and their Reserves; no points are
   scored; most wounds wins, an equal count duels again.
-- Not implemented: the Additional Cards module (animal cards, alternative Gloves and Henchmen):
-  the rulebook names those cards but prints none of their effects.
+
+The Additional Cards (optional module, table options, all off by default):
+
+  *** THE EFFECTS BELOW ARE THE PROJECT'S RULINGS, NOT THE PRINTED CARDS. ***
+  The rulebook names these cards but prints none of their effects. Each effect was designed as
+  a player would expect from the card's name, its site and the base card it replaces, and lives
+  as data in data.py (CARDS, TEXT, GLOVE_RULES, ALT_HENCHMEN and the numbers after them), so it
+  can be corrected when the printed cards turn up.
+
+- Options: ``animals`` (on/off), ``alt_gloves`` and ``alt_henchmen`` ("none", "all" or
+  "random": a non-empty random subset, drawn with the game's seeded RNG at setup). The chosen
+  cards are public (view "additional_cards"). The base game draws no random number for the
+  module, so its seeds still give the same games.
+- Animals: "added to the piles for each site, for a total of 27" is read as one animal in every
+  site pile (26 + 1). Six animals for five sites: Vermin -> Tavern, Torecat -> Castle, Mutt ->
+  Main Square, Pigeon -> Church, and the two beasts of burden, Mule and Ox, both belong to the
+  Armory: each game deals one of them (seeded RNG), the other stays in the box.
+  - Vermin (Action): an opponent discards a random card from his hand (Penitent and Bravery
+    cancel it, like Drunkard).
+  - Torecat (Reserve, max 1): end of day, +1 point if you have at least one Performance.
+  - Mutt (Reserve, max 1): losing a duel as the Defender, you lose 1 point less.
+  - Pigeon (Action): draw a card at a site where you have a Henchman.
+  - Mule (Reserve, max 1): at your turn, rotate it to draw a card at the Armory (once a day).
+  - Ox (Reserve, max 1): bare-handed, you attack and defend on 5+ instead of 6+.
+- Alternative Gloves: one copy each; every one added removes a basic Glove (12 in all). Each is
+  a Glove (a Guard cancels it, unless said otherwise) with one duel modifier:
+  Falconer Glove: 4 attack dice. Gauntlet: the attack value is 1 better (never below 1+).
+  Silk Glove: the loser loses no points. Velvet Glove: no Guard can cancel it (no Guard window).
+  Hunting Glove: only at an opponent with the most points among the opponents; the Attacker
+  who wins earns 2 more.
+- Alternative Henchmen: one copy each, replacing one copy of the base card of the same name;
+  the three the base game lacks replace their nearest Armory card: Helm -> Complete armor,
+  Mace -> Cudgel, Round shield -> Iron shield.
+  - Porter (alt) (Reserve, max 1): rotated instead of discarded: a full site once a day.
+  - Gossip (alt): only at an opponent with more points than you: he loses 2, you earn 2
+    (Boss Lady adds 2 to both; Penitent cancels it).
+  - Traitor (alt): move an opponent's Henchman to another site that is not full, now (counts as
+    the player's one Traitor of the day; Penitent cancels it).
+  - Drunkard (alt): discard two cards, each chosen by its back, from an opponent's hand (one if
+    he holds one).
+  - Helm: Attack 5+, Defence 3+; worn by the Defender, one unparried hit is cancelled.
+  - Mace: Attack 3+, Defence 5+. Round shield: Attack 3+, Defence 3+. Coat of mail (alt):
+    Attack 4+, Defence 3+.
 """
 from .engine import ENGINE, HenchmaniaEngine
 

@@ -112,6 +112,8 @@ def board_text(view: dict) -> str:
     lines = [f"**Henchmania** - day {view['day']} of {view['days']} - "
              f"{view['phase']} - first to {view['target']}"]
     lines.append(f"Badge of Honor: {P(view['badge'])}")
+    if view.get("additional_cards"):
+        lines.append("Additional Cards: " + ", ".join(name(c) for c in view["additional_cards"]))
     n = view["players_count"]
     grid = ["Site         Spots Deck " + " ".join(f"P{s + 1}" for s in range(n)) + "  Dominant"]
     for site in view["sites"]:

@@ -100,6 +100,7 @@ def view(state: dict, seat) -> dict:
         "step": pstep, "to_act": to_act, "prompt": prompt(state),
         "winners": list(state["result"]) if state["result"] else [],
         "seat": seat,
+        "additional_cards": list(state.get("extra", [])),
     }
     if seat is not None:
         v["hand"] = sorted(state["hand"][seat])
