@@ -77,7 +77,12 @@ def hand_text(v: dict) -> str:
     if v.get("my_bribe"):
         lines.append(f"Your face-down bribe: {EV_NAME[v['my_bribe']]}")
     elif v.get("my_bribe") == "" and v["phase"] == "bribe":
-        lines.append("You offer no bribe.")
+        if v["enlist"] and v["enlist"]["enlister"] == v["seat"]:
+            waiting = ", ".join(f"{{p{i}}}" for i in v["to_act"])
+            lines.append("The others are deciding on bribes for your enlistment"
+                         + (f" (waiting for {waiting})." if waiting else "."))
+        else:
+            lines.append("You offer no bribe.")
     if v.get("my_pick"):
         lines.append(f"You hand over: {LEP_NAME[v['my_pick']]}")
     if v["seat"] in v["to_act"]:
