@@ -293,6 +293,7 @@ def _result(state: dict, events: list) -> None:
     else:
         add_score(state, d, WIN_DEFENDER)
         lost = -add_score(state, a, 0 if no_loss else -LOSS_ATTACKER)
-        pub(events, f"{P(d)} wins the duel: +{WIN_DEFENDER} for {P(d)}, -{lost} for {P(a)}.")
+        pub(events, f"{P(d)} wins the duel: +{WIN_DEFENDER} for {P(d)}, -{lost} for {P(a)}"
+                    + (" (Silk Glove: the loser loses nothing)." if no_loss else "."))
     from .cards import finish_turn
     finish_turn(state, events)

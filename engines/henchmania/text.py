@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .common import P
-from .data import CARDS, SITE_NAMES, SITES, TEXT, name
+from .data import CARDS, GOSSIP2_POINTS, SITE_NAMES, SITES, TEXT, name
 from . import placing
 
 
@@ -18,7 +18,8 @@ def _arg_label(state: dict, step: dict, tok: str) -> str:
     if tok.startswith("p") and tok[1:].isdigit():
         return f"{name(card)}: target {P(int(tok[1:]))}"
     if tok == "boss":
-        return "Rotate Boss Lady: Gossip worth 3"
+        worth = GOSSIP2_POINTS + 2 if card == "gossip2" else 3
+        return f"Rotate Boss Lady: Gossip worth {worth}"
     if tok == "plain":
         return "Plain Gossip (keep Boss Lady ready)"
     if tok in SITE_NAMES:

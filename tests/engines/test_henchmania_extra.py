@@ -283,7 +283,9 @@ def test_gossip_alt_only_at_a_richer_opponent_two_and_two_boss_adds_two():
     st, _ = play(st, (0, "arg:p1"))
     assert st["score"] == [7, 7, 5]
     st = mk(2, hands={0: ["gossip2"]}, res={0: ["boss"]}, scores=[5, 9])
-    st, _ = play(st, (0, "play:gossip2"), (0, "arg:p1"), (0, "arg:boss"))
+    st, _ = play(st, (0, "play:gossip2"), (0, "arg:p1"))
+    assert E.describe(st, 0, "arg:boss") == "Rotate Boss Lady: Gossip worth 4"
+    st, _ = play(st, (0, "arg:boss"))
     assert st["score"] == [9, 5]
     assert "play:gossip2" not in E.legal_actions(mk(2, hands={0: ["gossip2"]}), 0)
 
