@@ -62,7 +62,7 @@ def board_text(v: dict) -> str:
         lines.append(f"Last scoring (round {last['round']}):")
         for row in last["rows"]:
             title = f", {row['title']} {row['title_value']:+d}" if row["title"] else ""
-            lines.append(f"- {{p{row['seat']}}}: {' '.join(c.upper() for c in row['cards'])}"
+            lines.append(f"- {{p{row['seat']}}}: {', '.join(LEP_NAME[c] for c in row['cards'])}"
                          f" → {row['score']}{title}, bonus {row['bonus']} → {row['total']}")
     lines.append(f"*{v['prompt']}*")
     return "\n".join(lines)[:4000]

@@ -33,3 +33,54 @@ def test_enlister_is_not_told_he_offers_no_bribe():
     assert "(waiting for {p2})." in E.hand_text(E.view(bribed, 0))
     assert "You offer no bribe." in E.hand_text(E.view(passed, 1))
     assert "Your face-down bribe: 3 Rindentaler" in E.hand_text(E.view(bribed, 1))
+
+
+# --- 2. last scoring rows name the cards -----------------------------------------------------
+def test_last_scoring_rows_use_card_names():
+    st = scene(ret={0: "ge hs hw ks", 1: "ks ks hs fa", 2: "fa fa fa ww"}, L="sw", R="va",
+               wl="free")
+    st, ev = play(st, (0, "call:hs"), (0, "endround"))
+    text = board(st)
+    called = st["last"]["cards"][0]
+    names = ", ".join(LEP_NAME[c] for c in sorted(called))
+    assert f"- {{p0}}: {names} → " in text
+    assert "- {p1}: Familie, Holzschieber, Keulenschwinger, Keulenschwinger → " in text
+    assert "- {p2}: Familie, Familie, Familie, Waldwebel → " in text
+    assert not re.search(r"\b(GE|HS|HW|KS|FA|WW)\b", text)
+    # the same names as the round report in the Latest field
+    report = [t for t in texts(ev) if "scoring" in t][0]
+    assert "{p1}: Familie, Holzschieber, Keulenschwinger, Keulenschwinger |" in report
+
+
+def worst_case_state():
+    """5 players, every board line as long as it gets: pending walk effects, a free Wahlleiter,
+    the longest names on the square, four revealed bribes, Nix da!, a roll, nearly every event
+    used, 3-digit totals, and a last scoring where every seat has the longest possible row
+    (an upper bound: the deck does not hold five such retinues)."""
+    st = enlist_scene(n=5, sq="hw ks ks ks hs", ret={0: "fa hs hf va", 1: "fa hs hf va"},
+                      ev={0: ["ig"], 2: ["ib"], 3: ["r6"], 4: ["r6"]}, wl="free",
+                      totals=[-999, 999, 999, 999, 999], back=True, stand=True, target=150)
+    used = [c for c, k in EV_COUNT.items() for _ in range(k)]
+    for c in ("ig", "ib", "r6", "r6"):
+        used.remove(c)
+    st["ev_used"], st["ev_aside"] = used, []
+    st["enl"] = {"pos": 0, "card": "hw", "bids": None, "shown": ["", "db", "ib", "r6", "r6"],
+                 "top": 4, "top_card": None, "nixda": True, "rolls": [1], "need": 2,
+                 "rerolled": False}
+    st["phase"] = "reroll"
+    st["last"] = {"round": 12, "ended_by": 4, "cards": [["hw", "ks", "ks", "ks"]] * 5,
+                  "bonus": [5, 0, 0, 0, 1], "totals": [-999, 999, 999, 999, 999]}
+    st["round"] = 13
+    return st
+
+
+def test_board_fits_discord_in_the_worst_case_with_five_players():
+    st = worst_case_state()
+    text = board(st)
+    assert "- {p4}: Häuptlingswitwe, Keulenschwinger, Keulenschwinger, Keulenschwinger → " \
+        in text
+    assert "Nix da! played" in text and "Pending: Komm mal zurück!" in text
+    assert text.endswith(f"*{E.view(st, None)['prompt']}*")    # nothing was cut off
+    assert len(text) <= 4000
+    # ...even with the longest Discord display names (32 characters) filled in
+    assert len(fill_names(text, ["W" * 32] * 5)) <= 4000
