@@ -37,7 +37,8 @@ def board_text(v: dict) -> str:
     rows = []
     for i in range(n):
         mark = "▶" if i == v["active"] else " "
-        rows.append(f"{mark} {{p{i}}}: 🂠🂠🂠🂠 · {v['event_counts'][i]} events · "
+        backs = "🂠" * v["retinue_sizes"][i]     # public: 5 while a gap is being filled
+        rows.append(f"{mark} {{p{i}}}: {backs} · {v['event_counts'][i]} events · "
                     f"{v['totals'][i]} pts")
     lines += rows
     if v["events_used"]:

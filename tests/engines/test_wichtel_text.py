@@ -84,3 +84,15 @@ def test_board_fits_discord_in_the_worst_case_with_five_players():
     assert len(text) <= 4000
     # ...even with the longest Discord display names (32 characters) filled in
     assert len(fill_names(text, ["W" * 32] * 5)) <= 4000
+
+
+# --- 3. card backs: as many as the retinue holds -----------------------------------------------
+def test_seat_rows_show_as_many_backs_as_the_retinue_holds():
+    st = enlist_scene(pips=(6,))
+    st, _ = play(st, (0, "enlist:0"))
+    assert st["phase"] == "fill" and len(st["ret"][0]) == 5
+    rows = {int(seat): backs for seat, backs, _, _ in SEAT_ROW.findall(board(st))}
+    assert rows == {0: "🂠" * 5, 1: "🂠" * 4, 2: "🂠" * 4}
+    st, _ = play(st, (0, "fill:fa"))
+    rows = {int(seat): backs for seat, backs, _, _ in SEAT_ROW.findall(board(st))}
+    assert rows == {0: "🂠" * 4, 1: "🂠" * 4, 2: "🂠" * 4}
