@@ -47,7 +47,10 @@ def board_text(v: dict) -> str:
     if enl:
         text = f"Enlisting: {{p{enl['enlister']}}} → {enl['card_name']} (place {enl['pos'] + 1})"
         if enl["bribes"] is not None:
-            offered = [f"{{p{i}}} {EV_NAME[b]}" for i, b in enumerate(enl["bribes"]) if b]
+            # turn order from the enlister's left, the order that decides ties
+            order = [(enl["enlister"] + k) % n for k in range(1, n)]
+            offered = [f"{{p{i}}} {EV_NAME[enl['bribes'][i]]}" for i in order
+                       if enl["bribes"][i]]
             text += "; bribes: " + (", ".join(offered) if offered else "none")
             if enl["top"] is not None:
                 text += f"; top: {{p{enl['top']}}}"

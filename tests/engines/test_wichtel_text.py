@@ -96,3 +96,22 @@ def test_seat_rows_show_as_many_backs_as_the_retinue_holds():
     st, _ = play(st, (0, "fill:fa"))
     rows = {int(seat): backs for seat, backs, _, _ in SEAT_ROW.findall(board(st))}
     assert rows == {0: "🂠" * 4, 1: "🂠" * 4, 2: "🂠" * 4}
+
+
+# --- 4. bribes in turn order from the enlister's left -----------------------------------------
+def test_bribes_are_listed_in_turn_order_from_the_enlisters_left():
+    st = enlist_scene(n=4, active=2, ret={2: "fa hs hf ks"},
+                      ev={0: ["r4"], 1: ["r4"], 2: ["ig"], 3: ["r2"]})
+    st, _ = play(st, (2, "enlist:0"), (0, "bribe:r4"))
+    # still face down: the board does not tell seat 1's bribe from a pass
+    bribed, _ = play(st, (1, "bribe:r4"))
+    passed, _ = play(st, (1, "pass"))
+    assert board(bribed) == board(passed)
+    assert "bribes:" not in board(bribed) and "Rindentaler" not in board(bribed)
+    st, ev = play(bribed, (3, "bribe:r2"))
+    assert st["phase"] == "respond" and st["enl"]["top"] == 1
+    reveal = [t for t in texts(ev) if t.startswith("Bribes revealed")][0]
+    assert reveal.startswith("Bribes revealed: {p3}: 2 Rindentaler; {p0}: 4 Rindentaler; "
+                             "{p1}: 4 Rindentaler.")
+    assert ("; bribes: {p3} 2 Rindentaler, {p0} 4 Rindentaler, {p1} 4 Rindentaler; top: {p1}"
+            in board(st))
