@@ -78,6 +78,13 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
         return
     panel = private_panel(svc, game, seat)
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
+    await _seen(svc, game, seat)
+
+
+async def _seen(svc: TableService, game: GameRecord, seat: int) -> None:
+    """The player has their current controls in front of them: no turn DM is owed."""
+    if seat in svc.to_act(game):
+        await svc.mark_notified(game, seat)
 
 
 def _without_none(panel: dict) -> dict:
@@ -103,6 +110,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
     await interaction.response.edit_message(content=panel["content"], embed=panel["embed"],
                                             view=panel["view"])
+    await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)
 
 
@@ -116,6 +124,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
         return
     panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
+    await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)
 
 

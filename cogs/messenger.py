@@ -142,6 +142,7 @@ class Messenger:
             if notice.your_turn:
                 await self.thread_send(game, content=f"{mention}, it's your turn. "
                                        "Use **My hand** on the board to play.")
+                await self.service.mark_notified(game, notice.seat)
             return
         panel = private_panel(self.service, game, notice.seat, notice.private,
                               reminder=reminder)
@@ -158,6 +159,8 @@ class Messenger:
             elif notice.your_turn:
                 await self.thread_send(game, content=f"{mention}, it's your turn. "
                                        "Use **My hand** on the board to play.")
+        if notice.your_turn:
+            await self.service.mark_notified(game, notice.seat)
 
     async def remind(self, reminder: Reminder) -> None:
         game = reminder.game

@@ -191,6 +191,18 @@ class TableCog(commands.Cog, name="Tables"):
     @reminders.before_loop
     async def _before_reminders(self) -> None:
         await self.bot.wait_until_ready()
+        await self.send_missed()
+
+    async def send_missed(self) -> int:
+        """On start-up: the turn DMs a crash or an outage swallowed. Returns how many."""
+        missed = await self.tables.missed_notices()
+        for game, notice in missed:
+            try:
+                await self.bot.messenger.notify(game, notice)
+            except discord.HTTPException:
+                log.warning("could not send a missed notice for table %s", game.id,
+                            exc_info=True)
+        return len(missed)
 
     async def run_reminders(self) -> int:
         """Send every due reminder; returns how many games were reminded."""

@@ -77,6 +77,11 @@ MIGRATIONS: list[str] = [
         WHERE game_id = NEW.id AND seat IN (SELECT value FROM json_each(NEW.last_prompts));
     END;
     """,
+    # 2: which decision each seat was last told about, so a turn notice that a crash or a
+    # Discord failure swallowed is sent again on the next start.
+    """
+    ALTER TABLE seats ADD COLUMN notified_version INTEGER NOT NULL DEFAULT -1;
+    """,
 ]
 
 

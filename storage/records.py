@@ -15,6 +15,8 @@ class SeatRecord:
     dm_closed: bool = False
     # The game version at which this seat's current decision began: the token its buttons carry.
     prompt_version: int = -1
+    # The prompt version this seat was last told about (by DM, a thread mention or a panel).
+    notified_version: int = -1
 
     @property
     def is_bot(self) -> bool:

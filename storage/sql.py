@@ -4,7 +4,7 @@ GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, host_id, "
     "options, seed, status, version, move_count, state, created_at, updated_at, remind_after, deadline_at, recent"
 )
-SEAT_COLUMNS = "seat, user_id, bot, name, resigned, dm_closed, prompt_version"
+SEAT_COLUMNS = "seat, user_id, bot, name, resigned, dm_closed, prompt_version, notified_version"
 
 INSERT_GAME = """
 INSERT INTO games (kind, guild_id, channel_id, host_id, options, seed, status, version,
@@ -33,9 +33,10 @@ UPDATE games SET status = ?, deadline_at = ?, updated_at = ?, version = version 
 WHERE id = ? AND version = ?
 """
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = ?"
-INSERT_SEAT = f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+INSERT_SEAT = f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 UPDATE_SEAT = """
-UPDATE seats SET user_id = ?, bot = ?, name = ?, resigned = ?, dm_closed = ?, prompt_version = ?
+UPDATE seats SET user_id = ?, bot = ?, name = ?, resigned = ?, dm_closed = ?, prompt_version = ?,
+                 notified_version = ?
 WHERE game_id = ? AND seat = ?
 """
 SELECT_MOVES = "SELECT n, seat, action, at FROM moves WHERE game_id = ? ORDER BY n"
@@ -49,7 +50,13 @@ WHERE id = ?
 """
 SET_DEADLINE = "UPDATE games SET deadline_at = ? WHERE id = ?"
 SET_DM_CLOSED = "UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?"
-SET_PROMPT = "UPDATE seats SET prompt_version = ? WHERE game_id = ? AND seat = ?"
+SET_NOTIFIED = "UPDATE seats SET notified_version = ? WHERE game_id = ? AND seat = ?"
+SELECT_UNNOTIFIED = f"""
+SELECT {GAME_COLUMNS} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE user_id IS NOT NULL AND notified_version < prompt_version)
+ORDER BY id
+"""
 
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS} FROM games

@@ -42,12 +42,13 @@ def _game(row: Sequence[Any]) -> GameRecord:
 
 def _seat(row: Sequence[Any]) -> SeatRecord:
     return SeatRecord(seat=row[0], user_id=row[1], bot=row[2], name=row[3],
-                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6])
+                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6],
+                      notified_version=row[7])
 
 
 def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
     return (game_id, seat.seat, seat.user_id, seat.bot, seat.name, int(seat.resigned),
-            int(seat.dm_closed), seat.prompt_version)
+            int(seat.dm_closed), seat.prompt_version, seat.notified_version)
 
 
 class Store:
@@ -131,6 +132,11 @@ class Store:
         games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_DUE, (now, limit))]
         return await self._with_seats(games)
 
+    async def unnotified_games(self) -> list[GameRecord]:
+        """Running games where some human seat was not told about its current decision."""
+        games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_UNNOTIFIED)]
+        return await self._with_seats(games)
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [MoveRecord(*row) for row in await self._db.execute_fetchall(sql.SELECT_MOVES,
                                                                             (game_id,))]
@@ -159,7 +165,8 @@ class Store:
             await self._bump(db, sql.BUMP_VERSION, (now, game_id, version))
             await db.execute(sql.UPDATE_SEAT, (seat.user_id, seat.bot, seat.name,
                                                int(seat.resigned), int(seat.dm_closed),
-                                               seat.prompt_version, game_id, seat.seat))
+                                               seat.prompt_version, seat.notified_version,
+                                               game_id, seat.seat))
 
     async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
                          status: str, moves: Sequence[tuple[int, str]], now: float,
@@ -200,6 +207,10 @@ class Store:
     async def set_deadline(self, game_id: int, deadline_at: float | None) -> None:
         async with self._write_lock:
             await self._db.execute(sql.SET_DEADLINE, (deadline_at, game_id))
+
+    async def set_notified(self, game_id: int, seat: int, version: int) -> None:
+        async with self._write_lock:
+            await self._db.execute(sql.SET_NOTIFIED, (version, game_id, seat))
 
     async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
         async with self._write_lock:

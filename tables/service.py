@@ -383,6 +383,32 @@ class TableService:
                 reminders.append(Reminder(game, seats))
         return reminders
 
+    async def mark_notified(self, game: GameRecord, seat: int) -> None:
+        """Remember that ``seat`` was told about its current decision (see ``missed_notices``)."""
+        record = game.seats[seat]
+        if record.notified_version >= record.prompt_version:
+            return
+        await self.store.set_notified(game.id, seat, record.prompt_version)
+        cached = self._cache.get(game.id)
+        if cached is not None and cached.version == game.version:
+            seats = list(cached.seats)
+            seats[seat] = dataclasses.replace(seats[seat], notified_version=record.prompt_version)
+            self._cache[game.id] = dataclasses.replace(cached, seats=seats)
+        else:
+            self._cache.pop(game.id, None)
+
+    async def missed_notices(self) -> list[tuple[GameRecord, Notice]]:
+        """Turn notices that were never delivered (a crash or a Discord failure came between
+        storing a move and telling the next player): send them again on start-up."""
+        missed = []
+        for game in await self.store.unnotified_games():
+            for seat in self.to_act(game):
+                record = game.seats[seat]
+                if not record.is_bot and record.notified_version < record.prompt_version:
+                    missed.append((game, Notice(seat, record.user_id, True, [],
+                                                record.dm_closed)))
+        return missed
+
     async def mark_dm_closed(self, game_id: int, seat: int) -> bool:
         """Remember that a seat's DMs are closed; True the first time (tell them once)."""
         game = await self.game(game_id)

@@ -137,3 +137,40 @@ async def test_every_game_has_its_command_group_with_rules(tmp_path):
                     assert len(res.content.splitlines()) >= 3
                     res = await fake.slash(ann, chan, f"{kind} move", action="x")
                     assert res.ephemeral and "no running" in res.content
+
+
+async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(tmp_path):
+    db = str(tmp_path / "t.db")
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = tavern.create_bot(db, seed_source=lambda: 3)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                await _start(fake, chan, ann, ben)
+                game = (await bot.tables.games_of_user(ann.id))[0]
+                # Both decide the opening at once; answer for both, as if through Discord,
+                # but "crash" before anyone is told what comes next.
+                for seat, user in enumerate((ann, ben)):
+                    game = await bot.tables.game(game.id)
+                    if seat in bot.tables.to_act(game):
+                        action = bot.tables.choices(game, seat)[0][0]
+                        await bot.tables.move(game.id, user.id, action)
+                game = await bot.tables.game(game.id)
+                waiting = [s for s in bot.tables.to_act(game)]
+                assert waiting and len(await bot.tables.missed_notices()) == len(waiting)
+                before = {u.id: len(fake.dm_messages(u)) for u in (ann, ben)}
+            bot = tavern.create_bot(db)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                for _ in range(100):
+                    await fake.settle()
+                    if not await bot.tables.missed_notices():
+                        break
+                assert await bot.tables.missed_notices() == []
+                for seat in waiting:
+                    user = (ann, ben)[seat]
+                    new = fake.dm_messages(user)[before[user.id]:]
+                    assert len(new) == 1 and controls(new[0])

@@ -85,3 +85,18 @@ async def test_replaying_the_log_rebuilds_the_snapshot(tmp_path):
     assert await service.replay(game.id) == stored.state
     assert json.dumps(stored.state)  # the snapshot is plain JSON
     await store.close()
+
+
+async def test_a_database_at_an_older_migration_is_upgraded_with_its_data(tmp_path):
+    path = str(tmp_path / "old.db")
+    with sqlite3.connect(path) as raw:  # a database as the first release left it
+        raw.executescript(MIGRATIONS[0] + "\nPRAGMA user_version = 1;")
+        raw.execute("INSERT INTO games (kind, host_id, seed, created_at, updated_at) "
+                    "VALUES ('toy', 10, 5, 1.0, 1.0)")
+        raw.execute("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 10, 'ann')")
+    store = await Store.open(path)
+    assert await store.schema_version() == len(MIGRATIONS) >= 2
+    game = await store.get_game(1)
+    assert game.kind == "toy" and game.seats[0].name == "ann"
+    assert game.seats[0].notified_version == -1
+    await store.close()
