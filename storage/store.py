@@ -26,7 +26,7 @@ class StaleVersion(Exception):
 
 
 def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return json.dumps(data, separators=(",", ":"))
 
 
 def _game(row: Sequence[Any]) -> GameRecord:

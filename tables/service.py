@@ -54,6 +54,9 @@ class TableService:
         # record changed by another process makes the write fail (and drops the cache entry)
         # instead of being overwritten.
         self._cache: dict[int, GameRecord] = {}
+        # The engine state of each cached record, already loaded: (version, state). States are
+        # never mutated (apply returns a new one), so one object serves every reader.
+        self._live: dict[int, tuple[int, State]] = {}
 
     # --- lookups ---------------------------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
@@ -87,9 +90,15 @@ class TableService:
         return fill_names(text, self.names(game))
 
     def state(self, game: GameRecord) -> State:
+        """The engine state of a game record (loaded once per version, then shared)."""
         if game.state is None:
             raise TableError("This table has not started yet.")
-        return self.engine(game.kind).load(game.state)
+        live = self._live.get(game.id)
+        if live is not None and live[0] == game.version:
+            return live[1]
+        state = self.engine(game.kind).load(game.state)
+        self._live[game.id] = (game.version, state)
+        return state
 
     def to_act(self, game: GameRecord) -> list[int]:
         if game.status != "running":
@@ -260,7 +269,7 @@ class TableService:
                                  else "This game is over.")
             seat = self.seat_for(game, user_id)
             engine = self.engine(game.kind)
-            state = engine.load(game.state)
+            state = self.state(game)
             acting = engine.to_act(state)
             if seat not in acting:
                 waiting = ", ".join(game.seats[s].name for s in acting) or "nobody"
@@ -367,6 +376,7 @@ class TableService:
             move_count=game.move_count + len(moves), deadline_at=deadline, recent=recent,
             updated_at=now, seats=new_seats)
         self._cache[game.id] = stored
+        self._live[game.id] = (new_version, state)
         return Outcome(game=stored, public=public, notices=notices, mover_private=mover_private,
                        mover_seat=mover)
 
