@@ -89,7 +89,8 @@ def describe(state: dict, seat: int, action: str) -> str:
     if head in ("prov", "olprov"):
         dice_txt = ", ".join(str(int(c) + 1) for c in rest)
         via = " (Old Lady)" if head == "olprov" else ""
-        return f"Providence{via}: reroll dice {dice_txt}"
+        noun = "die" if len(rest) == 1 else "dice"
+        return f"Providence{via}: reroll {noun} {dice_txt}"
     if head in ("conf", "olconf"):
         return "Confidence" + (" (Old Lady)" if head == "olconf" else "") + ": +1 to each die"
     if head == "apoth":
@@ -135,16 +136,25 @@ def board_text(view: dict) -> str:
             flags.append("passed")
         if p["held_pawns"]:
             flags.append("holds " + ", ".join(P(o) + "'s pawn" for o in p["held_pawns"]))
-        lines.append(f"**{P(s)}** - {p['score']} pts" + (f" ({'; '.join(flags)})" if flags else ""))
+        points = f"{p['score']} point" + ("" if p["score"] == 1 else "s")
+        lines.append(f"**{P(s)}** - {points}" + (f" ({'; '.join(flags)})" if flags else ""))
         lines.append(f"  Hand: {p['hand_count']} ({backs or 'empty'}) | Trump: {trump}")
         lines.append(f"  Reserve: {_res_line(p)}")
     duel = view.get("duel")
     if duel:
         head = "Tie duel" if duel["tie_duel"] else "Duel"
-        aw = name(duel["attack_weapon"]) if duel["attack_weapon"] else "bare hands"
-        dw = name(duel["defence_weapon"]) if duel["defence_weapon"] else "bare hands"
-        lines.append(f"**{head}:** {P(duel['attacker'])} ({aw}, hits on {duel['attack_value']}+)"
-                     f" vs {P(duel['defender'])} ({dw}, parries on {duel['defence_value']}+)")
+        stage = duel["stage"]
+        if stage in ("guard", "aw"):
+            aw = "choosing a weapon" if stage == "aw" else "weapon not chosen yet"
+        else:
+            aw = (name(duel["attack_weapon"]) if duel["attack_weapon"] else "bare hands") + \
+                f", hits on {duel['attack_value']}+"
+        if stage in ("guard", "aw", "dw"):
+            dw = "choosing a weapon" if stage == "dw" else "weapon not chosen yet"
+        else:
+            dw = (name(duel["defence_weapon"]) if duel["defence_weapon"] else "bare hands") + \
+                f", parries on {duel['defence_value']}+"
+        lines.append(f"**{head}:** {P(duel['attacker'])} ({aw}) vs {P(duel['defender'])} ({dw})")
         if duel["attack_dice"]:
             lines.append(f"  Attack dice: {duel['attack_dice']}"
                          + (f" - {duel['hits']} hits" if duel["stage"] != "w1" else ""))

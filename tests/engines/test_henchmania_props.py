@@ -102,7 +102,7 @@ def test_spectator_board_text_shows_the_public_board():
     st = make(3, hands={0: ["gossip", "dagger"], 1: ["jester"]}, res={1: ["minstrel"]},
               trumps={2: "bravery"}, board={"tavern": [0, 0, 1]}, scores=[5, 12, 3])
     text = E.board_text(E.view(st, None))
-    assert "Tavern" in text and "Minstrel" in text and "Bravery" in text and "12 pts" in text
+    assert "Tavern" in text and "Minstrel" in text and "Bravery" in text and "12 points" in text
     assert "Armory 1" in text          # the back of seat 0's Dagger
     assert "Dagger" not in text and "Gossip" not in text
     hand = E.hand_text(E.view(st, 0))
@@ -132,3 +132,28 @@ def test_golden_playthroughs(n, moves, scores, winners):
         st, _ = E.apply(st, seat, rnd.choice(E.legal_actions(st, seat)))
         count += 1
     assert (count, st["score"], E.winners(st)) == (moves, scores, winners)
+
+
+def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_right():
+    from engines.henchmania import text as T
+
+    def board_with(stage, aw=None, dw=None):
+        duel = {"attacker": 0, "defender": 1, "attack_weapon": aw, "defence_weapon": dw,
+                "attack_value": 6, "defence_value": 6, "attack_dice": [], "defence_dice": [],
+                "hits": 0, "cancelled": 0, "unparried": None, "stage": stage,
+                "tie_duel": False, "wounds": None}
+        return duel
+
+    from engines.henchmania import ENGINE
+    for stage, expect_a, expect_d in [("guard", "weapon not chosen yet", "weapon not chosen yet"),
+                                      ("aw", "choosing a weapon", "weapon not chosen yet"),
+                                      ("dw", "bare hands, hits on 6+", "choosing a weapon"),
+                                      ("w1", "bare hands, hits on 6+", "bare hands, parries on 6+")]:
+        state = ENGINE.new_game(2, 1)
+        view = ENGINE.view(state, None)
+        view["duel"] = board_with(stage)
+        text = ENGINE.board_text(view)
+        assert f"({expect_a}) vs" in text and f"({expect_d})" in text, (stage, text)
+    state = {"step": {"k": "react"}, "duel": {"st": "w1", "ad": [1, 2, 3]}}
+    assert T.describe(state, 0, "prov:1") == "Providence: reroll die 2"
+    assert T.describe(state, 0, "prov:02") == "Providence: reroll dice 1, 3"
