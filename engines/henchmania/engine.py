@@ -4,7 +4,10 @@ from __future__ import annotations
 from ..base import Engine, GameError
 from . import cards, duel, endday, placing
 from .common import refill
-from .data import ALT_CHOICES, CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET, TARGET_CHOICES
+from .data import (
+    ALT_CHOICES, ALT_GLOVES, ALT_HENCHMEN, CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET,
+    TARGET_CHOICES,
+)
 from .setup import new_state
 from .text import board_text as _board_text, describe as _describe, hand_text as _hand_text
 from .views import view as _view
@@ -37,13 +40,33 @@ class HenchmaniaEngine(Engine):
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
         "animals": "Additional Cards: one animal card in every site deck (27 cards a site).",
-        "alt_gloves": "Additional Cards: alternative Gloves replacing basic ones (none, all, "
-                      "or a random choice).",
-        "alt_henchmen": "Additional Cards: alternative Henchmen replacing their base cards "
-                        "(none, all, or a random choice).",
+        "alt_gloves": "Additional Cards: alternative Gloves replacing basic ones: none, all, "
+                      "random, or the ones you pick joined by + (" + "+".join(ALT_GLOVES) + ").",
+        "alt_henchmen": "Additional Cards: alternative Henchmen replacing their base cards: "
+                        "none, all, random, or the ones you pick joined by + ("
+                        + "+".join(ALT_HENCHMEN) + ").",
     }
-    option_choices = {"days": DAY_CHOICES, "target": TARGET_CHOICES, "alt_gloves": ALT_CHOICES,
-                      "alt_henchmen": ALT_CHOICES}
+    option_choices = {"days": DAY_CHOICES, "target": TARGET_CHOICES,
+                      "alt_gloves": ALT_CHOICES + list(ALT_GLOVES),
+                      "alt_henchmen": ALT_CHOICES + list(ALT_HENCHMEN)}
+    # Options whose value may also be several of their cards joined by "+".
+    CARD_PICKS = {"alt_gloves": tuple(ALT_GLOVES), "alt_henchmen": tuple(ALT_HENCHMEN)}
+
+    def check_setup(self, num_players, options):
+        """As the base class, plus hand-picked Additional Cards: e.g. alt_gloves=silk+velvet."""
+        plain = dict(options or {})
+        picks = {key: plain.pop(key) for key in self.CARD_PICKS
+                 if isinstance(plain.get(key), str) and "+" in plain[key]}
+        merged = super().check_setup(num_players, plain)
+        for key, value in picks.items():
+            allowed = self.CARD_PICKS[key]
+            chosen = value.split("+")
+            unknown = [c for c in chosen if c not in allowed]
+            if unknown or len(set(chosen)) != len(chosen):
+                raise GameError(f"Option {key!r}: pick cards from {', '.join(allowed)}, each "
+                                "once, joined by +.")
+            merged[key] = "+".join(c for c in allowed if c in chosen)
+        return merged
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)

@@ -13,12 +13,16 @@ from .data import (
 
 
 def _pick(state: dict, mode: str, cards: tuple) -> list[str]:
-    """"all" the cards, "none", or "random": a non-empty random subset (each card in with an
-    even chance; if none came in, one drawn at random)."""
+    """"all" the cards, "none", the cards named ("silk" or "silk+velvet"), or "random": a
+    non-empty random subset (each card in with an even chance; if none came in, one drawn at
+    random)."""
     if mode == "all":
         return list(cards)
-    if mode != "random":
+    if mode == "none":
         return []
+    if mode != "random":
+        named = mode.split("+")
+        return [c for c in cards if c in named]
     chosen = [c for c in cards if rng.randbelow(state, 2)]
     return chosen or [rng.choice(state, list(cards))]
 

@@ -135,7 +135,9 @@ def test_option_values_are_checked():
     for bad in ({"alt_gloves": "some"}, {"alt_henchmen": "falconer"}, {"animals": "yes"}):
         with pytest.raises(GameError):
             E.new_game(2, 1, bad)
-    assert E.option_choices["alt_gloves"] == ["none", "all", "random"]
+    assert E.option_choices["alt_gloves"][:3] == ["none", "all", "random"]
+    assert set(E.option_choices["alt_gloves"][3:]) == {"falconer", "gauntlet", "silk", "velvet",
+                                                        "hunting"}
     assert all(k in E.option_help for k in ("animals", "alt_gloves", "alt_henchmen"))
 
 
@@ -352,3 +354,22 @@ def test_random_playouts_with_random_choices(n):
     for seed in (7, 8):
         state, _ = play_and_check(E, n, seed, RANDOM)
         assert E.is_over(state)
+
+
+def test_players_may_hand_pick_the_alternative_cards():
+    import pytest
+    from engines import GameError
+    from engines.henchmania import ENGINE
+    from engines.henchmania.setup import additional_cards
+
+    opts = ENGINE.check_setup(3, {"alt_gloves": "velvet+silk", "alt_henchmen": "helm"})
+    assert opts["alt_gloves"] == "silk+velvet" and opts["alt_henchmen"] == "helm"
+    state = ENGINE.new_game(3, 4, {"alt_gloves": "velvet+silk", "alt_henchmen": "helm"})
+    assert sorted(additional_cards({"rng": 1}, opts)) == ["helm", "silk", "velvet"]
+    assert sum(1 for deck in state["deck"].values() for c in deck if c in ("silk", "velvet")) + \
+        sum(1 for hand in state["hand"] for c in hand if c in ("silk", "velvet")) == 2
+    for bad in ("silk+nope", "silk+silk", "porter2+silk"):
+        with pytest.raises(GameError):
+            ENGINE.check_setup(3, {"alt_gloves": bad})
+    with pytest.raises(GameError):
+        ENGINE.check_setup(3, {"alt_gloves": "nope"})
