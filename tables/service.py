@@ -290,17 +290,22 @@ class TableService:
                 raise TableError("Only a running game can be resigned from.")
             seat = self.seat_for(game, user_id)
             engine = self.engine(game.kind)
-            state = engine.load(game.state)
+            state = self.state(game)
             old = game.seats[seat]
             seats = list(game.seats)
             seats[seat] = SeatRecord(seat, None, "random", f"{old.name} (resigned)", resigned=True)
             game = dataclasses.replace(game, seats=seats)
             events = [Event(f"{old.name} resigned; a bot plays their seat from now on.")]
-            if not any(not s.is_bot for s in seats):
-                await self.store.save_state(
-                    game.id, game.version, game.move_count, state=engine.dump(state),
-                    status="abandoned", moves=[], now=self.clock(), deadline_at=None,
-                    recent=(game.recent + [events[0].text])[-RECENT_LINES:], seats=seats)
+            if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
+                try:
+                    await self.store.save_state(
+                        game.id, game.version, game.move_count, state=engine.dump(state),
+                        status="abandoned", moves=[], now=self.clock(), deadline_at=None,
+                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], seats=seats)
+                except StaleVersion:
+                    self._cache.pop(game.id, None)
+                    raise TableError("The table changed at that moment; please try again.") \
+                        from None
                 return Outcome(game=await self._reread(game.id), public=[events[0].text])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
             return await self._advance(game, engine, state, [], events, None, before=before,
