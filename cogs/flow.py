@@ -5,8 +5,6 @@ any error); everything else goes through the Messenger after that response.
 """
 from __future__ import annotations
 
-import logging
-
 import discord
 
 from engines import GameError
@@ -15,8 +13,6 @@ from tables import StaleClick, TableError, TableService
 
 from . import render, ui
 from .panels import private_panel
-
-log = logging.getLogger("tavern.flow")
 
 
 def service(interaction: discord.Interaction) -> TableService:
@@ -60,9 +56,14 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     game = outcome.game
     await interaction.response.edit_message(embed=render.lobby_embed(svc, game), view=None)
     post = messenger(interaction)
-    game = await post.open_board(game, interaction.message)
-    for notice in outcome.notices:
-        await post.notify(game, notice)
+    try:
+        game = await post.open_board(game, interaction.message)
+    except discord.HTTPException:
+        await reply_error(interaction, "The game has started, but I could not post its board "
+                          "here: please give me the Send Messages, Create Public Threads and "
+                          "Embed Links permissions. Meanwhile everyone can play with /hand and "
+                          "see the board with /board.")
+    await post.send_notices(game, outcome.notices)
 
 
 # --- private panels and moves ----------------------------------------------------------------------

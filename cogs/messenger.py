@@ -12,7 +12,6 @@ import logging
 
 import discord
 
-from engines import GameError
 from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 
@@ -128,9 +127,15 @@ class Messenger:
                 await self.update_lobby(game)
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
-        for notice in outcome.notices:
+        await self.send_notices(game, outcome.notices)
+
+    async def send_notices(self, game: GameRecord, notices: list[Notice], *,
+                           reminder: bool = False) -> None:
+        """Each notice on its own: one failing DM does not stop the others (and a turn notice
+        that never arrived is sent again on the next start, see ``missed_notices``)."""
+        for notice in notices:
             try:
-                await self.notify(game, notice)
+                await self.notify(game, notice, reminder=reminder)
             except discord.HTTPException:
                 log.warning("could not notify seat %s of table %s", notice.seat, game.id,
                             exc_info=True)
@@ -164,10 +169,6 @@ class Messenger:
 
     async def remind(self, reminder: Reminder) -> None:
         game = reminder.game
-        for seat in reminder.seats:
-            record = game.seats[seat]
-            try:
-                await self.notify(game, Notice(seat, record.user_id, True, [], record.dm_closed),
-                                  reminder=True)
-            except (discord.HTTPException, GameError):
-                log.warning("reminder for table %s seat %s failed", game.id, seat, exc_info=True)
+        await self.send_notices(game, [
+            Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
+            for seat in reminder.seats], reminder=True)

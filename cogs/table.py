@@ -197,11 +197,7 @@ class TableCog(commands.Cog, name="Tables"):
         """On start-up: the turn DMs a crash or an outage swallowed. Returns how many."""
         missed = await self.tables.missed_notices()
         for game, notice in missed:
-            try:
-                await self.bot.messenger.notify(game, notice)
-            except discord.HTTPException:
-                log.warning("could not send a missed notice for table %s", game.id,
-                            exc_info=True)
+            await self.bot.messenger.send_notices(game, [notice])
         return len(missed)
 
     async def run_reminders(self) -> int:
