@@ -21,6 +21,9 @@ from .panels import private_panel
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
 THREAD_ARCHIVED = 50083
+DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
+                   "on the board to see your cards and play; I'll mention you here when it's "
+                   "your turn.")
 
 
 class Messenger:
@@ -141,29 +144,24 @@ class Messenger:
                             exc_info=True)
 
     async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False) -> None:
-        """One DM to one human: private news and, if it is their turn, their controls."""
+        """One DM to one human: private news and, if it is their turn, their controls.
+
+        With DMs closed: the first time, a note in the thread; then a mention on their turn.
+        """
         mention = f"<@{notice.user_id}>"
-        if notice.dm_closed:
-            if notice.your_turn:
-                await self.thread_send(game, content=f"{mention}, it's your turn. "
-                                       "Use **My hand** on the board to play.")
-                await self.service.mark_notified(game, notice.seat)
-            return
-        panel = private_panel(self.service, game, notice.seat, notice.private,
-                              reminder=reminder)
-        if panel["view"] is None:
-            del panel["view"]
-        sent = await self.dm(notice.user_id, **panel)
-        if sent is None:
-            first = await self.service.mark_dm_closed(game.id, notice.seat)
-            if first:
-                await self.thread_send(
-                    game, content=f"{mention}, I can't send you direct messages (they are "
-                    "closed). Use **My hand** on the board to see your cards and play; I'll "
-                    "mention you here when it's your turn.")
-            elif notice.your_turn:
-                await self.thread_send(game, content=f"{mention}, it's your turn. "
-                                       "Use **My hand** on the board to play.")
+        delivered = False
+        if not notice.dm_closed:
+            panel = private_panel(self.service, game, notice.seat, notice.private,
+                                  reminder=reminder)
+            if panel["view"] is None:
+                del panel["view"]
+            delivered = await self.dm(notice.user_id, **panel) is not None
+            if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
+                await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention))
+                delivered = True  # the note says how to play, this turn included
+        if not delivered and notice.your_turn:
+            await self.thread_send(game, content=f"{mention}, it's your turn. "
+                                   "Use **My hand** on the board to play.")
         if notice.your_turn:
             await self.service.mark_notified(game, notice.seat)
 
