@@ -131,8 +131,10 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
 
 # --- finding the table a command is about -----------------------------------------------------------
 async def resolve_game(interaction: discord.Interaction, table: int | None,
-                       kind: str | None = None, statuses=("running",)) -> GameRecord:
-    """The table named, else the one whose thread this is, else the caller's only one."""
+                       kind: str | None = None, statuses=("running",),
+                       host: bool = False) -> GameRecord:
+    """The table named, else the one whose thread this is, else the caller's only one
+    (with ``host``: the only one the caller hosts)."""
     svc = service(interaction)
     if table is not None:
         return await svc.game(table)
@@ -143,7 +145,7 @@ async def resolve_game(interaction: discord.Interaction, table: int | None,
         if here:
             return here[0]
     mine = [g for g in await svc.games_of_user(interaction.user.id, statuses)
-            if kind is None or g.kind == kind]
+            if (kind is None or g.kind == kind) and (not host or g.host_id == interaction.user.id)]
     if not mine:
         what = svc.engine(kind).title + " " if kind else ""
         raise TableError(f"You have no running {what}game. Open one with /play.")

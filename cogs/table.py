@@ -45,6 +45,12 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
     return options
 
 
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Server admins (Manage Server) may close or fix any table in their server."""
+    perms = interaction.permissions
+    return bool(interaction.guild_id and perms and perms.manage_guild)
+
+
 class TableCog(commands.Cog, name="Tables"):
     """Open tables, join them, and find your games."""
 
@@ -166,13 +172,33 @@ class TableCog(commands.Cog, name="Tables"):
             f"You resigned from table #{outcome.game.id}.", ephemeral=True)
         await self.bot.messenger.publish(outcome)
 
+    @app_commands.command(name="replace",
+                          description="Host only: hand an absent player's seat to a bot")
+    @app_commands.describe(player="The player whose seat a bot takes over",
+                           table="Table number, if you host several")
+    async def replace(self, interaction: discord.Interaction, player: discord.User,
+                      table: int | None = None) -> None:
+        """The host (or a server admin) lets a bot play for someone who stopped playing."""
+        try:
+            game = await flow.resolve_game(interaction, table, host=True)
+            outcome = await self.tables.replace_with_bot(
+                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction))
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        await interaction.response.send_message(
+            f"A bot now plays for {player.mention} at table #{outcome.game.id}.", ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none())
+        await self.bot.messenger.publish(outcome)
+
     @app_commands.command(name="abandon", description="Host only: stop a running game for all")
     @app_commands.describe(table="Table number, if you host several")
     async def abandon(self, interaction: discord.Interaction, table: int | None = None) -> None:
-        """The host ends a running game without a winner."""
+        """The host (or a server admin) ends a running game without a winner."""
         try:
-            game = await flow.resolve_game(interaction, table)
-            game = await self.tables.abandon(game.id, interaction.user.id)
+            game = await flow.resolve_game(interaction, table, host=True)
+            game = await self.tables.abandon(game.id, interaction.user.id,
+                                             admin=is_admin(interaction))
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return

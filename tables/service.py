@@ -164,8 +164,9 @@ class TableService:
                              else "This table is closed.")
         return self.engine(game.kind)
 
-    def _host_only(self, game: GameRecord, user_id: int, what: str) -> None:
-        if game.host_id != user_id:
+    def _host_only(self, game: GameRecord, user_id: int, what: str, admin: bool = False) -> None:
+        """The host may; so may a server admin (``admin``) where the front end says so."""
+        if game.host_id != user_id and not admin:
             raise TableError(f"Only the host of this table can {what}.")
 
     async def _set_seats(self, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
@@ -229,12 +230,12 @@ class TableService:
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
-    async def abandon(self, game_id: int, by_user: int) -> GameRecord:
+    async def abandon(self, game_id: int, by_user: int, *, admin: bool = False) -> GameRecord:
         async with self._lock(game_id):
             game = await self.game(game_id)
             if game.status != "running":
                 raise TableError("Only a running game can be abandoned.")
-            self._host_only(game, by_user, "abandon it")
+            self._host_only(game, by_user, "abandon it", admin)
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
@@ -284,18 +285,31 @@ class TableService:
 
     async def resign(self, game_id: int, user_id: int) -> Outcome:
         """The seat is taken over by a bot; with no human left the game is abandoned."""
+        return await self.replace_with_bot(game_id, user_id, by_user=user_id)
+
+    async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
+                               admin: bool = False) -> Outcome:
+        """A player resigns (``by_user`` is that player), or the host (or a server admin)
+        hands an absent player's seat to a bot so the others can go on."""
         async with self._lock(game_id):
             game = await self.game(game_id)
             if game.status != "running":
-                raise TableError("Only a running game can be resigned from.")
-            seat = self.seat_for(game, user_id)
+                raise TableError("Only a running game can be resigned from."
+                                 if by_user == user_id else "This game is not running.")
+            if by_user != user_id:
+                self._host_only(game, by_user, "hand a player's seat to a bot", admin)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not playing at this table." if by_user == user_id
+                                 else "That player has no seat at this table.")
             engine = self.engine(game.kind)
             state = self.state(game)
             old = game.seats[seat]
             seats = list(game.seats)
-            seats[seat] = SeatRecord(seat, None, "random", f"{old.name} (resigned)", resigned=True)
+            what = "resigned" if by_user == user_id else "was replaced"
+            seats[seat] = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
             game = dataclasses.replace(game, seats=seats)
-            events = [Event(f"{old.name} resigned; a bot plays their seat from now on.")]
+            events = [Event(f"{old.name} {what}; a bot plays their seat from now on.")]
             if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
                 try:
                     await self.store.save_state(

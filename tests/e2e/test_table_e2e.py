@@ -174,3 +174,41 @@ async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(tmp_path)
                     user = (ann, ben)[seat]
                     new = fake.dm_messages(user)[before[user.id]:]
                     assert len(new) == 1 and controls(new[0])
+
+
+async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(tmp_path):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben, cy = fake.add_user("ann"), fake.add_user("ben"), fake.add_user("cy")
+            mod = fake.add_user("mod", admin=True)
+            bot = tavern.create_bot(str(tmp_path / "t.db"))
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                lobby = (await fake.slash(ann, chan, "play", game="ziegen")).message
+                for user in (ben, cy):
+                    await fake.click(user, lobby, fake.find_button(lobby, "Join"))
+                await fake.click(ann, lobby, fake.find_button(lobby, "Start"))
+                await fake.settle()
+                thread = fake.threads(chan)[-1]
+                game = (await bot.tables.games_of_user(ann.id))[0]
+                # Only the host replaces someone; a player can't replace another.
+                res = await fake.slash(ben, thread, "replace", player=cy)
+                assert res.ephemeral and "Only the host" in res.content
+                res = await fake.slash(ann, thread, "replace", player=mod)
+                assert res.ephemeral and "no seat" in res.content
+                res = await fake.slash(ann, thread, "replace", player=cy)
+                assert res.ephemeral and "A bot now plays" in res.content
+                await fake.settle()
+                game = await bot.tables.game(game.id)
+                assert game.seats[2].is_bot and "replaced" in game.seats[2].name
+                assert 2 not in [s for s in bot.tables.to_act(game)
+                                 if not game.seats[s].is_bot]
+                assert "Cy was replaced" in fake.channel_messages(thread)[0].embed_text
+                # A plain member can't close someone else's table; a server admin can.
+                res = await fake.slash(ben, thread, "abandon")
+                assert res.ephemeral and "Only the host" in res.content
+                res = await fake.slash(mod, thread, "abandon", table=game.id)
+                assert res.ephemeral and "abandoned" in res.content
+                assert (await bot.tables.game(game.id)).status == "abandoned"

@@ -45,6 +45,7 @@ class FakeUser:
     bot: bool = False
     dms_open: bool = True
     global_name: Optional[str] = None
+    admin: bool = False  # Administrator and Manage Server in every guild
     dm_channel_id: Optional[int] = None
 
     def payload(self) -> Dict[str, Any]:

@@ -52,6 +52,8 @@ _log = logging.getLogger('fakediscord')
 
 API_PREFIX = '/api/v10'
 ALL_PERMISSIONS = str((1 << 51) - 1)
+# A plain member: everything but Administrator (1 << 3) and Manage Server (1 << 5).
+MEMBER_PERMISSIONS = str(((1 << 51) - 1) & ~((1 << 3) | (1 << 5)))
 
 # Gateway intents we look at
 INTENT_GUILDS = 1 << 0
@@ -353,9 +355,10 @@ class FakeDiscord:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None) -> FakeUser:
-        """Add a user; by default a member of every guild (also guilds added later)."""
-        u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize())
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False) -> FakeUser:
+        """Add a user; by default a member of every guild (also guilds added later). Members
+        have every permission but Administrator and Manage Server unless ``admin``."""
+        u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize(), admin=admin)
         self.users[u.id] = u
         for g in guilds if guilds is not None else list(self.guilds.values()):
             g.member_ids.append(u.id)
@@ -577,7 +580,7 @@ class FakeDiscord:
         if with_user:
             d['user'] = self._user_payload(u)
         if permissions:
-            d['permissions'] = ALL_PERMISSIONS
+            d['permissions'] = ALL_PERMISSIONS if u.admin else MEMBER_PERMISSIONS
         return d
 
     def _channel_payload(self, c: FakeChannel) -> Dict[str, Any]:
