@@ -116,13 +116,16 @@ class Messenger:
 
     # --- after a change -------------------------------------------------------------------------
     async def publish(self, outcome: Outcome) -> None:
-        """Board, results and the DMs of everyone but the requester (answered already).
+        """Highlights (one message for all of them, usually), board, results, and the DMs of
+        everyone but the requester (answered already).
 
         The move is stored before any of this runs, so a Discord failure here loses nothing:
         it is logged, the other messages still go out, and the reminder catches up later.
         """
         game = outcome.game
         try:
+            for message in render.pack_lines(outcome.highlights, render.MESSAGE_LIMIT):
+                await self.thread_send(game, content=message)
             game = await self.update_board(outcome.game.id)
             if game.status in ("finished", "abandoned"):
                 if game.status == "finished":

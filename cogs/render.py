@@ -9,11 +9,25 @@ from tables import TableService
 COLOUR = discord.Colour(0x8B5A2B)
 DESCRIPTION_LIMIT = 4000
 FIELD_LIMIT = 1000
+MESSAGE_LIMIT = 2000
 
 
 def clip(text: str, limit: int) -> str:
     """Keep the start of ``text`` within ``limit`` characters."""
     return text if len(text) <= limit else text[: limit - 2] + " …"
+
+
+def pack_lines(lines: list[str], limit: int) -> list[str]:
+    """As few messages as possible, each within ``limit`` characters, lines kept whole
+    (a single overlong line is cut)."""
+    messages: list[str] = []
+    for line in lines:
+        line = clip(line, limit)
+        if messages and len(messages[-1]) + 1 + len(line) <= limit:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages
 
 
 def clip_lines_tail(lines: list[str], limit: int) -> str:

@@ -31,10 +31,15 @@ class IllegalAction(GameError):
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """News from one ``apply``: ``audience`` None is everyone, else a tuple of seats."""
+    """News from one ``apply``: ``audience`` None is everyone, else a tuple of seats.
+
+    ``highlight`` marks public news worth a message of its own (a round's scoring, a duel's
+    result), beyond the board's short list of latest news.
+    """
 
     text: str
     audience: tuple[int, ...] | None = None
+    highlight: bool = False
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)

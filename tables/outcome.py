@@ -23,6 +23,7 @@ class Outcome:
 
     game: GameRecord
     public: list[str] = field(default_factory=list)  # public news, names filled in
+    highlights: list[str] = field(default_factory=list)  # public news worth its own message
     notices: list[Notice] = field(default_factory=list)  # DMs for other humans
     mover_private: list[str] = field(default_factory=list)  # private news for the requester
     mover_seat: int | None = None

@@ -363,6 +363,8 @@ class TableService:
                     or engine.legal_actions(state, seat) != before[seat]):
                 prompts.add(seat)
         public = [fill_names(e.text, names) for e in events if e.audience is None]
+        highlights = [fill_names(e.text, names) for e in events
+                      if e.audience is None and e.highlight]
         notices: list[Notice] = []
         mover_private: list[str] = []
         for seat in humans:
@@ -396,8 +398,8 @@ class TableService:
             updated_at=now, seats=new_seats)
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
-        return Outcome(game=stored, public=public, notices=notices, mover_private=mover_private,
-                       mover_seat=mover)
+        return Outcome(game=stored, public=public, highlights=highlights, notices=notices,
+                       mover_private=mover_private, mover_seat=mover)
 
     # --- reminders and DMs -------------------------------------------------------------------------
     async def due_reminders(self) -> list[Reminder]:

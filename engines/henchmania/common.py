@@ -14,8 +14,8 @@ def P(seat: int) -> str:
     return "{p%d}" % seat
 
 
-def pub(events: list, text: str) -> None:
-    events.append(Event(text))
+def pub(events: list, text: str, highlight: bool = False) -> None:
+    events.append(Event(text, highlight=highlight))
 
 
 def priv(events: list, seats, text: str) -> None:

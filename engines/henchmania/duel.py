@@ -289,11 +289,12 @@ def _result(state: dict, events: list) -> None:
             pub(events, f"{P(d)}'s Mutt spares them {MUTT_SAVE} point.")
         lost = -add_score(state, d, -loss)
         pub(events, f"{P(a)} wins the duel with {wounds} unparried hit{'s' if wounds != 1 else ''}:"
-                    f" +{gain} for {P(a)}, -{lost} for {P(d)}.")
+                    f" +{gain} for {P(a)}, -{lost} for {P(d)}.", highlight=True)
     else:
         add_score(state, d, WIN_DEFENDER)
         lost = -add_score(state, a, 0 if no_loss else -LOSS_ATTACKER)
         pub(events, f"{P(d)} wins the duel: +{WIN_DEFENDER} for {P(d)}, -{lost} for {P(a)}"
-                    + (" (Silk Glove: the loser loses nothing)." if no_loss else "."))
+                    + (" (Silk Glove: the loser loses nothing)." if no_loss else "."),
+            highlight=True)
     from .cards import finish_turn
     finish_turn(state, events)

@@ -132,7 +132,7 @@ def score_day(state: dict, choir_use: list[int], events: list) -> None:
             parts.append(f"Damsel {dp}")
         if pts:
             add_score(state, seat, pts)
-            pub(events, f"{P(seat)} scores {pts} ({', '.join(parts)}).")
+            pub(events, f"{P(seat)} scores {pts} ({', '.join(parts)}).", highlight=True)
     for seat in _order(state):
         if "intrigue" in state["res"][seat]:
             richer = [o for o in range(state["n"]) if state["score"][o] > state["score"][seat]]
@@ -203,4 +203,4 @@ def _game_over(state: dict, winners: list[int], events: list) -> None:
     state["duel"] = None
     state["result"] = winners
     pub(events, f"{P(winners[0])} becomes the new Bailiff of Montfleury with "
-                f"{state['score'][winners[0]]} points!")
+                f"{state['score'][winners[0]]} points!", highlight=True)

@@ -32,7 +32,7 @@ def draw(st: dict, events: list[Event]) -> None:
     if len(st["drawn"]) == CAULDRON_COLOURS:
         st["aside"].append(pawn)
         events.append(Event("%s draws %s, the last colour of the rainbow: the Cauldron of Gold "
-                            "appears!" % (p(seat), name)))
+                            "appears!" % (p(seat), name), highlight=True))
         start_cauldron(st, seat, events)
         return
     events.append(Event("%s draws %s, a new colour: it goes on a Sun." % (p(seat), name)))
@@ -93,4 +93,4 @@ def place_cauldron(st: dict, seat: int, field: int, events: list[Event]) -> None
     st["fi"] = 0
     events.append(Event("%s puts the Cauldron of Gold on %s. Final turn: each player reveals "
                         "all Companions and may use each once to reach it."
-                        % (p(seat), mapof(st).letters[field])))
+                        % (p(seat), mapof(st).letters[field]), highlight=True))

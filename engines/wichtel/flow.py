@@ -65,7 +65,7 @@ def end_round(s: dict, seat: int, events: list) -> None:
                  "bonus": bonuses, "totals": list(s["totals"])}
     s["phase"] = "scored"
     events.append(Event(f"{{p{seat}}} steps before the Wahlleiter and ends round {s['round']}."))
-    events.append(Event(round_report(s["last"])))
+    events.append(Event(round_report(s["last"]), highlight=True))
     best = max(s["totals"])
     if best >= s["target"] and s["totals"].count(best) == 1:
         s["over"] = True

@@ -155,3 +155,22 @@ async def test_closed_dms_are_reported_once(service):
     game = (await _two_humans(service)).game
     assert await service.mark_dm_closed(game.id, 1) is True
     assert await service.mark_dm_closed(game.id, 1) is False
+
+
+async def test_highlighted_public_news_is_passed_on_apart(service):
+    from engines import Event
+
+    class Loud(type(TOY)):
+        def _apply(self, state, seat, action, events):
+            super()._apply(state, seat, action, events)
+            events.append(Event("{p%d} did something big." % seat, highlight=True))
+            events.append(Event("secret big thing", (seat,), highlight=True))
+
+    service.registry["loud"] = Loud()
+    game = await service.open_table("loud", guild_id=1, channel_id=2, host_id=ANN,
+                                    host_name="ann")
+    await service.join(game.id, BOB, "bob")
+    game = (await service.start(game.id, ANN)).game
+    outcome = await service.move(game.id, ANN, "secret:1")
+    assert outcome.highlights == ["ann did something big."]
+    assert "secret big thing" not in " ".join(outcome.public + outcome.highlights)
