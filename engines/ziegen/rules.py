@@ -297,14 +297,15 @@ def score_played(state: dict, mover: int, card: int, events: list) -> None:
     name = data.SET_NAMES[s]
     if sums[mover] >= data.GOAT_THRESHOLD:
         events.append(Event(f"Scoring! {{p{mover}}}'s {name} goats total {sums[mover]}: "
-                            f"{{p{mover}}} claims every {name} goat left."))
+                            f"{{p{mover}}} claims every {name} goat left.", highlight=True))
         claim_set(state, s, mover, events)
     elif sum(counts) >= data.FOURTH_CARD:
         # Highest sum, then most cards, then the player who triggered the scoring.
         order = [(mover + k) % n for k in range(n)]
         winner = max(order, key=lambda p: (sums[p], counts[p], p == mover))
         events.append(Event(f"Scoring! The 4th {name} goat is played: {{p{winner}}} has the "
-                            f"majority ({sums[winner]}) and wins the last {name} goat."))
+                            f"majority ({sums[winner]}) and wins the last {name} goat.",
+                            highlight=True))
         claim_set(state, s, winner, events)
 
 
