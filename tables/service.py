@@ -373,7 +373,8 @@ class TableService:
             if seat.seat == mover:
                 mover_private = private
                 continue
-            if private or seat.seat in prompts:
+            starting = new_status == "running"  # everyone gets their hand when a game starts
+            if private or seat.seat in prompts or starting:
                 notices.append(Notice(seat.seat, seat.user_id, seat.seat in prompts, private,
                                       seat.dm_closed))
         status = "finished" if over else (new_status or game.status)

@@ -13,13 +13,14 @@ class ToyEngine(Engine):
     title = "Secret Nim"
     min_players = 2
     max_players = 4
-    options = {"pile": 7}
-    option_help = {"pile": "stones at the start"}
+    options = {"pile": 7, "secrets": True}
+    option_help = {"pile": "stones at the start", "secrets": "pick secret numbers first"}
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)
         state = {"n": num_players, "rng": rng.seed_state(seed), "pile": opts["pile"],
-                 "secret": [None] * num_players, "turn": 0, "winner": None}
+                 "secret": [None if opts["secrets"] else 1] * num_players, "turn": 0,
+                 "winner": None}
         state["turn"] = rng.randbelow(state, num_players)
         return state
 

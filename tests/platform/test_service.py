@@ -118,11 +118,32 @@ async def test_bots_play_until_a_human_must_act_and_the_game_finishes(service):
     await service.add_bot(game.id, ANN)
     outcome = await service.start(game.id, ANN)
     assert service.to_act(outcome.game) == [0]
+    assert [(n.user_id, n.your_turn) for n in outcome.notices] == [(ANN, True)]
     while outcome.game.status == "running":
         assert service.to_act(outcome.game) == [0]
         outcome = await service.move(game.id, ANN, service.choices(outcome.game, 0)[0][0])
     assert outcome.finished and outcome.game.deadline_at is None
     assert await service.replay(game.id) == outcome.game.state
+
+
+async def test_every_human_gets_their_hand_when_the_game_starts(service):
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
+    await service.join(game.id, BOB, "bob")
+    game = (await service.start(game.id, ANN)).game
+    await service.move(game.id, ANN, "secret:1")
+    outcome = await service.move(game.id, BOB, "secret:2")
+    first = service.to_act(outcome.game)[0]
+    # later on, only the one who must act is told (the mover, bob, got his answer already)
+    assert [n.seat for n in outcome.notices] == ([] if first == 1 else [first])
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann",
+                                    options={"secrets": False})
+    await service.join(game.id, BOB, "bob")
+    await service.join(game.id, CAT, "cat")
+    outcome = await service.start(game.id, ANN)
+    first = service.to_act(outcome.game)
+    assert len(first) == 1
+    assert sorted((n.seat, n.your_turn) for n in outcome.notices) == [
+        (seat, seat in first) for seat in range(3)]
 
 
 async def test_resign_hands_the_seat_to_a_bot_and_abandon_needs_the_host(service):
