@@ -14,7 +14,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from tests.fakediscord import FakeDiscord, FakeDiscordError, error_log_guard, run_bot
-from tests.fakediscord.fixtures import ErrorLogGuard
 
 MSG_ROUTE = ('POST', '/channels/{channel_id}/messages')
 

@@ -15,7 +15,7 @@ from .common import (
     hand_remove, opponents, priv, pub, res_discard, res_full, res_ready, tied_sites,
 )
 from .data import (
-    ACTION, ARMORY, CARDS, DRUNK2_CARDS, GLOVE_RULES, GLOVES, GOSSIP2_POINTS, PERFORMANCES,
+    ARMORY, CARDS, DRUNK2_CARDS, GLOVE_RULES, GLOVES, GOSSIP2_POINTS, PERFORMANCES,
     RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP, name,
 )
 from .placing import is_full

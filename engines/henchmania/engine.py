@@ -5,7 +5,7 @@ from ..base import Engine, GameError
 from . import cards, duel, endday, placing
 from .common import refill
 from .data import (
-    ALT_CHOICES, ALT_GLOVES, ALT_HENCHMEN, CARDS, DAY_CHOICES, DAYS, HENCHMEN, TARGET,
+    ALT_CHOICES, ALT_GLOVES, ALT_HENCHMEN, CARDS, DAY_CHOICES, DAYS, TARGET,
     TARGET_CHOICES,
 )
 from .setup import new_state

@@ -6,11 +6,14 @@ Discord components or slash commands.
 from __future__ import annotations
 
 import contextlib
+import json
 import random
+import re
 from dataclasses import dataclass, field
 
 import bot as tavern
 from engines import REGISTRY
+from tables import fill_names
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
 
 
@@ -147,8 +150,50 @@ async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,
     return lobby, thread
 
 
+def public_texts(fake: FakeDiscord, *channels) -> list[str]:
+    """Everything the bot ever sent to or edited in these channels (every request body, so
+    older versions of an edited board count too), plus the messages as they are now."""
+    ids = {c.id for c in channels}
+    out = []
+    for r in fake.requests:
+        m = re.match(r"/channels/(\d+)/", r.path)
+        if m and int(m.group(1)) in ids and r.json is not None:
+            out.append(json.dumps(r.json, ensure_ascii=False))
+    for c in channels:
+        for msg in fake.channel_messages(c):
+            out.append((msg.content or "") + "\n" + msg.embed_text)
+    return out
+
+
+async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:
+    """Every private event of a game so far (audience, text with names), by replaying its log
+    with its engine: what must never show in a public place."""
+    game = await bot.tables.game(game_id)
+    engine = REGISTRY[game.kind]
+    names = [s.name for s in game.seats]
+    state = engine.new_game(len(game.seats), game.seed, game.options)
+    news = []
+    for move in await bot.tables.store.moves(game_id):
+        state, events = engine.apply(state, move.seat, move.action)
+        news += [(e.audience, fill_names(e.text, names)) for e in events
+                 if e.audience is not None]
+    return news
+
+
+async def assert_private_news_stayed_private(fake: FakeDiscord, bot, game_id: int,
+                                             *channels) -> int:
+    """No private event text in any public message or board version; returns how many were
+    checked (so a test can insist the check was not empty)."""
+    blob = "\n".join(public_texts(fake, *channels))
+    news = await private_news(bot, game_id)
+    for _audience, text in news:
+        assert json.dumps(text, ensure_ascii=False)[1:-1] not in blob and text not in blob, \
+            f"private news in public: {text!r}"
+    return len(news)
+
+
 @contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, db_path: str, seed: int = 1234):
     bot = make_bot(db_path, seed)
-    async with run_bot(bot, fake, commands=True) as runner:
+    async with run_bot(bot, fake, commands=True):
         yield bot

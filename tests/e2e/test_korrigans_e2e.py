@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 from engines.korrigans import ENGINE
 from engines.korrigans.common import mapof
 from tables.service import fill_names
-from tests.e2e.harness import Table, controls, open_table, running_bot, use_control
+from tests.e2e.harness import (
+    Table, controls, open_table, public_texts, running_bot, use_control,
+)
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 SEED = 8
@@ -53,21 +54,6 @@ def choose(state: dict, options: list[tuple[str, str | None]], rnd: random.Rando
         if done:
             return done[0]
     return rnd.choice(options)
-
-
-def public_texts(fake: FakeDiscord, *channels) -> list[str]:
-    """Everything the bot ever sent or edited in these channels (every request body), plus
-    the messages as they are now."""
-    ids = {c.id for c in channels}
-    out = []
-    for r in fake.requests:
-        m = re.match(r"/channels/(\d+)/", r.path)
-        if m and int(m.group(1)) in ids and r.json is not None:
-            out.append(json.dumps(r.json, ensure_ascii=False))
-    for c in channels:
-        for msg in fake.channel_messages(c):
-            out.append((msg.content or "") + "\n" + msg.embed_text)
-    return out
 
 
 def dm_texts(fake: FakeDiscord, user) -> list[str]:

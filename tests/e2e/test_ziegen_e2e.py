@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.e2e.harness import Table, controls, running_bot, use_control
+from tests.e2e.harness import (
+    Table, assert_private_news_stayed_private, controls, public_texts, running_bot,
+    use_control,
+)
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 CLOSED_NOTE = "can't send you direct messages"
@@ -109,4 +112,8 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 assert table.moves_by_slash > 0 and table.moves_by_click > 0
                 notes = [m for m in fake.channel_messages(thread) if CLOSED_NOTE in m.content]
                 assert len(notes) == 1
+                # Hands stay hidden: no private news ("You drew ..." after a returned dog) and no
+                # private panel ever reached the channel or the thread.
+                await assert_private_news_stayed_private(fake, bot, game.id, chan, thread)
+                assert not any("Your hand" in t for t in public_texts(fake, chan, thread))
             assert fake.unknown_calls == []

@@ -10,7 +10,7 @@ import pytest
 from engines import ACTION_ID_RE
 from engines.henchmania import ENGINE as E
 from tests.engines.contract import play_and_check
-from tests.engines.test_henchmania_helpers import make, play, texts
+from tests.engines.test_henchmania_helpers import make, play
 
 PRIVATE_KEYS = ("hand", "playing", "choir_choice", "my_choice", "seat")
 

@@ -9,7 +9,7 @@ import pytest
 from engines import IllegalAction
 from engines.ziegen import ENGINE, data
 from tests.engines.contract import play_and_check
-from tests.engines.test_ziegen import DOGS, G, MILK1, cell, run, scene
+from tests.engines.test_ziegen import DOGS, G, MILK1, run, scene
 
 E = ENGINE
 

@@ -15,7 +15,6 @@ See the package docstring for the whole driver API.
 from __future__ import annotations
 
 import asyncio
-import datetime
 import json
 import logging
 import re
