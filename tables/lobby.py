@@ -1,0 +1,130 @@
+"""The lobby: opening a table, seats, bots, starting and closing it."""
+from __future__ import annotations
+
+import dataclasses
+
+from engines import Engine
+from storage import GameRecord, SeatRecord, StaleVersion
+
+from .base import TableBase
+from .bots import BOT_NAMES
+from .errors import TableError
+from .outcome import Outcome
+
+
+class LobbyMixin(TableBase):
+    # --- the lobby -------------------------------------------------------------------------------
+    async def open_table(self, kind: str, *, guild_id: int | None, channel_id: int | None,
+                         host_id: int, host_name: str, options: dict | None = None,
+                         remind_after: float | None = None) -> GameRecord:
+        engine = self.engine(kind)
+        merged = engine.check_setup(engine.min_players, options)
+        if remind_after is not None and not 60 <= remind_after <= 30 * 86400:
+            raise TableError("Reminders can be set from 1 minute to 30 days.")
+        game_id = await self.store.create_game(
+            kind=kind, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            options=merged, seed=self._seed(), now=self.clock(),
+            remind_after=remind_after or self.remind_after,
+            seats=[SeatRecord(0, host_id, None, host_name)])
+        return await self._reread(game_id)
+
+    def _lobby(self, game: GameRecord) -> Engine:
+        if game.status != "lobby":
+            raise TableError("This table has already started." if game.status == "running"
+                             else "This table is closed.")
+        return self.engine(game.kind)
+
+    def _host_only(self, game: GameRecord, user_id: int, what: str, admin: bool = False) -> None:
+        """The host may; so may a server admin (``admin``) where the front end says so."""
+        if game.host_id != user_id and not admin:
+            raise TableError(f"Only the host of this table can {what}.")
+
+    async def _set_seats(self, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
+        seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
+        try:
+            await self.store.set_seats(game.id, game.version, seats, self.clock())
+        except StaleVersion:
+            self._cache.pop(game.id, None)
+            raise TableError("The table changed at that moment; please try again.") from None
+        return await self._reread(game.id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            engine = self._lobby(game)
+            if game.seat_of(user_id) is not None:
+                raise TableError("You are already seated at this table.")
+            if len(game.seats) >= engine.max_players:
+                raise TableError(f"This table is full ({engine.max_players} seats).")
+            return await self._set_seats(game, [*game.seats,
+                                                SeatRecord(len(game.seats), user_id, None, name)])
+
+    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            self._lobby(game)
+            if game.seat_of(user_id) is None:
+                raise TableError("You are not seated at this table.")
+            if game.host_id == user_id:
+                raise TableError("You are the host: use Cancel to close the table instead.")
+            return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
+
+    async def add_bot(self, game_id: int, by_user: int) -> GameRecord:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            engine = self._lobby(game)
+            self._host_only(game, by_user, "add bots")
+            if len(game.seats) >= engine.max_players:
+                raise TableError(f"This table is full ({engine.max_players} seats).")
+            taken = {s.name for s in game.seats}
+            name = next(f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9)))
+                        if f"{n} (bot)" not in taken)
+            return await self._set_seats(game, [*game.seats,
+                                                SeatRecord(len(game.seats), None, "random", name)])
+
+    async def remove_bot(self, game_id: int, by_user: int) -> GameRecord:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            self._lobby(game)
+            self._host_only(game, by_user, "remove bots")
+            bots = [s for s in game.seats if s.is_bot]
+            if not bots:
+                raise TableError("There is no bot at this table.")
+            return await self._set_seats(game, [s for s in game.seats if s is not bots[-1]])
+
+    async def cancel(self, game_id: int, by_user: int) -> GameRecord:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            self._lobby(game)
+            self._host_only(game, by_user, "cancel it")
+            await self._set_status(game, "abandoned")
+            return await self._reread(game_id)
+
+    async def abandon(self, game_id: int, by_user: int, *, admin: bool = False) -> GameRecord:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            if game.status != "running":
+                raise TableError("Only a running game can be abandoned.")
+            self._host_only(game, by_user, "abandon it", admin)
+            await self._set_status(game, "abandoned")
+            return await self._reread(game_id)
+
+    async def _set_status(self, game: GameRecord, status: str) -> None:
+        try:
+            await self.store.set_status(game.id, game.version, status, self.clock())
+        except StaleVersion:
+            self._cache.pop(game.id, None)
+            raise TableError("The table changed at that moment; please try again.") from None
+
+    async def start(self, game_id: int, by_user: int) -> Outcome:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            engine = self._lobby(game)
+            self._host_only(game, by_user, "start it")
+            n = len(game.seats)
+            if n < engine.min_players:
+                raise TableError(f"{engine.title} needs at least {engine.min_players} players; "
+                                 f"{n} seated. Invite someone or add a bot.")
+            state = engine.new_game(n, game.seed, game.options)
+            return await self._advance(game, engine, state, [], [], None, before={},
+                                       new_status="running")

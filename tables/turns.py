@@ -1,0 +1,160 @@
+"""Turns: a player's move, bots answering, resigning; storing it all and working out who
+must be told what."""
+from __future__ import annotations
+
+import dataclasses
+
+from engines import Engine, Event, State
+from storage import GameRecord, SeatRecord, StaleVersion
+
+from .base import RECENT_LINES, TableBase, fill_names
+from .bots import bot_rng, policy_for
+from .errors import StaleClick, TableError
+from .outcome import Notice, Outcome
+
+MAX_BOT_MOVES = 100_000
+
+
+class TurnsMixin(TableBase):
+    # --- moves -----------------------------------------------------------------------------------
+    async def move(self, game_id: int, user_id: int, action: str,
+                   token: int | None = None) -> Outcome:
+        """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button."""
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            if game.status != "running":
+                raise TableError("This game is not running." if game.status == "lobby"
+                                 else "This game is over.")
+            seat = self.seat_for(game, user_id)
+            engine = self.engine(game.kind)
+            state = self.state(game)
+            acting = engine.to_act(state)
+            if seat not in acting:
+                waiting = ", ".join(game.seats[s].name for s in acting) or "nobody"
+                raise TableError(f"It is not your turn to decide; waiting for {waiting}.")
+            if token is not None and token != game.seats[seat].prompt_version:
+                raise StaleClick("That button belongs to an older board; nothing was changed. "
+                                 "Here are your current choices.")
+            before = {s: engine.legal_actions(state, s) for s in acting}
+            state, events = engine.apply(state, seat, action)
+            return await self._advance(game, engine, state, [(seat, action)], events, seat,
+                                       before=before)
+
+    async def resign(self, game_id: int, user_id: int) -> Outcome:
+        """The seat is taken over by a bot; with no human left the game is abandoned."""
+        return await self.replace_with_bot(game_id, user_id, by_user=user_id)
+
+    async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
+                               admin: bool = False) -> Outcome:
+        """A player resigns (``by_user`` is that player), or the host (or a server admin)
+        hands an absent player's seat to a bot so the others can go on."""
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            if game.status != "running":
+                raise TableError("Only a running game can be resigned from."
+                                 if by_user == user_id else "This game is not running.")
+            if by_user != user_id:
+                self._host_only(game, by_user, "hand a player's seat to a bot", admin)
+            seat = game.seat_of(user_id)
+            if seat is None:
+                raise TableError("You are not playing at this table." if by_user == user_id
+                                 else "That player has no seat at this table.")
+            engine = self.engine(game.kind)
+            state = self.state(game)
+            old = game.seats[seat]
+            seats = list(game.seats)
+            what = "resigned" if by_user == user_id else "was replaced"
+            seats[seat] = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            game = dataclasses.replace(game, seats=seats)
+            events = [Event(f"{old.name} {what}; a bot plays their seat from now on.")]
+            if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
+                try:
+                    await self.store.save_state(
+                        game.id, game.version, game.move_count, state=engine.dump(state),
+                        status="abandoned", moves=[], now=self.clock(), deadline_at=None,
+                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], seats=seats)
+                except StaleVersion:
+                    self._cache.pop(game.id, None)
+                    raise TableError("The table changed at that moment; please try again.") \
+                        from None
+                return Outcome(game=await self._reread(game.id), public=[events[0].text])
+            before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
+            return await self._advance(game, engine, state, [], events, None, before=before,
+                                       seats=seats)
+
+    async def _advance(self, game: GameRecord, engine: Engine, state: State,
+                       moves: list[tuple[int, str]], events: list[Event], mover: int | None,
+                       *, before: dict[int, list[str]], new_status: str | None = None,
+                       seats: list[SeatRecord] | None = None) -> Outcome:
+        """Let bot seats play, then store everything at once and work out who to tell what."""
+        events = list(events)
+        bots = {s.seat for s in game.seats if s.is_bot}
+        for _ in range(MAX_BOT_MOVES):
+            if engine.is_over(state):
+                break
+            acting = [s for s in engine.to_act(state) if s in bots]
+            if not acting:
+                break
+            bot = acting[0]
+            legal = engine.legal_actions(state, bot)
+            pick = policy_for(game.kind).choose(
+                engine, state, bot, legal, bot_rng(game.seed, game.move_count + len(moves)))
+            state, more = engine.apply(state, bot, pick)
+            moves.append((bot, pick))
+            events.extend(more)
+        else:
+            raise TableError("The bots could not finish their moves; the game was not changed.")
+
+        seat_list = seats or game.seats
+        names = [s.name for s in seat_list]
+        new_version = game.version + 1
+        over = engine.is_over(state)
+        acting = [] if over else engine.to_act(state)
+        movers = {seat for seat, _ in moves}
+        humans = [s for s in seat_list if not s.is_bot]
+        prompts: set[int] = set()
+        for seat in acting:
+            if seat in bots:
+                continue
+            if (seat in movers or seat not in before
+                    or engine.legal_actions(state, seat) != before[seat]):
+                prompts.add(seat)
+        public = [fill_names(e.text, names) for e in events if e.audience is None]
+        highlights = [fill_names(e.text, names) for e in events
+                      if e.audience is None and e.highlight]
+        notices: list[Notice] = []
+        mover_private: list[str] = []
+        for seat in humans:
+            private = [fill_names(e.text, names) for e in events
+                       if e.audience is not None and seat.seat in e.audience]
+            if seat.seat == mover:
+                mover_private = private
+                continue
+            starting = new_status == "running"  # everyone gets their hand when a game starts
+            if private or seat.seat in prompts or starting:
+                notices.append(Notice(seat.seat, seat.user_id, seat.seat in prompts, private,
+                                      seat.dm_closed))
+        status = "finished" if over else (new_status or game.status)
+        now = self.clock()
+        deadline = now + game.remind_after if any(s not in bots for s in acting) else None
+        recent = (game.recent + public)[-RECENT_LINES:]
+        dumped = engine.dump(state)
+        try:
+            await self.store.save_state(game.id, game.version, game.move_count,
+                                        state=dumped, status=status, moves=moves,
+                                        now=now, deadline_at=deadline, recent=recent,
+                                        prompts=prompts, seats=seats)
+        except StaleVersion:
+            self._cache.pop(game.id, None)
+            raise TableError("Someone else moved at that very moment; nothing was changed. "
+                             "Please look at the board and try again.") from None
+        new_seats = [dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts
+                     else s for s in seat_list]
+        stored = dataclasses.replace(
+            game, state=dumped, status=status, version=new_version,
+            move_count=game.move_count + len(moves), deadline_at=deadline, recent=recent,
+            updated_at=now, seats=new_seats)
+        self._cache[game.id] = stored
+        self._live[game.id] = (new_version, state)
+        return Outcome(game=stored, public=public, highlights=highlights, notices=notices,
+                       mover_private=mover_private, mover_seat=mover)
