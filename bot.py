@@ -61,6 +61,7 @@ class TavernBot(commands.Bot):
         self.tables = TableService(self.store, **self._service_args)
         self.messenger = Messenger(self, self.tables)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error
         for extension in COGS:
             await self.load_extension(extension)
         if self.test_guild:
@@ -69,6 +70,18 @@ class TavernBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: discord.app_commands.AppCommandError) -> None:
+        """A command that failed unexpectedly still answers, ephemerally; the error is logged."""
+        from cogs.flow import SORRY, reply_error
+
+        logging.getLogger("tavern").error("command %s failed", interaction.command and
+                                          interaction.command.qualified_name, exc_info=error)
+        try:
+            await reply_error(interaction, SORRY)
+        except discord.HTTPException:
+            pass
 
     async def close(self) -> None:
         await super().close()

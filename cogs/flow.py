@@ -5,6 +5,9 @@ any error); everything else goes through the Messenger after that response.
 """
 from __future__ import annotations
 
+import functools
+import logging
+
 import discord
 
 from engines import GameError
@@ -13,6 +16,26 @@ from tables import StaleClick, TableError, TableService
 
 from . import render, ui
 from .panels import private_panel
+
+
+log = logging.getLogger("tavern.flow")
+SORRY = ("Something went wrong on my side. Nothing you did was lost: look at the board, then "
+         "try again.")
+
+
+def guarded(handler):
+    """An unexpected error still gets a friendly ephemeral answer (and a full log entry)."""
+    @functools.wraps(handler)
+    async def wrapper(interaction: discord.Interaction, *args, **kwargs):
+        try:
+            await handler(interaction, *args, **kwargs)
+        except Exception:
+            log.exception("%s failed", handler.__name__)
+            try:
+                await reply_error(interaction, SORRY)
+            except discord.HTTPException:
+                pass
+    return wrapper
 
 
 def service(interaction: discord.Interaction) -> TableService:
@@ -32,6 +55,7 @@ async def reply_error(interaction: discord.Interaction, message: str, **extra) -
 
 
 # --- the lobby -------------------------------------------------------------------------------------
+@guarded
 async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> None:
     svc = service(interaction)
     user = interaction.user
@@ -67,6 +91,7 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
 
 
 # --- private panels and moves ----------------------------------------------------------------------
+@guarded
 async def show_hand(interaction: discord.Interaction, table: int) -> None:
     svc = service(interaction)
     try:
@@ -92,6 +117,7 @@ def _without_none(panel: dict) -> dict:
     return {k: v for k, v in panel.items() if v is not None}
 
 
+@guarded
 async def click_move(interaction: discord.Interaction, table: int, token: int,
                      action: str) -> None:
     """A button or select from a private panel: apply, then update that panel in place."""
@@ -115,6 +141,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     await messenger(interaction).publish(outcome)
 
 
+@guarded
 async def command_move(interaction: discord.Interaction, game: GameRecord, action: str) -> None:
     """A move typed as a slash command: answer with the updated private panel, ephemerally."""
     svc = service(interaction)

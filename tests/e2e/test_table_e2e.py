@@ -212,3 +212,30 @@ async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(t
                 res = await fake.slash(mod, thread, "abandon", table=game.id)
                 assert res.ephemeral and "abandoned" in res.content
                 assert (await bot.tables.game(game.id)).status == "abandoned"
+
+
+async def test_an_unexpected_error_still_gets_a_friendly_answer(tmp_path):
+    with error_log_guard() as guard:
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = tavern.create_bot(str(tmp_path / "t.db"))
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                lobby, thread = await _start(fake, chan, ann, ben)
+                board = fake.channel_messages(thread)[0]
+
+                def broken(*args, **kwargs):
+                    raise RuntimeError("a bug")
+
+                real = bot.tables.seat_texts
+                bot.tables.seat_texts = broken
+                res = await fake.click(ann, board, fake.find_button(board, "My hand"))
+                assert res.ephemeral and "Nothing you did was lost" in res.content
+                bot.tables.seat_texts = real
+                bot.tables.games_of_user = broken
+                res = await fake.slash(ann, chan, "games")
+                assert res.ephemeral and "Nothing you did was lost" in res.content
+                assert len(guard.records) == 2  # both were logged in full
+                guard.clear()
