@@ -21,12 +21,7 @@ def draw(st: dict, events: list[Event]) -> None:
             events.append(Event("%s draws %s again: the pawn is set aside." % (p(seat), name)))
             return
         events.append(Event("%s draws %s again: it goes on a Cloud." % (p(seat), name)))
-        free = [c for c, x in enumerate(st["clouds"]) if x is None]
-        if len(free) == 1:
-            place_cloud(st, seat, free[0], pawn, events)
-        else:
-            st["held"] = pawn
-            st["stack"].append({"k": "cloud", "s": seat, "c": pawn})
+        _place_or_ask(st, seat, pawn, "cloud", events)
         return
     st["drawn"].append(pawn)
     if len(st["drawn"]) == CAULDRON_COLOURS:
@@ -36,12 +31,17 @@ def draw(st: dict, events: list[Event]) -> None:
         start_cauldron(st, seat, events)
         return
     events.append(Event("%s draws %s, a new colour: it goes on a Sun." % (p(seat), name)))
-    free = [r for r, x in enumerate(st["suns"]) if x is None]
+    _place_or_ask(st, seat, pawn, "sun", events)
+
+
+def _place_or_ask(st: dict, seat: int, pawn: int, kind: str, events: list[Event]) -> None:
+    """Put the pawn on the only free Sun (Cloud), or ask the drawer which one."""
+    free = [i for i, x in enumerate(st["suns" if kind == "sun" else "clouds"]) if x is None]
     if len(free) == 1:
-        place_sun(st, seat, free[0], pawn, events)
+        (place_sun if kind == "sun" else place_cloud)(st, seat, free[0], pawn, events)
     else:
         st["held"] = pawn
-        st["stack"].append({"k": "sun", "s": seat, "c": pawn})
+        st["stack"].append({"k": kind, "s": seat, "c": pawn})
 
 
 def place_sun(st: dict, seat: int, row: int, pawn: int, events: list[Event]) -> None:

@@ -74,12 +74,7 @@ def milk_bonus(state: dict) -> list[int]:
 
 
 def final_scores(state: dict) -> list[int]:
-    milk = milk_bonus(state)
-    out = []
-    for seat in range(state["n"]):
-        near, far = goat_points(state, seat)
-        out.append(near + far + milk[seat])
-    return out
+    return [row["total"] for row in breakdown(state)]
 
 
 def breakdown(state: dict) -> list[dict]:
