@@ -110,6 +110,35 @@ def _res_line(p: dict) -> str:
     return ", ".join(items) if items else "-"
 
 
+def duel_lines(view: dict) -> list[str]:
+    """The duel in progress, step by step (public): on the board and in the private panels."""
+    duel = view.get("duel")
+    if not duel:
+        return []
+    lines = []
+    head = "Tie duel" if duel["tie_duel"] else "Duel"
+    stage = duel["stage"]
+    if stage in ("guard", "aw"):
+        aw = "choosing a weapon" if stage == "aw" else "weapon not chosen yet"
+    else:
+        aw = (name(duel["attack_weapon"]) if duel["attack_weapon"] else "bare hands") + \
+            f", hits on {duel['attack_value']}+"
+    if stage in ("guard", "aw", "dw"):
+        dw = "choosing a weapon" if stage == "dw" else "weapon not chosen yet"
+    else:
+        dw = (name(duel["defence_weapon"]) if duel["defence_weapon"] else "bare hands") + \
+            f", parries on {duel['defence_value']}+"
+    lines.append(f"**{head}:** {P(duel['attacker'])} ({aw}) vs {P(duel['defender'])} ({dw})")
+    if duel["attack_dice"]:
+        lines.append(f"  Attack dice: {duel['attack_dice']}"
+                     + (f" - {duel['hits']} hits" if duel["stage"] != "w1" else ""))
+    if duel["defence_dice"]:
+        lines.append(f"  Defence dice: {duel['defence_dice']}"
+                     + (f" - unparried {duel['unparried']}" if duel["unparried"] is not None
+                        else ""))
+    return lines
+
+
 def board_text(view: dict) -> str:
     lines = [f"**Henchmania** - day {view['day']} of {view['days']} - "
              f"{view['phase']} - first to {view['target']}"]
@@ -140,28 +169,7 @@ def board_text(view: dict) -> str:
         lines.append(f"**{P(s)}** - {points}" + (f" ({'; '.join(flags)})" if flags else ""))
         lines.append(f"  Hand: {p['hand_count']} ({backs or 'empty'}) | Trump: {trump}")
         lines.append(f"  Reserve: {_res_line(p)}")
-    duel = view.get("duel")
-    if duel:
-        head = "Tie duel" if duel["tie_duel"] else "Duel"
-        stage = duel["stage"]
-        if stage in ("guard", "aw"):
-            aw = "choosing a weapon" if stage == "aw" else "weapon not chosen yet"
-        else:
-            aw = (name(duel["attack_weapon"]) if duel["attack_weapon"] else "bare hands") + \
-                f", hits on {duel['attack_value']}+"
-        if stage in ("guard", "aw", "dw"):
-            dw = "choosing a weapon" if stage == "dw" else "weapon not chosen yet"
-        else:
-            dw = (name(duel["defence_weapon"]) if duel["defence_weapon"] else "bare hands") + \
-                f", parries on {duel['defence_value']}+"
-        lines.append(f"**{head}:** {P(duel['attacker'])} ({aw}) vs {P(duel['defender'])} ({dw})")
-        if duel["attack_dice"]:
-            lines.append(f"  Attack dice: {duel['attack_dice']}"
-                         + (f" - {duel['hits']} hits" if duel["stage"] != "w1" else ""))
-        if duel["defence_dice"]:
-            lines.append(f"  Defence dice: {duel['defence_dice']}"
-                         + (f" - unparried {duel['unparried']}" if duel["unparried"] is not None
-                            else ""))
+    lines += duel_lines(view)
     discards = []
     for site in view["sites"]:
         top = f" (top: {name(site['discard'][-1])})" if site["discard"] else ""
@@ -194,4 +202,5 @@ def hand_text(view: dict) -> str:
     playing = view.get("playing")
     if playing:
         lines.append(f"Playing: {name(playing['card'])}")
+    lines += duel_lines(view)
     return "\n".join(lines)[:4000]

@@ -157,3 +157,17 @@ def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_ri
     state = {"step": {"k": "react"}, "duel": {"st": "w1", "ad": [1, 2, 3]}}
     assert T.describe(state, 0, "prov:1") == "Providence: reroll die 2"
     assert T.describe(state, 0, "prov:02") == "Providence: reroll dice 1, 3"
+
+
+def test_the_private_panel_shows_the_duel_in_progress_too():
+    from engines.henchmania import ENGINE
+    state = ENGINE.new_game(2, 1)
+    view = ENGINE.view(state, 1)
+    assert "Duel" not in ENGINE.hand_text(view)
+    view["duel"] = {"attacker": 0, "defender": 1, "attack_weapon": None, "defence_weapon": None,
+                    "attack_value": 6, "defence_value": 6, "attack_dice": [6, 2, 6],
+                    "defence_dice": [], "hits": 2, "cancelled": 0, "unparried": None,
+                    "stage": "w2", "tie_duel": False, "wounds": None}
+    text = ENGINE.hand_text(view)
+    assert "**Duel:** {p0} (bare hands, hits on 6+) vs {p1}" in text
+    assert "Attack dice: [6, 2, 6] - 2 hits" in text
