@@ -1,4 +1,5 @@
-"""The shared lobby and table commands: /play, /games, /hand, /board, /resign, /abandon."""
+"""The shared lobby and table commands: /play, /games, /hand, /board, /resign, /replace,
+/abandon; and the reminder loop."""
 from __future__ import annotations
 
 import logging
