@@ -34,11 +34,6 @@ WHERE id = ? AND version = ?
 """
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = ?"
 INSERT_SEAT = f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-UPDATE_SEAT = """
-UPDATE seats SET user_id = ?, bot = ?, name = ?, resigned = ?, dm_closed = ?, prompt_version = ?,
-                 notified_version = ?
-WHERE game_id = ? AND seat = ?
-"""
 SELECT_MOVES = "SELECT n, seat, action, at FROM moves WHERE game_id = ? ORDER BY n"
 
 SET_MESSAGES = """

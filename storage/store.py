@@ -160,14 +160,6 @@ class Store:
             await db.execute(sql.DELETE_SEATS, (game_id,))
             await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
 
-    async def update_seat(self, game_id: int, version: int, seat: SeatRecord, now: float) -> None:
-        async with self._transaction() as db:
-            await self._bump(db, sql.BUMP_VERSION, (now, game_id, version))
-            await db.execute(sql.UPDATE_SEAT, (seat.user_id, seat.bot, seat.name,
-                                               int(seat.resigned), int(seat.dm_closed),
-                                               seat.prompt_version, seat.notified_version,
-                                               game_id, seat.seat))
-
     async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
                          status: str, moves: Sequence[tuple[int, str]], now: float,
                          deadline_at: float | None, recent: list[str],
