@@ -124,19 +124,17 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     svc = service(interaction)
     try:
         outcome = await svc.move(table, interaction.user.id, action, token)
-    except StaleClick as exc:
+    except StaleClick as exc:  # only raised for a seated player: show their current panel
         game = await svc.game(table)
-        seat = game.seat_of(interaction.user.id)
-        panel = private_panel(svc, game, seat) if seat is not None else {}
-        panel.pop("content", None)
+        panel = private_panel(svc, game, game.seat_of(interaction.user.id))
+        panel.pop("content")
         await reply_error(interaction, str(exc), **_without_none(panel))
         return
     except GameError as exc:
         await reply_error(interaction, str(exc))
         return
     panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
-    await interaction.response.edit_message(content=panel["content"], embed=panel["embed"],
-                                            view=panel["view"])
+    await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)
 
