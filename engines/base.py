@@ -149,6 +149,11 @@ class Engine(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
+    def result_note(self, state: State) -> str:
+        """A line shown under the final scores to explain the result (a tie-break, say), with
+        "{p0}".."{p4}" seat markers; "" when the scores say it all."""
+        return ""
+
     @abstractmethod
     def inventory(self, state: State) -> dict[str, int]:
         """Every physical component, counted over every zone (hand, board, box...).

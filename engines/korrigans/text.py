@@ -134,6 +134,18 @@ def board_text(view: dict) -> str:
     return text[:4000]
 
 
+def result_note(view: dict) -> str:
+    """Under the final scores: how a tie on gold was broken ("" without a tie)."""
+    why = view.get("tie_break")
+    if why is None:
+        return ""
+    best = max(view["scores"])
+    tied = [s for s, x in enumerate(view["scores"]) if x == best]
+    left = ", ".join("%s %d" % (_p(s), view["players"][s]["companions_left"]) for s in tied)
+    return "Tied on %d gold. Companions left: %s. %s wins (%s)." % (
+        best, left, _p(view["winners"][0]), TIE_BREAK[why])
+
+
 def hand_text(view: dict) -> str:
     you = view["you"]
     out = ["**Your Korrigans** (%s)" % _p(you["seat"])]
