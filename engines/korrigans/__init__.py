@@ -6,7 +6,7 @@ moves.py (Companion moves), gathering.py (gathering, Menhirs, Elf/Goblin), rainb
 (draws, Cauldron), scoring.py, flow.py (decision stack, legal actions, labels), views.py,
 text.py, engine.py.
 
-Rulings made here where the rulebook and RULINGS.md are silent:
+Rulings made here where the rulebook and RULINGS.md are silent (or spelling out how they apply):
 1. Seat 0 is the first player; turn order and "later in turn order" count from seat 0.
 2. Placement is not a move: no Elf/Goblin handover when a Korrigan is placed. Taking the last
    token while placing (possible with advanced placement) takes the Menhir as usual.
@@ -30,10 +30,10 @@ Rulings made here where the rulebook and RULINGS.md are silent:
       when its own carrier moves.
    c. A Goblin carrier that moves onto opponents' Korrigans hands it to the one its owner
       picks; an Elf or a Goblin that one carried leaves the game.
-   d. A Goblin carrier that moves onto an opponent's Elf makes a swap: the Goblin leaves the
-      mover before the Elf arrives, and the Elf leaves its carrier before the Goblin can land
-      there, so nobody holds two tokens and nothing leaves the game (the mover's owner orders
-      the two handovers of his own move; no other order gives him more gold).
+   d. A Goblin carrier that moves onto an opponent's Elf: both handovers come from the same
+      arrival and happen together, as a swap (the Goblin leaves the mover as the Elf leaves its
+      carrier), so nobody ever holds two tokens and nothing leaves the game. If the Goblin goes
+      to another Korrigan that carries a token, (c) applies to that one.
    e. Handovers also happen in the final turn (they are movement effects, not gathering), and
       come before the gathering of the field they happen on.
 8. Any token a Korrigan receives from a Menhir replaces the one it carried (an Elf for an Elf
