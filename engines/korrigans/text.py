@@ -142,8 +142,10 @@ def result_note(view: dict) -> str:
     best = max(view["scores"])
     tied = [s for s, x in enumerate(view["scores"]) if x == best]
     left = ", ".join("%s %d" % (_p(s), view["players"][s]["companions_left"]) for s in tied)
-    return "Tied on %d gold. Companions left: %s. %s wins (%s)." % (
-        best, left, _p(view["winners"][0]), TIE_BREAK[why])
+    if why == "companions":
+        return "Tied on %d gold: most Companions left wins (%s)." % (best, left)
+    return ("Tied on %d gold and on Companions left (%s): the later player in turn order wins."
+            % (best, left))
 
 
 def hand_text(view: dict) -> str:

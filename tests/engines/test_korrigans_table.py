@@ -81,7 +81,6 @@ def test_final_scores_message_explains_a_tie_on_gold():
     text = render.results_text(svc, game)
     assert text.splitlines()[1:5] == [
         "🏆 ann: 4", "bob: 4", "cat: 1",
-        "Tied on 4 gold. Companions left: ann 2, bob 1. ann wins (tied on gold: most "
-        "Companions left wins)."]
+        "Tied on 4 gold: most Companions left wins (ann 2, bob 1)."]
     st["hid"][1] = ["g3"]
     assert "Tied" not in render.results_text(svc, game)

@@ -106,11 +106,10 @@ def test_out_of_game_tokens_are_counted_on_the_board():
 def test_result_note_under_the_final_scores_explains_a_tie_break():
     st = _over([["hare", "bird"], ["mole"], ["frog"]])
     assert ENGINE.result_note(st) == (
-        "Tied on 4 gold. Companions left: {p0} 2, {p1} 1. {p0} wins (tied on gold: most "
-        "Companions left wins).")
+        "Tied on 4 gold: most Companions left wins ({p0} 2, {p1} 1).")
     st = _over([["hare"], ["mole"], ["frog"]])
-    assert ENGINE.result_note(st).endswith(
-        "{p1} wins (tied on gold and Companions left: the later player in turn order wins).")
+    assert ENGINE.result_note(st) == ("Tied on 4 gold and on Companions left ({p0} 1, {p1} 1): "
+                                      "the later player in turn order wins.")
     st["hid"][1] = ["g3"]
     assert ENGINE.result_note(st) == ""
     st = scenario()
