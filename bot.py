@@ -23,7 +23,7 @@ from storage import Store
 from tables import TableService
 
 HERE = Path(__file__).resolve().parent
-COGS = ("cogs.table", *(f"cogs.{name}" for name in sorted(engines.REGISTRY)))
+COGS = ("cogs.table", "cogs.history", *(f"cogs.{name}" for name in sorted(engines.REGISTRY)))
 NO_TOKEN = """\
 Tavern needs a Discord bot token, and none was found.
 

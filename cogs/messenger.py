@@ -15,7 +15,7 @@ import discord
 from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 
-from . import render, ui
+from . import history_render, render, ui
 from .panels import private_panel
 
 log = logging.getLogger("tavern.messenger")
@@ -79,6 +79,9 @@ class Messenger:
                                      view=ui.board_view(game.id, game.status))
         await self.service.set_messages(game.id, thread_id=thread_id,
                                         board_message_id=message.id)
+        fair = await self.service.fairness(game.id)
+        if fair is not None:  # the seed commitment, public from the start (issue 16)
+            await channel.send(content=history_render.commitment_message(game, fair))
         return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
@@ -129,11 +132,20 @@ class Messenger:
             game = await self.update_board(outcome.game.id)
             if game.status in ("finished", "abandoned"):
                 if game.status == "finished":
-                    await self.thread_send(game, content=render.results_text(self.service, game))
+                    await self.send_results(game)
                 await self.update_lobby(game)
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
+
+    async def send_results(self, game: GameRecord) -> None:
+        """Final scores, the seed and salt revealed, and the export file (issue 16)."""
+        fair = await self.service.fairness(game.id)
+        content = history_render.results_message(render.results_text(self.service, game), fair)
+        extra = {}
+        if fair is not None:
+            extra["file"] = history_render.export_file(await self.service.export(game.id))
+        await self.thread_send(game, content=content, **extra)
 
     async def send_notices(self, game: GameRecord, notices: list[Notice], *,
                            reminder: bool = False) -> None:
