@@ -26,7 +26,7 @@ log = logging.getLogger("tavern.history")
 ENDED = ("finished", "abandoned")
 
 
-# --- replay controls -------------------------------------------------------------------------------
+# --- replay controls ------------------------------------------------------------------------------
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obf])"):
     LABELS = {"o": ("Replay", "🎞️"), "b": ("Back", "◀️"), "f": ("Forward", "▶️")}
@@ -117,7 +117,7 @@ async def show_step(interaction: discord.Interaction, table: int, n: int, *,
         await interaction.response.edit_message(**kwargs)
 
 
-# --- the commands ----------------------------------------------------------------------------------
+# --- the commands ---------------------------------------------------------------------------------
 class HistoryCog(commands.Cog, name="History"):
     """Finished games in full, replays of any game, and the server's stats."""
 

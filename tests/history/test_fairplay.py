@@ -202,3 +202,14 @@ async def test_replay_steps_match_the_live_board(service):
         state, events = engine.apply(state, move.seat, move.action)
         public = [service.fill(game, e.text) for e in events if e.audience is None]
         assert (await service.replay_step(game_id, n)).news == public
+
+
+def test_readme_commitment_example_is_right():
+    """The README shows how to check a commitment by hand: its numbers must be true."""
+    import re
+
+    readme = (ROOT / "README.md").read_text()
+    m = re.search(r"printf '%s' '(\d+):([0-9a-f]{64})' \| sha256sum\n([0-9a-f]{64})  -", readme)
+    assert m, "the README's sha256sum example is missing"
+    assert commitment(int(m.group(1)), m.group(2)) == m.group(3)
+    assert f"commitment {m.group(3)} matches" in readme
