@@ -143,8 +143,7 @@ class HistoryCog(commands.Cog, name="History"):
             if table is not None:
                 game = await _visible(interaction, table)
             else:
-                game = await flow.resolve_game(interaction, None,
-                                               statuses=("running", "finished", "abandoned"))
+                game = await svc.latest_game(interaction.user.id, interaction.channel_id)
             if game.state is None:
                 raise TableError("This table has not started yet, so it has no history.")
         except GameError as exc:

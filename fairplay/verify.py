@@ -62,6 +62,12 @@ def verify(export: dict, registry: dict | None = None) -> Report:
                           f"(status {status!r}).", UNREADABLE)
     seed, salt, committed = export.get("seed"), export.get("salt"), export.get("commitment")
     report = Report()
+    exported_version = export.get("state_version")
+    if exported_version != engine.state_version:
+        report.lines.append(
+            f"note: exported with {engine.title} state version {exported_version}, replayed "
+            f"with version {engine.state_version} (a rules change in between can make an old "
+            "game fail to replay)")
 
     # 1. the commitment
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:

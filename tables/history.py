@@ -53,9 +53,9 @@ class ReplayStep:
 
 class HistoryMixin(TableBase):
     # --- the seed commitment ---------------------------------------------------------------------
-    async def start(self, game_id: int, by_user: int):
+    async def start(self, game_id: int, *args, **kwargs):
         await self._commit_seed(game_id)
-        return await super().start(game_id, by_user)  # type: ignore[misc]
+        return await super().start(game_id, *args, **kwargs)  # type: ignore[misc]
 
     async def _commit_seed(self, game_id: int) -> None:
         game = await self.game(game_id)
@@ -216,6 +216,18 @@ class HistoryMixin(TableBase):
             rows += results_of(game, self.engine(game.kind), state, game.updated_at)
         rows.sort(key=lambda r: (r.finished_at, r.game_id, r.seat))
         return rows, ratings_from(rows)
+
+    async def latest_game(self, user_id: int, channel_id: int | None) -> GameRecord:
+        """For /history without a table: the game of this thread, else the caller's latest."""
+        if channel_id is not None:
+            for game in await self.store.games_in_channel(channel_id, ("running", *ENDED)):
+                if game.thread_id == channel_id and game.state is not None:
+                    return game
+        games = [g for g in await self.store.games_of_user(user_id, ("running", *ENDED))
+                 if g.state is not None]
+        if not games:
+            raise TableError("You have no started or finished game. Open one with /play.")
+        return games[0]
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:
         return player_stats(await self.store.results_in_guild(guild_id), user_id)

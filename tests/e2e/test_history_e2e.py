@@ -114,6 +114,9 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 assert verify(json.loads(message.file_bytes(name)))
                 words = message.file_bytes(f"tavern-table-{game_id}.txt").decode()
                 assert f"{game.move_count}. " in words and "== Moves ==" in words
+                res = await fake.slash(ben, thread, "history")  # in the thread: this game
+                assert str(SEED) in res.message.embed_text
+                assert f"table #{game_id}" in res.message.embed_text
                 res = await fake.click(ann, message, _button(message, "Replay"))
                 assert res.ephemeral and "Start (0 of" in res.embed_text
                 step = res.message

@@ -97,6 +97,8 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
         winners=[s for s in range(len(bad["seats"])) if s not in bad["winners"]][:1]))
     tampered(lambda bad: bad["moves"].pop())  # a truncated log: not over, or scores differ
     tampered(lambda bad: bad.update(commitment="0" * 64))
+    older = dict(export, state_version=export["state_version"] - 1)
+    assert "state version" in verify(older).lines[0]  # told, still checked
 
     # The command line, on files: exit 0 verified, 1 tampered, 2 unreadable.
     good = tmp_path / "good.json"
