@@ -85,6 +85,8 @@ MIGRATIONS: list[str] = [
     # 3: history you can trust (issue 16). ``fairness``: the salt of each game's seed commitment
     # (see fairplay.commitment). ``results``: one row per seat of each finished game, written
     # when it ends. ``ratings``: each human's rating per server and game (a cache of results).
+    # Floats are DOUBLE PRECISION and Discord ids BIGINT (SQLite: REAL and INTEGER affinity), so
+    # that PostgreSQL keeps them exact.
     """
     CREATE TABLE fairness (
         game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -95,26 +97,26 @@ MIGRATIONS: list[str] = [
     CREATE TABLE results (
         game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         seat        INTEGER NOT NULL,
-        guild_id    INTEGER NOT NULL,
+        guild_id    BIGINT  NOT NULL,
         kind        TEXT    NOT NULL,
-        user_id     INTEGER,
+        user_id     BIGINT,
         bot         INTEGER NOT NULL,
         name        TEXT    NOT NULL,
         score       INTEGER NOT NULL,
         won         INTEGER NOT NULL,
         place       INTEGER NOT NULL,
-        finished_at REAL    NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (game_id, seat)
     );
     CREATE INDEX results_by_guild ON results (guild_id, kind);
     CREATE INDEX results_by_user ON results (user_id);
 
     CREATE TABLE ratings (
-        guild_id    INTEGER NOT NULL,
+        guild_id    BIGINT  NOT NULL,
         kind        TEXT    NOT NULL,
-        user_id     INTEGER NOT NULL,
-        mu          REAL    NOT NULL,
-        sigma       REAL    NOT NULL,
+        user_id     BIGINT  NOT NULL,
+        mu          DOUBLE PRECISION NOT NULL,
+        sigma       DOUBLE PRECISION NOT NULL,
         games       INTEGER NOT NULL,
         PRIMARY KEY (guild_id, kind, user_id)
     );

@@ -83,7 +83,8 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                     await table.play_one()
                 game = await table.game()
                 assert game.status == "finished"
-                secrets = {str(SEED), f"{SEED:x}", f"{SEED:X}", salt, salt.upper()}
+                secrets = {str(SEED), f"{SEED:x}", f"{SEED:X}", salt, salt.upper(),
+                           str(int(salt, 16))}
                 for word in _rng_words("ziegen", 3, game.options,
                                        await bot.tables.store.moves(game_id)):
                     secrets |= {str(word), f"{word:x}"}

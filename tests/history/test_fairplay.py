@@ -215,3 +215,15 @@ def test_readme_commitment_example_is_right():
     assert m, "the README's sha256sum example is missing"
     assert commitment(int(m.group(1)), m.group(2)) == m.group(3)
     assert f"commitment {m.group(3)} matches" in readme
+
+
+async def test_a_game_without_commitment_cannot_be_proven_fair(service):
+    """A game started before commitments existed (no fairness row): history says so, and the
+    verifier refuses its export instead of calling it fair."""
+    game_id = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(6))
+    await service.store._db.execute("DELETE FROM fairness WHERE game_id = ?", (game_id,))
+    assert await service.fairness(game_id) is None
+    export = await service.export(game_id)
+    assert export["commitment"] is None and export["salt"] is None
+    with pytest.raises(VerifyError, match="no commitment"):
+        verify(export)
