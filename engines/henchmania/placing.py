@@ -76,7 +76,7 @@ def describe(state: dict, seat: int, action: str) -> str:
     if parts[0] == "porter":
         text += " with a Porter"
     elif parts[0] == "porter2":
-        text += " with the Porter (alt)"
+        text += " with the Porter (alt, house rule)"
     if action.endswith(":inf"):
         text += ", Influence: draw 2"
     elif action.endswith(":olinf"):

@@ -83,7 +83,7 @@ def describe(state: dict, seat: int, action: str) -> str:
         if rest == "inquisition":
             return "Inquisition: opponents' Trumps to the discards"
         if rest == "mule":
-            return "Mule: draw at the Armory"
+            return "Mule (house rule): draw at the Armory"
         return f"Bigots: draw at the {SITE_NAMES[rest.split(':')[1]]}"
     if head == "arg":
         return _arg_label(state, step, rest)[:80]

@@ -146,6 +146,28 @@ def test_additional_cards_are_marked_as_house_rules_wherever_read():
     assert "house rule" not in E.board_text(E.view(make(2), None))
 
 
+def test_buttons_that_use_an_additional_card_say_house_rule():
+    """In random games with every Additional Card: a button that plays or uses one says so."""
+    import random
+    seen = 0
+    for seed in range(8):
+        chooser = random.Random(seed)
+        st = E.new_game(3, seed, {"animals": True, "alt_gloves": "all", "alt_henchmen": "all"})
+        for _ in range(300):
+            if E.is_over(st):
+                break
+            seat = E.to_act(st)[0]
+            acts = E.legal_actions(st, seat)
+            for a in acts:
+                head, _, rest = a.partition(":")
+                card = {"play": rest, "use": rest, "weapon": rest}.get(head, "")
+                if head in ("porter2",) or card in ADDITIONAL:
+                    seen += 1
+                    assert "house rule" in E.describe(st, seat, a), a
+            st, _ = E.apply(st, seat, chooser.choice(acts))
+    assert seen > 20
+
+
 def test_every_button_label_is_short():
     for seed in range(4):
         st = E.new_game(4, seed, {"animals": True, "alt_gloves": "all", "alt_henchmen": "all"})
