@@ -22,8 +22,9 @@ def _end_day(n=3, **kw):
 
 # --- the day on the board -------------------------------------------------------------------
 def test_a_tie_break_day_is_named_so_not_day_5_of_4():
-    st, _ = _end_day(3, scores=[9, 9, 9], day=4)
+    st, ev = _end_day(3, scores=[9, 9, 9], day=4)
     assert st["day"] == 5   # three tied players play on (RULINGS.md)
+    assert any(t.startswith("Day 5, a tie-break day, begins.") for t in texts(ev))
     board = E.board_text(E.view(st, None))
     assert "day 5 of 4" not in board
     assert "day 5, tie-break (after day 4)" in board
