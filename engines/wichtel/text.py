@@ -54,6 +54,12 @@ def board_text(v: dict) -> str:
             text += "; bribes: " + (", ".join(offered) if offered else "none")
             if enl["top"] is not None:
                 text += f"; top: {{p{enl['top']}}}"
+        elif enl.get("laid") is not None:
+            # bribing in turns: the table sees who laid a card face down, never which card
+            so_far = [f"{{p{i}}} " + ("laid a card" if i in enl["laid"] else "no card")
+                      for i in enl["order"] if i in enl["decided"]]
+            if so_far:
+                text += "; face down so far: " + ", ".join(so_far)
         if enl["nixda"]:
             text += "; Nix da! played"
         if enl["rolls"]:

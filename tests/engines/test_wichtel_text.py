@@ -18,7 +18,7 @@ def board(st) -> str:
 
 # --- 1. the enlister's hand panel during the bribe phase ------------------------------------
 def test_enlister_is_not_told_he_offers_no_bribe():
-    st = enlist_scene(n=4, ev={0: ["ig"], 1: ["r3"], 2: ["kh"]})
+    st = enlist_scene(n=4, ev={0: ["ig"], 1: ["r3"], 2: ["kh"]}, bribes="together")
     st, _ = play(st, (0, "enlist:0"))
     hand = E.hand_text(E.view(st, 0))
     assert "You offer no bribe" not in hand
@@ -101,7 +101,7 @@ def test_seat_rows_show_as_many_backs_as_the_retinue_holds():
 # --- 4. bribes in turn order from the enlister's left -----------------------------------------
 def test_bribes_are_listed_in_turn_order_from_the_enlisters_left():
     st = enlist_scene(n=4, active=2, ret={2: "fa hs hf ks"},
-                      ev={0: ["r4"], 1: ["r4"], 2: ["ig"], 3: ["r2"]})
+                      ev={0: ["r4"], 1: ["r4"], 2: ["ig"], 3: ["r2"]}, bribes="together")
     st, _ = play(st, (2, "enlist:0"), (0, "bribe:r4"))
     # still face down: the board does not tell seat 1's bribe from a pass
     bribed, _ = play(st, (1, "bribe:r4"))
@@ -115,3 +115,20 @@ def test_bribes_are_listed_in_turn_order_from_the_enlisters_left():
                              "{p1}: 4 Rindentaler.")
     assert ("; bribes: {p3} 2 Rindentaler, {p0} 4 Rindentaler, {p1} 4 Rindentaler; top: {p1}"
             in board(st))
+
+
+def test_bribes_in_turns_board_shows_who_laid_a_card_never_which():
+    st = enlist_scene(n=4, active=2, ret={2: "fa hs hf ks"},
+                      ev={0: ["r4"], 1: ["r4", "kh"], 2: ["ig"], 3: ["r2"]})
+    st, _ = play(st, (2, "enlist:0"))
+    assert "face down so far" not in board(st)
+    assert "{p3} may lay a face-down bribe" in board(st)
+    st, _ = play(st, (3, "bribe:r2"), (0, "pass"))
+    text = board(st)
+    assert "; face down so far: {p3} laid a card, {p0} no card" in text
+    assert "Rindentaler" not in text and "bribes:" not in text
+    assert "{p1} may lay a face-down bribe" in text
+    # seat 1, deciding last, sees the same: that {p3} laid a card, not which
+    assert "face down so far: {p3} laid a card, {p0} no card" in E.board_text(E.view(st, 1))
+    assert "2 Rindentaler" not in E.hand_text(E.view(st, 1))
+    assert "Your face-down bribe: 2 Rindentaler" in E.hand_text(E.view(st, 3))
