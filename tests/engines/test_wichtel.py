@@ -610,6 +610,19 @@ def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
     assert "Chieftain +65" in report and "total 114" in report
 
 
+def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
+    # RULINGS.md: when every player scored the same, each gets +5 and nobody the +1.
+    st = scene(ret={0: "fa fa hs ks", 1: "fa fa hs hs", 2: "fa fa hs hs"}, L="va hs", R="sw",
+               wl="free", totals=[1, 2, 3])
+    st, ev = play(st, (0, "call:ks"), (0, "endround"))
+    rows = E.view(st, None)["last_round"]["rows"]
+    assert [r["score"] for r in rows] == [5, 5, 5]                 # Wood cutter each: 2 + 3
+    assert [r["bonus"] for r in rows] == [5, 5, 5]
+    assert st["totals"] == [11, 12, 13]
+    report = [t for t in texts(ev) if "scoring" in t][0]
+    assert report.count("bonus +5") == 3 and "bonus +1" not in report
+
+
 def test_new_round_resets_and_passes_the_deal_left():
     st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["kz"]}, back=True, stand=True,
                dir=-1, L="ww", R="sw ge")
