@@ -2,9 +2,10 @@
 public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick."""
 from __future__ import annotations
 
-from .data import EV_NAME, LEP_NAME, WAHLLEITER_SIDE
+from .data import EV_NAME, LEP_NAME, RETINUE_SIZE, SPECIAL_RULES, WAHLLEITER_SIDE
 from .enlist import bribe_order, bribe_seats
 from .flow import last_rows
+from .scoring import breakdown
 
 
 def to_act(s: dict) -> list[int]:
@@ -132,4 +133,10 @@ def view(s: dict, seat: int | None) -> dict:
         v["events"] = sorted(s["ev"][seat])
         v["my_bribe"] = enl["bids"][seat] if enl and enl["bids"] else None
         v["my_pick"] = s["ex"]["picks"][seat] if s["ex"] else None
+        # what the retinue would score if the round ended now (None while it holds 5 cards)
+        own = s["ret"][seat]
+        v["retinue_score"] = breakdown(own) if len(own) == RETINUE_SIZE else None
+        # special scoring cards this seat can see: in its retinue or on the square
+        seen = set(own) | {c for c in s["sq"] if c}
+        v["special_cards"] = [c for c in SPECIAL_RULES if c in seen]
     return v

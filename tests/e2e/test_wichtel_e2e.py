@@ -34,7 +34,7 @@ SLASH_EVERY = 2     # every 2nd human move in phase "main" is typed as /wichtel 
 # Text that only a seat's own panel may show.
 PRIVATE_MARKERS = ("Your retinue", "Your events", "Your face-down bribe", "You hand over",
                    "You offer", "You received", "You discarded", "News for you",
-                   "Your decision")
+                   "Your decision", "If the round ended now")
 SEAT_ROW = re.compile(r"^[▶ ] (.+?): 🂠+ · (\d+) events · (-?\d+) pts$", re.M)
 
 
