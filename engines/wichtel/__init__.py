@@ -1,11 +1,13 @@
 """Der Herr der Wichtel (3-5 players): gather the best retinue of four leprechauns.
 
-Rules: ../shared/rules/wichtel.txt and the Wichtel part of ../shared/rules/RULINGS.md. Where to look:
-``data`` (cards, counts, values, titles, careers, bribe ranks: every number), ``setup`` (the
-deal), ``walk`` (Leprechaun Walk), ``moves`` (calling, exchanging, village cards, filling a gap,
-round-end offer, end of move), ``enlist`` (bribes, Nix da!, the die, Ich guck nochmal!, Der bin
-der Beste!), ``scoring`` (one retinue, round bonuses), ``flow`` (glue between steps, round
-scoring), ``views`` (who acts, prompts, per-seat views), ``text`` (Markdown), ``engine``.
+Rules: ../shared/rules/wichtel.txt and the Wichtel part of ../shared/rules/RULINGS.md.
+Where to look: ``data`` (cards, counts, values, titles, careers, bribe ranks, English names,
+special-card reminders: every number and name), ``setup`` (the deal, the start of a move),
+``walk`` (Leprechaun Walk), ``moves`` (before the walk, calling, exchanging, village cards,
+filling a gap, round-end offer, end of move), ``enlist`` (bribes, Nix da!, the die, Ich guck
+nochmal!, Der bin der Beste!), ``scoring`` (one retinue, round bonuses), ``flow`` (glue between
+steps, round scoring), ``views`` (who acts, prompts, per-seat views), ``text`` (Markdown),
+``engine``.
 
 A move: phase "prewalk" (the mover may play "Stehenbleiben!" / "Komm mal zurück!", then lets the
 leprechauns walk; skipped when nobody could hold either card, see below); the opening walk;
@@ -66,6 +68,10 @@ Rulings made here where the rulebook and RULINGS.md are silent (each covered by 
 - Scoring: a Hexendoktor stand-in is only used when it gives the better final score (so with the
   Witwe he may avoid a title, or make a Family Assessor); a stand-in never triggers the
   Meister/General discard. When every round score is equal, everyone gets +5 and nobody +1.
+- The private panel shows what the seat's retinue would score if the round ended now (the same
+  breakdown as the round scoring), reminders for the special cards (Häuptlingswitwe,
+  Hexendoktor, Meister, General) that are in its retinue or on the square, and English names
+  beside the German ones.
 - The end-of-move step is skipped only when nothing can be decided there and skipping reveals
   nothing (Wahlleiter already free and no event card in hand).
 - Option ``target`` (50, 75, 99, 150; rulebook 99): the total that ends the game.

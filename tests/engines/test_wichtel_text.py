@@ -181,7 +181,8 @@ def test_panel_and_labels_give_english_names_beside_german_ones():
     assert "- Holzfäller 3 (Wood cutter)" in text
     assert "- Häuptlingswitwe 7 (Chieftain's widow)" in text and "- General 9\n" in text
     assert "**Your events:** Komm mal zurück! (Come back!), 3 Rindentaler (3 bark coins)" in text
-    assert E.describe(st, 0, "call:hf") == "Call: discard Holzfäller 3 (Wood cutter), draw a new one"
+    assert (E.describe(st, 0, "call:hf")
+            == "Call: discard Holzfäller 3 (Wood cutter), draw a new one")
     assert E.describe(st, 0, "play:kz") == "Play Komm mal zurück! (Come back!)"
     assert E.describe(st, 0, "enlist:1") == "Enlist Holzschieber 1 (Wood hauler), place 2"
 
