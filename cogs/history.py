@@ -2,7 +2,8 @@
 
 custom_id formats (persistent: they carry what they need, like those in ``ui.py``):
     tv:r:<table>:<n>:<op>    a replay step: op "o" opens a new replay message at move n,
-                             "b" / "f" show move n in place (Back / Forward)
+                             "b" / "f" show move n in place (Back / Forward), "h" shows
+                             every hand after move n (ended games only)
     tv:rj:<table>:<total>    Jump: asks for a move number in a modal (tv:rm:<table>)
 """
 from __future__ import annotations
@@ -28,8 +29,9 @@ ENDED = ("finished", "abandoned")
 
 # --- replay controls ------------------------------------------------------------------------------
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obf])"):
-    LABELS = {"o": ("Replay", "🎞️"), "b": ("Back", "◀️"), "f": ("Forward", "▶️")}
+                   template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obfh])"):
+    LABELS = {"o": ("Replay", "🎞️"), "b": ("Back", "◀️"), "f": ("Forward", "▶️"),
+              "h": ("Hands", "🂠")}
 
     def __init__(self, table: int, n: int, op: str, disabled: bool = False) -> None:
         label, emoji = self.LABELS[op]
@@ -43,6 +45,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["table"]), int(match["n"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.op == "h":
+            await show_hands(interaction, self.table, self.n)
+            return
         await show_step(interaction, self.table, self.n, new_message=self.op == "o")
 
 
@@ -87,6 +92,8 @@ def replay_view(step) -> discord.ui.View:
     view.add_item(ReplayButton(table, min(step.n + 1, step.total), "f",
                                disabled=step.n >= step.total))
     view.add_item(JumpButton(table, step.total))
+    if step.revealed:  # every hand at this step, once the game has ended
+        view.add_item(ReplayButton(table, step.n, "h"))
     return view
 
 
@@ -115,6 +122,20 @@ async def show_step(interaction: discord.Interaction, table: int, n: int, *,
         await interaction.response.send_message(ephemeral=True, **kwargs)
     else:
         await interaction.response.edit_message(**kwargs)
+
+
+@flow.guarded
+async def show_hands(interaction: discord.Interaction, table: int, n: int) -> None:
+    """Every seat's hand after move n of an ended game (refused while it runs)."""
+    svc = flow.service(interaction)
+    try:
+        game = await _visible(interaction, table)
+        hands = await svc.revealed_hands(table, n)
+    except GameError as exc:
+        await flow.reply_error(interaction, str(exc))
+        return
+    await interaction.response.send_message(embed=hr.hands_embed(svc, game, n, hands),
+                                            ephemeral=True)
 
 
 # --- the commands ---------------------------------------------------------------------------------

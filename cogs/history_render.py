@@ -69,13 +69,27 @@ def history_embed(service, game: GameRecord, results: str, fair: Fairness | None
         lines += ["", "This game started before seed commitments existed: it cannot be verified."]
     embed = discord.Embed(title=clip(f"History · {title(service, game)}", 250), colour=COLOUR,
                           description=clip("\n".join(lines), 1500))
-    budget = EMBED_TOTAL - len(embed.description) - len(embed.title) - 200
+    _hand_fields(embed, hands)
+    embed.set_footer(text=f"Attached: the export ({export_name(game.id)}) and every hand and "
+                          "move in words. Replay steps through the board.")
+    return embed
+
+
+def _hand_fields(embed: discord.Embed, hands: list[tuple[str, str]]) -> None:
+    budget = EMBED_TOTAL - len(embed.description or "") - len(embed.title or "") - 200
     each = max(100, min(FIELD_LIMIT, budget // max(1, len(hands))))
     for name, text in hands[:20]:
         embed.add_field(name=clip(f"Revealed: {name}", 250), value=clip(text or "—", each),
                         inline=False)
-    embed.set_footer(text=f"Attached: the export ({export_name(game.id)}) and every hand and "
-                          "move in words. Replay steps through the board.")
+
+
+def hands_embed(service, game: GameRecord, n: int,
+                hands: list[tuple[str, str]]) -> discord.Embed:
+    where = "the start" if n <= 0 else f"move {n}"
+    embed = discord.Embed(title=clip(f"Hands after {where} · {title(service, game)}", 250),
+                          colour=COLOUR, description="Every seat's private panel at that "
+                                                     "moment (the game is over).")
+    _hand_fields(embed, hands)
     return embed
 
 

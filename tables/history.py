@@ -160,12 +160,17 @@ class HistoryMixin(TableBase):
             state, _ = engine.apply(state, move.seat, move.action)
         return lines
 
-    async def revealed_hands(self, game_id: int) -> list[tuple[str, str]]:
-        """(seat name, that seat's private panel at the end) for every seat of an ended game."""
+    async def revealed_hands(self, game_id: int, n: int | None = None) -> list[tuple[str, str]]:
+        """(seat name, that seat's private panel) for every seat of an ended game: at the end,
+        or after move ``n`` (rebuilt from the seed)."""
         game = await self.game(game_id)
         self._ended(game)
         engine = self.engine(game.kind)
-        state = self.state(game)
+        if n is None:
+            state = self.state(game)
+        else:
+            moves = await self.store.moves(game_id)
+            state = self._replayed(game, moves[:max(0, min(n, len(moves)))])
         return [(seat.name, self.fill(game, engine.hand_text(engine.view(state, seat.seat))))
                 for seat in game.seats]
 

@@ -71,6 +71,7 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 res = await fake.submit_modal(ben, shown, {"move": "0"})
                 assert res.response_type == 7 and "Start (0 of" in res.embed_text
                 assert _button(fake.message(replay.id), "Back").get("disabled")
+                assert "Hands" not in [b.get("label") for b in fake.message(replay.id).buttons]
                 # Another server does not see this table.
                 other = fake.add_text_channel(fake.add_guild("Elsewhere"), "x")
                 res = await fake.slash(ben, other, "history", table=game_id)
@@ -128,6 +129,10 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                     REGISTRY["ziegen"].new_game(3, SEED, game.options), first["seat"],
                     first["action"])
                 assert bot.tables.fill(game, label) in res.embed_text  # what the move was
+                res = await fake.click(ann, step, _button(step, "Hands"))
+                assert res.ephemeral and "Hands after move 1" in res.embed_text
+                for seat in game.seats:
+                    assert f"Revealed: {seat.name}" in res.embed_text
 
                 # /stats: the server's leaderboard (humans only) and a player's numbers.
                 res = await fake.slash(ann, chan, "stats")

@@ -132,8 +132,10 @@ async def test_verify_command_runs_without_discord(service, tmp_path):
 async def test_abandoned_games_verify_without_scores(service):
     game_id = await play_game(service, "henchmania", HUMANS, bots=1, rnd=random.Random(4),
                               stop_after=5)
-    with pytest.raises(TableError, match="revealed when the game has ended"):
-        await service.export(game_id)
+    for early in (service.export(game_id), service.move_log(game_id),
+                  service.revealed_hands(game_id), service.revealed_hands(game_id, 2)):
+        with pytest.raises(TableError, match="revealed when the game has ended"):
+            await early
     await service.abandon(game_id, HUMANS[0][0])
     export = await service.export(game_id)
     assert export["status"] == "abandoned" and export["scores"] is None
