@@ -131,17 +131,21 @@ class Messenger:
                 await self.thread_send(game, content=message)
             game = await self.update_board(outcome.game.id)
             if game.status in ("finished", "abandoned"):
-                if game.status == "finished":
-                    await self.send_results(game)
+                await self.send_results(game)
                 await self.update_lobby(game)
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
 
-    async def send_results(self, game: GameRecord) -> None:
-        """Final scores, the seed and salt revealed, and the export file (issue 16)."""
+    async def send_results(self, game: GameRecord, lead: str | None = None) -> None:
+        """Final scores (or ``lead``, for an abandoned game), the seed and salt revealed, and
+        the export file (issue 16)."""
         fair = await self.service.fairness(game.id)
-        content = history_render.results_message(render.results_text(self.service, game), fair)
+        if game.status == "finished":
+            lead = render.results_text(self.service, game)
+        elif lead is None:
+            lead = f"This game ended without a result (table #{game.id})."
+        content = history_render.results_message(lead, fair)
         extra = {}
         if fair is not None:
             extra["file"] = history_render.export_file(await self.service.export(game.id))

@@ -144,3 +144,31 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 assert "Favourite game: Herr der Ziegen" in res.embed_text
                 rows, ratings = await bot.tables.recompute_results(guild.id)
                 assert rows == await bot.tables.store.results_in_guild(guild.id)
+
+
+async def test_an_abandoned_game_reveals_its_seed_with_the_export(tmp_path):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = tavern.create_bot(str(tmp_path / "a.db"), seed_source=lambda: SEED)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                _lobby, thread = await open_table(fake, chan, ann, "korrigans", joiners=(ben,),
+                                                  bots=0)
+                game_id = (await bot.tables.games_in_channel(chan.id))[0].id
+                table = Table(fake, bot, game_id, thread, {0: ann, 1: ben})
+                for _ in range(3):
+                    await table.play_one()
+                assert not any(str(SEED) in m.content for m in fake.channel_messages(thread))
+                res = await fake.slash(ann, thread, "abandon")
+                assert res.ephemeral and "abandoned" in res.content
+                await fake.settle()
+                name = f"tavern-table-{game_id}.json"
+                ended = [m for m in fake.channel_messages(thread) if name in m.attachment_names]
+                assert len(ended) == 1 and "The host abandoned" in ended[0].content
+                assert str(SEED) in ended[0].content
+                export = json.loads(ended[0].file_bytes(name))
+                assert export["status"] == "abandoned" and len(export["moves"]) >= 3
+                assert "abandoned" in verify(export).lines[-1]
