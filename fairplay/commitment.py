@@ -6,8 +6,8 @@ Exact encoding (version 1), so anyone can recompute it by hand::
 
 where ``<seed>`` is the game seed as a decimal integer (no sign, no leading zeros, ``0`` for zero)
 and ``<salt>`` is the salt as 64 lowercase hexadecimal characters (32 random bytes from
-``secrets``, drawn by the table service when the game starts; engines never see it). With a
-shell: ``printf '%s' '1234:<salt>' | sha256sum``.
+``secrets``, drawn by the table service in ``tables.history`` when the game starts; engines
+never see it). With a shell: ``printf '%s' '1234:<salt>' | sha256sum``.
 
 The salt makes the commitment impossible to reverse by trying every seed; SHA-256 makes it
 impossible to find another seed with the same commitment. The commitment is posted when the game
@@ -17,16 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 
 SALT_BYTES = 32
 SALT_RE = re.compile(r"^[0-9a-f]{64}$")
 COMMITMENT_RE = SALT_RE
-
-
-def new_salt() -> str:
-    """A fresh random salt (64 lowercase hex characters). Only the table service calls this."""
-    return secrets.token_bytes(SALT_BYTES).hex()
 
 
 def commitment_text(seed: int, salt: str) -> str:

@@ -12,10 +12,11 @@
 from __future__ import annotations
 
 import logging
+import secrets
 from dataclasses import dataclass, field
 
 from engines import State
-from fairplay import build_export, commitment, new_salt
+from fairplay import SALT_BYTES, build_export, commitment
 from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 
 from .base import TableBase
@@ -61,7 +62,7 @@ class HistoryMixin(TableBase):
         game = await self.game(game_id)
         if game.status != "lobby" or await self.store.fairness(game_id) is not None:
             return
-        salt = new_salt()
+        salt = secrets.token_bytes(SALT_BYTES).hex()  # the one place a salt is drawn
         try:
             committed = commitment(game.seed, salt)
         except ValueError:  # a test's seed source gave a negative seed: no commitment

@@ -229,3 +229,17 @@ async def test_a_game_without_commitment_cannot_be_proven_fair(service):
     assert export["commitment"] is None and export["salt"] is None
     with pytest.raises(VerifyError, match="no commitment"):
         verify(export)
+
+
+async def test_each_game_gets_its_own_salt_drawn_once(service):
+    """Salts come from ``secrets`` in the table service: two games with the same seed get
+    different salts (so different commitments), and starting never redraws one."""
+    first = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(1), stop_after=1)
+    second = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(1),
+                             stop_after=1)
+    a, b = await service.store.fairness(first), await service.store.fairness(second)
+    assert a[0] != b[0] and a[1] != b[1]
+    await service._commit_seed(first)  # a second call (a double start) keeps the first salt
+    assert await service.store.fairness(first) == a
+    for path in (ROOT / "engines").rglob("*.py"):
+        assert "secrets" not in path.read_text(), path
