@@ -47,7 +47,8 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
-    """Server admins (Manage Server) may close or fix any table in their server."""
+    """Server admins (Manage Server) may close or fix any table in their server (the service
+    honours it only for tables of the server where the command is used)."""
     perms = interaction.permissions
     return bool(interaction.guild_id and perms and perms.manage_guild)
 
@@ -165,7 +166,8 @@ class TableCog(commands.Cog, name="Tables"):
         """Resign: a bot plays your seat; with nobody human left the game is abandoned."""
         try:
             game = await flow.resolve_game(interaction, table)
-            outcome = await self.tables.resign(game.id, interaction.user.id)
+            outcome = await self.tables.resign(game.id, interaction.user.id,
+                                               guild_id=interaction.guild_id)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
@@ -183,7 +185,8 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table, host=True)
             outcome = await self.tables.replace_with_bot(
-                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction))
+                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction),
+                guild_id=interaction.guild_id)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
@@ -199,7 +202,8 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table, host=True)
             game = await self.tables.abandon(game.id, interaction.user.id,
-                                             admin=is_admin(interaction))
+                                             admin=is_admin(interaction),
+                                             guild_id=interaction.guild_id)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return

@@ -5,7 +5,7 @@ import asyncio
 import re
 import secrets
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import engines
 from engines import Engine, State
@@ -15,6 +15,17 @@ from .errors import TableError
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
+MAX_ID = 2 ** 63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
+
+
+class _Anywhere:
+    def __repr__(self) -> str:
+        return "ANYWHERE"
+
+
+# ``guild_id`` of a request that comes from no Discord place (a test, a benchmark, a script):
+# the caller is trusted. Discord requests pass the guild where they were made (None in DMs).
+ANYWHERE: Any = _Anywhere()
 _NAME_RE = re.compile(r"\{p(\d)\}")
 
 
@@ -56,6 +67,8 @@ class TableBase:
 
     async def game(self, game_id: int) -> GameRecord:
         """The game as stored. Treat it as read-only: it may be shared with other callers."""
+        if not 0 < game_id <= MAX_ID:  # from an old or forged custom_id, or a typed option
+            raise TableError(f"There is no table #{game_id}.")
         game = self._cache.get(game_id)
         if game is None:
             game = await self.store.get_game(game_id)
@@ -63,6 +76,33 @@ class TableBase:
                 raise TableError(f"There is no table #{game_id}.")
             self._cache[game_id] = game
         return game
+
+    async def table_at(self, game_id: int, *, user_id: int, guild_id: Any = ANYWHERE
+                       ) -> GameRecord:
+        """The game, as seen from where a request was made (see ``check_place``)."""
+        game = await self.game(game_id)
+        self.check_place(game, user_id, guild_id)
+        return game
+
+    @staticmethod
+    def check_place(game: GameRecord, user_id: int, guild_id: Any) -> None:
+        """A table belongs to its server: a request made in a server reaches only that
+        server's tables; one made in DMs (``guild_id`` None) only the tables where the user
+        is seated or hosts. Anything else is answered as if the table did not exist."""
+        if guild_id is ANYWHERE:
+            return
+        if guild_id is None:
+            if game.host_id == user_id or game.seat_of(user_id) is not None:
+                return
+        elif game.guild_id == guild_id:
+            return
+        raise TableError(f"There is no table #{game.id} here.")
+
+    @staticmethod
+    def admin_here(game: GameRecord, admin: bool, guild_id: Any) -> bool:
+        """Server admin powers count only in the table's own server (never in DMs)."""
+        return admin and (guild_id is ANYWHERE or
+                          (guild_id is not None and guild_id == game.guild_id))
 
     async def _reread(self, game_id: int) -> GameRecord:
         self._cache.pop(game_id, None)

@@ -3,11 +3,12 @@ must be told what."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from engines import Engine, Event, State
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import RECENT_LINES, TableBase, fill_names
+from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names
 from .bots import bot_rng, policy_for
 from .errors import StaleClick, TableError
 from .outcome import Notice, Outcome
@@ -18,10 +19,10 @@ MAX_BOT_MOVES = 100_000
 class TurnsMixin(TableBase):
     # --- moves -----------------------------------------------------------------------------------
     async def move(self, game_id: int, user_id: int, action: str,
-                   token: int | None = None) -> Outcome:
+                   token: int | None = None, *, guild_id: Any = ANYWHERE) -> Outcome:
         """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button."""
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             if game.status != "running":
                 raise TableError("This game is not running." if game.status == "lobby"
                                  else "This game is over.")
@@ -40,21 +41,22 @@ class TurnsMixin(TableBase):
             return await self._advance(game, engine, state, [(seat, action)], events, seat,
                                        before=before)
 
-    async def resign(self, game_id: int, user_id: int) -> Outcome:
+    async def resign(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE) -> Outcome:
         """The seat is taken over by a bot; with no human left the game is abandoned."""
-        return await self.replace_with_bot(game_id, user_id, by_user=user_id)
+        return await self.replace_with_bot(game_id, user_id, by_user=user_id, guild_id=guild_id)
 
     async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False) -> Outcome:
-        """A player resigns (``by_user`` is that player), or the host (or a server admin)
-        hands an absent player's seat to a bot so the others can go on."""
+                               admin: bool = False, guild_id: Any = ANYWHERE) -> Outcome:
+        """A player resigns (``by_user`` is that player), or the host (or a server admin of
+        the table's own server) hands an absent player's seat to a bot so the others go on."""
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
                 raise TableError("Only a running game can be resigned from."
                                  if by_user == user_id else "This game is not running.")
             if by_user != user_id:
-                self._host_only(game, by_user, "hand a player's seat to a bot", admin)
+                self._host_only(game, by_user, "hand a player's seat to a bot",
+                                self.admin_here(game, admin, guild_id))
             seat = game.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not playing at this table." if by_user == user_id

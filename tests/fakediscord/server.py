@@ -354,11 +354,14 @@ class FakeDiscord:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False) -> FakeUser:
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False, admin_of: Sequence[FakeGuild] = ()) -> FakeUser:
         """Add a user; by default a member of every guild (also guilds added later). Members
-        have every permission but Administrator and Manage Server unless ``admin``."""
+        have every permission but Administrator and Manage Server unless ``admin`` (in every
+        guild) or the guild is in ``admin_of`` (permissions are per guild, as in Discord)."""
         u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize(), admin=admin)
         self.users[u.id] = u
+        for g in admin_of:
+            g.admin_ids.append(u.id)
         for g in guilds if guilds is not None else list(self.guilds.values()):
             g.member_ids.append(u.id)
             if self._sessions:
@@ -579,7 +582,7 @@ class FakeDiscord:
         if with_user:
             d['user'] = self._user_payload(u)
         if permissions:
-            d['permissions'] = ALL_PERMISSIONS if u.admin else MEMBER_PERMISSIONS
+            d['permissions'] = ALL_PERMISSIONS if u.admin or u.id in g.admin_ids else MEMBER_PERMISSIONS
         return d
 
     def _channel_payload(self, c: FakeChannel) -> Dict[str, Any]:

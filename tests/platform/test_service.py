@@ -195,3 +195,45 @@ async def test_highlighted_public_news_is_passed_on_apart(service):
     outcome = await service.move(game.id, ANN, "secret:1")
     assert outcome.highlights == ["ann did something big."]
     assert "secret big thing" not in " ".join(outcome.public + outcome.highlights)
+
+
+async def test_a_table_belongs_to_its_server_in_the_service_too(service):
+    """Requests made in another server (or in DMs by someone not at the table) get "no such
+    table"; admin powers count only in the table's own server."""
+    lobby = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN,
+                                     host_name="ann")
+    with pytest.raises(TableError, match="no table"):
+        await service.join(lobby.id, BOB, "bob", guild_id=99)
+    with pytest.raises(TableError, match="no table"):
+        await service.join(lobby.id, BOB, "bob", guild_id=None)  # a DM
+    await service.join(lobby.id, BOB, "bob", guild_id=1)
+    with pytest.raises(TableError, match="no table"):
+        await service.start(lobby.id, ANN, guild_id=99)
+    game = (await service.start(lobby.id, ANN, guild_id=None)).game  # the host, in DMs
+    for guild in (99, None):
+        with pytest.raises(TableError, match="no table"):
+            await service.table_at(game.id, user_id=CAT, guild_id=guild)
+    assert (await service.table_at(game.id, user_id=CAT, guild_id=1)).id == game.id
+    assert (await service.table_at(game.id, user_id=BOB, guild_id=None)).id == game.id
+    with pytest.raises(TableError, match="no table"):
+        await service.abandon(game.id, CAT, admin=True, guild_id=99)
+    with pytest.raises(TableError, match="no table"):
+        await service.replace_with_bot(game.id, BOB, by_user=CAT, admin=True, guild_id=99)
+    with pytest.raises(TableError, match="no table"):
+        await service.move(game.id, BOB, "secret:1", guild_id=99)
+    # An admin's power does not follow a seated admin into DMs.
+    with pytest.raises(TableError, match="Only the host"):
+        await service.abandon(game.id, BOB, admin=True, guild_id=None)
+    game = await service.game(game.id)
+    assert game.status == "running" and not any(s.is_bot for s in game.seats)
+    assert (await service.abandon(game.id, CAT, admin=True, guild_id=1)).status == "abandoned"
+
+
+@pytest.mark.parametrize("table", [2 ** 63, 2 ** 64 + 5, 0, -3])
+async def test_an_id_out_of_range_is_no_such_table(service, table):
+    with pytest.raises(TableError, match=f"no table #{table}"):
+        await service.game(table)
+    with pytest.raises(TableError, match="no table"):
+        await service.move(table, ANN, "x", token=2 ** 70)
+    with pytest.raises(TableError, match="no table"):
+        await service.join(table, ANN, "ann")
