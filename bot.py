@@ -52,6 +52,8 @@ class TavernBot(commands.Bot):
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.messenger = None
+        from cogs import limits
+        limits.install(self)  # nothing over Discord's length limits is ever sent
 
     async def setup_hook(self) -> None:
         from cogs.messenger import Messenger

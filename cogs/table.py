@@ -10,6 +10,7 @@ from discord.ext import commands, tasks
 
 import engines
 from engines import GameError
+from tables import quote
 
 from . import flow, render, ui
 
@@ -27,10 +28,10 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
     for part in (text or "").replace(",", " ").split():
         key, sep, raw = part.partition("=")
         if not sep or not key or not raw:
-            raise GameError(f"Write options as key=value (got {part!r}).")
+            raise GameError(f"Write options as key=value (got {quote(part)}).")
         if key not in engine.options:
             known = ", ".join(engine.options) or "none"
-            raise GameError(f"{engine.title} has no option {key!r}. Options: {known}.")
+            raise GameError(f"{engine.title} has no option {quote(key)}. Options: {known}.")
         default = engine.options[key]
         if isinstance(default, bool):
             if raw.lower() not in TRUE_WORDS | FALSE_WORDS:

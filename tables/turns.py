@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engines import Engine, Event, State
+from engines import Engine, Event, IllegalAction, State
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names
 from .bots import bot_rng, policy_for
-from .errors import StaleClick, TableError
+from .errors import StaleClick, TableError, quote
 from .outcome import Notice, Outcome
 
 MAX_BOT_MOVES = 100_000
@@ -37,6 +37,9 @@ class TurnsMixin(TableBase):
                 raise StaleClick("That button belongs to an older board; nothing was changed. "
                                  "Here are your current choices.")
             before = {s: engine.legal_actions(state, s) for s in acting}
+            if action not in before[seat]:  # quote what was typed, never all of it
+                raise IllegalAction(f"{quote(action)} is not a legal move for you right now; "
+                                    "start typing to see your moves, or use the buttons.")
             state, events = engine.apply(state, seat, action)
             return await self._advance(game, engine, state, [(seat, action)], events, seat,
                                        before=before)

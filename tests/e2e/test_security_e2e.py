@@ -78,3 +78,111 @@ async def test_a_table_belongs_to_its_server(tmp_path):
                 res = await fake.slash(boss, chan_one, "abandon", table=tid)
                 assert res.ephemeral and "abandoned" in res.content
                 assert (await bot.tables.game(tid)).status == "abandoned"
+
+
+async def _ziegen(fake, bot, chan, host, guest):
+    lobby = (await fake.slash(host, chan, "play", game="ziegen")).message
+    await fake.click(guest, lobby, fake.find_button(lobby, "Join"))
+    await fake.click(host, lobby, fake.find_button(lobby, "Start"))
+    await fake.settle()
+    return (await bot.tables.games_of_user(host.id))[0], fake.threads(chan)[-1]
+
+
+async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_limit(tmp_path):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("One")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = _bot(tmp_path / "t.db")
+            async with run_bot(bot, fake, commands=True):
+                game, thread = await _ziegen(fake, bot, chan, ann, ben)
+                seat = bot.tables.to_act(game)[0]
+                user = (ann, ben)[seat]
+                typed = "x" * 3000
+                res = await fake.slash(user, thread, "ziegen move", action=typed)
+                assert res.ephemeral and "not a legal move" in res.content
+                assert len(res.content) < 300 and "x" * 41 not in res.content
+                res = await fake.slash(ann, chan, "play",
+                                       options={"game": "ziegen", "options": "y" * 5000})
+                assert res.ephemeral and "key=value" in res.content and len(res.content) < 300
+                assert (await bot.tables.game(game.id)).move_count == game.move_count
+
+                # Whatever builds an answer, what reaches Discord fits its limits: an error
+                # text of 2,500 characters, labels and embeds far too long are clipped in one
+                # place, not refused by Discord (400 / 50035) and logged as an ERROR.
+                real_move, real_texts = bot.tables.move, bot.tables.seat_texts
+
+                async def wordy(*args, **kwargs):
+                    raise tavern.engines.GameError("so " * 900)
+
+                bot.tables.move = wordy
+                res = await fake.slash(user, thread, "ziegen move", action="any")
+                assert res.ephemeral and len(res.content) == 2000 and res.content.endswith("…")
+                bot.tables.move = real_move
+                bot.tables.seat_texts = lambda g, s: ("h" * 9000, "")
+                real_choices = bot.tables.choices
+                bot.tables.choices = lambda g, s: [(f"a{i}", "label " * 40) for i in range(3)]
+                res = await fake.click(user, fake.channel_messages(thread)[0], "tv:h:%d" % game.id)
+                assert res.ephemeral and len(res.embeds[0]["description"]) <= 4096
+                assert res.buttons and all(len(b["label"]) <= 80 for b in res.buttons)
+                bot.tables.choices = lambda g, s: [(f"a{i}" * 30, "label " * 40)
+                                                   for i in range(40)]
+                choices = await fake.autocomplete(user, thread, "ziegen move", "action")
+                assert len(choices) == 25 and all(len(c["name"]) <= 100 and
+                                                  len(c["value"]) <= 100 for c in choices)
+                bot.tables.choices, bot.tables.seat_texts = real_choices, real_texts
+            assert not [r for r in fake.requests if r.status == 400]
+
+
+def test_the_limits_guard_clips_every_field():
+    from cogs import limits
+    payload = {"content": "c" * 2500, "embeds": [{
+        "title": "t" * 300, "description": "d" * 5000, "footer": {"text": "f" * 3000},
+        "author": {"name": "a" * 300},
+        "fields": [{"name": "n" * 300, "value": "v" * 2000}] * 3}],
+        "components": [{"type": 1, "components": [
+            {"type": 2, "label": "b" * 90, "custom_id": "x"},
+            {"type": 3, "custom_id": "s", "placeholder": "p" * 200,
+             "options": [{"label": "l" * 120, "value": "v" * 120, "description": "e" * 120}]}]}]}
+    limits.fit(payload)
+    e = payload["embeds"][0]
+    assert len(payload["content"]) == 2000 and len(e["title"]) == 256
+    assert len(e["footer"]["text"]) <= 2048 and len(e["author"]["name"]) == 256
+    assert all(len(f["name"]) <= 256 and len(f["value"]) <= 1024 for f in e["fields"])
+    assert limits._embed_size(e) <= 6000
+    button, select = payload["components"][0]["components"]
+    assert len(button["label"]) == 80 and len(select["placeholder"]) == 150
+    assert all(len(v) == 100 for v in select["options"][0].values())
+    answer = {"type": 8, "data": {"choices": [{"name": "n" * 200, "value": "v" * 200}] * 30}}
+    limits.fit(answer)
+    assert len(answer["data"]["choices"]) == 25
+    assert all(len(c["name"]) == 100 and len(c["value"]) == 100
+               for c in answer["data"]["choices"])
+
+
+async def test_ids_out_of_range_are_no_such_table_without_an_error_log(tmp_path):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("One")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = _bot(tmp_path / "t.db")
+            async with run_bot(bot, fake, commands=True):
+                game, thread = await _ziegen(fake, bot, chan, ann, ben)
+                for table in (-1, 0, 2 ** 53):
+                    res = await fake.slash(ann, chan, "board", table=table)
+                    assert res.ephemeral and "no table" in res.content, table
+                # Buttons from a message of long ago (or forged) carrying huge numbers.
+                huge = 2 ** 63
+                ids = [f"tv:h:{huge}", f"tv:l:join:{huge}", f"tv:a:{huge}:1:take",
+                       f"tv:a:{game.id}:{huge * 4}:take", f"tv:l:start:{10 ** 30}"]
+                old = fake._new_message(fake._channel(thread), fake.bot_user, {
+                    "content": "old", "components": [{"type": 1, "components": [
+                        {"type": 2, "style": 2, "label": str(i), "custom_id": cid}
+                        for i, cid in enumerate(ids)]}]}, [])
+                for cid in ids:
+                    res = await fake.click(ann, old, cid)
+                    assert res.ephemeral and ("no table" in res.content
+                                              or "older board" in res.content), cid
+                assert (await bot.tables.game(game.id)).move_count == game.move_count

@@ -1335,6 +1335,10 @@ class FakeDiscord:
                         raise _form_error('This field is required', f'embeds.{i}.fields.{j}', 'BASE_TYPE_REQUIRED')
                     if len(f['name']) > 256 or len(f['value']) > 1024:
                         raise _form_error('field too long', f'embeds.{i}.fields.{j}', 'BASE_TYPE_MAX_LENGTH')
+                if len(str((e.get('footer') or {}).get('text') or '')) > 2048:
+                    raise _form_error('Must be 2048 or fewer in length.', f'embeds.{i}.footer.text', 'BASE_TYPE_MAX_LENGTH')
+                if len(str((e.get('author') or {}).get('name') or '')) > 256:
+                    raise _form_error('Must be 256 or fewer in length.', f'embeds.{i}.author.name', 'BASE_TYPE_MAX_LENGTH')
                 total += sum(len(str(e.get(k) or '')) for k in ('title', 'description'))
                 total += sum(len(f['name']) + len(f['value']) for f in fields)
                 total += len(str((e.get('footer') or {}).get('text') or '')) + len(str((e.get('author') or {}).get('name') or ''))
@@ -1374,6 +1378,13 @@ class FakeDiscord:
                     opts = c.get('options') or []
                     if not 1 <= len(opts) <= 25:
                         raise _form_error('select menus need 1-25 options', 'components')
+                    if len(str(c.get('placeholder') or '')) > 150:
+                        raise _form_error('Must be 150 or fewer in length.', 'components.placeholder', 'BASE_TYPE_MAX_LENGTH')
+                    for o in opts:
+                        if not 1 <= len(str(o.get('label') or '')) <= 100 or not 1 <= len(str(o.get('value') or '')) <= 100:
+                            raise _form_error('select option label and value must be 1-100 characters', 'components.options', 'BASE_TYPE_BAD_LENGTH')
+                        if len(str(o.get('description') or '')) > 100:
+                            raise _form_error('Must be 100 or fewer in length.', 'components.options.description', 'BASE_TYPE_MAX_LENGTH')
 
     def _apply_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> None:
         listed = payload.get('attachments')
@@ -1799,6 +1810,10 @@ class FakeDiscord:
         for key, ok in (('min_value', lambda lim: v >= lim), ('max_value', lambda lim: v <= lim)):
             if key in schema and t in (4, 10) and not ok(schema[key]):
                 raise FakeDiscordError(f'option {name!r}: {v!r} violates {key}={schema[key]}')
+        if t == 4 and not -2 ** 53 <= v <= 2 ** 53:  # Discord's integer options
+            raise FakeDiscordError(f'option {name!r}: {v!r} is outside -2^53..2^53')
+        if t == 3 and len(v) > 6000:  # Discord's longest string option
+            raise FakeDiscordError(f'option {name!r}: longer than 6000 characters')
         if t == 3:
             if 'min_length' in schema and len(v) < schema['min_length']:
                 raise FakeDiscordError(f'option {name!r}: {v!r} shorter than {schema["min_length"]}')
@@ -2034,6 +2049,8 @@ class FakeDiscord:
             for ch in choices:
                 if 'name' not in ch or 'value' not in ch or not 1 <= len(str(ch['name'])) <= 100:
                     raise _form_error(f'bad choice {ch!r}', 'data.choices')
+                if isinstance(ch['value'], str) and len(ch['value']) > 100:
+                    raise _form_error('choice values must be 100 or fewer in length', 'data.choices', 'BASE_TYPE_MAX_LENGTH')
             rec.choices = choices
             m = None
         elif rtype == 9:
