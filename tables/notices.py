@@ -18,9 +18,12 @@ class NoticesMixin(TableBase):
         reminders = []
         for game in await self.store.due_games(now):
             seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
-            await self.store.set_deadline(game.id, now + game.remind_after if seats else None)
+            # Conditional: a move (or another pass) that changed the game meanwhile wins, and
+            # only the pass that re-armed the deadline sends the reminder.
+            armed = await self.store.set_deadline(game.id, game.version, game.deadline_at,
+                                                  now + game.remind_after if seats else None)
             self._cache.pop(game.id, None)
-            if seats:
+            if seats and armed:
                 reminders.append(Reminder(game, seats))
         return reminders
 
@@ -29,9 +32,10 @@ class NoticesMixin(TableBase):
         record = game.seats[seat]
         if record.notified_version >= record.prompt_version:
             return
-        await self.store.set_notified(game.id, seat, record.prompt_version)
+        await self.store.set_notified(game.id, seat, record.prompt_version)  # never backwards
         cached = self._cache.get(game.id)
-        if cached is not None and cached.version == game.version:
+        if (cached is not None and cached.version == game.version
+                and cached.seats[seat].notified_version < record.prompt_version):
             seats = list(cached.seats)
             seats[seat] = dataclasses.replace(seats[seat], notified_version=record.prompt_version)
             self._cache[game.id] = dataclasses.replace(cached, seats=seats)
@@ -55,9 +59,9 @@ class NoticesMixin(TableBase):
         game = await self.game(game_id)
         if game.seats[seat].dm_closed:
             return False
-        await self.store.set_dm_closed(game_id, seat, True)
+        first = await self.store.set_dm_closed(game_id, seat)
         self._cache.pop(game_id, None)
-        return True
+        return first
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)

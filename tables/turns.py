@@ -69,7 +69,9 @@ class TurnsMixin(TableBase):
             old = game.seats[seat]
             seats = list(game.seats)
             what = "resigned" if by_user == user_id else "was replaced"
-            seats[seat] = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            player = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            seats[seat] = dataclasses.replace(old, user_id=None, bot=player.bot,
+                                              name=player.name, resigned=True)
             game = dataclasses.replace(game, seats=seats)
             events = [Event(f"{old.name} {what}; a bot plays their seat from now on.")]
             if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
@@ -77,20 +79,23 @@ class TurnsMixin(TableBase):
                     await self.store.save_state(
                         game.id, game.version, game.move_count, state=engine.dump(state),
                         status="abandoned", moves=[], now=self.clock(), deadline_at=None,
-                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], seats=seats)
+                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], player=player)
                 except StaleVersion:
                     self._cache.pop(game.id, None)
                     raise TableError("The table changed at that moment; please try again.") \
                         from None
                 return Outcome(game=await self._reread(game.id), public=[events[0].text])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
-            return await self._advance(game, engine, state, [], events, None, before=before,
-                                       seats=seats)
+            outcome = await self._advance(game, engine, state, [], events, None, before=before,
+                                          seats=seats, player=player)
+            self._cache.pop(game.id, None)  # other seats' marks: read them from the database
+            return outcome
 
     async def _advance(self, game: GameRecord, engine: Engine, state: State,
                        moves: list[tuple[int, str]], events: list[Event], mover: int | None,
                        *, before: dict[int, list[str]], new_status: str | None = None,
-                       seats: list[SeatRecord] | None = None) -> Outcome:
+                       seats: list[SeatRecord] | None = None,
+                       player: SeatRecord | None = None) -> Outcome:
         """Let bot seats play, then store everything at once and work out who to tell what."""
         events = list(events)
         bots = {s.seat for s in game.seats if s.is_bot}
@@ -148,7 +153,7 @@ class TurnsMixin(TableBase):
             await self.store.save_state(game.id, game.version, game.move_count,
                                         state=dumped, status=status, moves=moves,
                                         now=now, deadline_at=deadline, recent=recent,
-                                        prompts=prompts, seats=seats)
+                                        prompts=prompts, player=player)
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise TableError("Someone else moved at that very moment; nothing was changed. "
