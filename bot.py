@@ -5,6 +5,8 @@ Run ``python bot.py``. Settings come from the environment or a ``.env`` file bes
     TAVERN_DB              the SQLite file (default: tavern.db)
     TAVERN_TEST_GUILD      a guild id: its slash commands sync instantly (for development)
     TAVERN_REMIND_HOURS    hours before whoever must act is reminded (default: 24)
+    TAVERN_SQLITE_SYNC     full (default: every stored move survives a power loss) or normal
+                           (faster; survives a crash of the bot, not of the machine)
 """
 from __future__ import annotations
 
@@ -41,10 +43,12 @@ Tavern needs a Discord bot token, and none was found.
 class TavernBot(commands.Bot):
     def __init__(self, database_path: str, *, test_guild: int | None = None,
                  clock: Callable[[], float] | None = None, remind_after: float | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None,
+                 sqlite_sync: str = "full") -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None)
         self.database_path = database_path
+        self.sqlite_sync = sqlite_sync
         self.test_guild = test_guild
         self._service_args = {k: v for k, v in {"clock": clock, "remind_after": remind_after,
                                                  "seed_source": seed_source}.items()
@@ -59,7 +63,7 @@ class TavernBot(commands.Bot):
         from cogs.messenger import Messenger
         from cogs.ui import DYNAMIC_ITEMS
 
-        self.store = await Store.open(self.database_path)
+        self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
         self.tables = TableService(self.store, **self._service_args)
         self.messenger = Messenger(self, self.tables)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -97,6 +101,8 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
     path = database_path or os.getenv("TAVERN_DB") or str(HERE / "tavern.db")
     if "test_guild" not in kwargs and os.getenv("TAVERN_TEST_GUILD"):
         kwargs["test_guild"] = int(os.environ["TAVERN_TEST_GUILD"])
+    if "sqlite_sync" not in kwargs and os.getenv("TAVERN_SQLITE_SYNC"):
+        kwargs["sqlite_sync"] = os.environ["TAVERN_SQLITE_SYNC"].strip().lower()
     if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS"):
         kwargs["remind_after"] = float(os.environ["TAVERN_REMIND_HOURS"]) * 3600
     return TavernBot(path, **kwargs)

@@ -19,6 +19,10 @@ from .migrations import migrate
 from .records import GameRecord, MoveRecord, SeatRecord
 
 ACTIVE = ("lobby", "running")
+# SQLite's synchronous modes we allow. In WAL mode, FULL syncs the log on every commit (a
+# stored move survives a power loss); NORMAL syncs at checkpoints only (a move survives a
+# crash of the process, but an OS crash or a power cut may roll back the latest ones).
+SYNC_MODES = ("full", "normal", "extra")
 
 
 class StaleVersion(Exception):
@@ -60,10 +64,15 @@ class Store:
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str) -> "Store":
+    async def open(cls, path: str, *, synchronous: str = "full") -> "Store":
+        """``synchronous``: "full" (default) makes every stored move durable against an OS
+        crash or a power loss too; "normal" only against a crash of this process (faster)."""
+        if synchronous.lower() not in SYNC_MODES:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, "
+                             f"not {synchronous!r}")
         db = await aiosqlite.connect(path, isolation_level=None)
         await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         await db.execute("PRAGMA foreign_keys = ON")
         await db.execute("PRAGMA busy_timeout = 5000")
         await migrate(db)

@@ -141,3 +141,23 @@ async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(tmp_path):
     assert stored.seats[0].is_bot and stored.seats[0].resigned
     assert stored.seats[1].dm_closed and stored.seats[2].notified_version == pv
     await store.close()
+
+
+async def test_durable_by_default_and_relaxed_only_when_asked(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    async with store._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 2  # FULL: a stored move survives a power loss
+    await store.close()
+    store = await Store.open(str(tmp_path / "t.db"), synchronous="normal")
+    async with store._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await store.close()
+    with pytest.raises(ValueError, match="full"):
+        await Store.open(str(tmp_path / "t.db"), synchronous="sometimes")
+
+
+def test_the_bot_reads_the_sync_setting(tmp_path, monkeypatch):
+    import bot as tavern
+    assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "full"
+    monkeypatch.setenv("TAVERN_SQLITE_SYNC", "Normal")
+    assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "normal"
