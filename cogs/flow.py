@@ -128,10 +128,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
         outcome = await svc.move(table, interaction.user.id, action, token,
                                  guild_id=interaction.guild_id)
     except StaleClick as exc:  # only raised for a seated player: show their current panel
-        game = await svc.game(table)
-        panel = private_panel(svc, game, game.seat_of(interaction.user.id))
-        panel.pop("content")
-        await reply_error(interaction, str(exc), **_without_none(panel))
+        await _stale(interaction, table, str(exc))
         return
     except GameError as exc:
         await reply_error(interaction, str(exc))
@@ -142,13 +139,30 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     await messenger(interaction).publish(outcome)
 
 
+async def _stale(interaction: discord.Interaction, table: int, text: str) -> None:
+    svc = service(interaction)
+    game = await svc.game(table)
+    panel = private_panel(svc, game, game.seat_of(interaction.user.id))
+    panel.pop("content")
+    await reply_error(interaction, text, **_without_none(panel))
+
+
+STALE_TYPED = ("That move was offered for an earlier decision (it was already made, or the game "
+               "moved on); nothing was changed. Here are your current choices.")
+
+
 @guarded
-async def command_move(interaction: discord.Interaction, game: GameRecord, action: str) -> None:
-    """A move typed as a slash command: answer with the updated private panel, ephemerally."""
+async def command_move(interaction: discord.Interaction, game: GameRecord, action: str,
+                       token: int | None = None) -> None:
+    """A move typed as a slash command: answer with the updated private panel, ephemerally.
+    ``token``: the prompt version an autocompleted move was offered at (None if free-typed)."""
     svc = service(interaction)
     try:
-        outcome = await svc.move(game.id, interaction.user.id, action,
+        outcome = await svc.move(game.id, interaction.user.id, action, token,
                                  guild_id=interaction.guild_id)
+    except StaleClick:
+        await _stale(interaction, game.id, STALE_TYPED)
+        return
     except GameError as exc:
         await reply_error(interaction, str(exc))
         return

@@ -186,3 +186,54 @@ async def test_ids_out_of_range_are_no_such_table_without_an_error_log(tmp_path)
                     assert res.ephemeral and ("no table" in res.content
                                               or "older board" in res.content), cid
                 assert (await bot.tables.game(game.id)).move_count == game.move_count
+
+
+async def test_identical_typed_moves_sent_at_once_apply_once(tmp_path):
+    """Five identical `/henchmania move` commands at once (a player pressing Enter again and
+    again): placing a Henchman stays legal after the bot's answer, yet only the first applies;
+    the others are refused like stale buttons. A free-typed id without version still works."""
+    import asyncio
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("One")
+            chan = fake.add_text_channel(guild, "games")
+            ann = fake.add_user("ann")
+            bot = _bot(tmp_path / "t.db")
+            async with run_bot(bot, fake, commands=True):
+                lobby = (await fake.slash(ann, chan, "play", game="henchmania")).message
+                await fake.click(ann, lobby, fake.find_button(lobby, "Add bot"))
+                await fake.click(ann, lobby, fake.find_button(lobby, "Start"))
+                await fake.settle()
+                thread = fake.threads(chan)[-1]
+                game = (await bot.tables.games_of_user(ann.id))[0]
+                checked = 0
+                for _ in range(12):
+                    game = await bot.tables.game(game.id)
+                    if game.status != "running" or 0 not in bot.tables.to_act(game):
+                        break
+                    choices = await fake.autocomplete(ann, thread, "henchmania move", "action")
+                    picks = [c for c in choices if c["value"].startswith("place:")]
+                    if not picks:
+                        break
+                    value = picks[0]["value"]
+                    assert value.endswith(f"@{game.seats[0].prompt_version}")
+                    before = len([m for m in await bot.tables.store.moves(game.id)
+                                  if m.seat == 0])
+                    results = await asyncio.gather(*[
+                        fake.slash(ann, thread, "henchmania move", action=value)
+                        for _ in range(5)])
+                    await fake.settle()
+                    after = len([m for m in await bot.tables.store.moves(game.id) if m.seat == 0])
+                    assert after == before + 1, value
+                    refused = [r for r in results if "earlier decision" in r.content
+                               or "not your turn" in r.content]
+                    assert len(refused) == 4 and all(r.ephemeral for r in refused)
+                    checked += 1
+                assert checked >= 2
+                # A plain id typed by hand (no version) is still accepted.
+                game = await bot.tables.game(game.id)
+                if game.status == "running" and 0 in bot.tables.to_act(game):
+                    action = bot.tables.choices(game, 0)[0][0]
+                    res = await fake.slash(ann, thread, "henchmania move", action=action)
+                    assert res.ephemeral and "not a legal" not in res.content
+                    assert (await bot.tables.game(game.id)).version > game.version
