@@ -151,6 +151,7 @@ class Messenger:
 
         With DMs closed: the first time, a note in the thread; then a mention on their turn.
         """
+        reminder = reminder or notice.reminder
         mention = f"<@{notice.user_id}>"
         delivered = False
         if not notice.dm_closed:

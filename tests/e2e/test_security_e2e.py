@@ -237,3 +237,49 @@ async def test_identical_typed_moves_sent_at_once_apply_once(tmp_path):
                     res = await fake.slash(ann, thread, "henchmania move", action=action)
                     assert res.ephemeral and "not a legal" not in res.content
                     assert (await bot.tables.game(game.id)).version > game.version
+
+
+async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(tmp_path):
+    from tests.e2e.harness import controls
+
+    class Clock:
+        now = 1_000_000.0
+
+        def __call__(self):
+            return self.now
+
+    clock = Clock()
+    db = str(tmp_path / "t.db")
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("One")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = tavern.create_bot(db, seed_source=lambda: 3, clock=clock, remind_after=3600.0)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                game, thread = await _ziegen(fake, bot, chan, ann, ben)
+                # Moves stored, then a "crash" before anyone is told what comes next.
+                for seat, user in enumerate((ann, ben)):
+                    game = await bot.tables.game(game.id)
+                    if seat in bot.tables.to_act(game):
+                        await bot.tables.move(game.id, user.id,
+                                              bot.tables.choices(game, seat)[0][0])
+                game = await bot.tables.game(game.id)
+                waiting = bot.tables.to_act(game)
+                before = {u.id: len(fake.dm_messages(u)) for u in (ann, ben)}
+            clock.now += 5 * 3600  # down for five hours, past the one-hour reminder
+            bot = tavern.create_bot(db, clock=clock, remind_after=3600.0)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                for _ in range(100):
+                    await fake.settle()
+                    if not await bot.tables.missed_notices():
+                        break
+                await bot.get_cog("Tables").run_reminders()
+                await fake.settle()
+                for seat in waiting:
+                    user = (ann, ben)[seat]
+                    new = fake.dm_messages(user)[before[user.id]:]
+                    assert len(new) == 1, [m.embeds[0]["title"] for m in new]
+                    assert "Reminder" in new[0].embeds[0]["title"] and controls(new[0])

@@ -237,3 +237,29 @@ async def test_an_id_out_of_range_is_no_such_table(service, table):
         await service.move(table, ANN, "x", token=2 ** 70)
     with pytest.raises(TableError, match="no table"):
         await service.join(table, ANN, "ann")
+
+
+async def test_every_due_reminder_is_sent_in_one_pass(service):
+    """No cap per pass: after a long downtime every overdue game is reminded at once."""
+    games = [(await _two_humans(service)).game for _ in range(120)]
+    service.clock.now += 3601
+    reminders = await service.due_reminders()
+    assert sorted(r.game.id for r in reminders) == sorted(g.id for g in games)
+    assert await service.due_reminders() == []
+
+
+async def test_startup_catch_up_is_the_reminder_when_the_deadline_passed(service):
+    """A crash between a move and its DM, then downtime past the deadline: the catch-up notice
+    is the reminder (one DM each, marked as a reminder) and the reminder pass sends nothing
+    more. Only seats that must act now are considered."""
+    game = (await _two_humans(service)).game
+    for seat, user in ((0, ANN), (1, BOB)):  # both pick their secret; nobody is told anything
+        game = (await service.move(game.id, user, "secret:1")).game
+    waiting = service.to_act(game)
+    assert len(waiting) == 1
+    missed = await service.missed_notices()
+    assert [(n.seat, n.reminder) for _, n in missed] == [(waiting[0], False)]
+    service.clock.now += 3601
+    missed = await service.missed_notices()
+    assert [(n.seat, n.reminder) for _, n in missed] == [(waiting[0], True)]
+    assert await service.due_reminders() == []  # the catch-up was the reminder
