@@ -1,7 +1,6 @@
 """What every part of the table service shares: settings, caches, locks and lookups."""
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 import time
@@ -11,10 +10,12 @@ import engines
 from engines import Engine, State
 from storage import ACTIVE, GameRecord, Store
 
+from .caches import LRU, LockTable
 from .errors import TableError
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
+CACHE_SIZE = 1000  # games whose record and state stay in memory (least recently used go)
 MAX_ID = 2 ** 63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
 
 
@@ -39,21 +40,25 @@ class TableBase:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  remind_after: float = DEFAULT_REMIND_AFTER,
                  seed_source: Callable[[], int] | None = None,
-                 registry: dict[str, Engine] | None = None) -> None:
+                 registry: dict[str, Engine] | None = None,
+                 cache_size: int = CACHE_SIZE) -> None:
         self.store = store
         self.clock = clock
         self.remind_after = remind_after
         self.registry = engines.REGISTRY if registry is None else registry
         self._seed = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
-        # The latest stored record of each game this process wrote or read. Only requests
-        # holding the game's lock write, and every write is conditional on the version, so a
-        # record changed by another process makes the write fail (and drops the cache entry)
-        # instead of being overwritten.
-        self._cache: dict[int, GameRecord] = {}
+        self._lock = LockTable[int]()  # one per game, kept while held or awaited
+        # The latest stored record of the games this process wrote or read most recently (at
+        # most ``cache_size``; finished games are dropped first). Only requests holding the
+        # game's lock write, and every write is conditional on the version, so a record changed
+        # by another process makes the write fail (and drops the cache entry) instead of being
+        # overwritten.
+        self._cache: LRU[int, GameRecord] = LRU(
+            cache_size, done=lambda g: g.status in ("finished", "abandoned"),
+            on_drop=lambda game_id: self._live.pop(game_id, None))
         # The engine state of each cached record, already loaded: (version, state). States are
         # never mutated (apply returns a new one), so one object serves every reader.
-        self._live: dict[int, tuple[int, State]] = {}
+        self._live: LRU[int, tuple[int, State]] = LRU(cache_size)
 
     # --- lookups ---------------------------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
@@ -61,9 +66,6 @@ class TableBase:
             return self.registry[kind]
         except KeyError:
             raise TableError(f"There is no game called {kind!r} here.") from None
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
 
     async def game(self, game_id: int) -> GameRecord:
         """The game as stored. Treat it as read-only: it may be shared with other callers."""
