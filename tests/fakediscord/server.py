@@ -60,6 +60,8 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_PRESENCES = 1 << 8
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 # message types
 MT_DEFAULT = 0
@@ -196,6 +198,9 @@ class FakeDiscord:
     ):
         self._id_last = 0
         self.token = token  # None: accept any token
+        # The privileged intents enabled for the application in the Developer Portal; an
+        # IDENTIFY asking for another one is closed with 4014, as Discord does.
+        self.allowed_privileged_intents = PRIVILEGED_INTENTS
         self.response_timeout = response_timeout
         self.settle_idle = settle_idle
 
@@ -332,16 +337,19 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building (driver)
 
-    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None) -> FakeGuild:
+    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None, with_bot: bool = True) -> FakeGuild:
+        """A guild; ``with_bot=False``: the bot was never invited there (its requests for that
+        guild, e.g. registering guild commands, get 403 Missing Access)."""
         gid = self._next_id()
         owner_id = owner.id if owner else self.bot_user.id
         g = FakeGuild(id=gid, name=name, owner_id=owner_id)
-        g.member_ids.append(self.bot_user.id)
+        if with_bot:
+            g.member_ids.append(self.bot_user.id)
         for u in self.users.values():
             if not u.bot and u.id not in g.member_ids:
                 g.member_ids.append(u.id)
         self.guilds[gid] = g
-        if self._sessions:
+        if self._sessions and with_bot:
             self._spawn(self._dispatch('GUILD_CREATE', self._guild_create_payload(g), intent=INTENT_GUILDS))
         return g
 
@@ -812,6 +820,9 @@ class FakeDiscord:
         if self.token is not None and token != self.token:
             await conn.ws.close(code=4004, message=b'Authentication failed.')
             return
+        if int(d.get('intents', 0) or 0) & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
+            await conn.ws.close(code=4014, message=b'Disallowed intent(s).')
+            return
         s = _Session(secrets.token_hex(16), int(d.get('intents', 0) or 0), token or '')
         s.login_no = self._login_no
         s.conn = conn
@@ -1186,8 +1197,8 @@ class FakeDiscord:
     async def _r_put_commands(self, request, application_id, payload, guild_id=None, **_):
         self._check_app(application_id)
         gid = int(guild_id) if guild_id else None
-        if gid is not None:
-            self._guild_or_404(guild_id)
+        if gid is not None and self.bot_user.id not in self._guild_or_404(guild_id).member_ids:
+            raise ApiError(403, 50001, 'Missing Access')
         if not isinstance(payload, list):
             raise _form_error('expected a list of commands')
         old = {(c['name'], c.get('type', 1)): c for c in self.commands.get(gid, [])}
