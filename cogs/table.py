@@ -227,7 +227,7 @@ class TableCog(commands.Cog, name="Tables"):
 
     async def send_missed(self) -> int:
         """On start-up: the turn DMs a crash or an outage swallowed. Returns how many."""
-        missed = await self.tables.missed_notices()
+        missed = await self.tables.catch_up()
         for game, notice in missed:
             await self.bot.messenger.send_notices(game, [notice])
         return len(missed)
