@@ -46,6 +46,7 @@ def clip(text: Any, limit: int) -> Any:
 
 def _set(d: dict, key: str, limit: int) -> None:
     if key in d and isinstance(d[key], str) and len(d[key]) > limit:
+        log.debug("clipped %s from %d to %d characters", key, len(d[key]), limit)
         d[key] = clip(d[key], limit)
 
 
