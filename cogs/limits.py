@@ -153,7 +153,9 @@ def _guarded(request, *, json_key: str, form_key: str):
 
 
 def install(bot: Any) -> None:
-    """Clip everything ``bot`` sends: its REST client and the interaction webhook adapter."""
+    """Clip everything ``bot`` sends: its REST client and the interaction webhook adapter.
+    (discord.py shares one adapter per process for interaction answers, so that part is
+    process-wide; installing twice wraps nothing twice.)"""
     from discord.webhook.async_ import async_context
 
     bot.http.request = _guarded(bot.http.request, json_key="json", form_key="form")
