@@ -15,7 +15,8 @@ import discord
 from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 
-from . import render, ui
+from . import render
+from .board import board_message
 from .panels import private_panel
 
 log = logging.getLogger("tavern.messenger")
@@ -75,14 +76,19 @@ class Messenger:
                 log.warning("could not create a thread for table %s; using the channel", game.id)
         game = dataclasses.replace(game, thread_id=thread_id)
         channel = self._thread(game)
-        message = await channel.send(embed=render.board_embed(self.service, game),
-                                     view=ui.board_view(game.id, game.status))
+        board = await board_message(self.service, game)
+        message = await channel.send(**board.send_kwargs())
         await self.service.set_messages(game.id, thread_id=thread_id,
                                         board_message_id=message.id)
         return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
-        """Edit the board message to show the latest stored state (never an older one)."""
+        """Edit the board message to show the latest stored state (never an older one).
+
+        One edit replaces the embed, the buttons and the picture together. The picture is drawn
+        in a worker thread under this board's own lock only (never the table's lock), so a
+        slow drawing holds up no move, and two updates never overtake each other.
+        """
         lock = self._board_locks.setdefault(game_id, asyncio.Lock())
         async with lock:
             game = await self.service.game(game_id)
@@ -90,19 +96,18 @@ class Messenger:
                 return game
             channel = self._thread(game)
             message = channel.get_partial_message(game.board_message_id)
-            kwargs = dict(embed=render.board_embed(self.service, game),
-                          view=ui.board_view(game.id, game.status))
+            board = await board_message(self.service, game)
             try:
-                await message.edit(**kwargs)
+                await message.edit(**board.edit_kwargs())
             except discord.NotFound:  # someone deleted the board: post a new one
-                new = await channel.send(**kwargs)
+                new = await channel.send(**board.send_kwargs())
                 await self.service.set_messages(game.id, board_message_id=new.id)
             except discord.HTTPException as exc:
                 if exc.code != THREAD_ARCHIVED or not game.thread_id:
                     raise
                 # A quiet thread was archived by Discord: wake it up, then edit.
                 await self.bot.http.edit_channel(game.thread_id, archived=False)
-                await message.edit(**kwargs)
+                await message.edit(**board.edit_kwargs())
             return game
 
     async def update_lobby(self, game: GameRecord) -> None:
