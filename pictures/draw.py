@@ -24,7 +24,7 @@ from .palette import BACKGROUND, INK, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
 BOLD = os.path.join(FONT_DIR, "DejaVuSansCondensed-Bold.ttf")
-PNG_LEVEL = 6          # zlib level: palette images are small, so the best level stays fast
+PNG_LEVEL = 1          # zlib level: the fastest; a palette picture stays near 30 KB anyway
 MAX_NAME = 14          # characters of a player's name shown in a picture
 
 
