@@ -21,6 +21,7 @@ from .panels import private_panel
 
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
+MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
 DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
                    "on the board to see your cards and play; I'll mention you here when it's "
@@ -76,8 +77,7 @@ class Messenger:
                 log.warning("could not create a thread for table %s; using the channel", game.id)
         game = dataclasses.replace(game, thread_id=thread_id)
         channel = self._thread(game)
-        board = await board_message(self.service, game)
-        message = await channel.send(**board.send_kwargs())
+        message = await self._post_board(channel, game, await board_message(self.service, game))
         await self.service.set_messages(game.id, thread_id=thread_id,
                                         board_message_id=message.id)
         return dataclasses.replace(game, board_message_id=message.id)
@@ -98,17 +98,40 @@ class Messenger:
             message = channel.get_partial_message(game.board_message_id)
             board = await board_message(self.service, game)
             try:
-                await message.edit(**board.edit_kwargs())
+                await self._edit_board(message, game, board)
             except discord.NotFound:  # someone deleted the board: post a new one
-                new = await channel.send(**board.send_kwargs())
+                new = await self._post_board(channel, game, board)
                 await self.service.set_messages(game.id, board_message_id=new.id)
             except discord.HTTPException as exc:
                 if exc.code != THREAD_ARCHIVED or not game.thread_id:
                     raise
                 # A quiet thread was archived by Discord: wake it up, then edit.
                 await self.bot.http.edit_channel(game.thread_id, archived=False)
-                await message.edit(**board.edit_kwargs())
+                await self._edit_board(message, game, board)
             return game
+
+    def _no_picture(self, exc: discord.HTTPException, game: GameRecord, board) -> bool:
+        """Without the Attach Files permission the board goes on in words alone."""
+        if board.png is None or exc.code != MISSING_PERMISSIONS:
+            return False
+        log.info("table %s: no permission to attach the board picture; sending text", game.id)
+        return True
+
+    async def _post_board(self, channel, game: GameRecord, board) -> discord.Message:
+        try:
+            return await channel.send(**board.send_kwargs())
+        except discord.Forbidden as exc:
+            if not self._no_picture(exc, game, board):
+                raise
+            return await channel.send(**board.without_picture(self.service, game).send_kwargs())
+
+    async def _edit_board(self, message, game: GameRecord, board) -> None:
+        try:
+            await message.edit(**board.edit_kwargs())
+        except discord.Forbidden as exc:
+            if not self._no_picture(exc, game, board):
+                raise
+            await message.edit(**board.without_picture(self.service, game).edit_kwargs())
 
     async def update_lobby(self, game: GameRecord) -> None:
         if game.lobby_message_id and game.channel_id:

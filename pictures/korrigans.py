@@ -180,8 +180,9 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             if f.get("sand"):
                 for i in range(4):
                     for j in range(4):
-                        dx, dy = x + 10 + i * 22 + (j % 2) * 11, y + 10 + j * 22
-                        cv.rect((dx, dy, dx + 2, dy + 2), SAND_DOT)
+                        dx, dy = x + 8 + i * 22 + (j % 2) * 11, y + 10 + j * 22
+                        if dx < x + CELL - 4:
+                            cv.rect((dx, dy, dx + 2, dy + 2), SAND_DOT)
     possible = set(view.get("cauldron_possible") or [])
     suns, clouds = view.get("suns", []), view.get("clouds", [])
     for r, row in enumerate(grid):
@@ -223,6 +224,9 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 - 12), "Village", 15, INK, bold=True,
                     anchor="lm")
             items.insert(0, ("skip", None))
+        elif f.get("colour"):  # the colour in words too (Bird moves between equal colours)
+            cv.text((lx - SLOT / 2 + 5, ly + SLOT / 2 - 2), str(f["colour"]), 12, INK,
+                    anchor="ls", width=SLOT + 4)
         free = slots[1:]
         if len(items) > len(free):
             items = items[:len(free) - 1] + [("more", len(items) - len(free) + 1)]

@@ -1624,9 +1624,16 @@ class FakeDiscord:
             m.edit_count += 1
             m.edited_timestamp = now()
 
+    def _check_can_attach(self, c: FakeChannel, files: List[Tuple[str, str, bytes, str]]) -> None:
+        """Uploading needs the Attach Files permission (threads follow their parent channel)."""
+        parent = self.channels.get(c.parent_id) if c.parent_id else None
+        if files and not (c.attach_files and (parent is None or parent.attach_files)):
+            raise ApiError(403, 50013, 'Missing Permissions')
+
     async def _r_create_message(self, request, channel_id, payload, files, **_):
         c = self._channel_or_404(channel_id)
         self._check_can_post(c)
+        self._check_can_attach(c, files)
         m = self._new_message(c, self.bot_user, payload or {}, files)
         if c.is_thread and c.archived:
             # sending to an archived (unlocked) thread unarchives it
@@ -1646,6 +1653,7 @@ class FakeDiscord:
             raise ApiError(403, 50005, 'Cannot edit a message authored by another user')
         if c.is_thread and c.archived:  # real Discord: unarchive first (sending a message does)
             raise ApiError(400, 50083, 'Operation cannot be performed on an archived thread')
+        self._check_can_attach(c, files)
         self._edit_message(m, payload or {}, files)
         await self._dispatch_message('MESSAGE_UPDATE', m)
         return self._message_payload(m)
