@@ -50,6 +50,12 @@ async def test_text_board_for_anyone_in_words(tmp_path):
                 summary = board.embeds[0]
                 assert "Text board" in summary["description"]
                 assert len(summary["description"]) < 600      # a summary, not the board
+                scores = bot.tables.view(game, None)["scores"]
+                for seat, record in enumerate(game.seats):      # every seat, its mark, score
+                    mark = "🟥 R 🟨 Y 🟦 B".split()[2 * seat:2 * seat + 2]
+                    assert f"{' '.join(mark)} **{record.name}** · {scores[seat]}" \
+                        in summary["description"]
+                assert summary["footer"]["text"].startswith("Waiting for:")
                 res = await fake.click(carol, board, fake.find_button(board, "Text board"))
                 assert res.ephemeral and res.response_type == 4
                 assert res.message.embeds[0]["description"] == bot.tables.board_text(game)
