@@ -81,16 +81,26 @@ def fill_names(text: str, names: list[str]) -> str:
                         else m.group(0), text)
 
 
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Whether the font draws ``ch`` (else it would show an empty box)."""
+    probe = font(20).getmask(ch)
+    missing = font(20).getmask("\U0010FFFD")  # a private-use code point: never in the font
+    return not (probe.size == missing.size and bytes(probe) == bytes(missing))
+
+
 def short_name(name: str) -> str:
-    name = " ".join(str(name).split())
+    """A display name as a picture shows it: characters the font lacks left out, cut short."""
+    name = "".join(ch for ch in str(name) if ch.isspace() or has_glyph(ch))
+    name = " ".join(name.split())
     return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
 
 
 def names_for(view_names: list[str] | None, count: int) -> list[str]:
     """Names to print per seat: the given ones, else "Player 1".."Player n"."""
     names = list(view_names or [])
-    return [short_name(names[s]) if s < len(names) and names[s] else f"Player {s + 1}"
-            for s in range(count)]
+    shown = [short_name(names[s]) if s < len(names) else "" for s in range(count)]
+    return [name or f"Player {s + 1}" for s, name in enumerate(shown)]
 
 
 class Canvas:

@@ -255,8 +255,8 @@ def _draw_map(cv: Canvas, view: dict) -> None:
         if segs:
             _, _, x0, y0, x1, y1 = segs[len(segs) // 2]
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            cv.rect((cx - 14, cy - 14, cx + 14, cy + 14), TROLL, INK, 3, radius=6)
-            cv.text((cx, cy), "T", 20, (255, 255, 255), bold=True, anchor="mm")
+            cv.rect((cx - 12, cy - 12, cx + 12, cy + 12), TROLL, INK, 3, radius=5)
+            cv.text((cx, cy), "T", 18, (255, 255, 255), bold=True, anchor="mm")
 
 
 def _legend(cv: Canvas) -> None:
@@ -329,6 +329,8 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
                      f"(supply {view.get('supply', {}).get(who, 0)})")
     if view.get("cauldron"):
         lines.append(f"Cauldron of Gold on {view['cauldron']}")
+    if view.get("set_aside"):
+        lines.append("Set aside: " + ", ".join(str(c) for c in view["set_aside"]))
     if view.get("chain"):
         lines.append("Draws chain (5 Clouds)")
     for line in lines:
@@ -339,7 +341,7 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         prompt = f"Game over. Winner: {winners}"
     else:
         prompt = fill_names(view.get("prompt", ""), names)
-    wrapped = wrap(prompt, w, 18, 2)
+    wrapped = wrap(prompt, w, 18, 3, bold=True)
     y = max(y + 4, HEIGHT - 20 - 24 * len(wrapped))
     for line in wrapped:
         cv.text((x, y), line, 18, INK, bold=True)

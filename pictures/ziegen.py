@@ -22,7 +22,7 @@ PANEL_X = LEFT + GRID + MARGIN + 12
 PANEL_W = WIDTH - PANEL_X - 12
 GOAT_R = 14             # radius of a large goat token
 DOG_FILL = (222, 203, 172)
-MILK_FILL = (206, 228, 244)
+MILK_INK = (0, 90, 140)   # milk shakes: white cards, their label in blue
 CARD_FILL = (255, 255, 255)
 FOCUS = (0, 0, 0)       # the cells a dog move is about / the line being taken from
 
@@ -50,19 +50,21 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
         return
     owner = view["mark"][cell]
     kind = data.KIND[card]
-    fill = {"d": DOG_FILL, "m": MILK_FILL}.get(kind, CARD_FILL)
+    fill = DOG_FILL if kind == "d" else CARD_FILL
     if owner >= 0:
         fill = SEAT_TINTS[owner]
     cv.rect(box, fill, seat_colour(owner) if owner >= 0 else RULE, 5 if owner >= 0 else 1)
+    vx = cx + (8 if owner >= 0 else 0)  # room for the claim marker
     if kind == "g":
         for i, line in enumerate(wrap(data.SET_NAMES[data.GOAT_SET[card]], int(w - 12), 14, 2)):
             cv.text((cx, y0 + 7 + 15 * i), line, 14, INK, anchor="ma")
-        cv.text((cx, y1 - 7), str(data.VALUE[card]), 30, INK, bold=True, anchor="ms")
+        cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, INK, bold=True, anchor="ms")
     elif kind == "d":
         cv.text((cx, y0 + w * 0.5), "Dog", 22, INK, bold=True, anchor="mm")
     else:
-        cv.text((cx, y0 + 8), "Milk", 15, INK, anchor="ma")
-        cv.text((cx, y1 - 7), str(data.VALUE[card]), 30, INK, bold=True, anchor="ms")
+        cv.text((cx, y0 + 7), "Milk", 16, MILK_INK, bold=True, anchor="ma")
+        cv.text((cx, y0 + 25), "shake", 13, MILK_INK, anchor="ma")
+        cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, MILK_INK, bold=True, anchor="ms")
     if owner >= 0:  # the claim marker: the owner's token in the lower left corner
         cv.token(x0 + 16, y1 - 16, 10, owner)
 
@@ -155,10 +157,10 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
             y += 21
     if view.get("over"):
         winners = ", ".join(names[s] for s in view.get("winners", []))
-        lines = wrap(f"Game over. Winner: {winners}", w, 18, 2)
+        lines = wrap(f"Game over. Winner: {winners}", w, 18, 2, bold=True)
     else:
         prompt = fill_names(view.get("prompt", ""), names)
-        lines = wrap(prompt, w, 18, 3)
+        lines = wrap(prompt, w, 18, 3, bold=True)
     y = max(y + 6, HEIGHT - 20 - 24 * len(lines))
     for line in lines:
         cv.text((x, y), line, 18, INK, bold=True)

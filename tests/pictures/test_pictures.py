@@ -283,3 +283,9 @@ def test_wichtel_walk_arrow_points_the_walk_direction():
                       if img.getpixel((x, y - 8)) == (28, 28, 28)]
         # the arrow head (wider than the shaft) is at the end the leprechauns walk to
         assert bool(right_half) == (direction == "right") and bool(dark) == (direction == "left")
+
+
+def test_names_keep_what_the_font_draws():
+    from pictures.draw import names_for
+    assert names_for(["Zoë 😀", "中文", "", "A" * 30], 5) == [
+        "Zoë 😀", "Player 2", "Player 3", "A" * 13 + "…", "Player 5"]
