@@ -15,6 +15,7 @@ import io
 import math
 import os
 import re
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -33,15 +34,22 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(BOLD if bold else REGULAR, size)
 
 
+# A FreeType face is not safe to use from two threads at once, and boards may be drawn in
+# several worker threads: every use of a font goes through this lock (results are cached).
+_FONT_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=8192)
 def _mask(text: str, size: int, bold: bool, anchor: str):
     """(1-bit mask, offset from the anchor point) of a label."""
-    return font(size, bold).getmask2(text, "1", anchor=anchor)
+    with _FONT_LOCK:
+        return font(size, bold).getmask2(text, "1", anchor=anchor)
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return math.ceil(font(size, bold).getlength(text))
+    with _FONT_LOCK:
+        return math.ceil(font(size, bold).getlength(text))
 
 
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
@@ -84,8 +92,9 @@ def fill_names(text: str, names: list[str]) -> str:
 @lru_cache(maxsize=4096)
 def has_glyph(ch: str) -> bool:
     """Whether the font draws ``ch`` (else it would show an empty box)."""
-    probe = font(20).getmask(ch)
-    missing = font(20).getmask("\U0010FFFD")  # a private-use code point: never in the font
+    with _FONT_LOCK:
+        probe = font(20).getmask(ch)
+        missing = font(20).getmask("\U0010FFFD")  # a private-use code point: never in the font
     return not (probe.size == missing.size and bytes(probe) == bytes(missing))
 
 

@@ -289,3 +289,12 @@ def test_names_keep_what_the_font_draws():
     from pictures.draw import names_for
     assert names_for(["Zoë 😀", "中文", "", "A" * 30], 5) == [
         "Zoë 😀", "Player 2", "Player 3", "A" * 13 + "…", "Player 5"]
+
+
+def test_pictures_drawn_in_parallel_threads_are_the_same():
+    from concurrent.futures import ThreadPoolExecutor
+    views = [(kind, sample_view(kind, 3, seed=s)) for kind in pictures.KINDS for s in (1, 2)]
+    alone = [pictures.picture(kind, view) for kind, view in views]
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            assert list(pool.map(lambda kv: pictures.picture(*kv), views)) == alone
