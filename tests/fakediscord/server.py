@@ -1481,8 +1481,11 @@ class FakeDiscord:
 
     @staticmethod
     def _resolve_attachment_urls(embeds: List[Dict[str, Any]], attachments: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-        """``attachment://name`` in an embed becomes that attachment's URL, as Discord does; a
-        name that is not an attachment of the message is refused (Discord would show no image)."""
+        """``attachment://name`` in an embed becomes that attachment's URL, as Discord does.
+
+        A name that is not an attachment of the message is refused with 400. Discord's
+        documentation only says such a reference must name an uploaded file; the fake is strict
+        here on purpose, so that a test sees a picture that would not show."""
         by_name = {a['filename']: a for a in attachments}
         out = []
         for i, e in enumerate(embeds):
