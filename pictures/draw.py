@@ -39,7 +39,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 _FONT_LOCK = threading.Lock()
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)    # a few KB each: at most ~10 MB, most labels recur on every board
 def _mask(text: str, size: int, bold: bool, anchor: str):
     """(1-bit mask, offset from the anchor point) of a label."""
     with _FONT_LOCK:
