@@ -14,7 +14,7 @@ import re
 
 import discord
 
-from . import board, flow
+from . import flow
 
 BUTTONS_UP_TO = 5      # more choices than this are shown as select menus
 OPTIONS_PER_SELECT = 25
@@ -73,6 +73,7 @@ class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        from . import board  # board builds on flow and ui: imported when first clicked
         await board.show_text_board(interaction, self.table)
 
 
