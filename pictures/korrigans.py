@@ -314,7 +314,14 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         if pl.get("menhirs"):
             extra.append("Menhirs " + ", ".join(MENHIR_NAME.get(m, m) for m in pl["menhirs"]))
         cv.text((x + 34, y + 47), "Companions: " + comp, 15, INK, width=w - 34)
-        if extra:
+        breakdown = view.get("breakdown")
+        over = view.get("phase") == "over" and isinstance(breakdown, list) and s < len(breakdown)
+        if over:
+            b = breakdown[s]
+            cv.text((x + 34, y + 66), f"tokens {b.get('tokens', 0)}, Menhirs "
+                    f"{b.get('menhirs', 0)}, Elf/Gob. {b.get('elf_goblin', 0)}, Cauldron "
+                    f"{b.get('cauldron', 0)}", 14, INK, width=w - 34)
+        elif extra:
             cv.text((x + 34, y + 66), " · ".join(extra), 15, MUTED, width=w - 34)
         y += block
     y += 2
