@@ -144,24 +144,25 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     cv.text((x + w, y + 2), f"box {view['box_count']} · discard {len(view['discard'])}", 16,
             MUTED, anchor="ra")
     y += 28
-    scored = [(s, o) for s, o in enumerate(view["owner"]) if o >= 0]
-    if scored:
-        cv.text((x, y), "Scored sets:", 16, MUTED)
-        y += 22
-        for s, o in scored[:4]:
-            cv.token(x + 9, y + 9, 8, o)
-            cv.text((x + 24, y), data.SET_NAMES[s], 16, INK, width=w - 24)
-            y += 21
-        if len(scored) > 4:
-            cv.text((x + 24, y), f"+{len(scored) - 4} more", 16, MUTED)
-            y += 21
     if view.get("over"):
         winners = ", ".join(names[s] for s in view.get("winners", []))
         lines = wrap(f"Game over. Winner: {winners}", w, 18, 2, bold=True)
     else:
-        prompt = fill_names(view.get("prompt", ""), names)
-        lines = wrap(prompt, w, 18, 3, bold=True)
-    y = max(y + 6, HEIGHT - 20 - 24 * len(lines))
+        lines = wrap(fill_names(view.get("prompt", ""), names), w, 18, 3, bold=True)
+    bottom = HEIGHT - 20 - 24 * len(lines)   # the prompt's place, kept free
+    scored = [(s, o) for s, o in enumerate(view["owner"]) if o >= 0]
+    room = (bottom - 6 - (y + 22)) // 21      # lines left for the scored sets
+    if scored and room >= 1:
+        cv.text((x, y), "Scored sets:", 16, MUTED)
+        y += 22
+        shown = scored if len(scored) <= room else scored[:max(0, room - 1)]
+        for s, o in shown:
+            cv.token(x + 9, y + 9, 8, o)
+            cv.text((x + 24, y), data.SET_NAMES[s], 16, INK, width=w - 24)
+            y += 21
+        if len(shown) < len(scored):
+            cv.text((x + 24, y), f"+{len(scored) - len(shown)} more", 16, MUTED)
+    y = bottom
     for line in lines:
         cv.text((x, y), line, 18, INK, bold=True)
         y += 24
