@@ -340,16 +340,22 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         lines.append("Set aside: " + ", ".join(str(c) for c in view["set_aside"]))
     if view.get("chain"):
         lines.append("Draws chain (5 Clouds)")
-    for line in lines:
-        cv.text((x, y), line, 16, INK, width=w)
-        y += 22
     if view.get("phase") == "over":
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
         prompt = f"Game over. Winner: {winners}"
     else:
         prompt = fill_names(view.get("prompt", ""), names)
     wrapped = wrap(prompt, w, 18, 3, bold=True)
-    y = max(y + 4, HEIGHT - 20 - 24 * len(wrapped))
+    bottom = HEIGHT - 20 - 24 * len(wrapped)   # the prompt's place, kept free
+    if len(lines) > 3:  # two to a line where room is short
+        pairs = [" · ".join(lines[i:i + 2]) for i in range(0, len(lines), 2)]
+        lines = lines if y + 22 * len(lines) <= bottom - 4 else pairs
+    for line in lines:
+        if y + 22 > bottom - 4:
+            break
+        cv.text((x, y), line, 16, INK, width=w)
+        y += 22
+    y = bottom
     for line in wrapped:
         cv.text((x, y), line, 18, INK, bold=True)
         y += 24
