@@ -8,6 +8,8 @@ custom_id formats (persistent: they carry what they need, like those in ``ui.py`
 """
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 
@@ -15,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import pictures
 from engines import GameError
 from storage import GameRecord
 from tables import TableError
@@ -98,13 +101,9 @@ def replay_view(step) -> discord.ui.View:
 
 
 async def _visible(interaction: discord.Interaction, game_id: int) -> GameRecord:
-    """A table of this server (in DMs: one the caller sat at); same message as a missing one."""
-    game = await flow.service(interaction).game(game_id)
-    here = interaction.guild_id
-    if (here is not None and game.guild_id != here) or (
-            here is None and game.seat_of(interaction.user.id) is None):
-        raise TableError(f"There is no table #{game_id}.")
-    return game
+    """A table of this server (in DMs: one the caller sat at or hosts), else "no table"."""
+    return await flow.service(interaction).table_at(game_id, user_id=interaction.user.id,
+                                                    guild_id=interaction.guild_id)
 
 
 @flow.guarded
@@ -117,11 +116,26 @@ async def show_step(interaction: discord.Interaction, table: int, n: int, *,
     except GameError as exc:
         await flow.reply_error(interaction, str(exc))
         return
-    kwargs = dict(embed=hr.replay_embed(svc, step), view=replay_view(step))
+    kwargs = await step_message(svc, step)
     if new_message:
         await interaction.response.send_message(ephemeral=True, **kwargs)
-    else:
-        await interaction.response.edit_message(**kwargs)
+    else:  # attachments= replaces the previous step's picture
+        files = kwargs.pop("files")
+        await interaction.response.edit_message(attachments=files, **kwargs)
+
+
+async def step_message(svc, step) -> dict:
+    """A replay step: the board in words, its picture where the game has one, the buttons."""
+    png = None
+    if pictures.supports(step.game.kind):
+        try:
+            png = await asyncio.to_thread(pictures.picture, step.game.kind, step.view,
+                                          svc.names(step.game))
+        except Exception:  # a board in words is better than no board
+            log.exception("could not draw replay step %s of table %s", step.n, step.game.id)
+    files = [] if png is None else [discord.File(io.BytesIO(png), filename=pictures.FILENAME)]
+    return dict(embed=hr.replay_embed(svc, step, pictures.FILENAME if png else None),
+                view=replay_view(step), files=files)
 
 
 @flow.guarded
@@ -164,7 +178,8 @@ class HistoryCog(commands.Cog, name="History"):
             if table is not None:
                 game = await _visible(interaction, table)
             else:
-                game = await svc.latest_game(interaction.user.id, interaction.channel_id)
+                game = await svc.latest_game(interaction.user.id, interaction.channel_id,
+                                             interaction.guild_id)
             if game.state is None:
                 raise TableError("This table has not started yet, so it has no history.")
         except GameError as exc:
@@ -176,8 +191,8 @@ class HistoryCog(commands.Cog, name="History"):
             note = "The seed, the hidden cards and the export are revealed when the game ends."
             if fair is not None:
                 note += f" Seed commitment: `{fair.commitment}`."
-            await interaction.response.send_message(note, embed=hr.replay_embed(svc, step),
-                                                    view=replay_view(step), ephemeral=True)
+            await interaction.response.send_message(note, ephemeral=True,
+                                                    **await step_message(svc, step))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         fair = await svc.fairness(game.id)

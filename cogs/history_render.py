@@ -16,7 +16,9 @@ from .render import COLOUR, FIELD_LIMIT, MESSAGE_LIMIT, clip, title
 
 VERIFY_HINT = "python -m fairplay verify"
 EMBED_TOTAL = 5800  # Discord allows 6000 characters over a message's embeds; keep a margin
-BOARD_LIMIT = 3800
+BOARD_LIMIT = 4000  # the text board, whole (engines keep it within 4000)
+MOVE_LIMIT = 400
+NEWS_LIMIT = 800
 
 
 def commitment_message(game: GameRecord, fair: Fairness) -> str:
@@ -93,7 +95,8 @@ def hands_embed(service, game: GameRecord, n: int,
     return embed
 
 
-def replay_embed(service, step: ReplayStep) -> discord.Embed:
+def replay_embed(service, step: ReplayStep, picture: str | None = None) -> discord.Embed:
+    """The board after a step in words (and its picture, ``attachment://<picture>``)."""
     game = step.game
     embed = discord.Embed(title=clip(f"Replay · {title(service, game)}", 250), colour=COLOUR,
                           description=clip(step.board, BOARD_LIMIT))
@@ -102,10 +105,12 @@ def replay_embed(service, step: ReplayStep) -> discord.Embed:
     else:
         head = f"Move {step.n} of {step.total}"
         value = step.move + (f" · <t:{int(step.at)}:f>" if step.at else "")
-    embed.add_field(name=head, value=clip(value, FIELD_LIMIT), inline=False)
+    embed.add_field(name=head, value=clip(value, MOVE_LIMIT), inline=False)
     if step.news:
-        embed.add_field(name="News", value=clip("\n".join(step.news), FIELD_LIMIT),
+        embed.add_field(name="News", value=clip("\n".join(step.news), NEWS_LIMIT),
                         inline=False)
+    if picture:
+        embed.set_image(url=f"attachment://{picture}")
     embed.set_footer(text="Game over: every move revealed." if step.revealed else
                      "The spectator's view: hidden cards stay hidden while the game runs.")
     return embed

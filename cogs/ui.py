@@ -4,6 +4,7 @@ action), so every control keeps working after a restart: no view holds state in 
 custom_id formats (at most 100 characters):
     tv:l:<op>:<table>                 lobby buttons (join, leave, bot, unbot, start, cancel)
     tv:h:<table>                      "My hand" on the public board
+    tv:t:<table>                      "Text board": the public board in words, ephemeral
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
     tv:s:<table>:<token>:<n>          select menu number n; its values are action ids
 """
@@ -59,6 +60,23 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<
         await flow.show_hand(interaction, self.table)
 
 
+class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"tv:t:(?P<table>\d+)"):
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Text board", emoji="📝",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:t:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from . import board  # board builds on flow and ui: imported when first clicked
+        await board.show_text_board(interaction, self.table)
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"tv:a:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})"):
     def __init__(self, table: int, token: int, action: str, label: str = "…") -> None:
@@ -96,7 +114,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await flow.click_move(interaction, self.table, self.token, values[0])
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, TextBoardButton, ActionButton, ActionSelect)
 
 
 def lobby_view(table: int, status: str) -> discord.ui.View | None:
@@ -113,6 +131,7 @@ def board_view(table: int, status: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(table))
+    view.add_item(TextBoardButton(table))
     return view
 
 

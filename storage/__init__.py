@@ -2,7 +2,7 @@
 from .history import RatingRecord, ResultRecord
 from .migrations import MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
-from .store import ACTIVE, StaleVersion, Store
+from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
 
 __all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "RatingRecord", "ResultRecord",
-           "SeatRecord", "StaleVersion", "Store"]
+           "SeatRecord", "StaleVersion", "Store", "SYNC_MODES"]

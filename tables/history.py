@@ -14,12 +14,13 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass, field
+from typing import Any
 
 from engines import State
 from fairplay import SALT_BYTES, build_export, commitment
 from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 
-from .base import TableBase
+from .base import ANYWHERE, TableBase
 from .errors import TableError
 from .ratings import rate
 from .stats import (PlayerStats, ServerStats, human_places, player_stats, ratings_from,
@@ -50,17 +51,27 @@ class ReplayStep:
     at: float | None = None
     news: list[str] = field(default_factory=list)
     revealed: bool = False
+    view: dict = field(default_factory=dict)  # the spectator view (for a board picture)
 
 
 class HistoryMixin(TableBase):
     # --- the seed commitment ---------------------------------------------------------------------
-    async def start(self, game_id: int, *args, **kwargs):
-        await self._commit_seed(game_id)
-        return await super().start(game_id, *args, **kwargs)  # type: ignore[misc]
+    async def start(self, game_id: int, by_user: int, *args, **kwargs):
+        await self._commit_seed(game_id, by_user, kwargs.get("guild_id", ANYWHERE))
+        return await super().start(game_id, by_user, *args, **kwargs)  # type: ignore[misc]
 
-    async def _commit_seed(self, game_id: int) -> None:
+    async def _commit_seed(self, game_id: int, by_user: int | None = None,
+                           guild_id: Any = ANYWHERE) -> None:
+        """Draw and store the salt of a lobby about to start (its host asking, from its place);
+        anything else is left to ``start`` to refuse."""
         game = await self.game(game_id)
-        if game.status != "lobby" or await self.store.fairness(game_id) is not None:
+        if game.status != "lobby" or (by_user is not None and game.host_id != by_user):
+            return
+        try:
+            self.check_place(game, by_user, guild_id)
+        except TableError:
+            return
+        if await self.store.fairness(game_id) is not None:
             return
         salt = secrets.token_bytes(SALT_BYTES).hex()  # the one place a salt is drawn
         try:
@@ -113,7 +124,8 @@ class HistoryMixin(TableBase):
             name = game.seats[last.seat].name
             step.move = f"{name}: {self.fill(game, label)}" if label else name
             step.at = last.at
-        step.board = self.fill(game, engine.board_text(engine.view(state, None)))
+        step.view = engine.view(state, None)
+        step.board = self.fill(game, engine.board_text(step.view))
         names = self.names(game)
         for event in events:
             if event.audience is None:
@@ -223,14 +235,23 @@ class HistoryMixin(TableBase):
         rows.sort(key=lambda r: (r.finished_at, r.game_id, r.seat))
         return rows, ratings_from(rows)
 
-    async def latest_game(self, user_id: int, channel_id: int | None) -> GameRecord:
-        """For /history without a table: the game of this thread, else the caller's latest."""
+    async def latest_game(self, user_id: int, channel_id: int | None,
+                          guild_id: Any = ANYWHERE) -> GameRecord:
+        """For /history without a table: the game of this thread, else the caller's latest
+        (in a server: of that server)."""
+        def here(game: GameRecord) -> bool:
+            try:
+                self.check_place(game, user_id, guild_id)
+            except TableError:
+                return False
+            return game.state is not None
+
         if channel_id is not None:
             for game in await self.store.games_in_channel(channel_id, ("running", *ENDED)):
-                if game.thread_id == channel_id and game.state is not None:
+                if game.thread_id == channel_id and here(game):
                     return game
         games = [g for g in await self.store.games_of_user(user_id, ("running", *ENDED))
-                 if g.state is not None]
+                 if here(g)]
         if not games:
             raise TableError("You have no started or finished game. Open one with /play.")
         return games[0]

@@ -52,15 +52,20 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                     await table.play_one()
                 game = await table.game()
                 res = await fake.slash(ben, thread, "history")
-                assert res.ephemeral and committed in res.content and not res.message.attachments
+                assert res.ephemeral and committed in res.content
+                assert not [n for n in res.message.attachment_names if n.endswith(".json")]
                 assert f"Move {game.move_count} of {game.move_count}" in res.embed_text
-                board = table.board().embeds[0]["description"]
-                assert res.message.embeds[0]["description"] == board  # the live board
                 replay = res.message
+                board = bot.tables.board_text(game)
+                assert replay.embeds[0]["description"] == board  # the live board, in words
+                assert replay.attachment_names == ["board.png"]  # and its picture
+                assert replay.embeds[0]["image"]["url"].endswith("/board.png")
+                assert replay.file_bytes("board.png") == table.board().file_bytes("board.png")
                 assert _button(replay, "Forward").get("disabled")
                 res = await fake.click(ben, replay, _button(replay, "Back"))
                 assert res.response_type == 7
                 assert f"Move {game.move_count - 1} of {game.move_count}" in res.embed_text
+                assert fake.message(replay.id).attachment_names == ["board.png"]  # replaced
                 res = await fake.click(ben, replay, _button(replay, "Forward"))
                 assert f"Move {game.move_count} of" in res.embed_text
                 shown = await fake.click(ben, replay, _button(replay, "Jump"))

@@ -75,6 +75,7 @@ class FakeGuild:
     name: str
     owner_id: int
     member_ids: List[int] = field(default_factory=list)
+    admin_ids: List[int] = field(default_factory=list)  # Administrator and Manage Server here
     channel_ids: List[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
 
@@ -99,6 +100,7 @@ class FakeChannel:
     auto_archive_duration: int = 1440
     starter_message_id: Optional[int] = None
     messages_sent: int = 0
+    attach_files: bool = True  # the bot's Attach Files permission here (a thread: its parent's)
 
     @property
     def is_thread(self) -> bool:

@@ -15,10 +15,12 @@ See the package docstring for the whole driver API.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 import re
 import secrets
+import threading
 import time
 from typing import Any, Awaitable, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -60,6 +62,8 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_PRESENCES = 1 << 8
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 # message types
 MT_DEFAULT = 0
@@ -67,6 +71,10 @@ MT_THREAD_CREATED = 18
 MT_REPLY = 19
 MT_CHAT_INPUT = 20
 MT_THREAD_STARTER = 21
+
+# uploads (Discord's defaults for a bot without boosts)
+MAX_FILES = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024
 
 
 class Call(NamedTuple):
@@ -84,6 +92,35 @@ class RequestRecord(NamedTuple):
     json: Any  # decoded JSON body / payload_json (None if none)
     status: int
     files: List[str]  # uploaded file names
+
+
+class _TrackingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """The event loop's default executor, counting the jobs not yet finished."""
+
+    def __init__(self, on_done: Callable[[], Any]) -> None:
+        super().__init__(thread_name_prefix='fakediscord-worker')
+        self._on_done = on_done
+        self._lock = threading.Lock()
+        self.busy = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        with self._lock:
+            self.busy += 1
+        try:
+            fut = super().submit(fn, *args, **kwargs)
+        except BaseException:
+            self._finished(None)
+            raise
+        fut.add_done_callback(self._finished)
+        return fut
+
+    def _finished(self, _fut: Any) -> None:
+        with self._lock:
+            self.busy -= 1
+        try:
+            self._on_done()
+        except RuntimeError:  # the loop is closed: nobody is waiting any more
+            pass
 
 
 class ApiError(Exception):
@@ -196,6 +233,9 @@ class FakeDiscord:
     ):
         self._id_last = 0
         self.token = token  # None: accept any token
+        # The privileged intents enabled for the application in the Developer Portal; an
+        # IDENTIFY asking for another one is closed with 4014, as Discord does.
+        self.allowed_privileged_intents = PRIVILEGED_INTENTS
         self.response_timeout = response_timeout
         self.settle_idle = settle_idle
 
@@ -270,7 +310,13 @@ class FakeDiscord:
         # them, which the real Discord never asks for: lift the client's limit while we run.
         self._saved_limiter = discord.gateway.GatewayRatelimiter.__init__.__defaults__
         discord.gateway.GatewayRatelimiter.__init__.__defaults__ = (1_000_000, 60.0)
-        self._last_activity = asyncio.get_running_loop().time()
+        loop = asyncio.get_running_loop()
+        self._last_activity = loop.time()
+        # The bot may work in threads (asyncio.to_thread, e.g. drawing a picture) between two
+        # REST calls: settle() counts that work as activity, so "settled" still means "the bot
+        # has nothing left to do".
+        self._executor = _TrackingExecutor(lambda: loop.call_soon_threadsafe(self._touch))
+        loop.set_default_executor(self._executor)
         return self
 
     async def stop(self) -> None:
@@ -332,16 +378,19 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building (driver)
 
-    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None) -> FakeGuild:
+    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None, with_bot: bool = True) -> FakeGuild:
+        """A guild; ``with_bot=False``: the bot was never invited there (its requests for that
+        guild, e.g. registering guild commands, get 403 Missing Access)."""
         gid = self._next_id()
         owner_id = owner.id if owner else self.bot_user.id
         g = FakeGuild(id=gid, name=name, owner_id=owner_id)
-        g.member_ids.append(self.bot_user.id)
+        if with_bot:
+            g.member_ids.append(self.bot_user.id)
         for u in self.users.values():
             if not u.bot and u.id not in g.member_ids:
                 g.member_ids.append(u.id)
         self.guilds[gid] = g
-        if self._sessions:
+        if self._sessions and with_bot:
             self._spawn(self._dispatch('GUILD_CREATE', self._guild_create_payload(g), intent=INTENT_GUILDS))
         return g
 
@@ -354,11 +403,14 @@ class FakeDiscord:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False) -> FakeUser:
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False, admin_of: Sequence[FakeGuild] = ()) -> FakeUser:
         """Add a user; by default a member of every guild (also guilds added later). Members
-        have every permission but Administrator and Manage Server unless ``admin``."""
+        have every permission but Administrator and Manage Server unless ``admin`` (in every
+        guild) or the guild is in ``admin_of`` (permissions are per guild, as in Discord)."""
         u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize(), admin=admin)
         self.users[u.id] = u
+        for g in admin_of:
+            g.admin_ids.append(u.id)
         for g in guilds if guilds is not None else list(self.guilds.values()):
             g.member_ids.append(u.id)
             if self._sessions:
@@ -534,6 +586,10 @@ class FakeDiscord:
                 )
             await asyncio.sleep(0.005)
 
+    def _threads_busy(self) -> int:
+        executor = getattr(self, '_executor', None)
+        return executor.busy if executor is not None else 0
+
     async def settle(self, idle: Optional[float] = None, timeout: float = 5.0) -> None:
         """Wait until no REST call is in flight and none started/ended for `idle` seconds."""
         idle = self.settle_idle if idle is None else idle
@@ -543,7 +599,7 @@ class FakeDiscord:
         while True:
             t = loop.time()
             quiet = t - max(self._last_activity, self._busy_until)
-            if self._inflight == 0 and quiet >= idle:
+            if self._inflight == 0 and self._threads_busy() == 0 and quiet >= idle:
                 if barrier_done_at is not None and self._last_activity <= barrier_done_at:
                     return
                 # make sure the client has also processed every gateway event sent so far
@@ -551,7 +607,8 @@ class FakeDiscord:
                 barrier_done_at = loop.time()
                 if self._last_activity <= barrier_done_at and self._inflight == 0:
                     await asyncio.sleep(0)
-                    if self._inflight == 0 and self._last_activity <= barrier_done_at:
+                    if self._inflight == 0 and self._threads_busy() == 0 \
+                            and self._last_activity <= barrier_done_at:
                         return
                 continue
             if t > deadline:
@@ -579,7 +636,7 @@ class FakeDiscord:
         if with_user:
             d['user'] = self._user_payload(u)
         if permissions:
-            d['permissions'] = ALL_PERMISSIONS if u.admin else MEMBER_PERMISSIONS
+            d['permissions'] = ALL_PERMISSIONS if u.admin or u.id in g.admin_ids else MEMBER_PERMISSIONS
         return d
 
     def _channel_payload(self, c: FakeChannel) -> Dict[str, Any]:
@@ -808,6 +865,9 @@ class FakeDiscord:
         token = d.get('token')
         if self.token is not None and token != self.token:
             await conn.ws.close(code=4004, message=b'Authentication failed.')
+            return
+        if int(d.get('intents', 0) or 0) & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
+            await conn.ws.close(code=4014, message=b'Disallowed intent(s).')
             return
         s = _Session(secrets.token_hex(16), int(d.get('intents', 0) or 0), token or '')
         s.login_no = self._login_no
@@ -1183,8 +1243,8 @@ class FakeDiscord:
     async def _r_put_commands(self, request, application_id, payload, guild_id=None, **_):
         self._check_app(application_id)
         gid = int(guild_id) if guild_id else None
-        if gid is not None:
-            self._guild_or_404(guild_id)
+        if gid is not None and self.bot_user.id not in self._guild_or_404(guild_id).member_ids:
+            raise ApiError(403, 50001, 'Missing Access')
         if not isinstance(payload, list):
             raise _form_error('expected a list of commands')
         old = {(c['name'], c.get('type', 1)): c for c in self.commands.get(gid, [])}
@@ -1332,6 +1392,10 @@ class FakeDiscord:
                         raise _form_error('This field is required', f'embeds.{i}.fields.{j}', 'BASE_TYPE_REQUIRED')
                     if len(f['name']) > 256 or len(f['value']) > 1024:
                         raise _form_error('field too long', f'embeds.{i}.fields.{j}', 'BASE_TYPE_MAX_LENGTH')
+                if len(str((e.get('footer') or {}).get('text') or '')) > 2048:
+                    raise _form_error('Must be 2048 or fewer in length.', f'embeds.{i}.footer.text', 'BASE_TYPE_MAX_LENGTH')
+                if len(str((e.get('author') or {}).get('name') or '')) > 256:
+                    raise _form_error('Must be 256 or fewer in length.', f'embeds.{i}.author.name', 'BASE_TYPE_MAX_LENGTH')
                 total += sum(len(str(e.get(k) or '')) for k in ('title', 'description'))
                 total += sum(len(f['name']) + len(f['value']) for f in fields)
                 total += len(str((e.get('footer') or {}).get('text') or '')) + len(str((e.get('author') or {}).get('name') or ''))
@@ -1371,26 +1435,59 @@ class FakeDiscord:
                     opts = c.get('options') or []
                     if not 1 <= len(opts) <= 25:
                         raise _form_error('select menus need 1-25 options', 'components')
+                    if len(str(c.get('placeholder') or '')) > 150:
+                        raise _form_error('Must be 150 or fewer in length.', 'components.placeholder', 'BASE_TYPE_MAX_LENGTH')
+                    for o in opts:
+                        if not 1 <= len(str(o.get('label') or '')) <= 100 or not 1 <= len(str(o.get('value') or '')) <= 100:
+                            raise _form_error('select option label and value must be 1-100 characters', 'components.options', 'BASE_TYPE_BAD_LENGTH')
+                        if len(str(o.get('description') or '')) > 100:
+                            raise _form_error('Must be 100 or fewer in length.', 'components.options.description', 'BASE_TYPE_MAX_LENGTH')
 
-    def _apply_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> None:
+    def _plan_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> Optional[Tuple[List[Dict[str, Any]], Dict[int, bytes]]]:
+        """The message's attachments after this request, checked the way Discord checks them,
+        without changing anything: (attachments, {new attachment id: bytes}), or None when the
+        request leaves them as they are.
+
+        Uploads are multipart fields ``files[n]``; ``payload_json.attachments`` lists every
+        attachment the message keeps (existing ones by id) and describes new ones by ``id`` = n.
+        """
+        if len(files) > MAX_FILES:
+            raise _form_error(f'Must be {MAX_FILES} or fewer in length.', 'files', 'BASE_TYPE_MAX_LENGTH')
+        for _name, _filename, data, _ctype in files:
+            if len(data) > MAX_FILE_BYTES:
+                raise ApiError(413, 40005, 'Request entity too large')
+        uploads: Dict[int, Tuple[str, bytes, str]] = {}
+        for position, (field_name, filename, data, ctype) in enumerate(files):
+            mo = re.fullmatch(r'files\[(\d+)\]', field_name or '')
+            idx = int(mo.group(1)) if mo else position
+            if idx in uploads:
+                raise _form_error(f'duplicate upload files[{idx}]', 'files', 'BASE_TYPE_DUPLICATE')
+            uploads[idx] = (filename, data, ctype)
         listed = payload.get('attachments')
-        by_index: Dict[int, Dict[str, Any]] = {}
+        if listed is None and not files:
+            return None
+        existing = {int(a['id']): a for a in m.attachments} if edit else {}
         kept: List[Dict[str, Any]] = []
-        if listed is not None:
-            existing = {int(a['id']): a for a in m.attachments}
-            for a in listed:
-                aid = int(a['id'])
-                if edit and aid in existing:
+        described: Dict[int, Dict[str, Any]] = {}
+        if listed is None:
+            kept = list(m.attachments) if edit else []
+        else:
+            for i, a in enumerate(listed):
+                try:
+                    aid = int(a['id'])
+                except (KeyError, TypeError, ValueError):
+                    raise _form_error('attachment id is required', f'attachments.{i}.id', 'BASE_TYPE_REQUIRED')
+                if aid in existing:
                     kept.append(existing[aid])
+                elif aid in uploads:
+                    described[aid] = a
                 else:
-                    by_index[aid] = a
-        elif edit:
-            kept = list(m.attachments)
+                    # neither one of this message's attachments nor an uploaded files[n]
+                    raise _form_error('Unknown attachment', f'attachments.{i}.id', 'ATTACHMENT_NOT_FOUND')
         new: List[Dict[str, Any]] = []
-        for field_name, filename, data, ctype in files:
-            mo = re.match(r'files\[(\d+)\]', field_name)
-            idx = int(mo.group(1)) if mo else len(new)
-            meta = by_index.get(idx, {})
+        data_by_id: Dict[int, bytes] = {}
+        for idx, (filename, data, ctype) in sorted(uploads.items()):
+            meta = described.get(idx, {})
             aid = self._next_id()
             fname = meta.get('filename') or filename
             att = {
@@ -1403,12 +1500,35 @@ class FakeDiscord:
             }
             if meta.get('description'):
                 att['description'] = meta['description']
-            if meta.get('spoiler') or fname.startswith('SPOILER_'):
-                pass
-            m.files[aid] = data
+            data_by_id[aid] = data
             new.append(att)
-        if edit or listed is not None or new:
-            m.attachments = kept + new
+        return kept + new, data_by_id
+
+    @staticmethod
+    def _resolve_attachment_urls(embeds: List[Dict[str, Any]], attachments: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """``attachment://name`` in an embed becomes that attachment's URL, as Discord does.
+
+        A name that is not an attachment of the message is refused with 400. Discord's
+        documentation only says such a reference must name an uploaded file; the fake is strict
+        here on purpose, so that a test sees a picture that would not show."""
+        by_name = {a['filename']: a for a in attachments}
+        out = []
+        for i, e in enumerate(embeds):
+            e = json.loads(json.dumps(e))
+            for key in ('image', 'thumbnail', 'footer', 'author'):
+                part = e.get(key)
+                if not isinstance(part, dict):
+                    continue
+                field = 'url' if key in ('image', 'thumbnail') else 'icon_url'
+                url = part.get(field)
+                if isinstance(url, str) and url.startswith('attachment://'):
+                    att = by_name.get(url[len('attachment://'):])
+                    if att is None:
+                        raise _form_error(f'{url} is not an attachment of this message', f'embeds.{i}.{key}.{field}', 'ATTACHMENT_NOT_FOUND')
+                    part[field] = att['url']
+                    part['proxy_url' if field == 'url' else 'proxy_icon_url'] = att['proxy_url']
+            out.append(e)
+        return out
 
     def _new_message(
         self,
@@ -1458,7 +1578,10 @@ class FakeDiscord:
             message_reference=ref,
             tts=bool(payload.get('tts')),
         )
-        self._apply_attachments(m, payload, files, edit=False)
+        planned = self._plan_attachments(m, payload, files, edit=False)
+        if planned is not None:
+            m.attachments, m.files = planned
+        m.embeds = self._resolve_attachment_urls(m.embeds, m.attachments)
         self.messages[m.id] = m
         channel.message_ids.append(m.id)
         if not m.ephemeral and channel.is_thread:
@@ -1504,27 +1627,41 @@ class FakeDiscord:
         }
         if not m.loading and not any(would_have.values()):
             raise ApiError(400, 50006, 'Cannot send an empty message')
+        planned = self._plan_attachments(m, payload, files, edit=True)
+        attachments = planned[0] if planned is not None else m.attachments
+        embeds = self._resolve_attachment_urls(
+            [self._normalize_embed(e) for e in payload['embeds'] or []] if 'embeds' in payload else m.embeds,
+            attachments)
         if 'content' in payload:
             m.content = str(payload['content'] or '')
-        if 'embeds' in payload:
-            m.embeds = [self._normalize_embed(e) for e in payload['embeds'] or []]
+        if 'embeds' in payload or planned is not None:
+            m.embeds = embeds
         if 'components' in payload:
             m.components = self._normalize_components(payload['components'] or [])
         if 'flags' in payload and payload['flags'] is not None:
             # only SUPPRESS_EMBEDS can be toggled; ephemeral/v2 flags are kept
             keep = m.flags & ~FLAG_SUPPRESS_EMBEDS
             m.flags = keep | (int(payload['flags']) & FLAG_SUPPRESS_EMBEDS)
-        if 'attachments' in payload or files:
-            self._apply_attachments(m, payload, files, edit=True)
+        if planned is not None:
+            m.attachments = planned[0]
+            kept = {int(att['id']) for att in m.attachments}
+            m.files = {aid: data for aid, data in {**m.files, **planned[1]}.items() if aid in kept}
         if m.loading:
             m.flags &= ~FLAG_LOADING
         else:
             m.edit_count += 1
             m.edited_timestamp = now()
 
+    def _check_can_attach(self, c: FakeChannel, files: List[Tuple[str, str, bytes, str]]) -> None:
+        """Uploading needs the Attach Files permission (threads follow their parent channel)."""
+        parent = self.channels.get(c.parent_id) if c.parent_id else None
+        if files and not (c.attach_files and (parent is None or parent.attach_files)):
+            raise ApiError(403, 50013, 'Missing Permissions')
+
     async def _r_create_message(self, request, channel_id, payload, files, **_):
         c = self._channel_or_404(channel_id)
         self._check_can_post(c)
+        self._check_can_attach(c, files)
         m = self._new_message(c, self.bot_user, payload or {}, files)
         if c.is_thread and c.archived:
             # sending to an archived (unlocked) thread unarchives it
@@ -1544,6 +1681,7 @@ class FakeDiscord:
             raise ApiError(403, 50005, 'Cannot edit a message authored by another user')
         if c.is_thread and c.archived:  # real Discord: unarchive first (sending a message does)
             raise ApiError(400, 50083, 'Operation cannot be performed on an archived thread')
+        self._check_can_attach(c, files)
         self._edit_message(m, payload or {}, files)
         await self._dispatch_message('MESSAGE_UPDATE', m)
         return self._message_payload(m)
@@ -1663,7 +1801,7 @@ class FakeDiscord:
             'entitlements': [],
             'entitlement_sku_ids': [],
             'authorizing_integration_owners': {'0': str(channel.guild_id)} if channel.guild_id else {'1': str(user.id)},
-            'attachment_size_limit': 10 * 1024 * 1024,
+            'attachment_size_limit': MAX_FILE_BYTES,
         }
         if channel.guild_id is not None:
             g = self.guilds[channel.guild_id]
@@ -1796,6 +1934,10 @@ class FakeDiscord:
         for key, ok in (('min_value', lambda lim: v >= lim), ('max_value', lambda lim: v <= lim)):
             if key in schema and t in (4, 10) and not ok(schema[key]):
                 raise FakeDiscordError(f'option {name!r}: {v!r} violates {key}={schema[key]}')
+        if t == 4 and not -2 ** 53 <= v <= 2 ** 53:  # Discord's integer options
+            raise FakeDiscordError(f'option {name!r}: {v!r} is outside -2^53..2^53')
+        if t == 3 and len(v) > 6000:  # Discord's longest string option
+            raise FakeDiscordError(f'option {name!r}: longer than 6000 characters')
         if t == 3:
             if 'min_length' in schema and len(v) < schema['min_length']:
                 raise FakeDiscordError(f'option {name!r}: {v!r} shorter than {schema["min_length"]}')
@@ -2031,6 +2173,8 @@ class FakeDiscord:
             for ch in choices:
                 if 'name' not in ch or 'value' not in ch or not 1 <= len(str(ch['name'])) <= 100:
                     raise _form_error(f'bad choice {ch!r}', 'data.choices')
+                if isinstance(ch['value'], str) and len(ch['value']) > 100:
+                    raise _form_error('choice values must be 100 or fewer in length', 'data.choices', 'BASE_TYPE_MAX_LENGTH')
             rec.choices = choices
             m = None
         elif rtype == 9:
