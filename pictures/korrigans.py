@@ -7,7 +7,7 @@ on the map itself: read from the view's field if present, else from the map file
 """
 from __future__ import annotations
 
-from engines.korrigans.data import MENHIR_NAME, RAINBOW, RAINBOW_SHORT, TOKEN_NAME
+from engines.korrigans.data import MENHIR_NAME, RAINBOW, TOKEN_NAME
 from engines.korrigans.maps import load_map
 
 from .draw import Canvas, fill_names, names_for, wrap
@@ -44,7 +44,7 @@ RAINBOW_RGB = {
 }
 RAINBOW_TEXT = {"yellow": INK, "orange": INK}
 
-_SHORT = dict(zip(RAINBOW, RAINBOW_SHORT))
+_SHORT = dict(zip(RAINBOW, "ROYGBIV"))  # a colour's letter beside its colour
 
 
 def _cells(grid: list[str]) -> dict[str, list[tuple[int, int]]]:
