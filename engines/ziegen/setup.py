@@ -4,10 +4,7 @@ from __future__ import annotations
 from engines import rng
 
 from . import data, geometry
-from .rules import begin_play_if_ready
-
-PEN = -2      # grid value of a pen cell
-EMPTY = -1    # grid value of an empty cell
+from .common import EMPTY, PEN
 
 
 def removed_cards(state: dict, num_players: int) -> list[int]:
@@ -74,5 +71,4 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "took": -1,                            # the cell taken from this turn
         "end": "",                             # why the game ended, "" while it runs
     })
-    begin_play_if_ready(state, [])
     return state

@@ -6,7 +6,7 @@ import pytest
 from engines import IllegalAction
 from engines.ziegen import ENGINE
 from engines.ziegen import data, geometry
-from engines.ziegen.rules import EMPTY, PEN
+from engines.ziegen.common import EMPTY, PEN
 
 E = ENGINE
 SET = {name: i for i, name in enumerate(data.SET_NAMES)}

@@ -1,0 +1,81 @@
+"""Phase 4, scoring during play (rulings 3-5): the goat played this turn may claim its set,
+by A (your played goats of the set total 8+) or else B (the 4th goat of the set is played).
+An automatic step; it hands over to the end check."""
+from __future__ import annotations
+
+from engines.base import Event
+from engines.steps import Step
+
+
+from . import data
+
+
+def score(state: dict, events: list[Event]) -> None:
+    if state["pending"] >= 0:
+        score_played(state, state["turn"], state["pending"], events)
+    state["pending"] = -1
+    state["phase"] = "end"
+
+
+def score_played(state: dict, mover: int, card: int, events: list[Event]) -> None:
+    s = data.GOAT_SET[card]
+    if state["owner"][s] >= 0:
+        return
+    n = state["n"]
+    sums = [0] * n
+    counts = [0] * n
+    for seat in range(n):
+        for c in state["played"][seat]:
+            if data.GOAT_SET[c] == s:
+                sums[seat] += data.VALUE[c]
+                counts[seat] += 1
+    name = data.SET_NAMES[s]
+    if sums[mover] >= data.GOAT_THRESHOLD:
+        events.append(Event(f"Scoring! {{p{mover}}}'s {name} cards total {sums[mover]}: "
+                            f"{{p{mover}}} claims every {name} card left.", highlight=True))
+        claim_set(state, s, mover, events)
+    elif sum(counts) >= data.FOURTH_CARD:
+        # Highest sum, then most cards, then the player who triggered the scoring.
+        order = [(mover + k) % n for k in range(n)]
+        winner = max(order, key=lambda p: (sums[p], counts[p], p == mover))
+        events.append(Event(f"Scoring! The 4th {name} card is played: {{p{winner}}} has the "
+                            f"majority ({sums[winner]}) and wins the last {name} card.",
+                            highlight=True))
+        claim_set(state, s, winner, events)
+
+
+def claim_set(state: dict, s: int, winner: int, events: list[Event]) -> None:
+    """Mark the set's goats in the pasture, reserve tokens for those in the draw pile, reveal
+    those in hands (kept by their holders, worth nothing to the winner) and discard the other
+    players' played goats of the set."""
+    state["owner"][s] = winner
+    name = data.SET_NAMES[s]
+    grid, mark = state["grid"], state["mark"]
+    for cell, card in enumerate(grid):
+        if card >= 0 and data.GOAT_SET[card] == s:
+            mark[cell] = winner
+            events.append(Event(f"{{p{winner}}} puts a small goat on {data.card_name(card)}."))
+    in_draw = sum(1 for c in state["draw"] if data.GOAT_SET[c] == s)
+    if in_draw:
+        events.append(Event(f"{{p{winner}}} sets aside {in_draw} small goat"
+                            f"{'s' if in_draw != 1 else ''} for {name} cards still in the "
+                            f"draw pile."))
+    for seat in range(state["n"]):
+        for c in state["hands"][seat]:
+            if data.GOAT_SET[c] == s and c not in state["revealed"]:
+                state["revealed"].append(c)
+                events.append(Event(f"{{p{seat}}} reveals {data.card_name(c)} from their hand "
+                                    f"and keeps it: nobody scores it."))
+        if seat == winner:
+            continue
+        lost = [c for c in state["played"][seat] if data.GOAT_SET[c] == s]
+        if lost:
+            for c in lost:
+                state["played"][seat].remove(c)
+                state["discard"].append(c)
+            names = ", ".join(data.card_name(c) for c in lost)
+            events.append(Event(f"{{p{seat}}} discards {names}."))
+    state["revealed"].sort()
+
+
+SCORE = Step(auto=score)

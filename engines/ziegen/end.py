@@ -1,0 +1,44 @@
+"""The end of a turn (ruling 8): the game ends when the take emptied a row or column of cards,
+or when nothing could be taken; else the next seat plays. An automatic step."""
+from __future__ import annotations
+
+from engines.base import Event
+from engines.steps import Step
+
+from .scoring import final_scores
+
+WHY = {
+    "row": "the last card of a row has been taken",
+    "column": "the last card of a column has been taken",
+    "blocked": "a player cannot take any card",
+}
+
+
+def end_check(state: dict, events: list[Event]) -> None:
+    cell = state["took"]
+    if cell < 0:
+        end_game(state, "blocked", events)
+        return
+    state["took"] = -1
+    size, grid = state["size"], state["grid"]
+    r, c = divmod(cell, size)
+    row_empty = all(grid[r * size + k] < 0 for k in range(size))
+    col_empty = all(grid[k * size + c] < 0 for k in range(size))
+    if row_empty or col_empty:
+        end_game(state, "row" if row_empty else "column", events)
+        return
+    state["turn"] = (state["turn"] + 1) % state["n"]
+    state["phase"] = "play"
+
+
+def end_game(state: dict, reason: str, events: list[Event]) -> None:
+    state["phase"] = "over"
+    state["end"] = reason
+    state["dog_src"] = state["dog_tgt"] = -1
+    state["refused"] = []
+    scores = final_scores(state)
+    table = ", ".join(f"{{p{s}}} {pts}" for s, pts in enumerate(scores))
+    events.append(Event(f"Game over: {WHY[reason]}. Scores: {table}."))
+
+
+END = Step(auto=end_check)

@@ -1,0 +1,57 @@
+"""Phases 1 and 2: play a card from the hand; the large goat moves by its value. A Dog hands over
+to the dog steps, anything else to the take."""
+from __future__ import annotations
+
+from engines.base import Event
+from engines.steps import Step
+
+from . import data, geometry
+from .common import dog_sources, mover, parse_int, start_take
+
+
+def legal(state: dict, seat: int) -> list[str]:
+    return sorted({f"play:{c}" for c in state["hands"][seat]})
+
+
+def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
+    card = parse_int(action, "play")
+    state["hands"][seat].remove(card)
+    kind = data.KIND[card]
+    name = data.card_name(card)
+    if card in state["revealed"]:
+        state["revealed"].remove(card)
+    if kind == "g" and state["owner"][data.GOAT_SET[card]] >= 0:
+        # Ruling: a goat of a set already scored cannot score any more; it goes back to the box.
+        state["discard"].append(card)
+        events.append(Event(f"{{p{seat}}} plays {name}; its set is already scored, so it goes "
+                            f"back to the box."))
+        state["pending"] = -1
+    else:
+        state["played"][seat].append(card)
+        state["played"][seat].sort()
+        events.append(Event(f"{{p{seat}}} plays {name}."))
+        state["pending"] = card if kind == "g" else -1
+    steps = data.VALUE[card]
+    if steps:
+        state["goats"][seat] = (state["goats"][seat] + steps) % (4 * state["size"])
+        events.append(Event(f"{{p{seat}}}'s large goat moves {steps} "
+                            f"space{'s' if steps != 1 else ''} to "
+                            f"{geometry.spot_label(state['size'], state['goats'][seat])}."))
+    if kind == "d":
+        state["refused"] = []
+        if dog_sources(state, seat):
+            state["phase"] = "dog"
+            return
+        events.append(Event(f"{{p{seat}}}'s dog finds no claimed goat of theirs to drive."))
+    start_take(state, seat, events)
+
+
+def label(state: dict, seat: int, action: str) -> str:
+    return f"Play {data.card_name(parse_int(action, 'play'))}"
+
+
+def prompt(state: dict, seat: int) -> str:
+    return f"{{p{state['turn']}}} plays a card."
+
+
+PLAY = Step(actors=mover, legal=legal, apply=play_card, label=label, prompt=prompt)
