@@ -6,8 +6,8 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
-
 from . import data
+from .words import count, msg
 
 
 def score(state: dict, events: list[Event]) -> None:
@@ -29,18 +29,14 @@ def score_played(state: dict, mover: int, card: int, events: list[Event]) -> Non
             if data.GOAT_SET[c] == s:
                 sums[seat] += data.VALUE[c]
                 counts[seat] += 1
-    name = data.SET_NAMES[s]
     if sums[mover] >= data.GOAT_THRESHOLD:
-        events.append(Event(f"Scoring! {{p{mover}}}'s {name} cards total {sums[mover]}: "
-                            f"{{p{mover}}} claims every {name} card left.", highlight=True))
+        events.append(Event(msg("score_a", p=mover, set=s, total=sums[mover]), highlight=True))
         claim_set(state, s, mover, events)
     elif sum(counts) >= data.FOURTH_CARD:
         # Highest sum, then most cards, then the player who triggered the scoring.
         order = [(mover + k) % n for k in range(n)]
         winner = max(order, key=lambda p: (sums[p], counts[p], p == mover))
-        events.append(Event(f"Scoring! The 4th {name} card is played: {{p{winner}}} has the "
-                            f"majority ({sums[winner]}) and wins the last {name} card.",
-                            highlight=True))
+        events.append(Event(msg("score_b", p=winner, set=s, total=sums[winner]), highlight=True))
         claim_set(state, s, winner, events)
 
 
@@ -49,23 +45,19 @@ def claim_set(state: dict, s: int, winner: int, events: list[Event]) -> None:
     those in hands (kept by their holders, worth nothing to the winner) and discard the other
     players' played goats of the set."""
     state["owner"][s] = winner
-    name = data.SET_NAMES[s]
     grid, mark = state["grid"], state["mark"]
     for cell, card in enumerate(grid):
         if card >= 0 and data.GOAT_SET[card] == s:
             mark[cell] = winner
-            events.append(Event(f"{{p{winner}}} puts a small goat on {data.card_name(card)}."))
+            events.append(Event(msg("marks", p=winner, card=card)))
     in_draw = sum(1 for c in state["draw"] if data.GOAT_SET[c] == s)
     if in_draw:
-        events.append(Event(f"{{p{winner}}} sets aside {in_draw} small goat"
-                            f"{'s' if in_draw != 1 else ''} for {name} cards still in the "
-                            f"draw pile."))
+        events.append(Event(count("set_aside", in_draw, p=winner, set=s)))
     for seat in range(state["n"]):
         for c in state["hands"][seat]:
             if data.GOAT_SET[c] == s and c not in state["revealed"]:
                 state["revealed"].append(c)
-                events.append(Event(f"{{p{seat}}} reveals {data.card_name(c)} from their hand "
-                                    f"and keeps it: nobody scores it."))
+                events.append(Event(msg("reveals", p=seat, card=c)))
         if seat == winner:
             continue
         lost = [c for c in state["played"][seat] if data.GOAT_SET[c] == s]
@@ -73,8 +65,7 @@ def claim_set(state: dict, s: int, winner: int, events: list[Event]) -> None:
             for c in lost:
                 state["played"][seat].remove(c)
                 state["discard"].append(c)
-            names = ", ".join(data.card_name(c) for c in lost)
-            events.append(Event(f"{{p{seat}}} discards {names}."))
+            events.append(Event(msg("discards", p=seat, cards=lost)))
     state["revealed"].sort()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engines.base import Event, IllegalAction
 
 from . import data, geometry
+from .words import msg
 
 PEN = -2      # grid value of a pen cell
 EMPTY = -1    # grid value of an empty cell
@@ -32,17 +33,36 @@ def parse_int(action: str, verb: str) -> int:
         raise IllegalAction(f"{action!r} is not an action of Herr der Ziegen.") from None
 
 
-def short(size: int, cell: int) -> str:
+def card_of(card: int) -> int:
+    """``card`` if it is a card of the game, else IllegalAction (for labels of unknown ids)."""
+    if not 0 <= card < data.NUM_CARDS:
+        raise IllegalAction(f"There is no card {card!r} in Herr der Ziegen.")
+    return card
+
+
+def rc(size: int, cell: int) -> dict[str, int]:
+    """A cell's row and column, counted from 1, as message parameters ``r`` and ``c``."""
     r, c = divmod(cell, size)
-    return f"r{r + 1} c{c + 1}"
+    return {"r": r + 1, "c": c + 1}
 
 
-def cell_card(state: dict, cell: int) -> str:
+def at(state: dict, cell: int) -> list:
+    """A cell and what lies on it, as a nested message (JSON form): "Elvis 5 (row 4, col 4)"."""
     card = state["grid"][cell]
-    size = state["size"]
     if card < 0:
-        return f"the empty space ({geometry.cell_label(size, cell)})"
-    return f"{data.card_name(card)} ({geometry.cell_label(size, cell)})"
+        return msg("at.empty", **rc(state["size"], cell)).to_json()
+    return msg("at.card", card=card, **rc(state["size"], cell)).to_json()
+
+
+def line_of(size: int, pos: int) -> dict:
+    """The line a large goat at ``pos`` takes from, as parameters ``line`` and ``k``."""
+    side, idx, _cell = geometry.edge_info(size)[pos]
+    return {"line": "column" if side in ("top", "bottom") else "row", "k": idx + 1}
+
+
+def spot_of(size: int, pos: int) -> dict:
+    """Where a large goat stands: its edge (``side``) and line (``line``, ``k``)."""
+    return {"side": geometry.edge_info(size)[pos][0], **line_of(size, pos)}
 
 
 # --- small queries ---------------------------------------------------------------------------
@@ -80,7 +100,6 @@ def start_take(state: dict, seat: int, events: list[Event]) -> None:
         state["phase"] = "take"
         return
     # End condition 2: nothing in the line can be taken. The played card still scores.
-    events.append(Event(f"{{p{seat}}} cannot take a card from "
-                        f"{geometry.line_label(state['size'], state['goats'][seat])}."))
+    events.append(Event(msg("blocked", p=seat, **line_of(state["size"], state["goats"][seat]))))
     state["took"] = -1
     state["phase"] = "score"

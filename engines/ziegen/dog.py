@@ -6,8 +6,8 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
-from . import data, geometry
-from .common import cell_card, dog_sources, dog_targets, mover, parse, short, start_take
+from .common import at, dog_sources, dog_targets, mover, parse, rc, start_take
+from .words import Msg, msg
 
 
 # --- dog: which claimed card ---------------------------------------------------------------------
@@ -16,7 +16,7 @@ def pick_legal(state: dict, seat: int) -> list[str]:
 
 
 def no_drive(state: dict, seat: int, events: list[Event]) -> None:
-    events.append(Event(f"{{p{seat}}}'s dog drives no goat."))
+    events.append(Event(msg("dog_none", p=seat)))
     start_take(state, seat, events)
 
 
@@ -29,18 +29,16 @@ def pick(state: dict, seat: int, action: str, events: list[Event]) -> None:
         state["phase"] = "dog_tgt"
 
 
-def dog_label(state: dict, seat: int, action: str) -> str:
+def dog_label(state: dict, seat: int, action: str) -> Msg:
     arg = parse(action, "dog")
-    if arg == "none":
-        return "Drive no goat"
-    if arg == "back":
-        return "Pick another goat to drive"
+    if arg in ("none", "back"):
+        return msg(f"label.dog.{arg}")
     cell = int(arg)
-    return f"Drive {data.card_name(state['grid'][cell])} ({short(state['size'], cell)})"
+    return msg("label.dog.pick", card=state["grid"][cell], **rc(state["size"], cell))
 
 
-def pick_prompt(state: dict, seat: int) -> str:
-    return f"{{p{state['turn']}}} may drive one of their claimed goats with the dog."
+def pick_prompt(state: dict, seat: int) -> Msg:
+    return msg("prompt.dog", p=state["turn"])
 
 
 # --- dog_tgt: where to ------------------------------------------------------------------------------
@@ -51,10 +49,10 @@ def target_legal(state: dict, seat: int) -> list[str]:
 
 def do_swap(state: dict, seat: int, src: int, target: int, events: list[Event]) -> None:
     grid, mark = state["grid"], state["mark"]
-    text = f"{{p{seat}}}'s dog drives {cell_card(state, src)} to {cell_card(state, target)}"
+    news = msg("drives", p=seat, src=at(state, src), tgt=at(state, target))
     grid[src], grid[target] = grid[target], grid[src]
     mark[src], mark[target] = mark[target], mark[src]
-    events.append(Event(text + "."))
+    events.append(Event(news))
 
 
 def target(state: dict, seat: int, action: str, events: list[Event]) -> None:
@@ -70,32 +68,29 @@ def target(state: dict, seat: int, action: str, events: list[Event]) -> None:
     if owner >= 0 and owner != seat:
         state["dog_tgt"] = cell
         state["phase"] = "consent"
-        events.append(Event(
-            f"{{p{seat}}} asks {{p{owner}}} to let the dog swap "
-            f"{cell_card(state, state['dog_src'])} with {cell_card(state, cell)}."))
+        events.append(Event(msg("ask", p=seat, owner=owner, src=at(state, state["dog_src"]),
+                                tgt=at(state, cell))))
     else:
         do_swap(state, seat, state["dog_src"], cell, events)
         start_take(state, seat, events)
 
 
-def target_label(state: dict, seat: int, action: str) -> str:
+def target_label(state: dict, seat: int, action: str) -> Msg:
     if action.startswith("dog:"):
         return dog_label(state, seat, action)
     cell = int(parse(action, "swap"))
-    size, card = state["size"], state["grid"][cell]
+    where = rc(state["size"], cell)
+    card = state["grid"][cell]
     if card < 0:
-        return f"Move to the empty space ({short(size, cell)})"
+        return msg("label.swap.empty", **where)
     owner = state["mark"][cell]
-    label = f"Swap with {data.card_name(card)} ({short(size, cell)})"
     if owner >= 0 and owner != seat:
-        label = f"Ask {{p{owner}}}: s" + label[1:]
-    return label[:80]
+        return msg("label.swap.ask", owner=owner, card=card, **where)
+    return msg("label.swap.card", card=card, **where)
 
 
-def target_prompt(state: dict, seat: int) -> str:
-    src = state["dog_src"]
-    return (f"{{p{state['turn']}}} drives {data.card_name(state['grid'][src])} "
-            f"({geometry.cell_label(state['size'], src)}): where to?")
+def target_prompt(state: dict, seat: int) -> Msg:
+    return msg("prompt.dog_tgt", p=state["turn"], src=at(state, state["dog_src"]))
 
 
 # --- consent: the other owner decides ------------------------------------------------------------
@@ -113,11 +108,11 @@ def consent(state: dict, seat: int, action: str, events: list[Event]) -> None:
     src, cell = state["dog_src"], state["dog_tgt"]
     state["dog_tgt"] = -1
     if arg == "yes":
-        events.append(Event(f"{{p{seat}}} agrees."))
+        events.append(Event(msg("agrees", p=seat)))
         do_swap(state, turn, src, cell, events)
         start_take(state, turn, events)
         return
-    events.append(Event(f"{{p{seat}}} refuses the swap."))
+    events.append(Event(msg("refuses", p=seat)))
     state["refused"].append(cell)
     state["dog_src"] = -1
     if dog_sources(state, turn):
@@ -126,22 +121,19 @@ def consent(state: dict, seat: int, action: str, events: list[Event]) -> None:
         start_take(state, turn, events)
 
 
-def consent_label(state: dict, seat: int, action: str) -> str:
+def consent_label(state: dict, seat: int, action: str) -> Msg:
     arg = parse(action, "consent")
     if arg not in ("yes", "no"):
         raise ValueError(action)
-    size, src, tgt = state["size"], state["dog_src"], state["dog_tgt"]
-    where = f" ({short(size, src)} with {short(size, tgt)})" if tgt >= 0 else ""
-    return ("Allow the swap" if arg == "yes" else "Refuse the swap") + where
+    size = state["size"]
+    r2c2 = rc(size, state["dog_tgt"])
+    return msg(f"label.consent.{arg}", **rc(size, state["dog_src"]), r2=r2c2["r"], c2=r2c2["c"])
 
 
-def consent_prompt(state: dict, seat: int) -> str:
-    size, grid = state["size"], state["grid"]
+def consent_prompt(state: dict, seat: int) -> Msg:
     src, tgt = state["dog_src"], state["dog_tgt"]
-    owner = state["mark"][tgt]
-    return (f"{{p{owner}}} decides whether {{p{state['turn']}}} may swap "
-            f"{data.card_name(grid[src])} ({geometry.cell_label(size, src)}) with "
-            f"{data.card_name(grid[tgt])} ({geometry.cell_label(size, tgt)}).")
+    return msg("prompt.consent", owner=state["mark"][tgt], p=state["turn"], src=at(state, src),
+               tgt=at(state, tgt))
 
 
 PICK = Step(actors=mover, legal=pick_legal, apply=pick, label=dog_label, prompt=pick_prompt)

@@ -6,12 +6,7 @@ from engines.base import Event
 from engines.steps import Step
 
 from .scoring import final_scores
-
-WHY = {
-    "row": "the last card of a row has been taken",
-    "column": "the last card of a column has been taken",
-    "blocked": "a player cannot take any card",
-}
+from .words import msg
 
 
 def end_check(state: dict, events: list[Event]) -> None:
@@ -36,9 +31,7 @@ def end_game(state: dict, reason: str, events: list[Event]) -> None:
     state["end"] = reason
     state["dog_src"] = state["dog_tgt"] = -1
     state["refused"] = []
-    scores = final_scores(state)
-    table = ", ".join(f"{{p{s}}} {pts}" for s, pts in enumerate(scores))
-    events.append(Event(f"Game over: {WHY[reason]}. Scores: {table}."))
+    events.append(Event(msg("over", why=reason, scores=final_scores(state))))
 
 
 END = Step(auto=end_check)

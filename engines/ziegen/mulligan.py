@@ -8,6 +8,7 @@ from engines.steps import Step
 
 from . import data
 from .common import dogs_in_hand, parse_int
+from .words import Msg, count, msg
 
 
 def undecided(state: dict) -> list[int]:
@@ -25,14 +26,13 @@ def choose(state: dict, seat: int, action: str, events: list[Event]) -> None:
         state["phase"] = "deal"
 
 
-def label(state: dict, seat: int, action: str) -> str:
+def label(state: dict, seat: int, action: str) -> Msg:
     k = parse_int(action, "mull")
-    return "Keep my cards" if k == 0 else (
-        f"Return {k} dog{'s' if k > 1 else ''} and draw {k} new card{'s' if k > 1 else ''}")
+    return msg("label.keep") if k == 0 else count("label.mull", k)
 
 
-def prompt(state: dict, seat: int) -> str:
-    return "Players holding a Dog may return it and draw a replacement."
+def prompt(state: dict, seat: int) -> Msg:
+    return msg("prompt.mulligan")
 
 
 def deal(state: dict, events: list[Event]) -> None:
@@ -54,19 +54,17 @@ def deal(state: dict, events: list[Event]) -> None:
                 hand.append(card)
                 drawn.append(card)
         hand.sort()
-        word = "dog" if k == 1 else "dogs"
-        events.append(Event(f"{{p{seat}}} returns {k} {word} and draws {len(drawn)} "
-                            f"new card{'s' if len(drawn) != 1 else ''}."))
+        events.append(Event(msg("returns", p=seat, dogs=count("n_dogs", k).to_json(),
+                                cards=count("n_new_cards", len(drawn)).to_json())))
         if drawn:
-            names = ", ".join(data.card_name(c) for c in drawn)
-            events.append(Event(f"You drew {names}.", (seat,)))
+            events.append(Event(msg("drew", cards=drawn), (seat,)))
     if returned:
         state["draw"] += returned
         rng.shuffle(state, state["draw"])
-        events.append(Event("The returned dogs are shuffled back into the draw pile."))
+        events.append(Event(msg("shuffled")))
     state["mull"] = [None] * state["n"]
     state["phase"] = "play"
-    events.append(Event(f"The goats are loose! {{p{state['turn']}}} starts."))
+    events.append(Event(msg("start", p=state["turn"])))
 
 
 DECIDE = Step(actors=undecided, legal=legal, apply=choose, label=label, prompt=prompt)

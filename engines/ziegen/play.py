@@ -5,8 +5,9 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
-from . import data, geometry
-from .common import dog_sources, mover, parse_int, start_take
+from . import data
+from .common import card_of, dog_sources, mover, parse_int, spot_of, start_take
+from .words import Msg, count, msg
 
 
 def legal(state: dict, seat: int) -> list[str]:
@@ -17,41 +18,38 @@ def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     card = parse_int(action, "play")
     state["hands"][seat].remove(card)
     kind = data.KIND[card]
-    name = data.card_name(card)
     if card in state["revealed"]:
         state["revealed"].remove(card)
     if kind == "g" and state["owner"][data.GOAT_SET[card]] >= 0:
         # Ruling: a goat of a set already scored cannot score any more; it goes back to the box.
         state["discard"].append(card)
-        events.append(Event(f"{{p{seat}}} plays {name}; its set is already scored, so it goes "
-                            f"back to the box."))
+        events.append(Event(msg("plays_scored", p=seat, card=card)))
         state["pending"] = -1
     else:
         state["played"][seat].append(card)
         state["played"][seat].sort()
-        events.append(Event(f"{{p{seat}}} plays {name}."))
+        events.append(Event(msg("plays", p=seat, card=card)))
         state["pending"] = card if kind == "g" else -1
     steps = data.VALUE[card]
     if steps:
         state["goats"][seat] = (state["goats"][seat] + steps) % (4 * state["size"])
-        events.append(Event(f"{{p{seat}}}'s large goat moves {steps} "
-                            f"space{'s' if steps != 1 else ''} to "
-                            f"{geometry.spot_label(state['size'], state['goats'][seat])}."))
+        events.append(Event(count("moves", steps, p=seat,
+                                  **spot_of(state["size"], state["goats"][seat]))))
     if kind == "d":
         state["refused"] = []
         if dog_sources(state, seat):
             state["phase"] = "dog"
             return
-        events.append(Event(f"{{p{seat}}}'s dog finds no claimed goat of theirs to drive."))
+        events.append(Event(msg("dog_idle", p=seat)))
     start_take(state, seat, events)
 
 
-def label(state: dict, seat: int, action: str) -> str:
-    return f"Play {data.card_name(parse_int(action, 'play'))}"
+def label(state: dict, seat: int, action: str) -> Msg:
+    return msg("label.play", card=card_of(parse_int(action, "play")))
 
 
-def prompt(state: dict, seat: int) -> str:
-    return f"{{p{state['turn']}}} plays a card."
+def prompt(state: dict, seat: int) -> Msg:
+    return msg("prompt.play", p=state["turn"])
 
 
 PLAY = Step(actors=mover, legal=legal, apply=play_card, label=label, prompt=prompt)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
-from . import data, geometry
-from .common import EMPTY, mover, parse_int, short, takeable
+from . import data
+from .common import EMPTY, line_of, mover, parse_int, rc, takeable
+from .words import Msg, msg
 
 
 def legal(state: dict, seat: int) -> list[str]:
@@ -21,13 +22,11 @@ def take_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     state["hands"][seat].append(card)
     state["hands"][seat].sort()
     state["took"] = cell
-    size = state["size"]
-    events.append(Event(f"{{p{seat}}} takes {data.card_name(card)} "
-                        f"({geometry.cell_label(size, cell)})."))
+    events.append(Event(msg("takes", p=seat, card=card, **rc(state["size"], cell))))
     if state["draw"]:
         new = state["draw"].pop()
         grid[cell] = new
-        events.append(Event(f"{data.card_name(new)} is turned up from the draw pile into the gap."))
+        events.append(Event(msg("turned_up", card=new)))
         place_reserved(state, cell, events)
     state["phase"] = "score"
 
@@ -39,17 +38,17 @@ def place_reserved(state: dict, cell: int, events: list[Event]) -> None:
     if s >= 0 and state["owner"][s] >= 0:
         owner = state["owner"][s]
         state["mark"][cell] = owner
-        events.append(Event(f"{{p{owner}}} places a reserved small goat on {data.card_name(card)}."))
+        events.append(Event(msg("reserved", p=owner, card=card)))
 
 
-def label(state: dict, seat: int, action: str) -> str:
+def label(state: dict, seat: int, action: str) -> Msg:
     cell = parse_int(action, "take")
-    return f"Take {data.card_name(state['grid'][cell])} ({short(state['size'], cell)})"
+    return msg("label.take", card=state["grid"][cell], **rc(state["size"], cell))
 
 
-def prompt(state: dict, seat: int) -> str:
-    line = geometry.line_label(state["size"], state["goats"][state["turn"]])
-    return f"{{p{state['turn']}}} takes a card from {line}."
+def prompt(state: dict, seat: int) -> Msg:
+    turn = state["turn"]
+    return msg("prompt.take", p=turn, **line_of(state["size"], state["goats"][turn]))
 
 
 TAKE = Step(actors=mover, legal=legal, apply=take_card, label=label, prompt=prompt)

@@ -7,6 +7,8 @@ upper-case colour letters beside the grid are the large goats. Legends for both 
 """
 from __future__ import annotations
 
+from engines.words import render
+
 from . import data, geometry
 
 CELL_W = 4
@@ -102,7 +104,7 @@ def board_text(view: dict) -> str:
         names = " and ".join(f"{{p{w}}}" for w in view.get("winners", []))
         out.append(f"**Game over** - winner: {names}")
     else:
-        out.append(f"*{view['prompt']}*")
+        out.append(f"*{render(view['prompt'])}*")
     text = "\n".join(out)
     return text if len(text) <= 4000 else text[:3990] + "\n..."
 
@@ -121,5 +123,5 @@ def hand_text(view: dict) -> str:
     if view["phase"] == "mulligan" and view.get("mulligan_choice") is not None:
         out.append(f"You chose to return {view['mulligan_choice']} dog(s); waiting for the others.")
     if seat in view["to_act"]:
-        out.append(f"*Your move: {view['prompt']}*")
+        out.append(f"*Your move: {render(view['prompt'])}*")
     return "\n".join(out)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import data
 from .scoring import breakdown, final_scores
 from .steps import STEPS
+from .words import msg
 
 
 def _step(state: dict):
@@ -24,10 +25,11 @@ def legal_actions(state: dict, seat: int) -> list[str]:
     return step.legal(state, seat) if step is not None and seat in step.actors(state) else []
 
 
-def prompt(state: dict):
-    """What is being decided now, the same for every seat (public)."""
+def prompt(state: dict) -> list:
+    """What is being decided now, the same for every seat (public), a message's JSON form."""
     step = _step(state)
-    return "The game is over." if step is None else step.prompt(state, state["turn"])
+    message = msg("prompt.over") if step is None else step.prompt(state, state["turn"])
+    return message.to_json()
 
 
 def reserved(state: dict) -> list[list[int]]:

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from engines import IllegalAction
+from engines.words import render
 from engines.ziegen import ENGINE, data
 from tests.engines.contract import play_and_check
 from tests.engines.test_ziegen import DOGS, G, MILK1, run, scene
@@ -164,9 +165,9 @@ def test_board_text_shows_pens_marks_and_large_goats():
 
 def test_prompts_use_seat_placeholders():
     st = scene(3, hands={0: [MILK1[0], MILK1[1]]}, cells={(0, 1): G("Elvis", 1)})
-    assert E.view(st, None)["prompt"] == "{p0} plays a card."
+    assert render(E.view(st, None)["prompt"]) == "{p0} plays a card."
     st = scene(3, phase="take", goats={0: 1}, cells={(0, 1): G("Elvis", 1)})
-    assert E.view(st, 2)["prompt"] == "{p0} takes a card from column 2."
+    assert render(E.view(st, 2)["prompt"]) == "{p0} takes a card from column 2."
 
 
 @pytest.mark.parametrize("n,seed,length,scores,end", [

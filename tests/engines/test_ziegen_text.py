@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from engines.words import render
 from engines.ziegen import ENGINE as E
 from tables.base import fill_names
 from engines.ziegen import data, geometry
@@ -73,7 +74,7 @@ def test_consent_prompt_and_buttons_give_both_positions():
     st, _ = run(st, (0, f"play:{DOGS[0]}"), (0, f"dog:{cell(st, 3, 3)}"),
                 (0, f"swap:{cell(st, 3, 5)}"))
     assert st["phase"] == "consent"
-    prompt = E.view(st, 1)["prompt"]
+    prompt = render(E.view(st, 1)["prompt"])
     assert prompt == ("{p1} decides whether {p0} may swap Elvis 5 (row 4, col 4) with "
                       "Heidi 4 (row 4, col 6).")
     assert E.describe(st, 1, "consent:yes") == "Allow the swap (r4 c4 with r4 c6)"
