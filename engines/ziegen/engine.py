@@ -1,10 +1,10 @@
-"""The Engine subclass: declarations, the step table, and delegation to views and text."""
+"""The Engine subclass: declarations, the step table, and delegation to views and render."""
 from __future__ import annotations
 
 from engines.base import IllegalAction
 from engines.steps import StepEngine
 
-from . import data, geometry, scoring, setup, text, views
+from . import data, geometry, render, scoring, setup, views
 from .common import PEN
 from .steps import STEPS
 
@@ -58,10 +58,10 @@ class ZiegenEngine(StepEngine):
         return inv
 
     def board_text(self, view):
-        return text.board_text(view)
+        return render.board_text(view)
 
     def hand_text(self, view):
-        return text.hand_text(view)
+        return render.hand_text(view)
 
 
 __all__ = ["ZiegenEngine", "geometry"]

@@ -130,7 +130,7 @@ def test_grid_is_unambiguous_and_worst_board_fits_discord():
     assert len(fill_names(grid, ["N" * 32] * 5)) <= 4000
     assert len(view["reserved"]) and len(view["revealed"]) == 10
     assert all(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}" in grid for s in range(18))
-    from engines.ziegen.text import CELL_W, _cell
+    from engines.ziegen.render import CELL_W, _cell
     for c in range(49):
         assert CELL_RE.match(_cell(view, c)), repr(_cell(view, c))
         assert len(_cell(view, c)) == CELL_W

@@ -1,4 +1,5 @@
-"""Markdown for the Discord embeds: pure functions of a view dict.
+"""Text from a view: the board and a hand as Markdown for the Discord embeds (pure functions of a
+view dict; they never see the full state).
 
 The text grid: a cell is a set letter and value (``A5``, letters from ``data.SET_LETTERS``, which
 share no letter with the seat colours), followed by the lower-case colour of its small goat
@@ -7,7 +8,7 @@ upper-case colour letters beside the grid are the large goats. Legends for both 
 """
 from __future__ import annotations
 
-from engines.words import render
+from engines import words
 
 from . import data, geometry
 
@@ -104,7 +105,7 @@ def board_text(view: dict) -> str:
         names = " and ".join(f"{{p{w}}}" for w in view.get("winners", []))
         out.append(f"**Game over** - winner: {names}")
     else:
-        out.append(f"*{render(view['prompt'])}*")
+        out.append(f"*{words.render(view['prompt'])}*")
     text = "\n".join(out)
     return text if len(text) <= 4000 else text[:3990] + "\n..."
 
@@ -123,5 +124,5 @@ def hand_text(view: dict) -> str:
     if view["phase"] == "mulligan" and view.get("mulligan_choice") is not None:
         out.append(f"You chose to return {view['mulligan_choice']} dog(s); waiting for the others.")
     if seat in view["to_act"]:
-        out.append(f"*Your move: {render(view['prompt'])}*")
+        out.append(f"*Your move: {words.render(view['prompt'])}*")
     return "\n".join(out)
