@@ -41,7 +41,7 @@ def pick_prompt(state: dict, seat: int) -> Msg:
     return msg("prompt.dog", p=state["turn"])
 
 
-# --- dog_tgt: where to ------------------------------------------------------------------------------
+# --- dog_tgt: where to -----------------------------------------------------------------------
 def target_legal(state: dict, seat: int) -> list[str]:
     acts = {f"swap:{c}" for c in dog_targets(state, seat, state["dog_src"])}
     return sorted(acts | {"dog:back", "dog:none"})
