@@ -5,8 +5,9 @@ Rules: ``../shared/rules/ziegen.txt`` and ``../shared/rules/RULINGS.md``.
 
 Where to look:
 
-- ``data``: the cards, removals per player count, pasture layouts, scoring numbers (rules as
-  data); ``geometry``: cells, the border, the large goats' edge positions and lines;
+- ``data``: the cards and their stable ids, removals per player count, pasture layouts,
+  scoring numbers (rules as data);
+- ``geometry``: cells, the border, the large goats' edge positions and lines;
 - ``setup``: a new game (``new_state``);
 - ``steps``: the turn flow as a table (step key -> ``engines.steps.Step``). The phase modules,
   none of which imports another: ``mulligan`` (``mulligan``, automatic ``deal``), ``play``
@@ -17,6 +18,8 @@ Where to look:
 - ``words``: every message id's English template and the name tables (cards, sets, ...);
 - ``scoring``: final points (also the running scores on the board);
 - ``views``: what each seat may see; ``render``: board and hand Markdown from a view;
+- ``upgrade``: older states and move logs (state version 1 numbered the cards; version 2
+  names them by stable ids such as ``elvis.5``, ``dog.3``, ``milk2.1``);
 - ``engine``: the ``StepEngine`` subclass (declarations and delegation).
 
 Rulings (where the rulebook and RULINGS.md are silent):

@@ -11,15 +11,15 @@ from .words import count, msg
 
 
 def score(state: dict, events: list[Event]) -> None:
-    if state["pending"] >= 0:
+    if state["pending"] is not None:
         score_played(state, state["turn"], state["pending"], events)
-    state["pending"] = -1
+    state["pending"] = None
     state["phase"] = "end"
 
 
-def score_played(state: dict, mover: int, card: int, events: list[Event]) -> None:
+def score_played(state: dict, mover: int, card: str, events: list[Event]) -> None:
     s = data.GOAT_SET[card]
-    if state["owner"][s] >= 0:
+    if s in state["owner"]:
         return
     n = state["n"]
     sums = [0] * n
@@ -40,14 +40,14 @@ def score_played(state: dict, mover: int, card: int, events: list[Event]) -> Non
         claim_set(state, s, winner, events)
 
 
-def claim_set(state: dict, s: int, winner: int, events: list[Event]) -> None:
+def claim_set(state: dict, s: str, winner: int, events: list[Event]) -> None:
     """Mark the set's goats in the pasture, reserve tokens for those in the draw pile, reveal
     those in hands (kept by their holders, worth nothing to the winner) and discard the other
     players' played goats of the set."""
     state["owner"][s] = winner
     grid, mark = state["grid"], state["mark"]
     for cell, card in enumerate(grid):
-        if card >= 0 and data.GOAT_SET[card] == s:
+        if data.is_card(card) and data.GOAT_SET[card] == s:
             mark[cell] = winner
             events.append(Event(msg("marks", p=winner, card=card)))
     in_draw = sum(1 for c in state["draw"] if data.GOAT_SET[c] == s)
@@ -66,7 +66,7 @@ def claim_set(state: dict, s: int, winner: int, events: list[Event]) -> None:
                 state["played"][seat].remove(c)
                 state["discard"].append(c)
             events.append(Event(msg("discards", p=seat, cards=lost)))
-    state["revealed"].sort()
+    data.sort_cards(state["revealed"])
 
 
 SCORE = Step(auto=score)

@@ -9,8 +9,8 @@ from engines.base import Event, IllegalAction
 from . import data, geometry
 from .words import msg
 
-PEN = -2      # grid value of a pen cell
-EMPTY = -1    # grid value of an empty cell
+EMPTY = data.EMPTY
+PEN = data.PEN
 
 
 def mover(state: dict) -> list[int]:
@@ -33,9 +33,9 @@ def parse_int(action: str, verb: str) -> int:
         raise IllegalAction(f"{action!r} is not an action of Herr der Ziegen.") from None
 
 
-def card_of(card: int) -> int:
+def card_of(card: str) -> str:
     """``card`` if it is a card of the game, else IllegalAction (for labels of unknown ids)."""
-    if not 0 <= card < data.NUM_CARDS:
+    if card not in data.KIND:
         raise IllegalAction(f"There is no card {card!r} in Herr der Ziegen.")
     return card
 
@@ -49,7 +49,7 @@ def rc(size: int, cell: int) -> dict[str, int]:
 def at(state: dict, cell: int) -> list:
     """A cell and what lies on it, as a nested message (JSON form): "Elvis 5 (row 4, col 4)"."""
     card = state["grid"][cell]
-    if card < 0:
+    if not data.is_card(card):
         return msg("at.empty", **rc(state["size"], cell)).to_json()
     return msg("at.card", card=card, **rc(state["size"], cell)).to_json()
 
@@ -73,7 +73,7 @@ def dogs_in_hand(state: dict, seat: int) -> int:
 def takeable(state: dict, seat: int) -> list[int]:
     grid, mark = state["grid"], state["mark"]
     return [c for c in geometry.line_cells(state["size"], state["goats"][seat])
-            if grid[c] >= 0 and mark[c] < 0]
+            if data.is_card(grid[c]) and mark[c] < 0]
 
 
 def dog_targets(state: dict, seat: int, src: int) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
+from . import data
 from .common import at, dog_sources, dog_targets, mover, parse, rc, start_take
 from .words import Msg, msg
 
@@ -81,7 +82,7 @@ def target_label(state: dict, seat: int, action: str) -> Msg:
     cell = int(parse(action, "swap"))
     where = rc(state["size"], cell)
     card = state["grid"][cell]
-    if card < 0:
+    if not data.is_card(card):
         return msg("label.swap.empty", **where)
     owner = state["mark"][cell]
     if owner >= 0 and owner != seat:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
+from .data import is_card
 from .scoring import final_scores
 from .words import msg
 
@@ -17,8 +18,8 @@ def end_check(state: dict, events: list[Event]) -> None:
     state["took"] = -1
     size, grid = state["size"], state["grid"]
     r, c = divmod(cell, size)
-    row_empty = all(grid[r * size + k] < 0 for k in range(size))
-    col_empty = all(grid[k * size + c] < 0 for k in range(size))
+    row_empty = not any(is_card(grid[r * size + k]) for k in range(size))
+    col_empty = not any(is_card(grid[k * size + c]) for k in range(size))
     if row_empty or col_empty:
         end_game(state, "row" if row_empty else "column", events)
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.base import IllegalAction
 from engines.steps import StepEngine
 
-from . import data, geometry, render, scoring, setup, views
+from . import data, geometry, render, scoring, setup, upgrade, views
 from .common import PEN
 from .steps import STEPS
 
@@ -22,6 +22,8 @@ class ZiegenEngine(StepEngine):
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
     STEPS = STEPS
+    state_version = 2              # 2: stable card ids (see upgrade.py)
+    migrations = upgrade.MIGRATIONS
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)
@@ -34,6 +36,9 @@ class ZiegenEngine(StepEngine):
             return super().label(state, seat, action)
         except (ValueError, IndexError, KeyError, TypeError):
             raise IllegalAction(f"{action!r} is not an action of {self.title}.") from None
+
+    def upgrade_action(self, action, from_version):
+        return upgrade.upgrade_action(action, from_version)
 
     def view(self, state, seat):
         return views.view(state, seat)
@@ -50,7 +55,7 @@ class ZiegenEngine(StepEngine):
         zones += state["hands"] + state["played"]
         for zone in zones:
             for c in zone:
-                if c >= 0:
+                if data.is_card(c):
                     key = f"card:{c}"
                     inv[key] = inv.get(key, 0) + 1
         inv["pen"] = sum(1 for c in state["grid"] if c == PEN)

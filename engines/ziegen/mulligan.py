@@ -53,7 +53,7 @@ def deal(state: dict, events: list[Event]) -> None:
                 card = state["draw"].pop()
                 hand.append(card)
                 drawn.append(card)
-        hand.sort()
+        data.sort_cards(hand)
         events.append(Event(msg("returns", p=seat, dogs=count("n_dogs", k).to_json(),
                                 cards=count("n_new_cards", len(drawn)).to_json())))
         if drawn:

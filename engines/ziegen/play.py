@@ -6,7 +6,7 @@ from engines.base import Event
 from engines.steps import Step
 
 from . import data
-from .common import card_of, dog_sources, mover, parse_int, spot_of, start_take
+from .common import card_of, dog_sources, mover, parse, spot_of, start_take
 from .words import Msg, count, msg
 
 
@@ -15,21 +15,21 @@ def legal(state: dict, seat: int) -> list[str]:
 
 
 def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
-    card = parse_int(action, "play")
+    card = parse(action, "play")
     state["hands"][seat].remove(card)
     kind = data.KIND[card]
     if card in state["revealed"]:
         state["revealed"].remove(card)
-    if kind == "g" and state["owner"][data.GOAT_SET[card]] >= 0:
+    if kind == "g" and data.GOAT_SET[card] in state["owner"]:
         # Ruling: a goat of a set already scored cannot score any more; it goes back to the box.
         state["discard"].append(card)
         events.append(Event(msg("plays_scored", p=seat, card=card)))
-        state["pending"] = -1
+        state["pending"] = None
     else:
         state["played"][seat].append(card)
-        state["played"][seat].sort()
+        data.sort_cards(state["played"][seat])
         events.append(Event(msg("plays", p=seat, card=card)))
-        state["pending"] = card if kind == "g" else -1
+        state["pending"] = card if kind == "g" else None
     steps = data.VALUE[card]
     if steps:
         state["goats"][seat] = (state["goats"][seat] + steps) % (4 * state["size"])
@@ -45,7 +45,7 @@ def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
 
 
 def label(state: dict, seat: int, action: str) -> Msg:
-    return msg("label.play", card=card_of(parse_int(action, "play")))
+    return msg("label.play", card=card_of(parse(action, "play")))
 
 
 def prompt(state: dict, seat: int) -> Msg:

@@ -20,7 +20,7 @@ def take_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     card = grid[cell]
     grid[cell] = EMPTY
     state["hands"][seat].append(card)
-    state["hands"][seat].sort()
+    data.sort_cards(state["hands"][seat])
     state["took"] = cell
     events.append(Event(msg("takes", p=seat, card=card, **rc(state["size"], cell))))
     if state["draw"]:
@@ -35,7 +35,7 @@ def place_reserved(state: dict, cell: int, events: list[Event]) -> None:
     """A goat of a scored set coming out of the draw pile gets its owner's small goat at once."""
     card = state["grid"][cell]
     s = data.GOAT_SET[card]
-    if s >= 0 and state["owner"][s] >= 0:
+    if s in state["owner"]:
         owner = state["owner"][s]
         state["mark"][cell] = owner
         events.append(Event(msg("reserved", p=owner, card=card)))

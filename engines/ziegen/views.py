@@ -32,15 +32,15 @@ def prompt(state: dict) -> list:
     return message.to_json()
 
 
-def reserved(state: dict) -> list[list[int]]:
+def reserved(state: dict) -> list[list]:
     """[seat, set, count] for small goats set aside for goats still in the draw pile."""
-    counts: dict[int, int] = {}
+    counts: dict[str, int] = {}
     owner = state["owner"]
     for c in state["draw"]:
         s = data.GOAT_SET[c]
-        if s >= 0 and owner[s] >= 0:
+        if s in owner:
             counts[s] = counts.get(s, 0) + 1
-    return [[owner[s], s, k] for s, k in sorted(counts.items())]
+    return [[owner[s], s, counts[s]] for s in data.SET_KEYS if s in counts]
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -69,7 +69,7 @@ def view(state: dict, seat: int | None) -> dict:
         "draw_count": len(state["draw"]),
         "box_count": len(state["box"]),
         "discard": list(state["discard"]),
-        "owner": list(state["owner"]),
+        "owner": dict(state["owner"]),
         "revealed": revealed,
         "reserved": reserved(state),
         "dog_src": state["dog_src"],

@@ -41,8 +41,8 @@ class _Scores:
         return ", ".join(f"{{p{seat}}} {points}" for seat, points in enumerate(scores))
 
 
-CARD_NAMES = {card: data.card_name(card) for card in range(data.NUM_CARDS)}
-SET_NAME = dict(enumerate(data.SET_NAMES))
+CARD_NAMES = {card: data.card_name(card) for card in data.CARDS}
+SET_NAME = dict(data.SET_NAMES)
 END_WHY = {
     "row": "the last card of a row has been taken",
     "column": "the last card of a column has been taken",

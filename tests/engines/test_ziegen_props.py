@@ -53,7 +53,7 @@ def _reshuffle_hidden(st, seat, rnd):
     ``seat`` (revealed cards excepted) and the draw pile are dealt again from their union
     (keeping goats of scored sets where they are: their reserved tokens are public)."""
     alt = json.loads(json.dumps(st))
-    scored = {s for s, o in enumerate(alt["owner"]) if o >= 0}
+    scored = set(alt["owner"])
 
     def movable(c):
         return c not in alt["revealed"] and data.GOAT_SET[c] not in scored
@@ -68,7 +68,7 @@ def _reshuffle_hidden(st, seat, rnd):
     for (zone, i), c in zip(slots, cards):
         zone[i] = c
     for hand in alt["hands"]:
-        hand.sort()
+        data.sort_cards(hand)
     if alt["phase"] == "mulligan":      # other seats' secret choices are hidden too
         for s in range(alt["n"]):
             if s != seat:
@@ -176,10 +176,12 @@ def test_prompts_use_seat_placeholders():
 
 
 @pytest.mark.parametrize("n,seed,length,scores,end", [
-    (2, 11, 107, [18, 11], "row"),
-    (5, 12, 187, [9, 11, 7, 5, 12], "row"),
+    (2, 11, 83, [18, 14], "blocked"),
+    (5, 12, 184, [3, 10, 10, 13, 6], "blocked"),
 ])
 def test_golden_playthroughs(n, seed, length, scores, end):
-    """Recorded random games: a rule change that alters them must be deliberate."""
+    """Recorded random games: a rule change that alters them must be deliberate. (Re-pinned for
+    the stable card ids of state version 2: the random policy picks by place in the sorted legal
+    ids, and ``play:<id>`` sorts differently from ``play:<number>``.)"""
     st, moves = play_and_check(E, n, seed)
     assert (len(moves), E.scores(st), st["end"]) == (length, scores, end)
