@@ -76,12 +76,15 @@ async def board_message(service: TableService, game: GameRecord) -> BoardMessage
                         buttons, png, render.picture_alt_text(service, game))
 
 
+@ui.handles("text_board")
 @flow.guarded
 async def show_text_board(interaction: discord.Interaction, table: int) -> None:
-    """The whole public board in words, only to the one who asked (any viewer may)."""
+    """The whole public board in words, only to the one who asked (anyone where the table is:
+    in its server, or in DMs a player of it)."""
     svc = flow.service(interaction)
     try:
-        game = await svc.game(table)
+        game = await svc.table_at(table, user_id=interaction.user.id,
+                                  guild_id=interaction.guild_id)
         if game.state is None:
             raise TableError("This table has not started yet.")
     except GameError as exc:

@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from engines.words import render
+
 from .palette import BACKGROUND, INK, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
@@ -83,8 +85,10 @@ def wrap(text: str, width: int, size: int, lines: int, bold: bool = False) -> li
 _SEAT_RE = re.compile(r"\{p(\d)\}")
 
 
-def fill_names(text: str, names: list[str]) -> str:
-    """The engines' "{p0}".."{p4}" seat markers replaced by names."""
+def fill_names(text, names: list[str]) -> str:
+    """The engines' "{p0}".."{p4}" seat markers replaced by names (``text`` may be a message in
+    its JSON form, see ``engines.words``)."""
+    text = render(text)
     return _SEAT_RE.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
                         else m.group(0), text)
 

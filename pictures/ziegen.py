@@ -39,13 +39,13 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
     cx = (x0 + x1) / 2
     card = view["grid"][cell]
     box = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
-    if card == -2:  # a pen: the owner's colour, shape and letter
+    if card == data.PEN:  # a pen: the owner's colour, shape and letter
         seat = view["pens"].index(cell)
         cv.rect(box, seat_colour(seat), INK, 2)
         cv.token(cx, (y0 + y1) / 2 - 6, w * 0.24, seat)
         cv.text((cx, y1 - 8), "pen", 15, SEAT_TEXT[seat], bold=True, anchor="ms")
         return
-    if card == -1:
+    if card is data.EMPTY:
         cv.rect(box, EMPTY, RULE, 1)
         return
     owner = view["mark"][cell]
@@ -150,7 +150,7 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     else:
         lines = wrap(fill_names(view.get("prompt", ""), names), w, 18, 3, bold=True)
     bottom = HEIGHT - 20 - 24 * len(lines)   # the prompt's place, kept free
-    scored = [(s, o) for s, o in enumerate(view["owner"]) if o >= 0]
+    scored = [(s, view["owner"][s]) for s in data.SET_KEYS if s in view["owner"]]
     room = (bottom - 6 - (y + 22)) // 21      # lines left for the scored sets
     if scored and room >= 1:
         cv.text((x, y), "Scored sets:", 16, MUTED)

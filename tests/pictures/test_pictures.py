@@ -7,6 +7,8 @@ import io
 import random
 
 import pytest
+
+from engines.ziegen import data as ziegen_data
 from PIL import Image
 
 import pictures
@@ -92,8 +94,8 @@ def _hide_ziegen(s, rnd):
     owner = s["owner"]
 
     def free(card):  # a card whose place is not public through the reserved small goats
-        gs = [c // 5 if c < 90 else -1 for c in [card]][0]
-        return card not in s["revealed"] and (gs < 0 or owner[gs] < 0)
+        goat_set = ziegen_data.GOAT_SET[card]
+        return card not in s["revealed"] and (goat_set is None or goat_set not in owner)
 
     for hand in s["hands"]:
         for k, card in enumerate(hand):
@@ -198,7 +200,7 @@ def test_ziegen_pens_claims_and_goats_in_their_owners_colour():
             x0, y0, x1, y1 = cell_box(cell)
             assert count_colour(img, (x0, y0, x1, y0 + 8), SEAT_COLOURS[owner]) > step * 0.6
         for cell, card in enumerate(view["grid"]):
-            if card >= 0 and view["mark"][cell] < 0:
+            if ziegen_data.is_card(card) and view["mark"][cell] < 0:
                 for colour in SEAT_COLOURS[:players]:
                     assert count_colour(img, cell_box(cell), colour) == 0
         # each large goat stands in the band beside its row or column
