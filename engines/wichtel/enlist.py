@@ -1,17 +1,19 @@
-"""Enlisting: face-down bribes (one after another, or everyone at once: option ``bribes``), the
-reveal, "Nix da!", the die roll, "Ich guck nochmal!", "Der bin der Beste!" and who receives the
-leprechaun."""
+"""Enlisting: the die on a square card (step "enlist"), face-down bribes (one after another, or
+everyone at once: option ``bribes``; step "bribe"), the reveal, "Nix da!" (step "respond"), the
+die roll, "Ich guck nochmal!" (step "reroll"), "Der bin der Beste!" (step "dbgive") and who
+receives the leprechaun."""
 from __future__ import annotations
 
 from .. import rng
 from ..base import Event
 from .data import (BRIBE_NEED, BRIBE_RANK, DIE_SIDES, EV_NAME, GIVE_AWAY, LEP_NAME, NIX_DA,
                    NO_BRIBE_NEED, REROLL, TAKE_BRIBES)
-from .flow import enter_end, take_from_square
+from .flow import bribe_order, enter_end, take_from_square
 
 
-def start_enlist(s: dict, seat: int, pos: int, events: list) -> None:
-    n = s["n"]
+def start_enlist(s: dict, events: list) -> None:
+    """Step "enlist": the mover puts the die on the square card at ``s["enl"]["pos"]``."""
+    n, seat, pos = s["n"], s["active"], s["enl"]["pos"]
     card = s["sq"][pos]
     # "" = no bribe from this seat: the enlister, and seats without any event card (public).
     bids = [None if i != seat and s["ev"][i] else "" for i in range(n)]
@@ -26,12 +28,6 @@ def start_enlist(s: dict, seat: int, pos: int, events: list) -> None:
 
 
 # --- bribes: face down, in turn (rulebook) or all at once --------------------------------------
-def bribe_order(s: dict) -> list[int]:
-    """The other seats clockwise from the enlister's left: the order of play and of ties."""
-    a, n = s["active"], s["n"]
-    return [(a + k) % n for k in range(1, n)]
-
-
 def bribe_seats(s: dict) -> list[int]:
     """Who decides now: in turns the first undecided seat in order; together all undecided."""
     bids = s["enl"]["bids"]
@@ -62,6 +58,15 @@ def bribe_act(s: dict, seat: int, action: str, events: list) -> None:
             events.append(Event(f"{{p{seat}}} lays a card face down."))
     if None not in bids:
         reveal(s, events)
+
+
+def bribe_prompt(s: dict, seat: int | None) -> str:
+    enl, a = s["enl"], s["active"]
+    if s["bribes"] == "turns":
+        return (f"{{p{bribe_seats(s)[0]}}} may lay a face-down bribe for "
+                f"{LEP_NAME[enl['card']]}, which {{p{a}}} tries to enlist.")
+    return (f"The others may offer a face-down bribe for {LEP_NAME[enl['card']]}, "
+            f"which {{p{a}}} tries to enlist.")
 
 
 def top_bribe(bids: list, enlister: int) -> int | None:
@@ -125,6 +130,12 @@ def respond_act(s: dict, seat: int, action: str, events: list) -> None:
     proceed(s, events)
 
 
+def respond_prompt(s: dict, seat: int | None) -> str:
+    enl = s["enl"]
+    return (f"{{p{s['active']}}} answers the top bribe, {EV_NAME[enl['top_card']]} from "
+            f"{{p{enl['top']}}}.")
+
+
 def proceed(s: dict, events: list) -> None:
     enl = s["enl"]
     card = enl["top_card"]
@@ -178,6 +189,12 @@ def reroll_act(s: dict, seat: int, action: str, events: list) -> None:
         failed(s, events)
 
 
+def reroll_prompt(s: dict, seat: int | None) -> str:
+    enl = s["enl"]
+    return (f"{{p{s['active']}}} rolled {enl['rolls'][-1]} (needed {enl['need']}) and decides "
+            "whether to accept it.")
+
+
 def spend_top(s: dict) -> None:
     enl = s["enl"]
     if enl["top_card"]:
@@ -213,3 +230,13 @@ def dbgive_act(s: dict, seat: int, action: str, events: list) -> None:
     events.append(Event(f"{{p{seat}}} gives {LEP_NAME[s['enl']['card']]} to {{p{target}}}, who "
                         "cannot refuse."))
     finish(s, target, events)
+
+
+def dbgive_seat(s: dict) -> list[int]:
+    return [s["enl"]["top"]]
+
+
+def dbgive_prompt(s: dict, seat: int | None) -> str:
+    enl = s["enl"]
+    return (f"{{p{enl['top']}}} chooses who receives {LEP_NAME[enl['card']]} "
+            "(Der bin der Beste!).")

@@ -1,11 +1,25 @@
-"""Glue between the steps of a move: receiving a leprechaun, offering the round end, the end of
-a move, and scoring a round."""
+"""Helpers shared by the steps of a move (imports no phase module): who moves, receiving a
+leprechaun, offering the round end, the end of a move, and scoring a round.
+
+A helper hands over to a step of another module only by naming it in ``state["phase"]``:
+``"move"`` (the next move begins, ``setup``) and ``"deal"`` (a new round, ``setup``).
+"""
 from __future__ import annotations
 
 from ..base import Event
-from .data import LEP_NAME, VILLAGE_CARDS
+from .data import LEP_NAME
 from .scoring import breakdown, round_bonuses
-from .setup import deal_round, start_move
+
+
+def mover(s: dict) -> list[int]:
+    """The player whose move it is decides this step."""
+    return [s["active"]]
+
+
+def bribe_order(s: dict) -> list[int]:
+    """The other seats clockwise from the enlister's left: the order of play and of ties."""
+    a, n = s["active"], s["n"]
+    return [(a + k) % n for k in range(1, n)]
 
 
 def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
@@ -40,17 +54,10 @@ def enter_end(s: dict, events: list) -> None:
         next_move(s, events)
 
 
-def end_options(s: dict) -> list[str]:
-    a = s["active"]
-    acts = ["done"]
-    if s["wl"] == "tied":
-        acts.append("free")
-    acts += ["play:" + c for c in set(s["ev"][a]) if c in VILLAGE_CARDS]
-    return sorted(acts)
-
-
 def next_move(s: dict, events: list) -> None:
-    start_move(s, (s["active"] + 1) % s["n"], events)
+    """The next player's move begins (step "move")."""
+    s["active"] = (s["active"] + 1) % s["n"]
+    s["phase"] = "move"
 
 
 def end_round(s: dict, seat: int, events: list) -> None:
@@ -63,7 +70,6 @@ def end_round(s: dict, seat: int, events: list) -> None:
     # Kept compact (the state is cloned on every move); ``last_rows`` expands it for views.
     s["last"] = {"round": s["round"], "ended_by": seat, "cards": [list(r) for r in s["ret"]],
                  "bonus": bonuses, "totals": list(s["totals"])}
-    s["phase"] = "scored"
     events.append(Event(f"{{p{seat}}} steps before the Wahlleiter and ends round {s['round']}."))
     events.append(Event(round_report(s["last"]), highlight=True))
     best = max(s["totals"])
@@ -77,7 +83,7 @@ def end_round(s: dict, seat: int, events: list) -> None:
         return
     if best >= s["target"]:
         events.append(Event(f"Tie at {best} points: another round is played."))
-    deal_round(s, events)
+    s["phase"] = "deal"
 
 
 def row_text(row: dict) -> str:

@@ -1,11 +1,11 @@
-"""The active player's move: calling, exchanging, the village cards, filling a gap, the round-end
-offer and the end of the move (freeing the Wahlleiter)."""
+"""The mover's steps: before the walk ("prewalk"), calling / exchanging / enlisting ("main"),
+the exchange picks ("exchange"), filling a gap ("fill"), the round-end offer ("endround") and
+the end of the move ("end"), with the village cards. Enlisting hands over to step "enlist"."""
 from __future__ import annotations
 
 from ..base import Event
 from .data import LEP_NAME, PREWALK_CARDS, VILLAGE_CARDS
-from .enlist import start_enlist
-from .flow import end_options, end_round, enter_end, next_move, received
+from .flow import end_round, enter_end, next_move, received
 from .walk import discard_stack, draw_card, walk
 
 
@@ -20,6 +20,12 @@ def prewalk_act(s: dict, seat: int, action: str, events: list) -> None:
         return
     s["phase"] = "main"
     walk(s, events)
+
+
+def prewalk_prompt(s: dict, seat: int | None) -> str:
+    a = s["active"]
+    return (f"{{p{a}}}'s move begins with the Leprechaun Walk; first {{p{a}}} may play "
+            "Stehenbleiben! or Komm mal zurück! for it.")
 
 
 # --- main: the three moves, and village cards at the start of the move --------------------------
@@ -53,7 +59,12 @@ def main_act(s: dict, seat: int, action: str, events: list) -> None:
         events.append(Event(f"{{p{seat}}} exchanges a leprechaun with {{p{target}}}: "
                             "both choose a card face down."))
     elif kind == "enlist":
-        start_enlist(s, seat, int(arg), events)
+        s["enl"] = {"pos": int(arg)}        # step "enlist" puts the die on it
+        s["phase"] = "enlist"
+
+
+def main_prompt(s: dict, seat: int | None) -> str:
+    return f"{{p{s['active']}}} calls, exchanges or enlists a leprechaun."
 
 
 def play_village(s: dict, seat: int, card: str, events: list) -> None:
@@ -101,7 +112,16 @@ def exchange_act(s: dict, seat: int, action: str, events: list) -> None:
     received(s, [a, t], events)
 
 
+def exchange_prompt(s: dict, seat: int | None) -> str:
+    return (f"{{p{s['active']}}} and {{p{s['ex']['to']}}} each choose a leprechaun to hand over "
+            "face down.")
+
+
 # --- fill: whoever received a square card puts another one into the gap ------------------------
+def fill_seat(s: dict) -> list[int]:
+    return [s["fill"]["seat"]]
+
+
 def fill_legal(s: dict, seat: int) -> list[str]:
     fill = s["fill"]
     hand = list(s["ret"][seat])
@@ -120,7 +140,15 @@ def fill_act(s: dict, seat: int, action: str, events: list) -> None:
     received(s, [seat], events)
 
 
+def fill_prompt(s: dict, seat: int | None) -> str:
+    return f"{{p{s['fill']['seat']}}} fills the gap on the Village Square."
+
+
 # --- round-end offer ----------------------------------------------------------------------------
+def endround_seat(s: dict) -> list[int]:
+    return [s["offer"][0]]
+
+
 def endround_legal(s: dict, seat: int) -> list[str]:
     return ["continue", "endround"]
 
@@ -134,9 +162,17 @@ def endround_act(s: dict, seat: int, action: str, events: list) -> None:
         enter_end(s, events)
 
 
+def endround_prompt(s: dict, seat: int | None) -> str:
+    return f"{{p{s['offer'][0]}}} may end the round now."
+
+
 # --- end of the move -----------------------------------------------------------------------
 def end_legal(s: dict, seat: int) -> list[str]:
-    return end_options(s)
+    acts = ["done"]
+    if s["wl"] == "tied":
+        acts.append("free")
+    acts += ["play:" + c for c in set(s["ev"][seat]) if c in VILLAGE_CARDS]
+    return sorted(acts)
 
 
 def end_act(s: dict, seat: int, action: str, events: list) -> None:
@@ -148,3 +184,10 @@ def end_act(s: dict, seat: int, action: str, events: list) -> None:
         events.append(Event(f"{{p{seat}}} frees the Wahlleiter: Da isser ja! From the next move "
                             "on, whoever receives a leprechaun may end the round."))
     next_move(s, events)
+
+
+def end_prompt(s: dict, seat: int | None) -> str:
+    a = s["active"]
+    if s["wl"] == "tied":
+        return f"{{p{a}}} ends the move and may free the Wahlleiter."
+    return f"{{p{a}}} ends the move."
