@@ -7,6 +7,7 @@ from ..base import Event
 from .data import (DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, PREWALK_CARDS,
                    RETINUE_SIZE)
 from .walk import walk
+from .words import msg
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:
@@ -46,8 +47,7 @@ def deal(s: dict, events: list) -> None:
     s["back"] = s["stand"] = False
     s["ex"] = s["enl"] = s["fill"] = None
     s["offer"] = []
-    events.append(Event(f"Round {s['round']} is dealt ({{p{s['dealer']}}} deals); "
-                        "the Wahlleiter is tied up."))
+    events.append(Event(msg("dealt", round=s["round"], dealer=s["dealer"])))
     s["active"] = (s["dealer"] + 1) % n
     s["phase"] = "move"
 
@@ -57,7 +57,7 @@ def start_move(s: dict, events: list) -> None:
     "Stehenbleiben!" or "Komm mal zurück!" for that walk (step "prewalk", see
     ``prewalk_asked``)."""
     seat = s["active"]
-    events.append(Event(f"{{p{seat}}}'s move."))
+    events.append(Event(msg("move", p=seat)))
     if prewalk_asked(s, seat):
         s["phase"] = "prewalk"
         return

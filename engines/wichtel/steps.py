@@ -8,43 +8,40 @@ runs them before ``apply`` returns. "over" ends the game.
 from __future__ import annotations
 
 from ..steps import Step
+from ..words import Msg
 from . import enlist, moves, setup
-from .data import ev_label_en, lep_label_en
+from .data import NIX_DA, REROLL
 from .flow import mover
+from .words import msg
 
 
-def label(s: dict, seat: int, action: str) -> str:
+# actions without an argument whose label id is "label.<action>"
+PLAIN = ("pass", "roll", "endround", "walk", "continue", "done", "free")
+
+
+def label(s: dict, seat: int, action: str) -> Msg | str:
     """The button text of an action (the same words in every step; it reads only the action,
     the step and the square, all public)."""
     kind, _, arg = action.partition(":")
     phase = s["phase"]
-    if kind == "call":
-        return f"Call: discard {lep_label_en(arg)}, draw a new one"
-    if kind == "exchange":
-        return f"Exchange a leprechaun with {{p{arg}}}"
+    if kind in ("call", "give", "fill"):
+        return msg("label." + kind, card=arg)
+    if kind in ("bribe", "play"):
+        when = "_prewalk" if kind == "play" and phase == "prewalk" else ""
+        return msg(f"label.{kind}{when}", card=arg)
+    if kind in ("exchange", "to"):
+        return msg("label." + kind, to=int(arg))
     if kind == "enlist":
-        code = s["sq"][int(arg)]
-        return f"Enlist {lep_label_en(code)}, place {int(arg) + 1}"
-    if kind == "play":
-        when = " before this walk" if phase == "prewalk" else ""
-        return f"Play {ev_label_en(arg)}{when}"
-    if kind == "give":
-        return f"Hand over {lep_label_en(arg)}"
-    if kind == "fill":
-        return f"Put {lep_label_en(arg)} into the gap"
-    if kind == "bribe":
-        return f"Bribe with {ev_label_en(arg)}"
-    if kind == "to":
-        return f"Give the leprechaun to {{p{arg}}}"
-    labels = {
-        "pass": "No bribe", "roll": "Roll the die", "nixda": f"Play {ev_label_en('nd')}",
-        "reroll": f"Play {ev_label_en('ig')}: roll again", "endround": "End the round now",
-        "walk": "Let the leprechauns walk",
-        "continue": "Go on playing", "done": "End my move",
-        "free": "Free the Wahlleiter and end my move",
-        "accept": "Accept the roll" if phase == "reroll" else "Let the bribe stand",
-    }
-    return labels.get(action, action)
+        return msg("label.enlist", card=s["sq"][int(arg)], place=int(arg) + 1)
+    if action == "nixda":
+        return msg("label.play", card=NIX_DA)
+    if action == "reroll":
+        return msg("label.reroll", card=REROLL)
+    if action == "accept":
+        return msg("label.accept_roll" if phase == "reroll" else "label.accept_bribe")
+    if action in PLAIN:
+        return msg("label." + action)
+    return action
 
 
 STEPS: dict[str, Step] = {

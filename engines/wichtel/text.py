@@ -1,6 +1,7 @@
 """Markdown for Discord, built only from a view dict."""
 from __future__ import annotations
 
+from ..words import render
 from .data import (EV_NAME, LEP_EN, LEP_NAME, SPECIAL_RULES, VALUE, WAHLLEITER_SIDE,
                    ev_label_en, lep_label_en)
 
@@ -75,7 +76,7 @@ def board_text(v: dict) -> str:
             title = f", {row['title']} {row['title_value']:+d}" if row["title"] else ""
             lines.append(f"- {{p{row['seat']}}}: {', '.join(LEP_NAME[c] for c in row['cards'])}"
                          f" → {row['score']}{title}, bonus {row['bonus']} → {row['total']}")
-    lines.append(f"*{v['prompt']}*")
+    lines.append(f"*{render(v['prompt'])}*")
     return "\n".join(lines)[:4000]
 
 
@@ -125,5 +126,5 @@ def hand_text(v: dict) -> str:
         lines += [f"- {LEP_NAME[c]}" + (f" ({LEP_EN[c]})" if LEP_EN[c] != LEP_NAME[c] else "")
                   + f": {SPECIAL_RULES[c]}" for c in v["special_cards"]]
     if v["seat"] in v["to_act"]:
-        lines.append(f"*Your decision: {v['prompt']}*")
+        lines.append(f"*Your decision: {render(v['prompt'])}*")
     return "\n".join(lines)[:4000]

@@ -3,9 +3,11 @@ public board; a seat adds its own retinue, event hand, face-down bribe and excha
 acts and the prompt come from the step table (``WichtelEngine.to_act`` / ``prompt``)."""
 from __future__ import annotations
 
+from ..words import Msg
 from .data import LEP_NAME, RETINUE_SIZE, SPECIAL_RULES, WAHLLEITER_SIDE
 from .flow import bribe_order, last_rows
 from .scoring import breakdown
+from .words import msg
 
 
 def _stack(s: dict, side: str) -> dict:
@@ -22,23 +24,18 @@ def public_events(s: dict, seat: int) -> int:
     return count
 
 
-def game_over_prompt(s: dict) -> str:
-    best = max(s["totals"])
-    return f"Game over: {{p{s['totals'].index(best)}}} is the Herr der Wichtel."
-
-
-def view(s: dict, seat: int | None, to_act: list[int], prompt) -> dict:
-    """``to_act`` and ``prompt`` (what is being decided now) are the step table's."""
+def view(s: dict, seat: int | None, to_act: list[int], prompt: Msg | None) -> dict:
+    """``to_act`` and ``prompt`` (what is being decided now) are the step table's; the view
+    holds the prompt's JSON form."""
     n = s["n"]
     if s["over"]:
-        prompt = game_over_prompt(s)
+        prompt = msg("prompt.over", p=s["totals"].index(max(s["totals"])))
     left, right = _stack(s, "left"), _stack(s, "right")
     v = {
         "game": "wichtel", "seat": seat, "num_players": n, "round": s["round"],
         "dealer": s["dealer"], "active": s["active"], "phase": s["phase"],
-        "to_act": list(to_act),
-        "prompt": prompt, "target": s["target"], "scores": list(s["totals"]),
-        "totals": list(s["totals"]),
+        "to_act": list(to_act), "prompt": prompt.to_json() if prompt is not None else None,
+        "target": s["target"], "scores": list(s["totals"]), "totals": list(s["totals"]),
         "square": list(s["sq"]),
         "square_names": [LEP_NAME[c] if c else None for c in s["sq"]],
         "walk_direction": "right" if s["dir"] == 1 else "left",

@@ -6,6 +6,7 @@ from collections import Counter
 import pytest
 
 from engines import IllegalAction, rng
+from engines.words import Msg, render
 from engines.wichtel import ENGINE
 from engines.wichtel.data import EV_COUNT, LEP_COUNT
 
@@ -692,9 +693,12 @@ def test_board_shows_square_walk_wahlleiter_backs_and_totals():
 def test_prompts_for_out_of_turn_decisions_name_the_decider():
     st = enlist_scene(ev={0: ["ig"], 1: ["r5"]}, pips=(2,))
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"))
-    assert E.view(st, 2)["prompt"] == "{p0} answers the top bribe, 5 Rindentaler from {p1}."
+    # the view holds the prompt as a message (id and parameters, JSON form)
+    assert E.view(st, 2)["prompt"] == ["wichtel.prompt.respond", {"p": 0, "card": "r5", "top": 1}]
+    assert render(E.view(st, 2)["prompt"]) == "{p0} answers the top bribe, 5 Rindentaler from {p1}."
     st, _ = play(st, (0, "roll"))
-    assert E.view(st, None)["prompt"].startswith("{p0} rolled 2 (needed 5)")
+    assert E.prompt(st, None) == Msg("wichtel.prompt.reroll", p=0, pips=2, need=5)
+    assert render(E.view(st, None)["prompt"]).startswith("{p0} rolled 2 (needed 5)")
     assert (E.describe(st, 0, "reroll")
             == "Play Ich guck nochmal! (I'll have another look!): roll again")
 

@@ -5,6 +5,7 @@ import re
 
 from engines.wichtel import ENGINE
 from engines.wichtel.data import EV_COUNT, LEP_NAME
+from engines.words import render
 from tables.service import fill_names
 from tests.engines.test_wichtel import enlist_scene, play, scene, texts
 
@@ -80,7 +81,7 @@ def test_board_fits_discord_in_the_worst_case_with_five_players():
     assert "- {p4}: Häuptlingswitwe, Keulenschwinger, Keulenschwinger, Keulenschwinger → " \
         in text
     assert "Nix da! played" in text and "Pending: Komm mal zurück!" in text
-    assert text.endswith(f"*{E.view(st, None)['prompt']}*")    # nothing was cut off
+    assert text.endswith(f"*{render(E.view(st, None)['prompt'])}*")    # nothing was cut off
     assert len(text) <= 4000
     # ...even with the longest Discord display names (32 characters) filled in
     assert len(fill_names(text, ["W" * 32] * 5)) <= 4000
