@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..base import State
 from ..steps import StepEngine
-from . import text, views
+from . import render, views
 from .data import BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES
 from .setup import new_state
 from .steps import STEPS
@@ -74,8 +74,9 @@ class WichtelEngine(StepEngine):
         inv["die"] = 1
         return inv
 
+    # text from a view lives in ``render``; these keep the Engine contract for the cogs
     def board_text(self, view: dict) -> str:
-        return text.board_text(view)
+        return render.board_text(view)
 
     def hand_text(self, view: dict) -> str:
-        return text.hand_text(view)
+        return render.hand_text(view)

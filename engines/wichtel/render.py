@@ -1,4 +1,9 @@
-"""Markdown for Discord, built only from a view dict."""
+"""Text from a view: the board and a seat's hand panel as Markdown for Discord.
+
+Pure functions of a view (``views.view``): they never see the full state, so they cannot show
+what the seat may not know. Messages in the view (the prompt) are rendered with
+``engines.words.render``; the seat markers ``{pN}`` are filled in by the table service.
+"""
 from __future__ import annotations
 
 from ..words import render
