@@ -105,17 +105,9 @@ TARGET_CHOICES = (50, 75, 99, 150)
 BRIBE_MODES = ("turns", "together")
 BRIBES = "turns"
 
-# One-line reminders of the cards with special scoring rules, for the private panel.
-SPECIAL_RULES = {
-    "hw": "counts as a Familie 0 outside a chieftain career and turns a positive result "
-          "negative (a negative one doubles)",
-    "hd": "stands in for any card when titles are checked (value stays 10); himself only in a "
-          "chieftain career",
-    "me": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
-          "scoring",
-    "ge": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
-          "scoring",
-}
+# Cards with special scoring rules, reminded of in the private panel (the English reminders are
+# ``words.SPECIAL_RULES``).
+SPECIAL_CARDS = ("hw", "hd", "me", "ge")
 
 WAHLLEITER_SIDE = {"tied": "Wo isser denn?", "free": "Da isser ja!"}
 

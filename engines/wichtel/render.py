@@ -1,135 +1,140 @@
 """Text from a view: the board and a seat's hand panel as Markdown for Discord.
 
 Pure functions of a view (``views.view``): they never see the full state, so they cannot show
-what the seat may not know. Messages in the view (the prompt) are rendered with
-``engines.words.render``; the seat markers ``{pN}`` are filled in by the table service.
+what the seat may not know. Every phrase is a message of ``words`` (ids "board.*", "hand.*" and
+the scoring details shared with the round report); only the layout (lines, arrows, card backs,
+Markdown) is made here. The seat markers ``{pN}`` are filled in by the table service.
 """
 from __future__ import annotations
 
 from ..words import render
-from .data import (EV_NAME, LEP_EN, LEP_NAME, SPECIAL_RULES, VALUE, WAHLLEITER_SIDE,
-                   ev_label_en, lep_label_en)
+from .data import VALUE, WAHLLEITER_SIDE
+from .words import msg
+
+
+def _say(key: str, /, **params) -> str:
+    return render(msg(key, **params))
 
 
 def _card(code: str | None) -> str:
-    return f"{LEP_NAME[code]} ({VALUE[code]})" if code else "— gap —"
+    return _say("board.card", card=code, value=VALUE[code]) if code else _say("board.gap")
 
 
 def _stack_line(stack: dict) -> str:
-    return f"[{'Drawing' if stack['role'] == 'draw' else 'Discard'} stack: {stack['count']}]"
+    return _say("board.stack_" + stack["role"], n=stack["count"])
+
+
+def _enlist_line(v: dict, n: int) -> str:
+    enl = v["enlist"]
+    parts = [msg("board.enlisting", p=enl["enlister"], card=enl["card"], place=enl["pos"] + 1)]
+    if enl["bribes"] is not None:
+        # turn order from the enlister's left, the order that decides ties
+        order = [(enl["enlister"] + k) % n for k in range(1, n)]
+        offered = [msg("board.bribe", p=i, card=enl["bribes"][i]).to_json() for i in order
+                   if enl["bribes"][i]]
+        parts.append(msg("board.bribes", items=offered) if offered
+                     else msg("board.bribes_none"))
+        if enl["top"] is not None:
+            parts.append(msg("board.top", p=enl["top"]))
+    elif enl.get("laid") is not None:
+        # bribing in turns: the table sees who laid a card face down, never which card
+        so_far = [msg("board.laid" if i in enl["laid"] else "board.not_laid", p=i).to_json()
+                  for i in enl["order"] if i in enl["decided"]]
+        if so_far:
+            parts.append(msg("board.so_far", items=so_far))
+    if enl["nixda"]:
+        parts.append(msg("board.nixda"))
+    if enl["rolls"]:
+        parts.append(msg("board.rolled", rolls=", ".join(map(str, enl["rolls"])),
+                         need=enl["need"]))
+    return "; ".join(render(part) for part in parts)
 
 
 def board_text(v: dict) -> str:
     n = v["num_players"]
-    lines = [f"**Der Herr der Wichtel** · round {v['round']} · dealer {{p{v['dealer']}}} · "
-             f"play to {v['target']}"]
+    lines = [_say("board.title", round=v["round"], dealer=v["dealer"], target=v["target"])]
     arrow = "↓" if v["walk_direction"] == "right" else "↑"
     grid = [_stack_line(v["left_stack"])]
     for i, code in enumerate(v["square"]):
-        marker = " ← die" if v["enlist"] and v["enlist"]["pos"] == i else ""
+        marker = _say("board.die") if v["enlist"] and v["enlist"]["pos"] == i else ""
         grid.append(f" {arrow} {i + 1}. {_card(code)}{marker}")
     grid.append(_stack_line(v["right_stack"]))
-    lines.append("Village Square (walk " + ("towards the bottom" if arrow == "↓" else
-                                             "towards the top") + "):")
+    lines.append(_say("board.square_" + v["walk_direction"]))
     lines.append("```\n" + "\n".join(grid) + "\n```")
     pending = []
     if v["pending_walk"]["reverse"]:
-        pending.append("Komm mal zurück! (next walk reverses)")
+        pending.append(msg("board.pending_back").to_json())
     if v["pending_walk"]["stand_still"]:
-        pending.append("Stehenbleiben! (next walk skipped)")
+        pending.append(msg("board.pending_stand").to_json())
     if pending:
-        lines.append("Pending: " + ", ".join(pending))
-    lines.append(f"Wahlleiter: *{WAHLLEITER_SIDE[v['wahlleiter']]}* "
-                 + ("(tied up)" if v["wahlleiter"] == "tied" else "(free: the round may end)"))
-    rows = []
+        lines.append(_say("board.pending", items=pending))
+    lines.append(_say("board.wahlleiter_" + v["wahlleiter"],
+                      side=WAHLLEITER_SIDE[v["wahlleiter"]]))
     for i in range(n):
-        mark = "▶" if i == v["active"] else " "
         backs = "🂠" * v["retinue_sizes"][i]     # public: 5 while a gap is being filled
-        rows.append(f"{mark} {{p{i}}}: {backs} · {v['event_counts'][i]} events · "
-                    f"{v['totals'][i]} pts")
-    lines += rows
+        lines.append(_say("board.seat", mark="▶" if i == v["active"] else " ", p=i, backs=backs,
+                          events=v["event_counts"][i], points=v["totals"][i]))
     if v["events_used"]:
-        lines.append("Events used: " + ", ".join(EV_NAME[c] for c in v["events_used"]))
-    enl = v["enlist"]
-    if enl:
-        text = f"Enlisting: {{p{enl['enlister']}}} → {enl['card_name']} (place {enl['pos'] + 1})"
-        if enl["bribes"] is not None:
-            # turn order from the enlister's left, the order that decides ties
-            order = [(enl["enlister"] + k) % n for k in range(1, n)]
-            offered = [f"{{p{i}}} {EV_NAME[enl['bribes'][i]]}" for i in order
-                       if enl["bribes"][i]]
-            text += "; bribes: " + (", ".join(offered) if offered else "none")
-            if enl["top"] is not None:
-                text += f"; top: {{p{enl['top']}}}"
-        elif enl.get("laid") is not None:
-            # bribing in turns: the table sees who laid a card face down, never which card
-            so_far = [f"{{p{i}}} " + ("laid a card" if i in enl["laid"] else "no card")
-                      for i in enl["order"] if i in enl["decided"]]
-            if so_far:
-                text += "; face down so far: " + ", ".join(so_far)
-        if enl["nixda"]:
-            text += "; Nix da! played"
-        if enl["rolls"]:
-            text += f"; rolled {', '.join(map(str, enl['rolls']))} (needs {enl['need']}+)"
-        lines.append(text)
+        lines.append(_say("board.events_used", cards=v["events_used"]))
+    if v["enlist"]:
+        lines.append(_enlist_line(v, n))
     if v["exchange"]:
-        lines.append(f"Exchange: {{p{v['exchange']['from']}}} ⇄ {{p{v['exchange']['to']}}}")
+        lines.append(_say("board.exchange", p=v["exchange"]["from"], to=v["exchange"]["to"]))
     last = v["last_round"]
     if last:
-        lines.append(f"Last scoring (round {last['round']}):")
+        lines.append(_say("board.last", round=last["round"]))
         for row in last["rows"]:
-            title = f", {row['title']} {row['title_value']:+d}" if row["title"] else ""
-            lines.append(f"- {{p{row['seat']}}}: {', '.join(LEP_NAME[c] for c in row['cards'])}"
-                         f" → {row['score']}{title}, bonus {row['bonus']} → {row['total']}")
+            title = (msg("board.last_title", title=row["title"], value=row["title_value"])
+                     .to_json() if row["title"] else None)
+            lines.append(_say("board.last_row", p=row["seat"], cards=row["cards"],
+                              score=row["score"], title=title, bonus=row["bonus"],
+                              total=row["total"]))
     lines.append(f"*{render(v['prompt'])}*")
     return "\n".join(lines)[:4000]
 
 
 def score_line(row: dict) -> str:
     """How a retinue would score now, with the title it earns: one line."""
-    detail = []
+    details = []
     if row["removed"]:
-        detail.append("removed " + ", ".join(LEP_NAME[c] for c in row["removed"]))
-    detail.append(f"cards {row['card_points']}")
-    if row["title"]:
-        joker = f" (Hexendoktor as {LEP_NAME[row['joker']]})" if row["joker"] else ""
-        detail.append(f"{row['title']} {row['title_value']:+d}{joker}")
+        details.append(msg("removed", cards=list(row["removed"])))
+    details.append(msg("card_points", n=row["card_points"]))
+    if row["title"] and row["joker"]:
+        details.append(msg("title_joker", title=row["title"], value=row["title_value"],
+                           joker=row["joker"]))
+    elif row["title"]:
+        details.append(msg("title", title=row["title"], value=row["title_value"]))
     else:
-        detail.append("no title")
-    if row["witwe"] == "flip":
-        detail.append(f"Witwe flips {row['subtotal']} to {row['score']}")
-    elif row["witwe"] == "double":
-        detail.append(f"Witwe doubles {row['subtotal']} to {row['score']}")
-    return f"**If the round ended now:** {row['score']} points ({'; '.join(detail)})"
+        details.append(msg("hand.no_title"))
+    if row["witwe"]:
+        details.append(msg("witwe_" + row["witwe"], subtotal=row["subtotal"], score=row["score"]))
+    return _say("hand.score_now", score=row["score"], details=[d.to_json() for d in details])
 
 
 def hand_text(v: dict) -> str:
     if v.get("seat") is None:
         return ""
-    lines = [f"**Your retinue** ({{p{v['seat']}}}):"]
-    lines += [f"- {lep_label_en(c)}" for c in v["retinue"]]
+    lines = [_say("hand.retinue", p=v["seat"])]
+    lines += [_say("hand.item", card=c) for c in v["retinue"]]
     if v.get("retinue_score"):
         lines.append(score_line(v["retinue_score"]))
     elif v.get("retinue_score", 0) is None:
-        lines.append("**If the round ended now:** first put one of your 5 leprechauns into the "
-                     "gap.")
-    lines.append("**Your events:** " + (", ".join(ev_label_en(c) for c in v["events"])
-                                        or "none"))
+        lines.append(_say("hand.score_waits"))
+    lines.append(_say("hand.events", cards=v["events"]) if v["events"]
+                 else _say("hand.events_none"))
     if v.get("my_bribe"):
-        lines.append(f"Your face-down bribe: {ev_label_en(v['my_bribe'])}")
+        lines.append(_say("hand.my_bribe", card=v["my_bribe"]))
     elif v.get("my_bribe") == "" and v["phase"] == "bribe":
         if v["enlist"] and v["enlist"]["enlister"] == v["seat"]:
-            waiting = ", ".join(f"{{p{i}}}" for i in v["to_act"])
-            lines.append("The others are deciding on bribes for your enlistment"
-                         + (f" (waiting for {waiting})." if waiting else "."))
+            lines.append(_say("hand.others_deciding", seats=v["to_act"]) if v["to_act"]
+                         else _say("hand.others_decided"))
         else:
-            lines.append("You offer no bribe.")
+            lines.append(_say("offer_none"))
     if v.get("my_pick"):
-        lines.append(f"You hand over: {lep_label_en(v['my_pick'])}")
+        lines.append(_say("hand.my_pick", card=v["my_pick"]))
     if v.get("special_cards"):
-        lines.append("**Special cards** (in your retinue or on the square):")
-        lines += [f"- {LEP_NAME[c]}" + (f" ({LEP_EN[c]})" if LEP_EN[c] != LEP_NAME[c] else "")
-                  + f": {SPECIAL_RULES[c]}" for c in v["special_cards"]]
+        lines.append(_say("hand.special"))
+        lines += [_say("hand.special_card", card=c) for c in v["special_cards"]]
     if v["seat"] in v["to_act"]:
-        lines.append(f"*Your decision: {render(v['prompt'])}*")
+        lines.append(_say("hand.decision", prompt=v["prompt"]))
     return "\n".join(lines)[:4000]

@@ -4,7 +4,7 @@ acts and the prompt come from the step table (``WichtelEngine.to_act`` / ``promp
 from __future__ import annotations
 
 from ..words import Msg
-from .data import LEP_NAME, RETINUE_SIZE, SPECIAL_RULES, WAHLLEITER_SIDE
+from .data import LEP_NAME, RETINUE_SIZE, SPECIAL_CARDS, WAHLLEITER_SIDE
 from .flow import bribe_order, last_rows
 from .scoring import breakdown
 from .words import msg
@@ -84,5 +84,5 @@ def view(s: dict, seat: int | None, to_act: list[int], prompt: Msg | None) -> di
         v["retinue_score"] = breakdown(own) if len(own) == RETINUE_SIZE else None
         # special scoring cards this seat can see: in its retinue or on the square
         seen = set(own) | {c for c in s["sq"] if c}
-        v["special_cards"] = [c for c in SPECIAL_RULES if c in seen]
+        v["special_cards"] = [c for c in SPECIAL_CARDS if c in seen]
     return v

@@ -4,8 +4,10 @@ Rule code says what happened as ``msg("walk", leaving="hd", arriving="ks")`` (a 
 with the id ``"wichtel.walk"``); ``engines.words.render`` makes the English. Placeholders:
 ``{p:seat}`` a seat, ``{card:lep}`` a leprechaun's German name, ``{card:lepx}`` its button label
 ("Holzfäller 3 (Wood cutter)"), ``{card:ev}`` / ``{card:evx}`` an event card likewise,
-``{cards:leps}`` a list of leprechauns, ``{items:parts}`` / ``{items:lines}`` a list of nested
-messages (JSON form) joined by "; " / by new lines, ``{mode:how}`` the bribe mode.
+``{cards:leps}`` / ``{cards:evs}`` a list of leprechauns / event cards, ``{items:parts}`` /
+``{items:commas}`` / ``{items:lines}`` a list of nested messages (JSON form) joined by "; " /
+", " / new lines, ``{m:msg}`` one nested message (None shows nothing), ``{mode:how}`` the bribe
+mode, ``{card:rule}`` a special card's scoring reminder.
 
 Card names are German in every language (they are printed on the cards); the English names
 beside them are the rulebook translation's (``data.LEP_EN`` / ``data.EV_EN``).
@@ -15,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ..words import Msg, catalog, render
-from .data import EV_NAME, EVENTS, LEP_CODES, LEP_NAME, ev_label_en, lep_label_en
+from .data import EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, ev_label_en, lep_label_en
 
 GAME = "wichtel"
 
@@ -133,6 +135,67 @@ TEMPLATES = {
     "prompt.end_tied": "{p:seat} ends the move and may free the Wahlleiter.",
     "prompt.end": "{p:seat} ends the move.",
     "prompt.over": "Game over: {p:seat} is the Herr der Wichtel.",
+    # --- the board (render.board_text) ----------------------------------------------------------
+    "board.title": "**Der Herr der Wichtel** · round {round} · dealer {dealer:seat} · "
+                   "play to {target}",
+    "board.square_right": "Village Square (walk towards the bottom):",
+    "board.square_left": "Village Square (walk towards the top):",
+    "board.stack_draw": "[Drawing stack: {n}]",
+    "board.stack_discard": "[Discard stack: {n}]",
+    "board.card": "{card:lep} ({value})",
+    "board.gap": "— gap —",
+    "board.die": " ← die",
+    "board.pending": "Pending: {items:commas}",
+    "board.pending_back": "Komm mal zurück! (next walk reverses)",
+    "board.pending_stand": "Stehenbleiben! (next walk skipped)",
+    "board.wahlleiter_tied": "Wahlleiter: *{side}* (tied up)",
+    "board.wahlleiter_free": "Wahlleiter: *{side}* (free: the round may end)",
+    "board.seat": "{mark} {p:seat}: {backs} · {events} events · {points} pts",
+    "board.events_used": "Events used: {cards:evs}",
+    "board.enlisting": "Enlisting: {p:seat} → {card:lep} (place {place})",
+    "board.bribes": "bribes: {items:commas}",
+    "board.bribes_none": "bribes: none",
+    "board.bribe": "{p:seat} {card:ev}",
+    "board.top": "top: {p:seat}",
+    "board.so_far": "face down so far: {items:commas}",
+    "board.laid": "{p:seat} laid a card",
+    "board.not_laid": "{p:seat} no card",
+    "board.nixda": "Nix da! played",
+    "board.rolled": "rolled {rolls} (needs {need}+)",
+    "board.exchange": "Exchange: {p:seat} ⇄ {to:seat}",
+    "board.last": "Last scoring (round {round}):",
+    "board.last_row": "- {p:seat}: {cards:leps} → {score}{title:msg}, bonus {bonus} → {total}",
+    "board.last_title": ", {title} {value:+d}",
+    # --- a seat's own panel (render.hand_text) --------------------------------------------------
+    "hand.retinue": "**Your retinue** ({p:seat}):",
+    "hand.item": "- {card:lepx}",
+    "hand.score_now": "**If the round ended now:** {score} points ({details:parts})",
+    "hand.no_title": "no title",
+    "hand.score_waits": "**If the round ended now:** first put one of your 5 leprechauns into "
+                        "the gap.",
+    "hand.events": "**Your events:** {cards:evxs}",
+    "hand.events_none": "**Your events:** none",
+    "hand.my_bribe": "Your face-down bribe: {card:evx}",
+    "hand.others_deciding": "The others are deciding on bribes for your enlistment (waiting "
+                            "for {seats:seats}).",
+    "hand.others_decided": "The others are deciding on bribes for your enlistment.",
+    "hand.my_pick": "You hand over: {card:lepx}",
+    "hand.special": "**Special cards** (in your retinue or on the square):",
+    "hand.special_card": "- {card:lepn}: {card:rule}",
+    "hand.decision": "*Your decision: {prompt:msg}*",
+}
+
+# One-line reminders of the cards with special scoring rules (``data.SPECIAL_CARDS``), for the
+# private panel.
+SPECIAL_RULES = {
+    "hw": "counts as a Familie 0 outside a chieftain career and turns a positive result "
+          "negative (a negative one doubles)",
+    "hd": "stands in for any card when titles are checked (value stays 10); himself only in a "
+          "chieftain career",
+    "me": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
+          "scoring",
+    "ge": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
+          "scoring",
 }
 
 NAMES = {
@@ -141,11 +204,17 @@ NAMES = {
     "ev": EV_NAME,
     "evx": {code: ev_label_en(code) for code in EVENTS},
     "how": {"turns": "one after another from the left", "together": "all at once"},
+    "lepn": {code: LEP_NAME[code] + ("" if LEP_EN[code] == LEP_NAME[code]
+                                     else f" ({LEP_EN[code]})") for code in LEP_CODES},
+    "rule": SPECIAL_RULES,
     "leps": _Joined(LEP_NAME.__getitem__, ", "),
+    "evs": _Joined(EV_NAME.__getitem__, ", "),
+    "evxs": _Joined(ev_label_en, ", "),
     "parts": _Joined(render, "; "),
+    "commas": _Joined(render, ", "),
     "lines": _Joined(render, "\n"),
 }
 
 catalog(GAME, TEMPLATES, names=NAMES)
 
-__all__ = ["GAME", "NAMES", "TEMPLATES", "msg"]
+__all__ = ["GAME", "NAMES", "SPECIAL_RULES", "TEMPLATES", "msg"]

@@ -677,8 +677,12 @@ def test_new_round_resets_and_passes_the_deal_left():
 def test_game_end_at_target_and_tie_plays_on():
     st = scene(ret={0: "sw sw fa hs", 1: "sw ks fa fa", 2: "hs hs hs hs"}, wl="free",
                totals=[90, 97, 0], L="fa", R="va")
-    st, _ = play(st, (0, "call:hs"), (0, "endround"))     # Sergeant 18+5 vs Sergeant 16
+    st, _ = play(st, (0, "call:hs"))
+    st, ev = play(st, (0, "endround"))                    # Sergeant 18+5 vs Sergeant 16
     assert st["totals"][:2] == [113, 113]
+    assert ids(ev)[:4] == ["ends_round", "scoring", "tie", "dealt"]
+    assert news(ev)[2] == msg("tie", points=113)
+    assert texts(ev)[2] == "Tie at 113 points: another round is played."
     assert not st["over"] and st["round"] == 2 and st["totals"][0] == st["totals"][1] >= 99
 
 
