@@ -2,8 +2,8 @@
 
 Rules: ../shared/rules/wichtel.txt and the Wichtel part of ../shared/rules/RULINGS.md.
 Where to look (the same file names mean the same in every game package):
-- ``data``: rules as data (cards, counts, values, titles, careers, bribe ranks, names, special-card
-  reminders: every number and name);
+- ``data``: rules as data (cards, counts, values, titles, careers, bribe ranks, German and
+  English names: every number and name);
 - ``setup``: a new game, and the automatic steps "deal" (a round's deal) and "move" (the start of
   a move);
 - ``steps``: the ``STEPS`` table (step key -> who acts, legal actions, apply, label, prompt, or
@@ -15,7 +15,8 @@ Where to look (the same file names mean the same in every game package):
 - helpers the phase modules share: ``walk`` (Leprechaun Walk, the stacks), ``flow`` (who
   moves, receiving a leprechaun, the end of a move, round scoring), ``scoring`` (one retinue,
   round bonuses);
-- ``words``: every English sentence as a message id's template (events, labels, prompts);
+- ``words``: every English sentence as a message id's template (events, labels, prompts, the
+  board's and the hand panel's phrases, the special-card reminders) and the name tables;
 - ``views``: what a seat may see; ``render``: the board and hand text from a view;
 - ``engine``: the ``WichtelEngine`` declarations (options, state version, migrations).
 

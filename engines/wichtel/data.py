@@ -110,18 +110,3 @@ BRIBES = "turns"
 SPECIAL_CARDS = ("hw", "hd", "me", "ge")
 
 WAHLLEITER_SIDE = {"tied": "Wo isser denn?", "free": "Da isser ja!"}
-
-
-def lep_label(code: str) -> str:
-    return f"{LEP_NAME[code]} {VALUE[code]}"
-
-
-def lep_label_en(code: str) -> str:
-    """German name, value and (when it differs) the English name: "Holzfäller 3 (Wood cutter)"."""
-    en = "" if LEP_EN[code] == LEP_NAME[code] else f" ({LEP_EN[code]})"
-    return f"{LEP_NAME[code]} {VALUE[code]}{en}"
-
-
-def ev_label_en(code: str) -> str:
-    """German name and English name: "Komm mal zurück! (Come back!)"."""
-    return f"{EV_NAME[code]} ({EV_EN[code]})"

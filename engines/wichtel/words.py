@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable
 
 from ..words import Msg, catalog, render
-from .data import EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, ev_label_en, lep_label_en
+from .data import EV_EN, EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, VALUE
 
 GAME = "wichtel"
 
@@ -25,6 +25,22 @@ GAME = "wichtel"
 def msg(key: str, /, **params: Any) -> Msg:
     """A Wichtel message: ``msg("walk", ...)`` is ``Msg("wichtel.walk", ...)``."""
     return Msg(f"{GAME}.{key}", **params)
+
+
+def _lep_name_en(code: str) -> str:
+    """German name and (when it differs) the English one: "Holzfäller (Wood cutter)"."""
+    return LEP_NAME[code] + ("" if LEP_EN[code] == LEP_NAME[code] else f" ({LEP_EN[code]})")
+
+
+def _lep_label(code: str) -> str:
+    """German name, value and (when it differs) the English name: "Holzfäller 3 (Wood cutter)"."""
+    en = "" if LEP_EN[code] == LEP_NAME[code] else f" ({LEP_EN[code]})"
+    return f"{LEP_NAME[code]} {VALUE[code]}{en}"
+
+
+def _ev_label(code: str) -> str:
+    """German name and English name: "Komm mal zurück! (Come back!)"."""
+    return f"{EV_NAME[code]} ({EV_EN[code]})"
 
 
 class _Joined:
@@ -200,16 +216,15 @@ SPECIAL_RULES = {
 
 NAMES = {
     "lep": LEP_NAME,
-    "lepx": {code: lep_label_en(code) for code in LEP_CODES},
+    "lepx": {code: _lep_label(code) for code in LEP_CODES},
     "ev": EV_NAME,
-    "evx": {code: ev_label_en(code) for code in EVENTS},
+    "evx": {code: _ev_label(code) for code in EVENTS},
     "how": {"turns": "one after another from the left", "together": "all at once"},
-    "lepn": {code: LEP_NAME[code] + ("" if LEP_EN[code] == LEP_NAME[code]
-                                     else f" ({LEP_EN[code]})") for code in LEP_CODES},
+    "lepn": {code: _lep_name_en(code) for code in LEP_CODES},
     "rule": SPECIAL_RULES,
     "leps": _Joined(LEP_NAME.__getitem__, ", "),
     "evs": _Joined(EV_NAME.__getitem__, ", "),
-    "evxs": _Joined(ev_label_en, ", "),
+    "evxs": _Joined(_ev_label, ", "),
     "parts": _Joined(render, "; "),
     "commas": _Joined(render, ", "),
     "lines": _Joined(render, "\n"),

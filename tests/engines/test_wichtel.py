@@ -802,3 +802,29 @@ def test_phase_modules_never_import_each_other():
                      if isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module
                      for alias in node.names}
         assert not imported & (phase_modules - {name}), (name, imported)
+
+
+def test_rule_code_builds_no_sentence():
+    """Words out of the rules (issue 9): outside ``words``, ``data`` (card and title names) and
+    the game's title and lobby help in ``engine``, no string of the package is prose: rule code says
+    what happened as a message."""
+    import ast
+    from pathlib import Path
+
+    from engines.wichtel import steps
+    package = Path(steps.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        if path.name in ("words.py", "data.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        lobby = {id(const) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", "") in ("title", "option_help") for t in node.targets)
+                 for const in ast.walk(node.value)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docstrings | lobby):
+                assert len(node.value.split()) < 3, (path.name, node.value)
