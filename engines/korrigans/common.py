@@ -1,4 +1,5 @@
-"""Small helpers shared by the rules modules: the map of a state, names, secret events."""
+"""Small helpers shared by the rules modules (no phase module is imported here): the map of a
+state, the decision stack's top, names, secret events."""
 from __future__ import annotations
 
 from engines.base import Event
@@ -9,6 +10,16 @@ from .maps import Map, load_map
 
 def mapof(st: dict) -> Map:
     return load_map(st["map"])
+
+
+def top(st: dict) -> dict:
+    """The pending decision on top of ``st["stack"]`` (the current step's entry)."""
+    return st["stack"][-1]
+
+
+def top_seat(st: dict) -> list[int]:
+    """The actors of a stack step: the one seat named by its entry."""
+    return [st["stack"][-1]["s"]]
 
 
 def p(seat: int) -> str:

@@ -1,70 +1,21 @@
-"""Arriving on a field: Elf and Goblin handovers, the gathering, and the Menhir effects."""
+"""The gathering and the Menhirs (package docstring, rulings 3, 8-10, 14). Steps: "gather"
+(automatic: ask for a pick, or take the only token), "pick" (take:<token>), the Leprechaun's
+"lep" (lep:p<n>) and the Troll's "troll" (a field, then one of its borders)."""
 from __future__ import annotations
 
 from engines.base import Event
 
-from .common import kname, mapof, p, secret, tname
+from .carry import give_token
+from .common import kname, mapof, p, secret, tname, top
 from .data import MENHIR_GOLD, MENHIR_NAME
 
 
-# --- Elf and Goblin ---------------------------------------------------------------------------
-def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
-    """Put an Elf/Goblin under Korrigan ``kid``. A Korrigan carries one token at most: one it
-    already carries leaves the game (``st["out"]``, public) and the new one replaces it."""
-    old = st["carry"][kid]
-    if old is not None:
-        st["out"][old] += 1
-        events.append(Event("The %s that %s carried before leaves the game."
-                            % (MENHIR_NAME[old], kname(kid))))
-    st["carry"][kid] = kind
+# --- "gather" (automatic) and "pick" ----------------------------------------------------------
+def start_gather(st: dict, events: list[Event]) -> None:
+    entry = st["stack"].pop()
+    gather(st, entry["s"], entry["kid"], entry["f"], events)
 
 
-def take_elf(st: dict, kid: int, src: int, events: list[Event]) -> None:
-    """Korrigan ``kid`` takes the Elf of ``src``; an Elf it already carried leaves the game."""
-    st["carry"][src] = None
-    events.append(Event("The Elf passes from %s to %s." % (kname(src), kname(kid))))
-    give_token(st, kid, "elf", events)
-
-
-def give_goblin(st: dict, kid: int, dst: int, events: list[Event]) -> None:
-    events.append(Event("%s hands the Goblin to %s." % (kname(kid), kname(dst))))
-    give_token(st, dst, "goblin", events)
-
-
-def arrive(st: dict, kid: int, field: int, events: list[Event]) -> None:
-    """Handovers when Korrigan ``kid`` has just moved onto ``field`` (not on placement).
-
-    The Goblin passes from the mover to an opponent's Korrigan there (the mover's owner picks);
-    the mover takes an opponent's Elf there (the mover picks if there are several), and an Elf
-    it already carried leaves the game. Both on one arrival are a swap: the Goblin leaves the
-    mover before the Elf arrives, and the Elf leaves its carrier before the Goblin could land
-    on it, so neither knocks the other out of the game.
-    """
-    seat = kid // 2
-    pos = st["pos"]
-    others = [o for o in range(len(pos)) if o // 2 != seat and pos[o] == field]
-    if not others:
-        return
-    carry = st["carry"]
-    giving = carry[kid] == "goblin"
-    if giving:
-        carry[kid] = None
-    goblin_step = None
-    if giving:
-        if len(others) == 1:
-            goblin_step = others[0]
-        else:
-            st["stack"].append({"k": "goblin", "s": seat, "kid": kid, "to": others})
-    elves = [o for o in others if carry[o] == "elf"]
-    if len(elves) == 1:
-        take_elf(st, kid, elves[0], events)
-    elif elves:
-        st["stack"].append({"k": "elf", "s": seat, "kid": kid, "from": elves})
-    if goblin_step is not None:
-        give_goblin(st, kid, goblin_step, events)
-
-
-# --- The gathering ----------------------------------------------------------------------------
 def gather(st: dict, seat: int, kid: int, field: int, events: list[Event]) -> None:
     """The automatic part of the gathering: ask for a pick, or take the only token."""
     n = len(st["tok"][field])
@@ -74,6 +25,21 @@ def gather(st: dict, seat: int, kid: int, field: int, events: list[Event]) -> No
         take(st, seat, kid, field, st["tok"][field][0], events)
     else:
         st["stack"].append({"k": "pick", "s": seat, "kid": kid, "f": field})
+
+
+def pick_legal(st: dict, seat: int) -> list[str]:
+    return sorted({"take:" + t for t in st["tok"][top(st)["f"]]})
+
+
+def pick_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    step = st["stack"].pop()
+    take(st, seat, step["kid"], step["f"], action.partition(":")[2], events)
+
+
+def pick_prompt(st: dict, seat: int | None) -> str:
+    step = top(st)
+    return "%s looks at the Clover tokens on %s and keeps one." % (
+        p(step["s"]), mapof(st).letters[step["f"]])
 
 
 def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Event]) -> None:
@@ -127,10 +93,55 @@ def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event
         st["stack"].append({"k": "turn", "s": seat, "x": 1})
 
 
+# --- "lep" ------------------------------------------------------------------------------------
+def lep_legal(st: dict, seat: int) -> list[str]:
+    return sorted({"lep:p%d" % (s + 1) for s in top(st)["to"]})
+
+
+def lep_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    st["stack"].pop()
+    remove_screen(st, int(action.partition(":")[2][1:]) - 1, events)
+
+
+def lep_prompt(st: dict, seat: int | None) -> str:
+    return "%s chooses whose screen the Leprechaun removes." % p(top(st)["s"])
+
+
 def remove_screen(st: dict, target: int, events: list[Event]) -> None:
     st["screen"][target] = False
     held = ", ".join(tname(k) for k in st["hid"][target]) or "nothing"
     events.append(Event("The Leprechaun removes %s's screen. Behind it: %s." % (p(target), held)))
+
+
+# --- "troll" ----------------------------------------------------------------------------------
+def troll_borders(m, f: int) -> list[tuple[int, str]]:
+    return sorted(((j, b) for kind in ("open", "gate", "bridge") for j, b in m.nb[f][kind]),
+                  key=lambda x: x[1])
+
+
+def troll_legal(st: dict, seat: int) -> list[str]:
+    m = mapof(st)
+    step = top(st)
+    if "f" in step:
+        return sorted({"troll:" + b for j, b in troll_borders(m, step["f"])})
+    return sorted({"troll:" + m.ids[f] for f in range(len(m.letters)) if troll_borders(m, f)})
+
+
+def troll_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    step = top(st)
+    arg = action.partition(":")[2]
+    if "f" in step:
+        st["stack"].pop()
+        place_troll(st, seat, arg, events)
+    else:
+        step["f"] = mapof(st).by_id[arg]
+
+
+def troll_prompt(st: dict, seat: int | None) -> str:
+    step = top(st)
+    if "f" in step:
+        return "%s puts the Troll on a border of %s." % (p(step["s"]), mapof(st).letters[step["f"]])
+    return "%s chooses where the Troll goes (first a field next to it)." % p(step["s"])
 
 
 def place_troll(st: dict, seat: int, bid: str, events: list[Event]) -> None:

@@ -1,11 +1,27 @@
-"""The Rainbow draw, Sun and Cloud placement, the draw chain, and the Cauldron's appearance."""
+"""The round (phase "play"): the players' turns in order, then the Rainbow draw; Sun and Cloud
+placement, the draw chain, and the Cauldron's appearance. Steps: "play" (automatic while the
+stack is empty: the next player's turn, or the draw), "sun", "cloud" and "cauldron"."""
 from __future__ import annotations
 
 from engines import rng
 from engines.base import Event
 
-from .common import mapof, p
+from .common import mapof, p, top
 from .data import CAULDRON_COLOURS, CHAIN_CLOUDS, RAINBOW
+
+
+def next_turn(st: dict, events: list[Event]) -> None:
+    """Automatic (phase "play", empty stack): the next mover's turn (step "turn"); after the
+    last one, a new round and the draw (during the chain, draws follow each other)."""
+    if st["mover"] < st["n"]:
+        seat = st["mover"]
+        st["mover"] += 1
+        st["stack"].append({"k": "turn", "s": seat})
+    else:
+        st["round"] += 1
+        if not st["chain"]:
+            st["mover"] = 0
+        draw(st, events)
 
 
 def draw(st: dict, events: list[Event]) -> None:
@@ -94,3 +110,46 @@ def place_cauldron(st: dict, seat: int, field: int, events: list[Event]) -> None
     events.append(Event("%s puts the Cauldron of Gold on %s. Final turn: each player reveals "
                         "all Companions and may use each once to reach it."
                         % (p(seat), mapof(st).letters[field]), highlight=True))
+
+
+# --- "sun", "cloud" and "cauldron" ------------------------------------------------------------
+def sun_legal(st: dict, seat: int) -> list[str]:
+    return sorted({"sun:%d" % (r + 1) for r, x in enumerate(st["suns"]) if x is None})
+
+
+def sun_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    step = st["stack"].pop()
+    place_sun(st, seat, int(action.partition(":")[2]) - 1, step["c"], events)
+
+
+def sun_prompt(st: dict, seat: int | None) -> str:
+    step = top(st)
+    return "%s puts the %s pawn on a free Sun." % (p(step["s"]), RAINBOW[step["c"]])
+
+
+def cloud_legal(st: dict, seat: int) -> list[str]:
+    return sorted({"cloud:%d" % (c + 1) for c, x in enumerate(st["clouds"]) if x is None})
+
+
+def cloud_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    step = st["stack"].pop()
+    place_cloud(st, seat, int(action.partition(":")[2]) - 1, step["c"], events)
+
+
+def cloud_prompt(st: dict, seat: int | None) -> str:
+    step = top(st)
+    return "%s puts the %s pawn on a free Cloud." % (p(step["s"]), RAINBOW[step["c"]])
+
+
+def cauldron_legal(st: dict, seat: int) -> list[str]:
+    m = mapof(st)
+    return sorted({"cauldron:" + m.ids[f] for f in cauldron_choices(st, seat)})
+
+
+def cauldron_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    st["stack"].pop()
+    place_cauldron(st, seat, mapof(st).by_id[action.partition(":")[2]], events)
+
+
+def cauldron_prompt(st: dict, seat: int | None) -> str:
+    return "%s places the Cauldron of Gold." % p(top(st)["s"])

@@ -153,8 +153,7 @@ def test_no_move_at_all_skips_the_turn():
     st["stack"] = []
     st["mover"] = 0
     events = []
-    from engines.korrigans.flow import advance
-    advance(st, events)
+    ENGINE.advance(st, events)
     assert "{p0} has no Companion move and skips the move." in [e.text for e in events]
     assert ENGINE.to_act(st) == [1]
 
@@ -424,9 +423,8 @@ def _round_start(**kw):
 
 
 def _advance(st):
-    from engines.korrigans.flow import advance
     events = []
-    advance(st, events)
+    ENGINE.advance(st, events)
     return [e.text for e in events]
 
 
