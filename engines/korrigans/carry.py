@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from engines.base import Event
 
-from .common import kname
-from .data import MENHIR_NAME
+from .words import msg
 
 
 def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
@@ -14,20 +13,19 @@ def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
     old = st["carry"][kid]
     if old is not None:
         st["out"][old] += 1
-        events.append(Event("The %s that %s carried before leaves the game."
-                            % (MENHIR_NAME[old], kname(kid))))
+        events.append(Event(msg("carried_leaves", kind=old, kid=kid)))
     st["carry"][kid] = kind
 
 
 def take_elf(st: dict, kid: int, src: int, events: list[Event]) -> None:
     """Korrigan ``kid`` takes the Elf of ``src``; an Elf it already carried leaves the game."""
     st["carry"][src] = None
-    events.append(Event("The Elf passes from %s to %s." % (kname(src), kname(kid))))
+    events.append(Event(msg("elf_passes", src=src, kid=kid)))
     give_token(st, kid, "elf", events)
 
 
 def give_goblin(st: dict, kid: int, dst: int, events: list[Event]) -> None:
-    events.append(Event("%s hands the Goblin to %s." % (kname(kid), kname(dst))))
+    events.append(Event(msg("goblin_handed", kid=kid, dst=dst)))
     give_token(st, dst, "goblin", events)
 
 

@@ -1,10 +1,10 @@
 """Small helpers shared by the rules modules (no phase module is imported here): the map of a
-state, the decision stack's top, names, secret events."""
+state, the decision stack's top, Korrigan ids, secret events."""
 from __future__ import annotations
 
 from engines.base import Event
+from engines.words import Msg
 
-from .data import TOKEN_NAME
 from .maps import Map, load_map
 
 
@@ -22,16 +22,6 @@ def top_seat(st: dict) -> list[int]:
     return [st["stack"][-1]["s"]]
 
 
-def p(seat: int) -> str:
-    """A seat as the Discord layer's name placeholder."""
-    return "{p%d}" % seat
-
-
-def kname(kid: int) -> str:
-    """A Korrigan (seat*2 + k) as text: "{p0}'s Korrigan 1"."""
-    return "%s's Korrigan %d" % (p(kid // 2), kid % 2 + 1)
-
-
 def kid_id(kid: int) -> str:
     """A Korrigan as an action-id part: p1k2 (player 1, Korrigan 2), both counted from 1."""
     return "p%dk%d" % (kid // 2 + 1, kid % 2 + 1)
@@ -42,11 +32,7 @@ def parse_kid(text: str) -> int:
     return (int(seat) - 1) * 2 + int(k) - 1
 
 
-def tname(kind: str) -> str:
-    return TOKEN_NAME[kind]
-
-
-def secret(st: dict, seat: int, public: str, private: str, open_text: str,
+def secret(st: dict, seat: int, public: Msg, private: Msg, open_text: Msg,
            events: list[Event]) -> None:
     """News about something behind ``seat``'s screen: everyone sees ``open_text`` if the screen
     is gone, else others get ``public`` and the seat gets ``private``."""

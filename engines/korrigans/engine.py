@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.base import State
 from engines.steps import StepEngine
+from engines.words import Msg
 
 from . import final, scoring, text, views
 from .data import RAINBOW
@@ -42,7 +43,7 @@ class KorrigansEngine(StepEngine):
     def describe(self, state: State, seat: int, action: str) -> str:
         return super().describe(state, seat, action)[:80]
 
-    def prompt(self, state: State, seat: int | None):
+    def prompt(self, state: State, seat: int | None) -> Msg | None:
         if self.is_over(state):
             return final.over_prompt(state)
         return super().prompt(state, seat)

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 from engines.base import Event
 
-from .common import mapof, p, tname, top
+from engines.words import Msg
+
+from .common import mapof, top
 from .data import BACKUP_SIDES, COMPANIONS
 from .moves import choose_korrigan, move_actions, play_move, split_moves
 from .scoring import score, winners
+from .words import msg
 
 
 def next_final_turn(st: dict, events: list[Event]) -> None:
@@ -25,8 +28,8 @@ def next_final_turn(st: dict, events: list[Event]) -> None:
         st["phase"] = "over"
         for s in range(n):
             st["screen"][s] = False
-        scores = ", ".join("%s %d" % (p(s), score(st, s)) for s in range(n))
-        events.append(Event("Game over. Gold: %s. %s wins!" % (scores, p(winners(st)[0]))))
+        gold = [[s, score(st, s)] for s in range(n)]
+        events.append(Event(msg("game_over", gold=gold, p=winners(st)[0])))
 
 
 def reveal_all(st: dict, seat: int, events: list[Event]) -> None:
@@ -34,10 +37,12 @@ def reveal_all(st: dict, seat: int, events: list[Event]) -> None:
     for k in comps:
         st["hid"][seat].remove(k)
     st["shown"][seat] = sorted(st["shown"][seat] + comps)
-    have = ", ".join(tname(k) for k in st["shown"][seat]) or "none"
-    if st["backup"][seat] in BACKUP_SIDES:
-        have += ", Backup (%s)" % tname(st["backup"][seat])
-    events.append(Event("%s's final turn. Companions: %s." % (p(seat), have)))
+    comps = list(st["shown"][seat])
+    side = st["backup"][seat]
+    if side in BACKUP_SIDES:
+        events.append(Event(msg("final_turn_backup", p=seat, comps=comps, side=side)))
+    else:
+        events.append(Event(msg("final_turn", p=seat, comps=comps)))
 
 
 def final_actions(st: dict, step: dict) -> list[str]:
@@ -63,19 +68,18 @@ def final_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
         choose_korrigan(step, arg)
     else:  # "done"
         st["stack"].pop()
-        events.append(Event("%s ends the final turn." % p(seat)))
+        events.append(Event(msg("final_done", p=seat)))
 
 
-def final_prompt(st: dict, seat: int | None) -> str:
-    return ("%s plays the final turn: each Companion once, to reach the Cauldron."
-            % p(top(st)["s"]))
+def final_prompt(st: dict, seat: int | None) -> Msg:
+    return msg("prompt.final", p=top(st)["s"])
 
 
 def end_final_turn(st: dict, events: list[Event]) -> None:
     """Automatic ("final_end"): the final turn on top has no move left."""
     step = st["stack"].pop()
-    events.append(Event("%s has no move left: final turn over." % p(step["s"])))
+    events.append(Event(msg("final_stuck", p=step["s"])))
 
 
-def over_prompt(st: dict) -> str:
-    return "Game over: %s wins." % p(winners(st)[0])
+def over_prompt(st: dict) -> Msg:
+    return msg("prompt.over", p=winners(st)[0])

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from engines.base import Event
 
+from engines.words import Msg
+
 from .carry import give_token
-from .common import kname, mapof, p, secret, tname, top
-from .data import MENHIR_GOLD, MENHIR_NAME
+from .common import mapof, secret, top
+from .data import MENHIR_GOLD
+from .words import msg
 
 
 # --- "gather" (automatic) and "pick" ----------------------------------------------------------
@@ -20,7 +23,7 @@ def gather(st: dict, seat: int, kid: int, field: int, events: list[Event]) -> No
     """The automatic part of the gathering: ask for a pick, or take the only token."""
     n = len(st["tok"][field])
     if n == 0:
-        events.append(Event("No Clover token is left on field %s." % mapof(st).letters[field]))
+        events.append(Event(msg("field_empty", f=mapof(st).letters[field])))
     elif n == 1:
         take(st, seat, kid, field, st["tok"][field][0], events)
     else:
@@ -36,10 +39,9 @@ def pick_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
     take(st, seat, step["kid"], step["f"], action.partition(":")[2], events)
 
 
-def pick_prompt(st: dict, seat: int | None) -> str:
+def pick_prompt(st: dict, seat: int | None) -> Msg:
     step = top(st)
-    return "%s looks at the Clover tokens on %s and keeps one." % (
-        p(step["s"]), mapof(st).letters[step["f"]])
+    return msg("prompt.pick", p=step["s"], f=mapof(st).letters[step["f"]])
 
 
 def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Event]) -> None:
@@ -50,16 +52,14 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
     st["hid"][seat].sort()
     st["seen"][seat][m.ids[field]] = ",".join(pile)
     letter = m.letters[field]
-    left = ", ".join(tname(k) for k in pile) or "nothing"
     secret(st, seat,
-           "%s looks at the Clover tokens on %s and keeps one." % (p(seat), letter),
-           "You keep a %s from %s (left there: %s)." % (tname(kind), letter, left),
-           "%s keeps a %s from %s (no screen)." % (p(seat), tname(kind), letter), events)
+           msg("looks", p=seat, f=letter),
+           msg("kept", token=kind, f=letter, left=list(pile)),
+           msg("kept_open", p=seat, token=kind, f=letter), events)
     if not pile and st["men"][field] is not None:
         menhir = st["men"][field]
         st["men"][field] = None
-        events.append(Event("%s takes the last token on %s and turns the Menhir over: %s!"
-                            % (p(seat), letter, MENHIR_NAME[menhir])))
+        events.append(Event(msg("menhir_turned", p=seat, f=letter, kind=menhir)))
         menhir_effect(st, seat, kid, menhir, events)
 
 
@@ -73,15 +73,15 @@ def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event
     st["gone_men"].sort()
     if menhir in ("elf", "goblin"):
         if st["supply"][menhir] == 0:
-            events.append(Event("No %s token is left: nothing happens." % MENHIR_NAME[menhir]))
+            events.append(Event(msg("supply_empty", kind=menhir)))
             return
         st["supply"][menhir] -= 1
-        events.append(Event("%s goes under %s." % (MENHIR_NAME[menhir], kname(kid))))
+        events.append(Event(msg("goes_under", kind=menhir, kid=kid)))
         give_token(st, kid, menhir, events)
     elif menhir == "leprechaun":
         targets = [s for s in range(st["n"]) if s != seat and st["screen"][s]]
         if not targets:
-            events.append(Event("Every other screen is already gone: the Leprechaun leaves."))
+            events.append(Event(msg("leprechaun_leaves")))
         elif len(targets) == 1:
             remove_screen(st, targets[0], events)
         else:
@@ -89,7 +89,7 @@ def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event
     elif menhir == "troll":
         st["stack"].append({"k": "troll", "s": seat})
     elif menhir == "fairy":
-        events.append(Event("The Fairy lets %s make an extra move." % p(seat)))
+        events.append(Event(msg("fairy", p=seat)))
         st["stack"].append({"k": "turn", "s": seat, "x": 1})
 
 
@@ -103,14 +103,13 @@ def lep_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
     remove_screen(st, int(action.partition(":")[2][1:]) - 1, events)
 
 
-def lep_prompt(st: dict, seat: int | None) -> str:
-    return "%s chooses whose screen the Leprechaun removes." % p(top(st)["s"])
+def lep_prompt(st: dict, seat: int | None) -> Msg:
+    return msg("prompt.lep", p=top(st)["s"])
 
 
 def remove_screen(st: dict, target: int, events: list[Event]) -> None:
     st["screen"][target] = False
-    held = ", ".join(tname(k) for k in st["hid"][target]) or "nothing"
-    events.append(Event("The Leprechaun removes %s's screen. Behind it: %s." % (p(target), held)))
+    events.append(Event(msg("screen_removed", p=target, held=list(st["hid"][target]))))
 
 
 # --- "troll" ----------------------------------------------------------------------------------
@@ -137,15 +136,15 @@ def troll_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
         step["f"] = mapof(st).by_id[arg]
 
 
-def troll_prompt(st: dict, seat: int | None) -> str:
+def troll_prompt(st: dict, seat: int | None) -> Msg:
     step = top(st)
     if "f" in step:
-        return "%s puts the Troll on a border of %s." % (p(step["s"]), mapof(st).letters[step["f"]])
-    return "%s chooses where the Troll goes (first a field next to it)." % p(step["s"])
+        return msg("prompt.troll_border", p=step["s"], f=mapof(st).letters[step["f"]])
+    return msg("prompt.troll", p=step["s"])
 
 
 def place_troll(st: dict, seat: int, bid: str, events: list[Event]) -> None:
     m = mapof(st)
     st["troll"] = bid
-    events.append(Event("%s puts the Troll on the %s border %s." % (
-        p(seat), m.border_kind[bid], m.border_label(bid))))
+    events.append(Event(msg("troll_placed", p=seat, kind=m.border_kind[bid],
+                            border=m.border_label(bid))))

@@ -11,9 +11,10 @@ from __future__ import annotations
 from engines.base import Event
 
 from .carry import arrive
-from .common import kname, mapof, p, tname
+from .common import mapof
 from .data import COMPANIONS
 from .maps import Map
+from .words import msg
 
 MAX_CHOICES = 25  # a step offering more is split in two (Discord select menus hold 25)
 
@@ -97,11 +98,11 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
     kid = seat * 2 + k
     final = st["phase"] == "final"
     if comp == "backup":
-        used = "Backup Companion (%s)" % tname(st["backup"][seat])
+        used = msg("backup_companion", side=st["backup"][seat])
         if final:
             st["backup"][seat] = "spent"
     else:
-        used = tname(comp)
+        used = msg("companion", comp=comp)
         if final:
             st["shown"][seat].remove(comp)
             st["disc"][seat].append(comp)
@@ -110,11 +111,11 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
             st["hid"][seat].remove(comp)
             st["shown"][seat].append(comp)
             st["shown"][seat].sort()
-            events.append(Event("%s reveals a %s." % (p(seat), used)))
+            events.append(Event(msg("reveals", p=seat, comp=comp)))
     src = st["pos"][kid]
     st["pos"][kid] = dest
-    events.append(Event("%s goes from %s to %s with the %s%s." % (
-        kname(kid), m.letters[src], m.letters[dest], used, " (discarded)" if final else "")))
+    events.append(Event(msg("moved_final" if final else "moved", kid=kid, src=m.letters[src],
+                            dst=m.letters[dest], used=used.to_json())))
     if not final:
         st["stack"].append({"k": "gather", "s": seat, "kid": kid, "f": dest})
     arrive(st, kid, dest, events)

@@ -7,9 +7,12 @@ from __future__ import annotations
 from engines.base import Event
 
 from .carry import give_goblin, take_elf
-from .common import kid_id, mapof, p, parse_kid, tname, top
+from engines.words import Msg
+
+from .common import kid_id, mapof, parse_kid, top
 from .data import BACKUP_SIDES
 from .moves import choose_korrigan, has_move_with, move_actions, play_move, split_moves
+from .words import msg
 
 
 # --- what a mover may do ----------------------------------------------------------------------
@@ -41,9 +44,9 @@ def start_turn(st: dict, events: list[Event]) -> None:
     if move_step_actions(st, step["s"], step["x"]):
         st["stack"].append(step)
     elif step["x"]:
-        events.append(Event("%s cannot use the Fairy's extra move." % p(step["s"])))
+        events.append(Event(msg("fairy_unusable", p=step["s"])))
     else:
-        events.append(Event("%s has no Companion move and skips the move." % p(step["s"])))
+        events.append(Event(msg("no_move", p=step["s"])))
 
 
 # --- "move" -----------------------------------------------------------------------------------
@@ -68,14 +71,12 @@ def move_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
         choose_korrigan(stack[-1], arg)
     else:  # "pass"
         stack.pop()
-        events.append(Event("%s does not use the Fairy's extra move." % p(seat)))
+        events.append(Event(msg("fairy_passed", p=seat)))
 
 
-def move_prompt(st: dict, seat: int | None) -> str:
+def move_prompt(st: dict, seat: int | None) -> Msg:
     step = top(st)
-    if step["x"]:
-        return "%s may make the Fairy's extra move." % p(step["s"])
-    return "%s moves a Korrigan with a Companion." % p(step["s"])
+    return msg("prompt.move_fairy" if step["x"] else "prompt.move", p=step["s"])
 
 
 # --- "sac" ------------------------------------------------------------------------------------
@@ -96,24 +97,21 @@ def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -
     st["sac"][seat].sort()
     st["backup"][seat] = step["side"]
     st["bk_supply"] -= 1
-    side = tname(step["side"])
+    side = step["side"]
     if st["screen"][seat]:
-        events.append(Event("%s sacrifices a token unseen and takes a Backup Companion, %s side."
-                            % (p(seat), side)))
-        events.append(Event("You sacrificed your %s." % tname(kind), (seat,)))
+        events.append(Event(msg("sacrifice_unseen", p=seat, side=side)))
+        events.append(Event(msg("sacrificed", token=kind), (seat,)))
     else:
-        events.append(Event("%s sacrifices a %s and takes a Backup Companion, %s side."
-                            % (p(seat), tname(kind), side)))
+        events.append(Event(msg("sacrifice_open", p=seat, token=kind, side=side)))
     move = top(st)
     if not move_step_actions(st, seat, move["x"]):
         st["stack"].pop()
-        events.append(Event("%s has no Companion move left and skips the move." % p(seat)))
+        events.append(Event(msg("no_move_left", p=seat)))
 
 
-def sac_prompt(st: dict, seat: int | None) -> str:
+def sac_prompt(st: dict, seat: int | None) -> Msg:
     step = top(st)
-    return "%s sacrifices a token for a Backup Companion (%s side)." % (
-        p(step["s"]), tname(step["side"]))
+    return msg("prompt.sac", p=step["s"], side=step["side"])
 
 
 # --- "goblin" and "elf": the handover choices of an arrival -----------------------------------
@@ -126,8 +124,8 @@ def goblin_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
     give_goblin(st, step["kid"], parse_kid(action.partition(":")[2]), events)
 
 
-def goblin_prompt(st: dict, seat: int | None) -> str:
-    return "%s chooses which Korrigan gets the Goblin." % p(top(st)["s"])
+def goblin_prompt(st: dict, seat: int | None) -> Msg:
+    return msg("prompt.goblin", p=top(st)["s"])
 
 
 def elf_legal(st: dict, seat: int) -> list[str]:
@@ -139,5 +137,5 @@ def elf_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
     take_elf(st, step["kid"], parse_kid(action.partition(":")[2]), events)
 
 
-def elf_prompt(st: dict, seat: int | None) -> str:
-    return "%s chooses which Elf to take." % p(top(st)["s"])
+def elf_prompt(st: dict, seat: int | None) -> Msg:
+    return msg("prompt.elf", p=top(st)["s"])

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from engines.base import Event
 
-from .common import kname, mapof, p, top
+from engines.words import Msg
+
+from .common import mapof, top
+from .words import msg
 
 
 def placement_fields(st: dict, kid: int) -> list[int]:
@@ -20,7 +23,7 @@ def placement_fields(st: dict, kid: int) -> list[int]:
 def do_place(st: dict, kid: int, field: int, events: list[Event]) -> None:
     """Put Korrigan ``kid`` on ``field``; the gathering follows (step "gather")."""
     st["pos"][kid] = field
-    events.append(Event("%s arrives on %s." % (kname(kid), mapof(st).letters[field])))
+    events.append(Event(msg("arrives", kid=kid, f=mapof(st).letters[field])))
     st["stack"].append({"k": "gather", "s": kid // 2, "kid": kid, "f": field})
 
 
@@ -52,6 +55,6 @@ def place_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
     do_place(st, step["kid"], mapof(st).by_id[action.partition(":")[2]], events)
 
 
-def place_prompt(st: dict, seat: int | None) -> str:
+def place_prompt(st: dict, seat: int | None) -> Msg:
     step = top(st)
-    return "%s places Korrigan %d." % (p(step["s"]), step["kid"] % 2 + 1)
+    return msg("prompt.place", p=step["s"], k=step["kid"] % 2 + 1)

@@ -20,9 +20,11 @@ phase); the phase modules never import each other (shared helpers: common, moves
 from __future__ import annotations
 
 from engines.steps import Step
+from engines.words import Msg
 
 from . import final, gathering, moving, placement, rainbow
-from .common import kname, mapof, p, parse_kid, tname, top_seat
+from .common import mapof, parse_kid, top_seat
+from .words import msg
 
 
 PHASE_STEP = {"place": "next_placement", "play": "next_turn", "final": "next_final_turn"}
@@ -40,51 +42,37 @@ def step_of(st: dict) -> str:
     return entry["k"]
 
 
-def label(st: dict, seat: int, action: str) -> str:
+def label(st: dict, seat: int, action: str) -> Msg | str:
     """The button text of an action: it reads the action, the map and what the acting seat
-    sees (its own Backup side, the Korrigans' fields)."""
+    sees (its own Backup side, its Korrigans' fields)."""
     m = mapof(st)
     head, _, arg = action.partition(":")
     if head == "mv":
         kk, comp, fid = arg.split(":")
+        f = m.letters[m.by_id[fid]]
         if comp == "backup":
-            name = "Backup %s" % tname(st["backup"][seat] or "hare")
-        else:
-            name = tname(comp)
-        return "Korrigan %s: %s to %s" % (kk, name, m.letters[m.by_id[fid]])
-    if head == "backup":
-        return "Sacrifice a token: Backup %s" % tname(arg)
-    if head == "sac":
-        return "Sacrifice %s" % tname(arg)
+            return msg("label.mv_backup", k=int(kk), side=st["backup"][seat] or "hare", f=f)
+        return msg("label.mv", k=int(kk), comp=comp, f=f)
+    if head in ("backup", "sac", "take"):
+        return msg("label." + head, **{"side" if head == "backup" else "token": arg})
     if head == "kor":
         if arg == "back":
-            return "Back: choose another Korrigan"
-        f = st["pos"][seat * 2 + int(arg) - 1]
-        return "Move Korrigan %s (on %s)" % (arg, m.letters[f])
-    if head == "pass":
-        return "Skip the Fairy's extra move"
-    if head == "done":
-        return "End my final turn"
-    if head == "take":
-        return "Keep %s" % tname(arg)
-    if head == "place":
-        return "Place Korrigan on %s" % m.letters[m.by_id[arg]]
-    if head == "sun":
-        return "Pawn on Sun %s" % arg
-    if head == "cloud":
-        return "Pawn on Cloud %s" % arg
-    if head == "cauldron":
-        return "Cauldron on %s" % m.letters[m.by_id[arg]]
+            return msg("label.kor_back")
+        return msg("label.kor", k=int(arg), f=m.letters[st["pos"][seat * 2 + int(arg) - 1]])
+    if head in ("pass", "done"):
+        return msg("label." + head)
+    if head in ("place", "cauldron"):
+        return msg("label." + head, f=m.letters[m.by_id[arg]])
+    if head in ("sun", "cloud"):
+        return msg("label." + head, n=int(arg))
     if head == "lep":
-        return "Remove %s's screen" % p(int(arg[1:]) - 1)
+        return msg("label.lep", p=int(arg[1:]) - 1)
     if head == "troll":
         if "-" in arg:
-            return "Troll on %s (%s)" % (m.border_label(arg), m.border_kind[arg])
-        return "Troll next to %s" % m.letters[m.by_id[arg]]
-    if head == "goblin":
-        return "Goblin to %s" % kname(parse_kid(arg))
-    if head == "elf":
-        return "Take the Elf of %s" % kname(parse_kid(arg))
+            return msg("label.troll_border", border=m.border_label(arg), kind=m.border_kind[arg])
+        return msg("label.troll", f=m.letters[m.by_id[arg]])
+    if head in ("goblin", "elf"):
+        return msg("label." + head, kid=parse_kid(arg))
     return action
 
 

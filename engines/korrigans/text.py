@@ -1,6 +1,8 @@
 """Markdown for Discord: ``board_text`` (spectator view) and ``hand_text`` (a seat's view)."""
 from __future__ import annotations
 
+from engines.words import render
+
 from .data import CARRY_POINTS, MENHIR_NAME, RAINBOW, RAINBOW_MARK, TOKEN_NAME
 
 _SHORT = dict(zip(RAINBOW, RAINBOW_MARK))
@@ -68,7 +70,7 @@ def grid_text(view: dict) -> str:
 
 
 def board_text(view: dict) -> str:
-    out = ["**Korrigans** - %s" % view["prompt"]]
+    out = ["**Korrigans** - %s" % render(view["prompt"])]
     out.append("```\n" + grid_text(view) + "\n```")
     out.append(GRID_LEGEND)
     bits = ["Bag: %d pawns, held by %s" % (view["bag"], _p(view["bag_holder"]))]

@@ -56,7 +56,8 @@ def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
         players.append(d)
     v = {
         "game": "korrigans",
-        "phase": st["phase"], "round": st["round"], "to_act": list(to_act), "prompt": prompt,
+        "phase": st["phase"], "round": st["round"], "to_act": list(to_act),
+        "prompt": None if prompt is None else prompt.to_json(),
         "map": static_map(m), "fields": fields, "korrigans": korrigans, "players": players,
         "troll": None if st["troll"] is None else m.border_label(st["troll"]),
         "elf": [kid_id(k) for k, c in enumerate(st["carry"]) if c == "elf"],

@@ -646,8 +646,8 @@ def test_public_events_of_random_games_never_name_a_secret_pick():
             new, events = ENGINE.apply(st, seat, action)
             texts = " ".join(public(events))
             if screened and action.startswith(("take:", "sac:")) and "Leprechaun" not in texts:
-                from engines.korrigans.common import tname
-                name = tname(action.split(":")[1])
+                from engines.korrigans.data import TOKEN_NAME
+                name = TOKEN_NAME[action.split(":")[1]]
                 # the kind may only show up if that Companion is revealed in the same event list
                 assert "keeps a %s" % name not in texts and "sacrifices a %s" % name not in texts
                 assert ("You keep a %s" % name in " ".join(private(events, seat))
