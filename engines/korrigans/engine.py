@@ -6,7 +6,7 @@ from engines.base import State
 from engines.steps import StepEngine
 from engines.words import Msg
 
-from . import final, scoring, text, views
+from . import final, render, scoring, views
 from .data import RAINBOW
 from .maps import map_names
 from .setup import new_state
@@ -37,7 +37,7 @@ class KorrigansEngine(StepEngine):
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         opts = self.check_setup(num_players, options)
         st = new_state(num_players, seed, opts)
-        self.advance(st, [])            # the placements that need no choice, up to the first
+        self.advance(st, [])            # up to the first decision (a placement)
         return st
 
     def describe(self, state: State, seat: int, action: str) -> str:
@@ -61,7 +61,7 @@ class KorrigansEngine(StepEngine):
         return scoring.winners(state) if self.is_over(state) else []
 
     def result_note(self, state: State) -> str:
-        return text.result_note(self.view(state, None)) if self.is_over(state) else ""
+        return render.result_note(self.view(state, None)) if self.is_over(state) else ""
 
     def inventory(self, state: State) -> dict[str, int]:
         inv: dict[str, int] = {}
@@ -97,7 +97,7 @@ class KorrigansEngine(StepEngine):
         return inv
 
     def board_text(self, view: dict) -> str:
-        return text.board_text(view)
+        return render.board_text(view)
 
     def hand_text(self, view: dict) -> str:
-        return text.hand_text(view)
+        return render.hand_text(view)

@@ -16,7 +16,7 @@ from engines.korrigans.maps import MapError, load_map, validate
 from engines.korrigans.moves import destinations
 from engines.korrigans.rainbow import cauldron_fields
 from engines.korrigans.scoring import breakdown, winners
-from engines.korrigans.text import MOVES_LEGEND
+from engines.korrigans.render import MOVES_LEGEND
 
 M = load_map("standard")
 F = M.idx  # letter -> field index

@@ -5,7 +5,7 @@ import re
 
 from engines.korrigans import ENGINE
 from engines.korrigans.data import RAINBOW, RAINBOW_MARK
-from engines.korrigans.text import MOVES_LEGEND, grid_text
+from engines.korrigans.render import MOVES_LEGEND, grid_text
 from tests.engines.test_korrigans import F, M, scenario
 
 

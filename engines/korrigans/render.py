@@ -1,7 +1,9 @@
-"""Markdown for Discord: ``board_text`` (spectator view) and ``hand_text`` (a seat's view)."""
+"""Text from a view: Markdown for Discord, ``board_text`` (a spectator's view), ``hand_text``
+(a seat's view) and ``result_note`` (under the final scores). Pure functions of a view (JSON
+data): they never see the state, so they cannot show what the view hides."""
 from __future__ import annotations
 
-from engines.words import render
+from engines.words import render as render_msg
 
 from .data import CARRY_POINTS, MENHIR_NAME, RAINBOW, RAINBOW_MARK, TOKEN_NAME
 
@@ -70,7 +72,7 @@ def grid_text(view: dict) -> str:
 
 
 def board_text(view: dict) -> str:
-    out = ["**Korrigans** - %s" % render(view["prompt"])]
+    out = ["**Korrigans** - %s" % render_msg(view["prompt"])]
     out.append("```\n" + grid_text(view) + "\n```")
     out.append(GRID_LEGEND)
     bits = ["Bag: %d pawns, held by %s" % (view["bag"], _p(view["bag_holder"]))]
