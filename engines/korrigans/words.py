@@ -11,7 +11,8 @@ Fields (``{f}``, ``{src}``, ``{dst}``) and borders (``{border}``) are given by t
 prints (a letter, "A-B"), shown as they are.
 
 Ids: events have plain ids, ``prompt.*`` says what is being decided now, ``label.*`` is the
-button text of an action.
+button text of an action; ``board.*``, ``hand.*`` and ``note.*`` are the renderer's phrases
+(render.py keeps only the layout: the grid, the field table's columns, Markdown).
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from typing import Any, Callable, Iterable
 
 from engines.words import Msg, catalog, render
 
+from .common import parse_kid
 from .data import BORDER_KINDS, MENHIR_NAME, RAINBOW, TOKEN_NAME
 
 GAME = "korrigans"
@@ -144,7 +146,82 @@ TEMPLATES = {
     "label.troll_border": "Troll on {border} ({kind:border})",
     "label.goblin": "Goblin to {kid:kor}",
     "label.elf": "Take the Elf of {kid:kor}",
+    # --- the board (render.py) ----------------------------------------------------------------
+    "board.title": "**Korrigans** - {prompt:msg}",
+    "board.grid_legend": "S = Sun rows, C = Cloud columns. Pawns on them: {marks:marks}. * = the "
+                         "Cauldron can still appear there, $ = the Cauldron.",
+    "board.mark": "{mark} {colour}",
+    "board.bag": "Bag: {n} pawns, held by {p:seat}",
+    "board.set_aside": "set aside: {colours:names}",
+    "board.chain": "draws chain (5 Clouds)",
+    "board.cauldron": "Cauldron of Gold on **{f}**.",
+    "board.cauldron_possible": "Cauldron can still appear on: {fields:names}.",
+    "board.fields": "Field   colour  tokens Menhir, symbols, Korrigans",
+    "board.carrying": " ({kind:menhir})",
+    "board.sand": " sand",
+    "board.pontoon": " pontoon",
+    "board.kor": "{p:seat} K{k}",
+    "board.borders": "Borders (others open): {borders:borders}.",
+    "board.border": "{border} {kind:border}",
+    "board.moves_legend": "How Korrigans move: Hare over an open border (any border not listed), "
+                          "Squirrel through a gate, Mouse over a bridge. A river border cannot be "
+                          "crossed on foot: only the Bird (to a field of the same colour), the "
+                          "Mole (sand to sand) and the Frog (pontoon to pontoon) get past it. The "
+                          "Troll blocks one open border, gate or bridge for Hare, Squirrel and "
+                          "Mouse.",
+    "board.troll": "Troll: {border}",
+    "board.troll_beside": "Troll: beside the board",
+    "board.elf": "Elf: {kids:kids}",
+    "board.goblin": "Goblin: {kids:kids}",
+    "board.out": "Out of the game: {out:out}",
+    "board.out_item": "{n} {kind:menhir}",
+    "board.player": "{p:seat}: {held:msg}; Companions: {comps:tokens}",
+    "board.player_first": "{p:seat} (first player): {held:msg}; Companions: {comps:tokens}",
+    "board.screen": "{n} behind screen",
+    "board.no_screen": "screen removed, {n} tokens open",
+    "board.backup": "; Backup: {side:backup}",
+    "board.menhirs": "; Menhirs: {kinds:menhirs}",
+    "board.tokens": "; tokens: {kinds:tokens}",
+    "board.gold": "; **gold {total}** (tokens {tokens}, Menhirs {menhirs}, Elf/Goblin "
+                  "{elf_goblin}, Cauldron {cauldron})",
+    "board.companions_left": "; Companions left: {n}",
+    "board.visible_gold": "; visible gold {n}",
+    "board.winner": "**Winner: {p:seat}**",
+    "board.winner_why": "**Winner: {p:seat}** ({why:msg})",
+    "board.tie.companions": "tied on gold: most Companions left wins",
+    "board.tie.turn_order": "tied on gold and Companions left: the later player in turn order "
+                            "wins",
+    # --- under the final scores (render.result_note) -----------------------------------------
+    "note.companions": "Tied on {gold} gold: most Companions left wins ({left:lefts}).",
+    "note.turn_order": "Tied on {gold} gold and on Companions left ({left:lefts}): the later "
+                       "player in turn order wins.",
+    "note.left_of": "{p:seat} {n}",
+    # --- a seat's panel (render.hand_text) ----------------------------------------------------
+    "hand.title": "**Your Korrigans** ({p:seat})",
+    "hand.behind": "Behind your screen: {kinds:tokens}",
+    "hand.front": "In front of it: {kinds:tokens}",
+    "hand.front_backup": "In front of it: {kinds:tokens}; Backup: {side:backup}",
+    "hand.stand": "Your Korrigans stand on: {items:places}",
+    "hand.on": "K{k} on {f}",
+    "hand.nowhere": "K{k} on -",
+    "hand.carry.elf": "K{k} carries the Elf ({points:+d} gold; an opponent who moves onto its "
+                      "field takes it).",
+    "hand.carry.goblin": "K{k} carries the Goblin ({points:+d} gold; move it onto an opponent's "
+                         "Korrigan to hand it over).",
+    "hand.gold": "Gold now: {total} (tokens {tokens}, Menhirs {menhirs}, Elf/Goblin "
+                 "{elf_goblin}, Cauldron {cauldron})",
+    "hand.sacrificed": "Sacrificed: {kinds:tokens}",
+    "hand.looking": "**On {f} you see:** {kinds:tokens}",
+    "hand.seen": "Fields you have seen (what you left there):",
+    "hand.seen_field": "- {f}: {kinds:tokens}",
 }
+
+
+def korrigan(kid_id: str) -> str:
+    """A Korrigan's id in a view ("p1k2") on the board: "{p0} K2"."""
+    kid = parse_kid(kid_id)
+    return render(msg("board.kor", p=kid // 2, k=kid % 2 + 1))
+
 
 NAMES = {
     "token": TOKEN_NAME,
@@ -155,8 +232,18 @@ NAMES = {
     "tokens": _Joined(TOKEN_NAME.__getitem__, "none"),
     "tokens_or_nothing": _Joined(TOKEN_NAME.__getitem__, "nothing"),
     "golds": _Joined(lambda sg: render(msg("gold_of", p=sg[0], gold=sg[1])), "none"),
+    # the board and the panel
+    "names": _Joined(str, "none"),
+    "marks": _Joined(lambda mc: render(msg("board.mark", mark=mc[0], colour=mc[1])), "none"),
+    "borders": _Joined(lambda bk: render(msg("board.border", border=bk[0], kind=bk[1])), "none"),
+    "kids": _Joined(korrigan, "none"),
+    "out": _Joined(lambda kn: render(msg("board.out_item", kind=kn[0], n=kn[1])), "none"),
+    "menhirs": _Joined(MENHIR_NAME.__getitem__, "none"),
+    "backup": {"hare": "Hare", "squirrel": "Squirrel", "spent": "used up"},
+    "lefts": _Joined(lambda sn: render(msg("note.left_of", p=sn[0], n=sn[1])), "none"),
+    "places": _Joined(render, "none"),
 }
 
 catalog(GAME, TEMPLATES, names=NAMES)
 
-__all__ = ["GAME", "NAMES", "TEMPLATES", "msg"]
+__all__ = ["GAME", "NAMES", "TEMPLATES", "korrigan", "msg"]
