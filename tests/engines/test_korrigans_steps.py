@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,27 @@ def test_text_comes_from_a_json_view_alone():
                 assert ENGINE.hand_text(copy) == ENGINE.hand_text(view)
             assert ENGINE.board_text(copy).startswith(
                 "**Korrigans** - " + render(view["prompt"]))
+
+
+def test_rule_code_builds_no_sentence():
+    """Words out of the rules (issue 9): outside ``words`` (the English catalog), ``data`` (names)
+    and the lobby's summary and help in ``engine``, no string of the package is prose. (``maps``
+    is left out: its errors are for whoever writes a map file, like a failed assertion.)"""
+    for path in sorted(PACKAGE.glob("*.py")):
+        if path.name in ("words.py", "data.py", "maps.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        lobby = {id(const) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", "") in ("title", "summary", "option_help")
+                         for t in node.targets)
+                 for const in ast.walk(node.value)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docstrings | lobby):
+                # words, not layout ("S%d %-3s %s") nor ids ("final_turn_backup")
+                words = [w for w in node.value.split() if re.search("[A-Za-z]{2}", w)]
+                assert len(words) < 3, (path.name, node.value)
