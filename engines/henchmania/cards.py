@@ -6,24 +6,29 @@ turn), an "At your turn" Reserve ability (``use:bigots:<site>``, ``use:inquisiti
 ``use:mule``) or ``pass``.
 A card aimed at a seat that holds a counter (Penitent against Tavern cards, Bravery against cards
 affecting its hand or Reserve) first opens a ``counter`` decision for that seat.
+
+Steps: ``cards`` (automatic: the phase begins), ``turn``, ``arg``, ``counter``, ``give``,
+``trim``, ``brawl`` and ``finish`` (automatic: the card played has resolved, the next seat
+plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (phase 3).
 """
 from __future__ import annotations
 
 from .. import rng
 from .common import (
     P, a_an, add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
-    hand_remove, opponents, priv, pub, res_discard, res_full, res_ready, tied_sites,
+    hand_over, hand_remove, is_full, opponents, priv, pub, res_discard, res_full, res_ready,
+    res_remove, tied_sites,
 )
 from .data import (
     ARMORY, CARDS, DRUNK2_CARDS, GLOVE_RULES, GLOVES, GOSSIP2_POINTS, PERFORMANCES,
     RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP, name,
 )
-from .placing import is_full
 
 NO_TURN_PLAY = ("guard",)   # played only as a reaction
 
 
 def start_cards(state: dict, events: list) -> None:
+    """The automatic step ``cards``: phase 2 begins with the Badge holder."""
     state["phase"] = "cards"
     pub(events, f"Everyone plays cards, starting with {P(state['badge'])}.")
     next_turn(state, state["badge"], events)
@@ -54,12 +59,12 @@ def next_turn(state: dict, start: int, events: list) -> None:
         state["turn"] = seat
         state["step"] = {"k": "turn", "s": [seat]}
         return
-    from .endday import start_end
-    start_end(state, events)
+    hand_over(state, "end")
 
 
 def finish_turn(state: dict, events: list) -> None:
-    """The card played this turn has resolved: its cards go to their discard piles."""
+    """The card played this turn has resolved: its cards go to their discard piles (also the
+    automatic step ``finish``, which a duel hands over to)."""
     for card in state["limbo"]:
         discard(state, card)
     state["limbo"] = []
@@ -392,8 +397,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             res_discard(state, target, args[1])
             pub(events, f"{P(target)}'s {name(args[1])} is discarded.")
     elif card in GLOVES:
-        from .duel import start_duel
-        start_duel(state, seat, target, events, glove=card)
+        hand_over(state, "duel", a=seat, d=target, tie=False, glove=card)
         return
     elif card == "bawler":
         for site in SITES:
@@ -414,7 +418,6 @@ def give_legal(state: dict, seat: int) -> list[str]:
 def give_apply(state: dict, seat: int, action: str, events: list) -> None:
     to = state["step"]["to"]
     card = action[5:]
-    from .common import res_remove
     res_remove(state, seat, card)
     state["res"][to].append(card)
     pub(events, f"{P(seat)} gives {name(card)} from their Reserve to {P(to)}.")

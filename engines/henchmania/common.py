@@ -1,11 +1,13 @@
-"""Small state helpers shared by every rules module: drawing, discarding, the Reserve, sites."""
+"""Small state helpers shared by every rules module: drawing, discarding, the Reserve, sites,
+and the hand-over to the next step (a phase module never imports another: it names the next
+step in the state and the shared loop, ``engines.steps.StepEngine.advance``, runs it)."""
 from __future__ import annotations
 
 from .. import rng
 from ..base import Event
 from .data import (
-    CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITE_NAMES, SITES, TAVERN_TARGETED,
-    name,
+    CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITE_NAMES, SITES, SPOTS,
+    TAVERN_TARGETED, name,
 )
 
 
@@ -27,6 +29,17 @@ def pub(events: list, text: str, highlight: bool = False) -> None:
 
 def priv(events: list, seats, text: str) -> None:
     events.append(Event(text, tuple(seats)))
+
+
+def hand_over(state: dict, key: str, **params) -> None:
+    """Make the automatic step ``key`` (with ``params``) the next one; the shared loop runs it
+    before anybody decides. It never outlives an ``apply``: stored states hold decisions only."""
+    state["step"] = {"k": key, "s": [], **params}
+
+
+def step_seats(state: dict) -> list[int]:
+    """The seats deciding in the current step (several for simultaneous answers)."""
+    return list(state["step"]["s"])
 
 
 def opponents(state: dict, seat: int) -> list[int]:
@@ -173,6 +186,10 @@ def apply_counter(state: dict, seat: int, action: str, card: str, events: list) 
 
 
 # --- sites ------------------------------------------------------------------------------------
+def is_full(state: dict, site: str) -> bool:
+    return len(state["board"][site]) >= SPOTS[state["n"]]
+
+
 def pawn_counts(state: dict, site: str) -> list[int]:
     counts = [0] * state["n"]
     for color in state["board"][site]:

@@ -16,6 +16,10 @@ Additional Cards (project rulings): an alternative Glove is stored as ``g`` in t
 changes it through ``GLOVE_RULES``; a duellist with the Ox in Reserve fights bare-handed on 5+
 (``ab`` / ``db``); a Helm worn by the Defender cancels one unparried hit; a Defender with the
 Mutt loses 1 point less. A basic Glove's duel carries none of these keys.
+
+Steps: ``duel`` (automatic: a Glove, or the tie duel, starts a duel; the step holds ``a``,
+``d``, ``tie`` and ``glove``), ``guard``, ``weapon``, ``react``. A duel hands over to
+``finish`` (the turn's card has resolved) or, in the tie duel, to ``tiedone`` (phase 3).
 """
 from __future__ import annotations
 
@@ -23,7 +27,8 @@ from itertools import combinations
 
 from .. import rng
 from .common import (
-    P, a_an, add_score, hand_remove, pub, res_discard, res_ready, trump_modes, use_trump,
+    P, a_an, add_score, discard, hand_over, hand_remove, pub, res_discard, res_ready,
+    trump_modes, use_trump,
 )
 from .data import (
     ARMORY, ATTACK_DICE, BARE_HANDS, CARDS, GLOVE_RULES, HELM_ABSORB, LOSS_ATTACKER,
@@ -34,6 +39,12 @@ from .data import (
 def glove_rule(duel: dict, key: str, default=None):
     """A rule of the Glove that started the duel (an alternative Glove's modifier)."""
     return GLOVE_RULES[duel.get("g", "glove")].get(key, default)
+
+
+def begin(state: dict, events: list) -> None:
+    """The automatic step ``duel``: the duel the step names begins."""
+    step = state["step"]
+    start_duel(state, step["a"], step["d"], events, tie=step["tie"], glove=step["glove"])
 
 
 def start_duel(state: dict, a: int, d: int, events: list, tie: bool = False,
@@ -64,8 +75,7 @@ def guard_apply(state: dict, seat: int, action: str, events: list) -> None:
         state["limbo"].append("guard")
         pub(events, f"{P(seat)} plays a Guard: the Glove is cancelled, no duel.")
         duel["st"] = "cancelled"
-        from .cards import finish_turn
-        finish_turn(state, events)
+        hand_over(state, "finish")
         return
     pub(events, f"{P(seat)} takes up the challenge.")
     _ask_weapon(state, duel["a"], events)
@@ -273,11 +283,9 @@ def _result(state: dict, events: list) -> None:
     if duel["tie"]:
         pub(events, f"{P(a)} inflicts {wounds} wound{'s' if wounds != 1 else ''} on {P(d)}.")
         for card in state["limbo"]:
-            from .common import discard
             discard(state, card)
         state["limbo"] = []
-        from .endday import tie_duel_done
-        tie_duel_done(state, wounds, events)
+        hand_over(state, "tiedone", wounds=wounds)
         return
     no_loss = glove_rule(duel, "no_loss", False)
     if wounds:
@@ -296,5 +304,4 @@ def _result(state: dict, events: list) -> None:
         pub(events, f"{P(d)} wins the duel: +{WIN_DEFENDER} for {P(d)}, -{lost} for {P(a)}"
                     + (" (Silk Glove: the loser loses nothing)." if no_loss else "."),
             highlight=True)
-    from .cards import finish_turn
-    finish_turn(state, events)
+    hand_over(state, "finish")

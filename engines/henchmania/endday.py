@@ -4,15 +4,19 @@ When everyone has passed: hands are discarded (a Nosy Parker holder keeps one ca
 Choir boys holders decide how many to discard, then every seat scores from its Reserve in order
 from the Badge holder (Performances 1/3/5, Choir boys, Eloquence, Damsel), Intrigue last; cards
 unrotate, Henchmen go home, and the game ends or the Badge moves on.
+
+Steps: ``end`` (automatic: everyone has passed), ``nosy``, ``choir`` and ``tiedone``
+(automatic: a tie duel is over). It hands over to ``day`` (the next day, phase 1) or to
+``duel`` (the tie duel).
 """
 from __future__ import annotations
 
 from .common import (
-    P, a_an, add_score, discard, dominant, own_trump_ready, old_lady_trump, pawn_counts,
+    P, a_an, add_score, discard, dominant, hand_over, own_trump_ready, old_lady_trump, pawn_counts,
     performance_cards, performance_kinds, pub, priv, res_discard, use_trump,
 )
 from .data import (
-    CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITE_NAMES, SITES, TORECAT_POINTS, name,
+    CARDS, CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITE_NAMES, SITES, TORECAT_POINTS, name,
 )
 
 
@@ -22,6 +26,7 @@ def _order(state: dict) -> list[int]:
 
 
 def start_end(state: dict, events: list) -> None:
+    """The automatic step ``end``: everyone has passed."""
     state["phase"] = "end"
     pub(events, "Everyone has passed: the day ends.")
     nosy = []
@@ -47,7 +52,6 @@ def _discard_hand(state: dict, seat: int, keep, events: list) -> None:
     if gone:
         pub(events, f"{P(seat)} discards {', '.join(name(c) for c in sorted(gone))}.")
     if keep is not None:
-        from .data import CARDS
         pub(events, f"{P(seat)} keeps {a_an(SITE_NAMES[CARDS[keep][1]])} card with the Nosy parker.")
         priv(events, (seat,), f"You keep {name(keep)} for the next day.")
 
@@ -165,34 +169,32 @@ def _end_or_next(state: dict, events: list) -> None:
                         "they fight a duel each way.")
             state["phase"] = "tie"
             state["tie"] = {"p": leaders, "w": [0, 0], "i": 0}
-            from .duel import start_duel
-            start_duel(state, leaders[0], leaders[1], events, tie=True)
+            hand_over(state, "duel", a=leaders[0], d=leaders[1], tie=True, glove="glove")
             return
         pub(events, f"{len(leaders)} players are tied with {top} points: the game goes on for "
                     "another day.")
     state["badge"] = (state["badge"] + 1) % state["n"]
     state["day"] += 1
-    from .placing import start_day
-    start_day(state, events)
+    hand_over(state, "day")
 
 
-def tie_duel_done(state: dict, wounds: int, events: list) -> None:
+def tie_duel_done(state: dict, events: list) -> None:
+    """The automatic step ``tiedone``: one duel of the tie is over (``wounds`` inflicted)."""
+    wounds = state["step"]["wounds"]
     tie = state["tie"]
     tie["w"][tie["i"]] = wounds
     tie["i"] += 1
     x, y = tie["p"]
     state["duel"] = None
     if tie["i"] == 1:
-        from .duel import start_duel
-        start_duel(state, y, x, events, tie=True)
+        hand_over(state, "duel", a=y, d=x, tie=True, glove="glove")
         return
     wx, wy = tie["w"]
     if wx == wy:
         pub(events, f"Both inflicted {wx} wound{'s' if wx != 1 else ''}: they duel again.")
         tie["w"] = [0, 0]
         tie["i"] = 0
-        from .duel import start_duel
-        start_duel(state, x, y, events, tie=True)
+        hand_over(state, "duel", a=x, d=y, tie=True, glove="glove")
         return
     _game_over(state, [x if wx > wy else y], events)
 

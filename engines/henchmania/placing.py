@@ -1,6 +1,9 @@
 """Phase 1 of a day: setting the Henchmen one at a time, each with an immediate draw, then the
 majority draw at every site.
 
+Steps: ``day`` (automatic: a day begins), ``place`` (a Henchman to set); then it hands over to
+``cards`` (phase 2).
+
 Actions: ``place:<site>``, ``porter:<site>`` (a full site, discarding a Porter) or
 ``porter2:<site>`` (a full site, rotating the Porter (alt), an Additional Card), optionally
 ``:p<seat>`` to set a pawn taken with a Traitor (it counts for that seat), and ``:inf`` (own
@@ -8,8 +11,10 @@ Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 
 """
 from __future__ import annotations
 
-from .common import P, dominant, draw, pub, res_discard, res_ready, trump_modes, use_trump
-from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITE_NAMES, SITES, SPOTS
+from .common import (
+    P, dominant, draw, hand_over, is_full, pub, res_discard, res_ready, trump_modes, use_trump,
+)
+from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITE_NAMES, SITES
 
 
 def pawns_left(state: dict, seat: int) -> int:
@@ -17,6 +22,7 @@ def pawns_left(state: dict, seat: int) -> int:
 
 
 def start_day(state: dict, events: list) -> None:
+    """The automatic step ``day``: a day begins with setting the Henchmen."""
     state["phase"] = "place"
     state["passed"] = [False] * state["n"]
     state["traitor"] = [False] * state["n"]
@@ -44,12 +50,7 @@ def _majorities(state: dict, events: list) -> None:
         if seat is not None:
             pub(events, f"{P(seat)} dominates the {SITE_NAMES[site]} and draws a card there.")
             draw(state, seat, site, events)
-    from .cards import start_cards
-    start_cards(state, events)
-
-
-def is_full(state: dict, site: str) -> bool:
-    return len(state["board"][site]) >= SPOTS[state["n"]]
+    hand_over(state, "cards")
 
 
 def legal(state: dict, seat: int) -> list[str]:
