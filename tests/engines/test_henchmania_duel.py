@@ -191,7 +191,9 @@ def test_duel_view_step_by_step():
     assert v["duel"]["attacker"] == 0 and v["duel"]["defender"] == 1
     assert v["duel"]["attack_dice"] == [6, 1, 1] and v["duel"]["stage"] == "w1"
     assert v["duel"]["attack_value"] == 6 and v["to_act"] == [0]
-    assert "{p0}" in v["prompt"] and "Duel" in E.board_text(v)
+    assert v["prompt"] == ["henchmania.prompt.react_attack", {"who": [0], "a": 0, "d": 1}]
+    assert "Duel" in E.board_text(v)
+    assert "> {p0} may react to the attack dice ({p0} against {p1})." in E.board_text(v)
 
 
 def test_a_passed_player_still_reacts_with_the_reserve():
