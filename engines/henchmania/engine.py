@@ -10,7 +10,7 @@ from .data import (
 )
 from .setup import new_state
 from .steps import STEPS
-from .text import board_text as _board_text, hand_text as _hand_text
+from .render import board_text as _board_text, hand_text as _hand_text
 from .views import view as _view
 
 

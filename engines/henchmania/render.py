@@ -1,8 +1,13 @@
-"""Words for players: the Markdown board and hand."""
+"""Text from a view: the Markdown board (a spectator's view) and hand panel (a seat's view).
+
+Pure functions of a view (``views.py``) and the card data: they never see the state, so they
+can show nothing a seat may not see. The view's prompt is a message in JSON form; ``render``
+turns it into English (its catalog is ``words.py``)."""
 from __future__ import annotations
 
 from ..words import render
 from .data import CARDS, SITE_NAMES, SITES, TEXT, WHEN, name
+from . import words  # noqa: F401  (registers the catalog the prompt is rendered with)
 
 
 def P(seat: int) -> str:
