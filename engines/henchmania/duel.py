@@ -1,4 +1,4 @@
-"""Duels, in the order RULINGS.md gives:
+"""Duels, in the order ``../shared/rules/RULINGS.md`` gives:
 
 Glove -> the challenged may Guard (asked whenever they hold a Castle card, whose back is public)
 -> attacker declares a weapon (an Armory card or bare hands = 6), then the defender -> attacker
