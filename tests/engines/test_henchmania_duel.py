@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.henchmania import ENGINE as E
 import pytest
 
-from tests.engines.test_henchmania_helpers import fix_dice, make, play, texts
+from tests.engines.test_henchmania_helpers import fix_dice, make, news, play
 
 _MP = []
 
@@ -53,7 +53,8 @@ def test_bare_hands_attacker_wins_plus_five_minus_one_per_hit():
     assert st["lastduel"]["ad"] == [6, 6, 1] and st["lastduel"]["dd"] == [6, 2]
     assert st["score"] == [10, 4]
     assert "glove" in st["disc"]["square"]
-    assert any("fights bare-handed" in t for t in texts(ev))
+    assert ("bare", {"seat": 0}) in news(ev) and ("bare", {"seat": 1}) in news(ev)
+    assert ("attacker_wins.one", {"n": 1, "a": 0, "d": 1, "gain": 5, "lost": 1}) in news(ev)
 
 
 def test_all_hits_missed_defender_wins_without_rolling():
