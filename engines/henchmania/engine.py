@@ -9,7 +9,7 @@ from .data import (
     TARGET_CHOICES,
 )
 from .setup import new_state
-from .steps import STEPS
+from .steps import STEPS, prompt as _prompt
 from .render import board_text as _board_text, hand_text as _hand_text
 from .views import view as _view
 
@@ -74,6 +74,10 @@ class HenchmaniaEngine(StepEngine):
 
     def describe(self, state, seat, action):
         return super().describe(state, seat, action)[:80]
+
+    def prompt(self, state, seat):
+        """What is being decided now (the same for every seat; who won, once it is over)."""
+        return _prompt(state)
 
     def _apply(self, state, seat, action, events):
         super()._apply(state, seat, action, events)

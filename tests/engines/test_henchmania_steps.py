@@ -13,7 +13,7 @@ from engines.henchmania import ENGINE as E
 from engines.henchmania.data import CARDS
 from engines.henchmania.steps import STEPS
 from engines.words import TEMPLATES, Msg, render
-from tests.engines.test_henchmania_helpers import make, news, play
+from tests.engines.test_henchmania_helpers import ids as ids_of, make, news, play
 
 PACKAGE = Path(E.__class__.__module__.replace(".", "/")).parent
 PHASES = ("placing", "cards", "duel", "endday")
@@ -68,6 +68,14 @@ def test_a_day_starts_through_the_shared_loop():
     assert E.step_of(st) == "place" and E.to_act(st) == [0]
     assert E.prompt(st, 0) == Msg("henchmania.prompt.place", who=[0], day=1)
     assert render(E.view(st, None)["prompt"]) == "{p0} sets a Henchman on a site (day 1)."
+
+
+def test_the_prompt_at_the_end_says_who_won():
+    st, ev = play(make(2, hands={0: ["gossip"]}, scores=[31, 5], day=1), (0, "pass"))
+    assert E.is_over(st) and ids_of(ev)[-1] == "bailiff"
+    assert E.prompt(st, 1) == Msg("henchmania.prompt.over", won=[0])
+    assert E.view(st, None)["prompt"] == ["henchmania.prompt.over", {"won": [0]}]
+    assert render(E.view(st, 1)["prompt"]) == "The game is over: {p0} won."
 
 
 def test_every_message_has_a_template_and_renders():
