@@ -58,7 +58,8 @@ def _majorities(state: dict, events: list) -> None:
 def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
     kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
-    draws = [""] + [":inf" if m == "own" else ":olinf" for m in trump_modes(state, seat, "influence")]
+    draws = [""] + [":inf" if m == "own" else ":olinf"
+                    for m in trump_modes(state, seat, "influence")]
     full_verbs = ["porter"] if "porter" in state["res"][seat] else []
     if res_ready(state, seat, "porter2"):
         full_verbs.append("porter2")

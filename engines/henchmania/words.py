@@ -1,8 +1,8 @@
 """Henchmania's English: the template of every message id, and the name tables they use.
 
 Rule code says what happened as ``Msg("henchmania.<id>", ...)`` (``engines/words.py``); this
-module is the only place where those become English. Templates use ``{<param>:seat}`` for a seat, and
-these name tables (a translation keeps the placeholders and translates the tables):
+module is the only place where those become English. Templates use ``{<param>:seat}`` for a
+seat, and these name tables (a translation keeps the placeholders and translates the tables):
 
 - ``card``: a card's name ("Belladonna root"); ``cards``: a list of them, ", "-joined;
 - ``card_house``: a card's name with " (house rule)" for an Additional Card; ``card_label``: the
@@ -103,16 +103,16 @@ TEMPLATES = {
     "porter": "{seat:seat} discards a Porter to set a Henchman on the full {site:site}.",
     "porter2": "{seat:seat} rotates the Porter (alt) to set a Henchman on the full {site:site}.",
     "sets": "{seat:seat} sets a Henchman at the {site:site}.",
-    "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman at the {site:site} (it counts "
-                     "for {color:seat}).",
+    "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman at the {site:site} "
+                     "(it counts for {color:seat}).",
     "influence": "{seat:seat} uses Influence to draw 2 cards.",
     "influence_ol": "{seat:seat} uses Influence through the Old Lady to draw 2 cards.",
     # --- phase 2: playing cards (cards.py) ------------------------------------------------
     "cards_begin": "Everyone plays cards, starting with {seat:seat}.",
     "out_of_cards": "{seat:seat} has no cards left and passes.",
     "passes": "{seat:seat} passes for the rest of the day.",
-    "bigots": "{seat:seat} rotates the Bigots to draw at the {site:site}, where they share the most "
-              "Henchmen.",
+    "bigots": "{seat:seat} rotates the Bigots to draw at the {site:site}, where they share the "
+              "most Henchmen.",
     "mule": "{seat:seat} rotates the Mule to fetch a card from the Armory.",
     "inquisition": "{seat:seat} discards the Inquisition: every opponent's Trump goes to the "
                    "discards.",
@@ -123,13 +123,14 @@ TEMPLATES = {
     "trump_taken": "{seat:seat} takes the Trump {card:card}.",
     "plays": "{seat:seat} plays {card:card}.",
     "plays_at": "{seat:seat} plays {card:card} against {target:seat}.",
-    "plays_back": "{seat:seat} plays {card:card} against {target:seat}, choosing {back:a_site} card.",
+    "plays_back": "{seat:seat} plays {card:card} against {target:seat}, choosing "
+                  "{back:a_site} card.",
     "plays_backs": "{seat:seat} plays {card:card} against {target:seat}, choosing {backs:backs}.",
     "plays_pigeon": "{seat:seat} plays {card:card}, drawing at the {site:site}.",
-    "plays_traitor2": "{seat:seat} plays {card:card} against {target:seat}, moving a Henchman from the "
-                      "{src:site} to the {dst:site}.",
-    "plays_traitor": "{seat:seat} plays {card:card} against {target:seat}, taking a Henchman from the "
-                     "{site:site}.",
+    "plays_traitor2": "{seat:seat} plays {card:card} against {target:seat}, moving a Henchman "
+                      "from the {src:site} to the {dst:site}.",
+    "plays_traitor": "{seat:seat} plays {card:card} against {target:seat}, taking a Henchman "
+                     "from the {site:site}.",
     "plays_aim": "{seat:seat} plays {card:card} against {target:seat}, aiming at {aim:card}.",
     "plays_grave": "{seat:seat} plays {card:card}, taking {taken:card} from the {site:site} "
                    "discards.",
@@ -140,10 +141,10 @@ TEMPLATES = {
     "taken_was": "The card taken was {card:card}.",
     "hand_discard": "{seat:seat} discards {card:card} from their hand.",
     "vermin": "Vermin get into {seat:seat}'s things: they discard {card:card}.",
-    "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen from the {src:site} to the "
-                      "{dst:site}.",
-    "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen from the {site:site} for the "
-                      "next day.",
+    "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen from the {src:site} "
+                      "to the {dst:site}.",
+    "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen from the {site:site} "
+                      "for the next day.",
     "res_discarded": "{seat:seat}'s {card:card} is discarded.",
     "gives": "{seat:seat} gives {card:card} from their Reserve to {to:seat}.",
     "trims": "{seat:seat} discards {card:card} from their Reserve (at most {n}).",
@@ -161,7 +162,8 @@ TEMPLATES = {
     "holy": "{seat:seat} discards Holy water: a die becomes {n}.",
     "prov.one": "{seat:seat} uses Providence to reroll {n} die: {dice:dice}.",
     "prov.other": "{seat:seat} uses Providence to reroll {n} dice: {dice:dice}.",
-    "olprov.one": "{seat:seat} uses Providence through the Old Lady to reroll {n} die: {dice:dice}.",
+    "olprov.one": "{seat:seat} uses Providence through the Old Lady to reroll {n} die: "
+                  "{dice:dice}.",
     "olprov.other": "{seat:seat} uses Providence through the Old Lady to reroll {n} dice: "
                     "{dice:dice}.",
     "conf": "{seat:seat} uses Confidence: +1 to every die: {dice:dice}.",
@@ -179,8 +181,8 @@ TEMPLATES = {
     "attacker_wins.other": "{a:seat} wins the duel with {n} unparried hits: +{gain} for {a:seat}, "
                            "-{lost} for {d:seat}.",
     "defender_wins": "{d:seat} wins the duel: +{gain} for {d:seat}, -{lost} for {a:seat}.",
-    "defender_wins_silk": "{d:seat} wins the duel: +{gain} for {d:seat}, -{lost} for {a:seat} (Silk "
-                          "Glove: the loser loses nothing).",
+    "defender_wins_silk": "{d:seat} wins the duel: +{gain} for {d:seat}, -{lost} for {a:seat} "
+                          "(Silk Glove: the loser loses nothing).",
     # --- phase 3, the end of the game (endday.py) -----------------------------------------
     "day_ends": "Everyone has passed: the day ends.",
     "discards_hand": "{seat:seat} discards {cards:cards}.",
@@ -211,7 +213,8 @@ TEMPLATES = {
     "prompt.guard": "{who:seats} may cancel {a:seat}'s Glove with a Guard, or take up the duel.",
     "prompt.weapon": "{who:seats} chooses a weapon for the duel, or bare hands.",
     "prompt.react_attack": "{who:seats} may react to the attack dice ({a:seat} against {d:seat}).",
-    "prompt.react_defence": "{who:seats} may react to the defence dice ({a:seat} against {d:seat}).",
+    "prompt.react_defence": "{who:seats} may react to the defence dice ({a:seat} against "
+                            "{d:seat}).",
     "prompt.nosy": "{who:seats} may keep one card with the Nosy parker.",
     "prompt.choir.one": "{who:seats} decides how many Choir boys to discard.",
     "prompt.choir.other": "{who:seats} decide how many Choir boys to discard.",
