@@ -1,5 +1,12 @@
 """Everything the bot sends on its own: board updates, turn DMs, thread notes, results.
 
+Each seat has at most one DM showing live controls (its *DM panel*, remembered in memory).
+When that seat moves some other way (**My hand**, ``/<game> move``), resigns, or its
+decision ends without a new DM, the panel is repainted, so no DM shows out-of-date controls; a
+move made from the DM panel itself costs no extra call (its click answer repainted it). After a
+restart the memory is empty: an older DM's buttons are then refused as stale when clicked, and
+the answer shows the current ones.
+
 A DM that Discord refuses with error 50007 (the user's DMs are closed) is never lost silently:
 the player is told once in the game's thread to use the "My hand" button, and from then on is
 mentioned in the thread when it is their turn (a mention reveals nothing hidden).
@@ -24,6 +31,9 @@ THREAD_ARCHIVED = 50083
 DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
                    "on the board to see your cards and play; I'll mention you here when it's "
                    "your turn.")
+WELCOME = ("New to {title}? `/{kind} rules` is the whole guide, page by page, and `/{kind} card` "
+           "explains any card. To move, press a button below (or pick from its menu) when it is "
+           "your turn; **My hand** on the board and `/{kind} move` do the same.")
 
 
 class Messenger:
@@ -32,6 +42,8 @@ class Messenger:
         self.service = service
         self._dm_channels: dict[int, int] = {}
         self._board_locks: dict[int, asyncio.Lock] = {}
+        # (game id, seat) -> (DM channel id, message id, token) of the DM showing its controls
+        self._panels: dict[tuple[int, int], tuple[int, int, int]] = {}
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -115,9 +127,10 @@ class Messenger:
                 log.info("lobby message of table %s is gone", game.id)
 
     # --- after a change -------------------------------------------------------------------------
-    async def publish(self, outcome: Outcome) -> None:
-        """Highlights (one message for all of them, usually), board, results, and the DMs of
-        everyone but the requester (answered already).
+    async def publish(self, outcome: Outcome, *, shown_in: int | None = None) -> None:
+        """Highlights (one message for all of them, usually), board, results, the DMs of
+        everyone but the requester (answered already), then DM panels gone out of date.
+        ``shown_in``: the message the requester's move was made from (already repainted).
 
         The move is stored before any of this runs, so a Discord failure here loses nothing:
         it is logged, the other messages still go out, and the reminder catches up later.
@@ -134,20 +147,24 @@ class Messenger:
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
+        await self.refresh_panels(game, mover=outcome.mover_seat, news=outcome.mover_private,
+                                  shown_in=shown_in)
 
     async def send_notices(self, game: GameRecord, notices: list[Notice], *,
-                           reminder: bool = False) -> None:
+                           reminder: bool = False, welcome: bool = False) -> None:
         """Each notice on its own: one failing DM does not stop the others (and a turn notice
         that never arrived is sent again on the next start, see ``missed_notices``)."""
         for notice in notices:
             try:
-                await self.notify(game, notice, reminder=reminder)
+                await self.notify(game, notice, reminder=reminder, welcome=welcome)
             except discord.HTTPException:
                 log.warning("could not notify seat %s of table %s", notice.seat, game.id,
                             exc_info=True)
 
-    async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False) -> None:
-        """One DM to one human: private news and, if it is their turn, their controls.
+    async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False,
+                     welcome: bool = False) -> None:
+        """One DM to one human: private news and, if it is their turn, their controls (and, in
+        a game's first DM, where the guide is and how to move).
 
         With DMs closed: the first time, a note in the thread; then a mention on their turn.
         """
@@ -156,9 +173,17 @@ class Messenger:
         if not notice.dm_closed:
             panel = private_panel(self.service, game, notice.seat, notice.private,
                                   reminder=reminder)
-            if panel["view"] is None:
+            controls = panel["view"] is not None
+            if not controls:
                 del panel["view"]
-            delivered = await self.dm(notice.user_id, **panel) is not None
+            if welcome:
+                engine = self.service.engine(game.kind)
+                panel["content"] = "\n".join(filter(None, [panel["content"], WELCOME.format(
+                    title=engine.title, kind=game.kind)]))
+            message = await self.dm(notice.user_id, **panel)
+            delivered = message is not None
+            if delivered:
+                await self._new_panel(game, notice.seat, message, controls)
             if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
                 await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention))
                 delivered = True  # the note says how to play, this turn included
@@ -173,3 +198,54 @@ class Messenger:
         await self.send_notices(game, [
             Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
             for seat in reminder.seats], reminder=True)
+
+    # --- DM panels ------------------------------------------------------------------------------
+    async def _new_panel(self, game: GameRecord, seat: int, message: discord.Message,
+                         controls: bool) -> None:
+        """A new DM went to ``seat``: the previous DM panel loses its controls (it is out of
+        date, or a reminder repeats it), and the new one is remembered if it has controls."""
+        old = self._panels.pop((game.id, seat), None)
+        if old is not None and old[1] != message.id:
+            await self._edit_panel(game, old, {"view": None})
+        if controls:
+            self._panels[(game.id, seat)] = (message.channel.id, message.id,
+                                             game.seats[seat].prompt_version)
+
+    async def refresh_panels(self, game: GameRecord, *, mover: int | None = None,
+                             news: list[str] | None = None, shown_in: int | None = None) -> None:
+        """Repaint every remembered DM panel of ``game`` whose controls are out of date: its
+        seat no longer decides, decides something new, is played by a bot, or the game is over.
+        The mover's panel is left alone when the move was made from it (``shown_in``)."""
+        for (game_id, seat), where in list(self._panels.items()):
+            if game_id != game.id:
+                continue
+            record = game.seats[seat]
+            running = game.status == "running" and not record.is_bot
+            current = (running and seat in self.service.to_act(game)
+                       and record.prompt_version == where[2])
+            if current:
+                continue
+            if seat == mover and where[1] == shown_in:
+                panel = private_panel(self.service, game, seat)
+                if panel["view"] is None:
+                    del self._panels[(game_id, seat)]
+                else:
+                    self._panels[(game_id, seat)] = (*where[:2], record.prompt_version)
+                continue
+            if running:
+                panel = private_panel(self.service, game, seat, news if seat == mover else None)
+            else:
+                panel = {"view": None}   # a bot's seat now, or the game is over: no controls
+            if panel["view"] is None:
+                del self._panels[(game_id, seat)]
+            else:
+                self._panels[(game_id, seat)] = (*where[:2], record.prompt_version)
+            await self._edit_panel(game, where, panel)
+
+    async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int],
+                          panel: dict) -> None:
+        channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(where[1]).edit(**panel)
+        except discord.HTTPException:   # deleted by the user, say: nothing to repaint
+            log.info("could not repaint a DM panel of table %s", game.id, exc_info=True)

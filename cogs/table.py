@@ -209,6 +209,7 @@ class TableCog(commands.Cog, name="Tables"):
         await self.bot.messenger.thread_send(
             game, content=f"The host abandoned this game (table #{game.id}).")
         await self.bot.messenger.update_lobby(game)
+        await self.bot.messenger.refresh_panels(game)   # no DM keeps its buttons
 
     # --- reminders ---------------------------------------------------------------------------------
     @tasks.loop(seconds=60)

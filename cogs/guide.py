@@ -1,0 +1,94 @@
+"""The rules guide and the card reference on Discord: embeds, paging buttons, autocomplete.
+
+The text is data in ``guides/``; this module only lays it out. Paging buttons are persistent
+(their custom_id names the game and the page), so a guide opened before a restart still pages:
+
+    tv:g:<game>:<page>:<b|n>     Back / Next to page <page> (0-based)
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+import guides
+from engines import REGISTRY
+
+from . import flow
+
+COLOUR = discord.Colour.dark_green()
+FOOTER = "Page {n} of {total} · /{kind} card explains any card"
+
+
+def guide_embed(kind: str, page: int) -> discord.Embed:
+    pages = guides.guide(kind)
+    page = max(0, min(page, len(pages) - 1))
+    title = f"{REGISTRY[kind].title}: {pages[page].title}"[:256]
+    embed = discord.Embed(title=title, description=pages[page].body, colour=COLOUR)
+    embed.set_footer(text=FOOTER.format(n=page + 1, total=len(pages), kind=kind))
+    return embed
+
+
+def guide_view(kind: str, page: int) -> discord.ui.View:
+    total = len(guides.guide(kind))
+    view = discord.ui.View(timeout=None)
+    view.add_item(GuideButton(kind, page - 1, "b", disabled=page <= 0))
+    view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= total - 1))
+    return view
+
+
+class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tv:g:(?P<kind>[a-z]{1,20}):(?P<page>-?\d{1,3}):(?P<way>[bn])"):
+    def __init__(self, kind: str, page: int, way: str, disabled: bool = False) -> None:
+        label = "◀ Back" if way == "b" else "Next ▶"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:g:{kind}:{page}:{way}",
+                                           disabled=disabled))
+        self.kind, self.page = kind, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["kind"], int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await turn_page(interaction, self.kind, self.page)
+
+
+@flow.guarded
+async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> None:
+    if kind not in REGISTRY:
+        await flow.reply_error(interaction, "That guide is no longer here; try /play's games.")
+        return
+    page = max(0, min(page, len(guides.guide(kind)) - 1))
+    await interaction.response.edit_message(embed=guide_embed(kind, page),
+                                            view=guide_view(kind, page))
+
+
+async def send_guide(interaction: discord.Interaction, kind: str) -> None:
+    await interaction.response.send_message(embed=guide_embed(kind, 0),
+                                            view=guide_view(kind, 0), ephemeral=True)
+
+
+def card_embed(kind: str, entry: guides.Card) -> discord.Embed:
+    embed = discord.Embed(title=entry.name[:256], description=entry.text[:guides.CARD_LIMIT],
+                          colour=COLOUR)
+    embed.add_field(name="Facts", value=entry.facts[:1024], inline=False)
+    embed.set_footer(text=f"{REGISTRY[kind].title} · /{kind} rules is the whole guide")
+    return embed
+
+
+async def send_card(interaction: discord.Interaction, kind: str, name: str) -> None:
+    entry = guides.card(kind, name)
+    if entry is None:
+        await flow.reply_error(
+            interaction, f"I know no {REGISTRY[kind].title} card called {name[:80]!r}. "
+            "Start typing in the `name` option to see the cards.")
+        return
+    await interaction.response.send_message(embed=card_embed(kind, entry), ephemeral=True)
+
+
+def card_choices(kind: str, typed: str) -> list[app_commands.Choice[str]]:
+    """At most 25 choices, names and values within Discord's 100 characters."""
+    return [app_commands.Choice(name=entry.name[:100], value=entry.key[:100])
+            for entry in guides.cards(kind) if entry.matches(typed)][:25]
