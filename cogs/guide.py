@@ -15,7 +15,6 @@ from discord import app_commands
 import guides
 from engines import REGISTRY
 
-from . import flow
 
 COLOUR = discord.Colour.dark_green()
 FOOTER = "Page {n} of {total} · /{kind} card explains any card"
@@ -55,10 +54,15 @@ class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
         await turn_page(interaction, self.kind, self.page)
 
 
-@flow.guarded
+async def _reply(interaction: discord.Interaction, message: str) -> None:
+    await interaction.response.send_message(message, ephemeral=True)
+
+
 async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> None:
+    """Show another page in place (the guide is ephemeral: only its asker sees and pages it)."""
     if kind not in REGISTRY:
-        await flow.reply_error(interaction, "That guide is no longer here; try /play's games.")
+        await _reply(interaction, "That guide is no longer here; open it again with "
+                     "/<game> rules.")
         return
     page = max(0, min(page, len(guides.guide(kind)) - 1))
     await interaction.response.edit_message(embed=guide_embed(kind, page),
@@ -81,7 +85,7 @@ def card_embed(kind: str, entry: guides.Card) -> discord.Embed:
 async def send_card(interaction: discord.Interaction, kind: str, name: str) -> None:
     entry = guides.card(kind, name)
     if entry is None:
-        await flow.reply_error(
+        await _reply(
             interaction, f"I know no {REGISTRY[kind].title} card called {name[:80]!r}. "
             "Start typing in the `name` option to see the cards.")
         return
