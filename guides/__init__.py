@@ -2,7 +2,8 @@
 
 The words live in Markdown files beside this module, never in code:
 
-* ``<game>.md``: the rules guide. Every ``## `` heading starts a page; a section longer than a
+* ``<game>.md``: the rules guide. A short note before the first heading opens the first page;
+  every ``## `` heading starts a page; a section longer than a
   page is split at paragraphs (its later pages say "continued"). The ``## Options`` section
   gets a line for every option the engine has, from the engine's own ``option_help``, so no
   option can be missing from the guide.
@@ -119,8 +120,12 @@ def option_lines(kind: str) -> list[str]:
 def guide(kind: str) -> tuple[Page, ...]:
     """The rules guide of a game as pages, each within ``PAGE_LIMIT``."""
     text = (HERE / f"{kind}.md").read_text(encoding="utf-8")
+    intro = reflow("\n".join(line for line in text.split("\n## ", 1)[0].splitlines()
+                             if not line.startswith("# ")).strip())
     pages: list[Page] = []
-    for title, body in _sections(text):
+    for n, (title, body) in enumerate(_sections(text)):
+        if n == 0 and intro:
+            body = f"*{intro}*\n\n{body}"
         if title == OPTIONS_HEADING:
             body = "\n".join([body, "", "**Every option of this game:**", *option_lines(kind)])
         for n, part in enumerate(_split(body, PAGE_LIMIT)):
