@@ -62,8 +62,10 @@ class ZiegenEngine(Engine):
                 if owner >= 0 and owner != seat:
                     label = f"Ask {{p{owner}}}: s" + label[1:]
                 return label[:80]
-            if verb == "consent":
-                return "Allow the swap" if arg == "yes" else "Refuse the swap"
+            if verb == "consent" and arg in ("yes", "no"):
+                src, tgt = state["dog_src"], state["dog_tgt"]
+                where = f" ({_short(size, src)} with {_short(size, tgt)})" if tgt >= 0 else ""
+                return ("Allow the swap" if arg == "yes" else "Refuse the swap") + where
             if verb == "take":
                 cell = int(arg)
                 return f"Take {data.card_name(grid[cell])} ({_short(size, cell)})"
