@@ -52,6 +52,9 @@ def henchmania() -> dict[str, str]:
             parts.append(f"Additional Card (option `alt_henchmen`), replaces one {base} · "
                          "house rule")
         out[key] = " · ".join(parts)
+        when = getattr(d, "WHEN", {}).get(key)
+        if when:
+            out[key] += f"\nWhen: {when}"
     return out
 
 

@@ -118,6 +118,8 @@ def test_card_facts_come_from_the_data_tables():
     dagger = guides.card("henchmania", "dagger").facts
     assert f"Attack {hm.CARDS['dagger'][5]}+" in dagger and f"{hm.CARDS['dagger'][2]} copies" in dagger
     assert f"{zi.NUM_DOGS} with 5 players" in guides.card("ziegen", "dog").facts
+    for key, when in getattr(hm, "WHEN", {}).items():
+        assert when in guides.card("henchmania", key).facts
 
 
 def test_wichtel_cards_show_the_german_name_with_the_english_one():
