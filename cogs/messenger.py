@@ -1,11 +1,10 @@
 """Everything the bot sends on its own: board updates, turn DMs, thread notes, results.
 
-Each seat has at most one DM showing live controls (its *DM panel*, remembered in memory).
-When that seat moves some other way (**My hand**, ``/<game> move``), resigns, or its
-decision ends without a new DM, the panel is repainted, so no DM shows out-of-date controls; a
-move made from the DM panel itself costs no extra call (its click answer repainted it). After a
-restart the memory is empty: an older DM's buttons are then refused as stale when clicked, and
-the answer shows the current ones.
+Each seat has at most one DM showing live controls, its *DM panel* (stored, so a restart
+forgets none). When that seat moves some other way (**My hand**, ``/<game> move``), resigns, or
+its decision ends without a new DM, or the game ends, the panel is repainted, so no DM shows
+out-of-date controls; a move made from the DM panel itself costs no extra call (its click
+answer repainted it), and a new DM takes the buttons off the one before.
 
 A DM that Discord refuses with error 50007 (the user's DMs are closed) is never lost silently:
 the player is told once in the game's thread to use the "My hand" button, and from then on is
@@ -42,8 +41,9 @@ class Messenger:
         self.service = service
         self._dm_channels: dict[int, int] = {}
         self._board_locks: dict[int, asyncio.Lock] = {}
-        # (game id, seat) -> (DM channel id, message id, token) of the DM showing its controls
-        self._panels: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # game id -> seat -> (DM channel id, message id, token): the DM showing its controls
+        # (a cache of what the table service stores)
+        self._panels: dict[int, dict[int, tuple[int, int, int]]] = {}
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -200,47 +200,54 @@ class Messenger:
             for seat in reminder.seats], reminder=True)
 
     # --- DM panels ------------------------------------------------------------------------------
+    async def _panels_of(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        if game_id not in self._panels:
+            self._panels[game_id] = await self.service.dm_panels(game_id)
+        return self._panels[game_id]
+
+    async def _remember(self, game_id: int, seat: int,
+                        where: tuple[int, int, int] | None) -> None:
+        panels = await self._panels_of(game_id)
+        if panels.get(seat) == where:
+            return
+        if where is None:
+            panels.pop(seat, None)
+        else:
+            panels[seat] = where
+        await self.service.set_dm_panel(game_id, seat, where)
+
     async def _new_panel(self, game: GameRecord, seat: int, message: discord.Message,
                          controls: bool) -> None:
         """A new DM went to ``seat``: the previous DM panel loses its controls (it is out of
         date, or a reminder repeats it), and the new one is remembered if it has controls."""
-        old = self._panels.pop((game.id, seat), None)
+        old = (await self._panels_of(game.id)).get(seat)
         if old is not None and old[1] != message.id:
             await self._edit_panel(game, old, {"view": None})
-        if controls:
-            self._panels[(game.id, seat)] = (message.channel.id, message.id,
+        await self._remember(game.id, seat, (message.channel.id, message.id,
                                              game.seats[seat].prompt_version)
+                             if controls else None)
 
     async def refresh_panels(self, game: GameRecord, *, mover: int | None = None,
                              news: list[str] | None = None, shown_in: int | None = None) -> None:
-        """Repaint every remembered DM panel of ``game`` whose controls are out of date: its
-        seat no longer decides, decides something new, is played by a bot, or the game is over.
-        The mover's panel is left alone when the move was made from it (``shown_in``)."""
-        for (game_id, seat), where in list(self._panels.items()):
-            if game_id != game.id:
-                continue
+        """Repaint every DM panel of ``game`` whose controls are out of date: its seat no longer
+        decides, decides something new, is played by a bot, or the game is over. The mover's
+        panel is not repainted when the move was made from it (``shown_in``)."""
+        for seat, where in list((await self._panels_of(game.id)).items()):
             record = game.seats[seat]
             running = game.status == "running" and not record.is_bot
-            current = (running and seat in self.service.to_act(game)
-                       and record.prompt_version == where[2])
-            if current:
-                continue
-            if seat == mover and where[1] == shown_in:
-                panel = private_panel(self.service, game, seat)
-                if panel["view"] is None:
-                    del self._panels[(game_id, seat)]
-                else:
-                    self._panels[(game_id, seat)] = (*where[:2], record.prompt_version)
-                continue
+            if (running and seat in self.service.to_act(game)
+                    and record.prompt_version == where[2]):
+                continue    # still current
             if running:
                 panel = private_panel(self.service, game, seat, news if seat == mover else None)
             else:
                 panel = {"view": None}   # a bot's seat now, or the game is over: no controls
-            if panel["view"] is None:
-                del self._panels[(game_id, seat)]
-            else:
-                self._panels[(game_id, seat)] = (*where[:2], record.prompt_version)
-            await self._edit_panel(game, where, panel)
+            await self._remember(game.id, seat, None if panel["view"] is None
+                                 else (*where[:2], record.prompt_version))
+            if not (seat == mover and where[1] == shown_in):
+                await self._edit_panel(game, where, panel)
+        if game.status != "running":
+            self._panels.pop(game.id, None)
 
     async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int],
                           panel: dict) -> None:

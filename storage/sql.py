@@ -45,6 +45,13 @@ WHERE id = ?
 """
 SET_DEADLINE = "UPDATE games SET deadline_at = ? WHERE id = ?"
 SET_DM_CLOSED = "UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?"
+SELECT_DM_PANELS = "SELECT seat, channel_id, message_id, token FROM dm_panels WHERE game_id = ?"
+SET_DM_PANEL = """
+INSERT INTO dm_panels (game_id, seat, channel_id, message_id, token) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (game_id, seat) DO UPDATE SET
+    channel_id = excluded.channel_id, message_id = excluded.message_id, token = excluded.token
+"""
+DELETE_DM_PANEL = "DELETE FROM dm_panels WHERE game_id = ? AND seat = ?"
 SET_NOTIFIED = "UPDATE seats SET notified_version = ? WHERE game_id = ? AND seat = ?"
 SELECT_UNNOTIFIED = f"""
 SELECT {GAME_COLUMNS} FROM games

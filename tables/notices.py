@@ -1,4 +1,5 @@
-"""Reminders, what each seat was told, closed DMs, message ids; and the replay check."""
+"""Reminders, what each seat was told, closed DMs, message ids (DM panels too); and the replay
+check."""
 from __future__ import annotations
 
 import dataclasses
@@ -58,6 +59,14 @@ class NoticesMixin(TableBase):
         await self.store.set_dm_closed(game_id, seat, True)
         self._cache.pop(game_id, None)
         return True
+
+    async def dm_panels(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        """seat -> (DM channel id, message id, token) of the DM showing its controls."""
+        return await self.store.dm_panels(game_id)
+
+    async def set_dm_panel(self, game_id: int, seat: int,
+                           where: tuple[int, int, int] | None) -> None:
+        await self.store.set_dm_panel(game_id, seat, where)
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)

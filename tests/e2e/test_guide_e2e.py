@@ -185,3 +185,30 @@ async def test_first_dm_points_to_the_guide_and_dm_panels_never_go_stale(tmp_pat
                 await fake.settle()
                 await assert_no_stale_dm_controls(table)
             assert fake.unknown_calls == []
+
+
+async def test_a_dm_panel_is_repainted_after_a_restart_too(tmp_path):
+    db = str(tmp_path / "t.db")
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            async with running_bot(fake, db, seed=7) as bot:
+                _lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
+                                                  bots=0)
+                game = (await bot.tables.games_of_user(ann.id))[0]
+            (ann_dm,) = fake.dm_messages(ann)
+            assert controls(ann_dm)
+            # A new process: it knows the DM panels from the database, not from memory.
+            async with running_bot(fake, db, seed=7) as bot:
+                table = Table(fake, bot, game.id, thread, {0: ann, 1: ben})
+                res = await fake.click(ann, table.board(),
+                                       fake.find_button(table.board(), "My hand"))
+                mark = len(fake.requests)
+                await use_control(fake, ann, res.message, controls(res.message)[0])
+                await fake.settle()
+                assert dm_patches(fake, mark, ann) == 1
+                assert fake.message(ann_dm.id).edit_count >= 1
+                await assert_no_stale_dm_controls(table)
+            assert fake.unknown_calls == []
