@@ -4,6 +4,7 @@ The text is data in ``guides/``; this module only lays it out. Paging buttons ar
 (their custom_id names the game and the page), so a guide opened before a restart still pages:
 
     tv:g:<game>:<page>:<b|n>     Back / Next to page <page> (0-based)
+    tv:gs:<game>                 the "jump to a section" menu; its values are page numbers
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from engines import REGISTRY
 
 
 COLOUR = discord.Colour.dark_green()
+MAX_OPTIONS = 25      # a select menu's limit
 FOOTER = "Page {n} of {total} · /{kind} card explains any card"
 
 
@@ -30,10 +32,14 @@ def guide_embed(kind: str, page: int) -> discord.Embed:
 
 
 def guide_view(kind: str, page: int) -> discord.ui.View:
-    total = len(guides.guide(kind))
+    pages = guides.guide(kind)
     view = discord.ui.View(timeout=None)
     view.add_item(GuideButton(kind, page - 1, "b", disabled=page <= 0))
-    view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= total - 1))
+    view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= len(pages) - 1))
+    options = [discord.SelectOption(label=f"{n + 1}. {p.title}"[:100], value=str(n),
+                                    default=n == page)
+               for n, p in enumerate(pages)][:MAX_OPTIONS]
+    view.add_item(SectionSelect(kind, options))
     return view
 
 
@@ -52,6 +58,24 @@ class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await turn_page(interaction, self.kind, self.page)
+
+
+class SectionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                    template=r"tv:gs:(?P<kind>[a-z]{1,20})"):
+    def __init__(self, kind: str, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"tv:gs:{kind}",
+                                           placeholder="Jump to a section…",
+                                           options=options or [discord.SelectOption(label="…")]))
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or ["0"]
+        page = int(values[0]) if values[0].isdigit() else 0
+        await turn_page(interaction, self.kind, page)
 
 
 async def _reply(interaction: discord.Interaction, message: str) -> None:

@@ -7,6 +7,7 @@ custom_id formats (at most 100 characters):
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
     tv:s:<table>:<token>:<n>          select menu number n; its values are action ids
     tv:g:<game>:<page>:<b|n>          paging a rules guide (cogs/guide.py)
+    tv:gs:<game>                      jumping to a section of a rules guide
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import re
 import discord
 
 from . import flow
-from .guide import GuideButton
+from .guide import GuideButton, SectionSelect
 
 BUTTONS_UP_TO = 5      # more choices than this are shown as select menus
 OPTIONS_PER_SELECT = 25
@@ -98,7 +99,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await flow.click_move(interaction, self.table, self.token, values[0])
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, GuideButton)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, GuideButton,
+                 SectionSelect)
 
 
 def lobby_view(table: int, status: str) -> discord.ui.View | None:

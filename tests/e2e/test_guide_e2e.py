@@ -26,6 +26,7 @@ def button(res, label: str) -> dict:
 
 
 async def test_every_guide_pages_forward_and_back_for_whoever_asked(tmp_path):
+    """Back / Next through every page, then the section menu; each player pages their own."""
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
@@ -52,6 +53,10 @@ async def test_every_guide_pages_forward_and_back_for_whoever_asked(tmp_path):
                     assert button(res, "Next ▶").get("disabled")
                     res = await fake.click(ann, message, button(res, "◀ Back")["custom_id"])
                     assert page_of(res) == (len(pages) - 1, len(pages))
+                    # The menu jumps straight to a section.
+                    res = await fake.select(ann, message, f"tv:gs:{kind}", ["1"])
+                    assert res.response_type == 7 and page_of(res) == (2, len(pages))
+                    assert pages[1].title in res.embeds[0]["title"]
                 # Another player's guide is their own; paging it leaves ann's alone.
                 res = await fake.slash(ben, chan, "ziegen rules")
                 first = await fake.click(ben, res.message, button(res, "Next ▶")["custom_id"])

@@ -26,7 +26,7 @@ def test_every_game_has_a_guide_and_a_card_reference():
 @pytest.mark.parametrize("kind", GAMES)
 def test_guide_pages_fit_discord(kind):
     pages = guides.guide(kind)
-    assert len(pages) <= 40
+    assert len(pages) <= guide_cog.MAX_OPTIONS   # every page is in the "jump to" menu
     for n, page in enumerate(pages):
         assert page.body.strip() and len(page.body) <= guides.PAGE_LIMIT
         embed = guide_cog.guide_embed(kind, n)
@@ -34,7 +34,11 @@ def test_guide_pages_fit_discord(kind):
         assert len(embed) <= 6000
         view = guide_cog.guide_view(kind, n)
         ids = [item.custom_id for item in view.children]
-        assert len(set(ids)) == 2 and all(len(i) <= 100 for i in ids)
+        assert len(set(ids)) == 3 and all(len(i) <= 100 for i in ids)
+        menu = view.children[2].item
+        assert [o.value for o in menu.options] == [str(i) for i in range(len(pages))]
+        assert [o.default for o in menu.options].index(True) == n
+        assert all(len(o.label) <= 100 for o in menu.options)
     # Back is off on the first page, Next on the last.
     assert [i.item.disabled for i in guide_cog.guide_view(kind, 0).children][0]
     assert [i.item.disabled for i in guide_cog.guide_view(kind, len(pages) - 1).children][1]
