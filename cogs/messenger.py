@@ -29,7 +29,7 @@ DMS_CLOSED = 50007
 THREAD_ARCHIVED = 50083
 DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
                    "on the board to see your cards and play; I'll mention you here when it's "
-                   "your turn.")
+                   "your turn. New to the game? `/{kind} rules` explains it.")
 WELCOME = ("New to {title}? `/{kind} rules` is the whole guide, page by page, and `/{kind} card` "
            "explains any card. To move, press a button below (or pick from its menu) when it is "
            "your turn; **My hand** on the board and `/{kind} move` do the same.")
@@ -185,7 +185,8 @@ class Messenger:
             if delivered:
                 await self._new_panel(game, notice.seat, message, controls)
             if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
-                await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention))
+                await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention,
+                                                                           kind=game.kind))
                 delivered = True  # the note says how to play, this turn included
         if not delivered and notice.your_turn:
             await self.thread_send(game, content=f"{mention}, it's your turn. "

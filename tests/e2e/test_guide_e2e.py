@@ -118,16 +118,20 @@ async def test_first_dm_points_to_the_guide_and_dm_panels_never_go_stale(tmp_pat
             guild = fake.add_guild("Tavern")
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            cy = fake.add_user("cy", dms_open=False)
             async with running_bot(fake, str(tmp_path / "t.db"), seed=7) as bot:
-                _lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
-                                                  bots=0)
+                _lobby, thread = await open_table(fake, chan, ann, "ziegen",
+                                                  joiners=(ben, cy), bots=0)
                 game = (await bot.tables.games_of_user(ann.id))[0]
-                table = Table(fake, bot, game.id, thread, {0: ann, 1: ben})
+                table = Table(fake, bot, game.id, thread, {0: ann, 1: ben, 2: cy})
                 for user in (ann, ben):  # the first DM: where the guide is, how to move
                     (first,) = fake.dm_messages(user)
                     assert "/ziegen rules" in first.content and "/ziegen card" in first.content
                     assert "button" in first.content and "/ziegen move" in first.content
-                    assert controls(first)  # both decide the opening dog swap at once
+                    assert controls(first)  # everyone decides the opening dog swap at once
+                # With closed DMs, the note in the thread points to the guide instead.
+                (note,) = [m for m in fake.channel_messages(thread) if f"<@{cy.id}>" in m.content]
+                assert "/ziegen rules" in note.content
                 await assert_no_stale_dm_controls(table)
 
                 routes = {"dm": 0, "hand": 0, "slash": 0}
