@@ -183,3 +183,10 @@ def test_guides_are_in_our_own_words(kind):
         for i in range(len(words) - n + 1):
             run = " ".join(words[i:i + n])
             assert run not in book, f"{kind}: copied from the rulebook: {run!r}"
+
+
+def test_every_goat_card_finds_its_set():
+    from engines.ziegen import data
+    for card in data.GOAT_IDS:
+        entry = guides.card("ziegen", data.card_name(card))
+        assert entry is not None and entry.key == f"set{data.GOAT_SET[card]}"
