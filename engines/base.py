@@ -37,13 +37,20 @@ class StateVersionError(GameError):
 class Event:
     """News from one ``apply``: ``audience`` None is everyone, else a tuple of seats.
 
-    ``highlight`` marks public news worth a message of its own (a round's scoring, a duel's
-    result), beyond the board's short list of latest news.
+    ``message`` is a ``words.Msg`` (an id and parameters; a plain string is still accepted while
+    a game moves its words out); ``text`` is its English text. ``highlight`` marks public news
+    worth a message of its own (a round's scoring, a duel's result), beyond the board's short
+    list of latest news.
     """
 
-    text: str
+    message: Any
     audience: tuple[int, ...] | None = None
     highlight: bool = False
+
+    @property
+    def text(self) -> str:
+        from .words import render
+        return render(self.message)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)

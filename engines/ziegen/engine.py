@@ -1,7 +1,7 @@
 """The Engine subclass: the shared API, delegating to the rules, views and text modules."""
 from __future__ import annotations
 
-from engines import Engine, IllegalAction
+from engines.base import Engine, IllegalAction
 
 from . import data, geometry, rules, scoring, setup, text, views
 

@@ -13,7 +13,8 @@ Phases (``state["phase"]``):
 """
 from __future__ import annotations
 
-from engines import Event, rng
+from engines import rng
+from engines.base import Event
 
 from . import data, geometry
 
