@@ -1,6 +1,7 @@
 """Persistence: one SQLite file holding every game, its seats, snapshot and move log."""
 from .migrations import MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
-from .store import ACTIVE, StaleVersion, Store
+from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion", "Store"]
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion", "Store",
+           "SYNC_MODES"]

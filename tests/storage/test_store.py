@@ -119,3 +119,64 @@ async def test_dm_panels_are_remembered_replaced_and_forgotten_across_reopens(tm
     game = await store.get_game(game_id)
     assert game.version == 0                              # not game state: no version bump
     await store.close()
+
+
+async def test_markers_are_conditional_and_never_move_backwards(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    game_id = await _new_game(store)
+    game = await store.get_game(game_id)
+    assert await store.set_notified(game_id, 0, 5)
+    assert not await store.set_notified(game_id, 0, 3)  # an older record: no change
+    assert not await store.set_notified(game_id, 0, 5)
+    assert (await store.get_game(game_id)).seats[0].notified_version == 5
+    assert await store.set_dm_closed(game_id, 0)
+    assert not await store.set_dm_closed(game_id, 0)  # only the first writer is told "first"
+    # The deadline is re-armed only if game and deadline are still as read.
+    assert await store.set_deadline(game_id, game.version, None, 100.0)
+    assert not await store.set_deadline(game_id, game.version, None, 50.0)
+    await store.save_state(game_id, game.version, 0, state={}, status="running", moves=[],
+                           now=2.0, deadline_at=500.0, recent=[])
+    assert not await store.set_deadline(game_id, game.version, 100.0, 60.0)  # stale version
+    assert (await store.get_game(game_id)).deadline_at == 500.0
+    await store.close()
+
+
+async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(tmp_path):
+    """A resign from a cached record writes only the resigning seat's player columns: a
+    closed-DM or notified mark written meanwhile (e.g. by another process) stays."""
+    store = await Store.open(str(tmp_path / "t.db"))
+    service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 1234)
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10, host_name="ann")
+    for user, name in ((20, "bob"), (30, "cat")):
+        await service.join(game.id, user, name)
+    game = (await service.start(game.id, 10)).game
+    cached = await service.game(game.id)
+    other = await Store.open(store.path)  # another connection, behind the service's back
+    pv = cached.seats[1].prompt_version
+    assert await other.set_dm_closed(game.id, 1) and await other.set_notified(game.id, 2, pv)
+    await other.close()
+    await service.resign(game.id, 10)
+    stored = await store.get_game(game.id)
+    assert stored.seats[0].is_bot and stored.seats[0].resigned
+    assert stored.seats[1].dm_closed and stored.seats[2].notified_version == pv
+    await store.close()
+
+
+async def test_durable_by_default_and_relaxed_only_when_asked(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    async with store._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 2  # FULL: a stored move survives a power loss
+    await store.close()
+    store = await Store.open(str(tmp_path / "t.db"), synchronous="normal")
+    async with store._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await store.close()
+    with pytest.raises(ValueError, match="full"):
+        await Store.open(str(tmp_path / "t.db"), synchronous="sometimes")
+
+
+def test_the_bot_reads_the_sync_setting(tmp_path, monkeypatch):
+    import bot as tavern
+    assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "full"
+    monkeypatch.setenv("TAVERN_SQLITE_SYNC", "Normal")
+    assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "normal"
