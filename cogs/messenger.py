@@ -27,6 +27,7 @@ from .panels import private_panel
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
 THREAD_ARCHIVED = 50083
+PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
 DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
                    "on the board to see your cards and play; I'll mention you here when it's "
@@ -43,8 +44,8 @@ class Messenger:
         self._dm_channels: LRU[int, int] = LRU(DM_CHANNELS_KEPT)  # user id -> DM channel id
         self._board_locks = LockTable[int]()  # game id -> lock, kept while held or awaited
         # game id -> seat -> (DM channel id, message id, token): the DM showing its controls
-        # (a cache of what the table service stores)
-        self._panels: dict[int, dict[int, tuple[int, int, int]]] = {}
+        # (a cache of what the table service stores: a game dropped here is read again)
+        self._panels: LRU[int, dict[int, tuple[int, int, int]]] = LRU(PANEL_GAMES_KEPT)
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -203,20 +204,25 @@ class Messenger:
 
     # --- DM panels ------------------------------------------------------------------------------
     async def _panels_of(self, game_id: int) -> dict[int, tuple[int, int, int]]:
-        if game_id not in self._panels:
-            self._panels[game_id] = await self.service.dm_panels(game_id)
-        return self._panels[game_id]
+        panels = self._panels.get(game_id)
+        if panels is None:
+            loaded = await self.service.dm_panels(game_id)
+            panels = self._panels.get(game_id)   # loaded meanwhile by another task: keep it
+            if panels is None:
+                panels = self._panels[game_id] = loaded
+        return panels
 
     async def _remember(self, game_id: int, seat: int,
                         where: tuple[int, int, int] | None) -> None:
+        """Memory only: the stored row is written when a DM with controls is sent (one write
+        per turn notice, none per move). A stored row may be behind what the DM shows (it was
+        repainted, or lost its controls); after a restart that costs at most one needless
+        repaint, never a missed one, since a repaint only ever shows newer controls."""
         panels = await self._panels_of(game_id)
-        if panels.get(seat) == where:
-            return
         if where is None:
             panels.pop(seat, None)
         else:
             panels[seat] = where
-        await self.service.set_dm_panel(game_id, seat, where)
 
     async def _new_panel(self, game: GameRecord, seat: int, message: discord.Message,
                          controls: bool) -> None:
@@ -225,9 +231,10 @@ class Messenger:
         old = (await self._panels_of(game.id)).get(seat)
         if old is not None and old[1] != message.id:
             await self._edit_panel(game, old, {"view": None})
-        await self._remember(game.id, seat, (message.channel.id, message.id,
-                                             game.seats[seat].prompt_version)
-                             if controls else None)
+        where = (message.channel.id, message.id, game.seats[seat].prompt_version)
+        await self._remember(game.id, seat, where if controls else None)
+        if controls:
+            await self.service.set_dm_panel(game.id, seat, where)
 
     async def refresh_panels(self, game: GameRecord, *, mover: int | None = None,
                              news: list[str] | None = None, shown_in: int | None = None) -> None:
@@ -250,6 +257,7 @@ class Messenger:
                 await self._edit_panel(game, where, panel)
         if game.status != "running":
             self._panels.pop(game.id, None)
+            await self.service.forget_dm_panels(game.id)
 
     async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int],
                           panel: dict) -> None:

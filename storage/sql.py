@@ -65,6 +65,7 @@ ON CONFLICT (game_id, seat) DO UPDATE SET
     channel_id = excluded.channel_id, message_id = excluded.message_id, token = excluded.token
 """
 DELETE_DM_PANEL = "DELETE FROM dm_panels WHERE game_id = ? AND seat = ?"
+DELETE_DM_PANELS = "DELETE FROM dm_panels WHERE game_id = ?"
 SELECT_UNNOTIFIED = f"""
 SELECT {GAME_COLUMNS} FROM games
 WHERE status = 'running' AND id IN (

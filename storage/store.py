@@ -240,3 +240,7 @@ class Store:
             else:
                 await self._db.execute(sql.SET_DM_PANEL, (game_id, seat, *where))
 
+    async def forget_dm_panels(self, game_id: int) -> None:
+        async with self._write_lock:
+            await self._db.execute(sql.DELETE_DM_PANELS, (game_id,))
+

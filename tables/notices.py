@@ -109,6 +109,10 @@ class NoticesMixin(TableBase):
                            where: tuple[int, int, int] | None) -> None:
         await self.store.set_dm_panel(game_id, seat, where)
 
+    async def forget_dm_panels(self, game_id: int) -> None:
+        """The game is over: none of its DMs shows controls any more."""
+        await self.store.forget_dm_panels(game_id)
+
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)
         self._cache.pop(game_id, None)

@@ -116,6 +116,9 @@ async def test_dm_panels_are_remembered_replaced_and_forgotten_across_reopens(tm
     await store.set_dm_panel(game_id, 1, None)
     assert await store.dm_panels(game_id) == {0: (111, 333, 4)}
     assert await store.dm_panels(game_id + 1) == {}
+    await store.set_dm_panel(game_id, 2, (666, 777, 5))
+    await store.forget_dm_panels(game_id)                 # the game is over
+    assert await store.dm_panels(game_id) == {}
     game = await store.get_game(game_id)
     assert game.version == 0                              # not game state: no version bump
     await store.close()
