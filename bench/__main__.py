@@ -1,5 +1,6 @@
-"""Print every benchmark figure: engines, stored moves, memory, Discord REST calls per move."""
-from . import discord_bench, engines_bench, memory_bench, service_bench
+"""Print every benchmark figure: engines, stored moves, memory, board pictures, Discord REST
+calls per move."""
+from . import discord_bench, engines_bench, memory_bench, pictures_bench, service_bench
 
 print("== Engines (random legal games) ==")
 print("\n".join(engines_bench.run()))
@@ -7,5 +8,7 @@ print("== Table service on a SQLite file ==")
 print("\n".join(service_bench.run()))
 print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
 print("\n".join(memory_bench.run()))
+print("== Board pictures (PNG size, render time on one core) ==")
+print("\n".join(pictures_bench.run()))
 print("== Discord REST calls per move (fake Discord, full game) ==")
 print("\n".join(discord_bench.run()))

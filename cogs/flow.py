@@ -55,6 +55,7 @@ async def reply_error(interaction: discord.Interaction, message: str, **extra) -
 
 
 # --- the lobby -------------------------------------------------------------------------------------
+@ui.handles("lobby")
 @guarded
 async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> None:
     svc = service(interaction)
@@ -92,6 +93,7 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
 
 
 # --- private panels and moves ----------------------------------------------------------------------
+@ui.handles("hand")
 @guarded
 async def show_hand(interaction: discord.Interaction, table: int) -> None:
     svc = service(interaction)
@@ -119,11 +121,15 @@ def _without_none(panel: dict) -> dict:
     return {k: v for k, v in panel.items() if v is not None}
 
 
+@ui.handles("move")
 @guarded
 async def click_move(interaction: discord.Interaction, table: int, token: int,
-                     action: str) -> None:
+                     action: str | None) -> None:
     """A button or select from a private panel: apply, then update that panel in place."""
     svc = service(interaction)
+    if action is None:  # a select menu answered with no value
+        await reply_error(interaction, "Pick one of the choices.")
+        return
     try:
         outcome = await svc.move(table, interaction.user.id, action, token,
                                  guild_id=interaction.guild_id)

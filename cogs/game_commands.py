@@ -34,6 +34,9 @@ class GameCommands(commands.GroupCog):
         self.bot = bot
         super().__init__()
 
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*guide.DYNAMIC_ITEMS)   # the guide's paging controls
+
     @app_commands.command(name="move", description="Make a move (start typing to see your moves)")
     @app_commands.describe(action="Your move", table="Table number, if you play at several")
     async def move(self, interaction: discord.Interaction, action: str,

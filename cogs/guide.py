@@ -78,6 +78,11 @@ class SectionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await turn_page(interaction, self.kind, page)
 
 
+# Registered by every game's command group (``GameCommands.cog_load``; registering twice is
+# harmless), so ``ui`` needs no import of this module.
+DYNAMIC_ITEMS = (GuideButton, SectionSelect)
+
+
 async def _reply(interaction: discord.Interaction, message: str) -> None:
     await interaction.response.send_message(message, ephemeral=True)
 

@@ -21,11 +21,13 @@ from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 from tables.caches import LRU, LockTable
 
-from . import render, ui
+from . import render
+from .board import board_message
 from .panels import private_panel
 
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
+MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
 PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
@@ -89,34 +91,60 @@ class Messenger:
                 log.warning("could not create a thread for table %s; using the channel", game.id)
         game = dataclasses.replace(game, thread_id=thread_id)
         channel = self._thread(game)
-        message = await channel.send(embed=render.board_embed(self.service, game),
-                                     view=ui.board_view(game.id, game.status))
+        message = await self._post_board(channel, game, await board_message(self.service, game))
         await self.service.set_messages(game.id, thread_id=thread_id,
                                         board_message_id=message.id)
         return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
-        """Edit the board message to show the latest stored state (never an older one)."""
+        """Edit the board message to show the latest stored state (never an older one).
+
+        One edit replaces the embed, the buttons and the picture together. The picture is drawn
+        in a worker thread under this board's own lock only (never the table's lock), so a
+        slow drawing holds up no move, and two updates never overtake each other.
+        """
         async with self._board_locks(game_id):
             game = await self.service.game(game_id)
             if game.board_message_id is None:
                 return game
             channel = self._thread(game)
             message = channel.get_partial_message(game.board_message_id)
-            kwargs = dict(embed=render.board_embed(self.service, game),
-                          view=ui.board_view(game.id, game.status))
+            board = await board_message(self.service, game)
             try:
-                await message.edit(**kwargs)
+                await self._edit_board(message, game, board)
             except discord.NotFound:  # someone deleted the board: post a new one
-                new = await channel.send(**kwargs)
+                new = await self._post_board(channel, game, board)
                 await self.service.set_messages(game.id, board_message_id=new.id)
             except discord.HTTPException as exc:
                 if exc.code != THREAD_ARCHIVED or not game.thread_id:
                     raise
                 # A quiet thread was archived by Discord: wake it up, then edit.
                 await self.bot.http.edit_channel(game.thread_id, archived=False)
-                await message.edit(**kwargs)
+                await self._edit_board(message, game, board)
             return game
+
+    def _no_picture(self, exc: discord.HTTPException, game: GameRecord, board) -> bool:
+        """Without the Attach Files permission the board goes on in words alone."""
+        if board.png is None or exc.code != MISSING_PERMISSIONS:
+            return False
+        log.info("table %s: no permission to attach the board picture; sending text", game.id)
+        return True
+
+    async def _post_board(self, channel, game: GameRecord, board) -> discord.Message:
+        try:
+            return await channel.send(**board.send_kwargs())
+        except discord.Forbidden as exc:
+            if not self._no_picture(exc, game, board):
+                raise
+            return await channel.send(**board.without_picture(self.service, game).send_kwargs())
+
+    async def _edit_board(self, message, game: GameRecord, board) -> None:
+        try:
+            await message.edit(**board.edit_kwargs())
+        except discord.Forbidden as exc:
+            if not self._no_picture(exc, game, board):
+                raise
+            await message.edit(**board.without_picture(self.service, game).edit_kwargs())
 
     async def update_lobby(self, game: GameRecord) -> None:
         if game.lobby_message_id and game.channel_id:

@@ -93,6 +93,48 @@ def board_embed(service: TableService, game: GameRecord) -> discord.Embed:
     return embed
 
 
+SEAT_MARKS = ["🟥 R", "🟨 Y", "🟦 B", "🟩 G", "🟪 P"]   # the seats' colours and letters in pictures
+
+
+def board_summary_embed(service: TableService, game: GameRecord, view: dict,
+                        picture: str) -> discord.Embed:
+    """The board beside its picture (``attachment://<picture>``).
+
+    While the game runs: a short summary (what is being decided, each seat's colour, letter and
+    score, the latest news); the full board in words is one click away ("Text board"). Once the
+    game is over the board stays as it ends, so the embed keeps the whole text board there.
+    """
+    if game.status != "running":
+        embed = board_embed(service, game)
+        embed.set_image(url=f"attachment://{picture}")
+        return embed
+    lines = []
+    prompt = service.fill(game, str(view.get("prompt") or ""))
+    if prompt:
+        lines.append(f"**Now:** {prompt}")
+    scores = view.get("scores")
+    for seat, record in enumerate(game.seats):  # who is to act: the footer
+        mark = SEAT_MARKS[seat % len(SEAT_MARKS)]
+        score = f" · {scores[seat]}" if isinstance(scores, list) and seat < len(scores) else ""
+        lines.append(f"{mark} **{record.name}**{score}")
+    lines.append("*The board in words: **Text board**.*")
+    embed = discord.Embed(title=title(service, game), colour=COLOUR,
+                          description=clip("\n".join(lines), DESCRIPTION_LIMIT))
+    if game.recent:
+        embed.add_field(name="Latest", value=clip_lines_tail(game.recent, FIELD_LIMIT),
+                        inline=False)
+    embed.set_image(url=f"attachment://{picture}")
+    embed.set_footer(text=footer(service, game))
+    return embed
+
+
+def picture_alt_text(service: TableService, game: GameRecord) -> str:
+    """The picture's description (alt text): what it shows and where the words are."""
+    return clip(f"Picture of the {service.engine(game.kind).title} board at move "
+                f"{game.move_count}. The same board in words: the Text board button or /board.",
+                1000)
+
+
 def footer(service: TableService, game: GameRecord) -> str:
     if game.status == "finished":
         engine = service.engine(game.kind)

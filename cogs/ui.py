@@ -4,19 +4,37 @@ action), so every control keeps working after a restart: no view holds state in 
 custom_id formats (at most 100 characters):
     tv:l:<op>:<table>                 lobby buttons (join, leave, bot, unbot, start, cancel)
     tv:h:<table>                      "My hand" on the public board
+    tv:t:<table>                      "Text board": the public board in words, ephemeral
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
     tv:s:<table>:<token>:<n>          select menu number n; its values are action ids
-    tv:g:<game>:<page>:<b|n>          paging a rules guide (cogs/guide.py)
-    tv:gs:<game>                      jumping to a section of a rules guide
+    tv:g:<game>:<page>:<b|n>          paging a rules guide (registered by cogs/guide.py)
+    tv:gs:<game>                      jumping to a section of a rules guide (likewise)
+
+This module imports no other cog module: what a click does is registered by the module that
+does it (``@ui.handles("move")`` in ``flow``), so calls go one way (flow -> ui) and a new kind
+of control needs no import back.
 """
 from __future__ import annotations
 
 import re
+from typing import Awaitable, Callable
 
 import discord
 
-from . import flow
-from .guide import GuideButton, SectionSelect
+# click kind -> coroutine(interaction, *what the custom_id carries)
+HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {}
+
+
+def handles(kind: str):
+    """Register the coroutine that answers clicks of ``kind`` (lobby, hand, text_board, move)."""
+    def register(handler):
+        HANDLERS[kind] = handler
+        return handler
+    return register
+
+
+async def dispatch(kind: str, interaction: discord.Interaction, *args) -> None:
+    await HANDLERS[kind](interaction, *args)
 
 BUTTONS_UP_TO = 5      # more choices than this are shown as select menus
 OPTIONS_PER_SELECT = 25
@@ -44,7 +62,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["op"], int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flow.lobby_click(interaction, self.op, self.table)
+        await dispatch("lobby", interaction, self.op, self.table)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<table>\d+)"):
@@ -59,7 +77,23 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flow.show_hand(interaction, self.table)
+        await dispatch("hand", interaction, self.table)
+
+
+class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"tv:t:(?P<table>\d+)"):
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Text board", emoji="📝",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:t:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("text_board", interaction, self.table)
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -74,7 +108,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["table"]), int(match["token"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await flow.click_move(interaction, self.table, self.token, self.action)
+        await dispatch("move", interaction, self.table, self.token, self.action)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -93,14 +127,10 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        if not values:
-            await flow.reply_error(interaction, "Pick one of the choices.")
-            return
-        await flow.click_move(interaction, self.table, self.token, values[0])
+        await dispatch("move", interaction, self.table, self.token, values[0] if values else None)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, ActionButton, ActionSelect, GuideButton,
-                 SectionSelect)
+DYNAMIC_ITEMS = (LobbyButton, HandButton, TextBoardButton, ActionButton, ActionSelect)
 
 
 def lobby_view(table: int, status: str) -> discord.ui.View | None:
@@ -117,6 +147,7 @@ def board_view(table: int, status: str) -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     view.add_item(HandButton(table))
+    view.add_item(TextBoardButton(table))
     return view
 
 

@@ -176,6 +176,17 @@ class Engine(ABC):
     state_version: int = 1
     migrations: dict[int, Callable[[dict], dict]] = {}
 
+    def upgrade_action(self, action: str, from_version: int) -> str:
+        """The current id of ``action``, an action id written when states were ``from_version``.
+
+        A game's move log is stored as action ids; when a new state version also renames action
+        ids, the engine overrides this so that an old log still replays (apply each logged
+        action as ``upgrade_action(action, version the game started at)``). An override must
+        leave current ids unchanged, so a log that mixes versions (a game that ran across an
+        upgrade) upgrades move by move. Default: ids never changed.
+        """
+        return action
+
     def dump(self, state: State) -> dict:
         data = clone(state)
         data["_v"] = self.state_version

@@ -154,12 +154,14 @@ def cards(kind: str) -> tuple[Card, ...]:
 
 
 def card(kind: str, typed: str) -> Card | None:
-    """The entry whose key or name is ``typed`` (case-insensitive), else the only one matching."""
+    """The entry whose key, else name, else other name is ``typed`` (case-insensitive), else
+    the only one matching."""
     typed = typed.strip().lower()
     every = cards(kind)
-    for entry in every:
-        if typed in (entry.key.lower(), entry.name.lower(), *map(str.lower, entry.aliases)):
-            return entry
+    for names in (lambda e: (e.key,), lambda e: (e.name,), lambda e: e.aliases):
+        for entry in every:   # a key before a name before another name
+            if typed in map(str.lower, names(entry)):
+                return entry
     found = [entry for entry in every if entry.matches(typed)]
     return found[0] if len(found) == 1 else None
 

@@ -66,9 +66,9 @@ def ziegen() -> dict[str, str]:
         return ", ".join(f"{c} with {n} players" for n, c in counts.items())
 
     values = "-".join(map(str, (min(d.SET_VALUES), max(d.SET_VALUES))))
-    out = {f"set{i}": f"Goat set · {d.SET_SIZE} goats valued {values}, one of each · "
-                      f"{d.NUM_SETS} sets in the box"
-           for i in range(d.NUM_SETS)}
+    out = {key: f"Goat set · {d.SET_SIZE} goats valued {values}, one of each · "
+                f"{d.NUM_SETS} sets in the box"
+           for key in d.SET_KEYS}
     out["dog"] = f"Dog card · moves nothing on the border · {by_players(1, d.NUM_DOGS)}"
     for value in sorted(set(d.MILK_VALUES)):
         total = d.MILK_VALUES.count(value)

@@ -1,9 +1,26 @@
 """Herr der Ziegen (Lord of the Goats), 2-5 players: claim majorities in goat sets, mark the
 pasture's cards with your small goats, drive them next to your pen with dogs for double points.
 
-Modules: ``data`` (cards, removals, layouts: the rules as data), ``geometry`` (cells, border,
-large goat positions), ``setup`` (a new game), ``rules`` (turn flow and scoring triggers),
-``scoring`` (final points), ``views`` (what each seat sees), ``text`` (Markdown), ``engine``.
+Rules: ``../shared/rules/ziegen.txt`` and ``../shared/rules/RULINGS.md``.
+
+Where to look:
+
+- ``data``: the cards and their stable ids, removals per player count, pasture layouts,
+  scoring numbers (rules as data);
+- ``geometry``: cells, the border, the large goats' edge positions and lines;
+- ``setup``: a new game (``new_state``);
+- ``steps``: the turn flow as a table (step key -> ``engines.steps.Step``). The phase modules,
+  none of which imports another: ``mulligan`` (``mulligan``, automatic ``deal``), ``play``
+  (``play``), ``dog`` (``dog``, ``dog_tgt``, ``consent``), ``take`` (``take``), ``claim``
+  (automatic ``score``: scoring A/B during play), ``end`` (automatic ``end``: end conditions,
+  next turn); ``common``: what several steps share (grid markers, queries, the hand-over to the
+  take);
+- ``words``: every message id's English template and the name tables (cards, sets, ...);
+- ``scoring``: final points (also the running scores on the board);
+- ``views``: what each seat may see; ``render``: board and hand Markdown from a view;
+- ``upgrade``: older states and move logs (state version 1 numbered the cards; version 2
+  names them by stable ids such as ``elvis.5``, ``dog.3``, ``milk2.1``);
+- ``engine``: the ``StepEngine`` subclass (declarations and delegation).
 
 Rulings (where the rulebook and RULINGS.md are silent):
 

@@ -1,17 +1,15 @@
-"""The Engine subclass: the shared API, delegating to the rules, views and text modules."""
+"""The Engine subclass: declarations, the step table, and delegation to views and render."""
 from __future__ import annotations
 
-from engines.base import Engine, IllegalAction
+from engines.base import IllegalAction
+from engines.steps import StepEngine
 
-from . import data, geometry, rules, scoring, setup, text, views
-
-
-def _short(size: int, cell: int) -> str:
-    r, c = divmod(cell, size)
-    return f"r{r + 1} c{c + 1}"
+from . import data, geometry, render, scoring, setup, upgrade, views
+from .common import PEN
+from .steps import STEPS
 
 
-class ZiegenEngine(Engine):
+class ZiegenEngine(StepEngine):
     name = "ziegen"
     title = "Herr der Ziegen"
     min_players = 2
@@ -23,58 +21,24 @@ class ZiegenEngine(Engine):
                     "chain of your cards joined to your pen.",
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
+    STEPS = STEPS
+    state_version = 2              # 2: stable card ids (see upgrade.py)
+    migrations = upgrade.MIGRATIONS
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)
-        return setup.new_state(num_players, seed, opts)
+        state = setup.new_state(num_players, seed, opts)
+        self.advance(state, [])
+        return state
 
-    def to_act(self, state):
-        return rules.to_act(state)
-
-    def legal_actions(self, state, seat):
-        return rules.legal_actions(state, seat)
-
-    def describe(self, state, seat, action):
-        verb, _, arg = action.partition(":")
-        size, grid = state["size"], state["grid"]
+    def label(self, state, seat, action):
         try:
-            if verb == "mull":
-                k = int(arg)
-                return "Keep my cards" if k == 0 else (
-                    f"Return {k} dog{'s' if k > 1 else ''} and draw {k} new card"
-                    f"{'s' if k > 1 else ''}")
-            if verb == "play":
-                return f"Play {data.card_name(int(arg))}"
-            if verb == "dog":
-                if arg == "none":
-                    return "Drive no goat"
-                if arg == "back":
-                    return "Pick another goat to drive"
-                cell = int(arg)
-                return f"Drive {data.card_name(grid[cell])} ({_short(size, cell)})"
-            if verb == "swap":
-                cell = int(arg)
-                card = grid[cell]
-                if card < 0:
-                    return f"Move to the empty space ({_short(size, cell)})"
-                owner = state["mark"][cell]
-                label = f"Swap with {data.card_name(card)} ({_short(size, cell)})"
-                if owner >= 0 and owner != seat:
-                    label = f"Ask {{p{owner}}}: s" + label[1:]
-                return label[:80]
-            if verb == "consent" and arg in ("yes", "no"):
-                src, tgt = state["dog_src"], state["dog_tgt"]
-                where = f" ({_short(size, src)} with {_short(size, tgt)})" if tgt >= 0 else ""
-                return ("Allow the swap" if arg == "yes" else "Refuse the swap") + where
-            if verb == "take":
-                cell = int(arg)
-                return f"Take {data.card_name(grid[cell])} ({_short(size, cell)})"
-        except (ValueError, IndexError):
-            pass
-        raise IllegalAction(f"{action!r} is not an action of {self.title}.")
+            return super().label(state, seat, action)
+        except (ValueError, IndexError, KeyError, TypeError):
+            raise IllegalAction(f"{action!r} is not an action of {self.title}.") from None
 
-    def _apply(self, state, seat, action, events):
-        rules.apply_action(state, seat, action, events)
+    def upgrade_action(self, action, from_version):
+        return upgrade.upgrade_action(action, from_version)
 
     def view(self, state, seat):
         return views.view(state, seat)
@@ -91,19 +55,18 @@ class ZiegenEngine(Engine):
         zones += state["hands"] + state["played"]
         for zone in zones:
             for c in zone:
-                if c >= 0:
+                if data.is_card(c):
                     key = f"card:{c}"
                     inv[key] = inv.get(key, 0) + 1
-        pens = sum(1 for c in state["grid"] if c == rules.PEN)
-        inv["pen"] = pens
+        inv["pen"] = sum(1 for c in state["grid"] if c == PEN)
         inv["large_goat"] = len(state["goats"])
         return inv
 
     def board_text(self, view):
-        return text.board_text(view)
+        return render.board_text(view)
 
     def hand_text(self, view):
-        return text.hand_text(view)
+        return render.hand_text(view)
 
 
 __all__ = ["ZiegenEngine", "geometry"]

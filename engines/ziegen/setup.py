@@ -4,28 +4,25 @@ from __future__ import annotations
 from engines import rng
 
 from . import data, geometry
-from .rules import begin_play_if_ready
-
-PEN = -2      # grid value of a pen cell
-EMPTY = -1    # grid value of an empty cell
+from .common import EMPTY, PEN
 
 
-def removed_cards(state: dict, num_players: int) -> list[int]:
+def removed_cards(state: dict, num_players: int) -> list[str]:
     """Pick the cards that go back to the box, by the seeded RNG (whole sets, dogs, milk shakes)."""
     sets_out, dogs_out, milk1_out, milk2_out = data.REMOVALS[num_players]
-    sets = list(range(data.NUM_SETS))
+    sets = list(data.SET_KEYS)
     rng.shuffle(state, sets)
-    out: list[int] = []
-    for s in sorted(sets[:sets_out]):
-        out += [s * data.SET_SIZE + k for k in range(data.SET_SIZE)]
+    out: list[str] = []
+    for s in sets[:sets_out]:
+        out += data.SET_CARDS[s]
     for pool, count in (
         (list(data.DOG_IDS), dogs_out),
         ([c for c in data.MILK_IDS if data.VALUE[c] == 1], milk1_out),
         ([c for c in data.MILK_IDS if data.VALUE[c] == 2], milk2_out),
     ):
         rng.shuffle(state, pool)
-        out += sorted(pool[:count])
-    return sorted(out)
+        out += pool[:count]
+    return data.sorted_cards(out)
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:
@@ -33,7 +30,7 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
     state: dict = {"rng": rng.seed_state(seed)}
     box = removed_cards(state, num_players)
     boxed = set(box)
-    deck = [c for c in range(data.NUM_CARDS) if c not in boxed]
+    deck = [c for c in data.CARDS if c not in boxed]
     rng.shuffle(state, deck)
     border = geometry.border_cells(size)
     pens = [border[i] for i in data.PEN_BORDER_CELLS[num_players]]
@@ -48,7 +45,7 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         for seat in range(num_players):
             hands[seat].append(deck.pop())
     for hand in hands:
-        hand.sort()
+        data.sort_cards(hand)
     state.update({
         "n": num_players,
         "size": size,
@@ -62,17 +59,16 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "played": [[] for _ in range(num_players)],   # goats, milk shakes, dogs in front
         "box": box,                            # removed at setup, face down
         "discard": [],                         # goats discarded by scoring (back in the box)
-        "owner": [-1] * data.NUM_SETS,         # who scored each set, -1 not yet
+        "owner": {},                           # set key -> the seat that scored it
         "revealed": [],                        # cards in hands shown at a scoring
         "turn": 0,
         "phase": "mulligan",
         "mull": [None] * num_players,          # secret mulligan choices until all decided
-        "pending": -1,                         # the card played this turn, scored after the take
+        "pending": None,                       # the goat played this turn, scored after the take
         "dog_src": -1,
         "dog_tgt": -1,
         "refused": [],
         "took": -1,                            # the cell taken from this turn
         "end": "",                             # why the game ended, "" while it runs
     })
-    begin_play_if_ready(state, [])
     return state

@@ -5,51 +5,45 @@ cards removed at setup, and each seat's mulligan choice until everyone has chose
 """
 from __future__ import annotations
 
-from . import data, geometry
-from .rules import legal_actions, to_act
-from .scoring import breakdown
+from . import data
+from .scoring import breakdown, final_scores
+from .steps import STEPS
+from .words import msg
 
 
-def prompt(state: dict) -> str:
-    phase, turn, size = state["phase"], state["turn"], state["size"]
-    if phase == "over":
-        return "The game is over."
-    if phase == "mulligan":
-        return "Players holding a Dog may return it and draw a replacement."
-    if phase == "play":
-        return f"{{p{turn}}} plays a card."
-    if phase == "dog":
-        return f"{{p{turn}}} may drive one of their claimed goats with the dog."
-    if phase == "dog_tgt":
-        src = state["dog_src"]
-        return (f"{{p{turn}}} drives {data.card_name(state['grid'][src])} "
-                f"({geometry.cell_label(size, src)}): where to?")
-    if phase == "consent":
-        src, tgt = state["dog_src"], state["dog_tgt"]
-        owner = state["mark"][tgt]
-        return (f"{{p{owner}}} decides whether {{p{turn}}} may swap "
-                f"{data.card_name(state['grid'][src])} ({geometry.cell_label(size, src)}) with "
-                f"{data.card_name(state['grid'][tgt])} ({geometry.cell_label(size, tgt)}).")
-    if phase == "take":
-        line = geometry.line_label(size, state["goats"][turn])
-        return f"{{p{turn}}} takes a card from {line}."
-    return ""
+def _step(state: dict):
+    return None if state["phase"] == "over" else STEPS[state["phase"]]
 
 
-def reserved(state: dict) -> list[list[int]]:
+def to_act(state: dict) -> list[int]:
+    step = _step(state)
+    return [] if step is None else list(step.actors(state))
+
+
+def legal_actions(state: dict, seat: int) -> list[str]:
+    step = _step(state)
+    return step.legal(state, seat) if step is not None and seat in step.actors(state) else []
+
+
+def prompt(state: dict) -> list:
+    """What is being decided now, the same for every seat (public), a message's JSON form."""
+    step = _step(state)
+    message = msg("prompt.over") if step is None else step.prompt(state, state["turn"])
+    return message.to_json()
+
+
+def reserved(state: dict) -> list[list]:
     """[seat, set, count] for small goats set aside for goats still in the draw pile."""
-    counts: dict[int, int] = {}
+    counts: dict[str, int] = {}
     owner = state["owner"]
     for c in state["draw"]:
         s = data.GOAT_SET[c]
-        if s >= 0 and owner[s] >= 0:
+        if s in owner:
             counts[s] = counts.get(s, 0) + 1
-    return [[owner[s], s, k] for s, k in sorted(counts.items())]
+    return [[owner[s], s, counts[s]] for s in data.SET_KEYS if s in counts]
 
 
 def view(state: dict, seat: int | None) -> dict:
-    from .scoring import final_scores
-
     rows = breakdown(state)
     revealed = []
     for s, hand in enumerate(state["hands"]):
@@ -75,7 +69,7 @@ def view(state: dict, seat: int | None) -> dict:
         "draw_count": len(state["draw"]),
         "box_count": len(state["box"]),
         "discard": list(state["discard"]),
-        "owner": list(state["owner"]),
+        "owner": dict(state["owner"]),
         "revealed": revealed,
         "reserved": reserved(state),
         "dog_src": state["dog_src"],

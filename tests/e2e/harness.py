@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 import bot as tavern
+import pictures
 from engines import REGISTRY
 from tables import fill_names
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
@@ -63,6 +64,15 @@ class Table:
 
     def board(self) -> FakeMessage:
         return self.fake.channel_messages(self.thread)[0]
+
+    async def text_board(self, user: FakeUser | None = None) -> dict:
+        """The board in words, as its "Text board" button shows it (ephemeral): the embed."""
+        board = self.board()
+        user = user or next(iter(self.users.values()))
+        res = await self.fake.click(user, board, self.fake.find_button(board, "Text board"))
+        assert res.ephemeral and res.response_type == 4, res.content
+        (embed,) = res.message.embeds
+        return embed
 
     async def panel(self, user: FakeUser) -> FakeMessage:
         """The message holding the user's current controls: a DM whose controls carry the
@@ -148,6 +158,42 @@ async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,
     await fake.settle()
     thread = fake.threads(channel)[-1]
     return lobby, thread
+
+
+def check_picture(board: FakeMessage) -> bytes:
+    """The board message shows its picture: one PNG attachment, board.png, within 300 KB, which
+    the embed displays."""
+    assert board.attachment_names == [pictures.FILENAME], board.attachments
+    data = board.file_bytes(pictures.FILENAME)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) <= pictures.MAX_BYTES
+    (embed,) = board.embeds
+    assert embed["image"]["url"] == board.attachments[0]["url"]
+    return data
+
+
+def board_updates(fake: FakeDiscord, thread, game_id: int) -> list:
+    """Every request that created or edited the board message."""
+    created = [r for r in fake.requests if r.method == "POST"
+               and r.path == f"/channels/{thread.id}/messages" and r.status == 200
+               and r.json and (r.json.get("embeds") or [{}])[0].get("title", "").endswith(
+                   f"table #{game_id}")]
+    edited = [r for r in fake.requests if r.method == "PATCH"
+              and re.fullmatch(rf"/channels/{thread.id}/messages/\d+", r.path)
+              and r.json and "embeds" in r.json]
+    return created + edited
+
+
+def assert_every_board_update_has_its_picture(fake: FakeDiscord, table: "Table") -> int:
+    """Each board post and edit uploaded the picture in the same request (no extra call), and
+    the embed showed it; returns how many there were."""
+    updates = board_updates(fake, table.thread, table.game_id)
+    assert updates, "the board was never posted"
+    for r in updates:
+        assert r.status == 200, r
+        assert r.files == [pictures.FILENAME], (r.method, r.path, r.files)
+        assert r.json["embeds"][0]["image"]["url"] == f"attachment://{pictures.FILENAME}"
+        assert [a.get("filename") for a in r.json.get("attachments", [])] == [pictures.FILENAME]
+    return len(updates)
 
 
 def public_texts(fake: FakeDiscord, *channels) -> list[str]:

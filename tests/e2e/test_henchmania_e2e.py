@@ -21,7 +21,9 @@ from dataclasses import dataclass, field
 from engines.henchmania import ENGINE
 from engines.henchmania.data import CARDS
 from tables.service import fill_names
-from tests.e2e.harness import Table, controls, open_table, running_bot, use_control
+from tests.e2e.harness import (
+    Table, assert_every_board_update_has_its_picture, check_picture, controls, open_table,
+    running_bot, use_control)
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 SEED = 6            # the table's seed (make_bot): deck order, dice and the bot's choices
@@ -206,12 +208,17 @@ class Henchmania(Table):
         assert self.record.state == self.service.state(game)
         board = self.board().embed_text
         assert board.startswith(f"Henchmania · table #{game.id}")
-        assert self.service.board_text(game) in board
-        hand_lines = [ln for ln in board.split("\n") if ln.startswith("  Hand:")]
+        check_picture(self.board())
+        # the board in words ("Text board", for screen readers; kept in the message at the end)
+        # is the spectator's board text
+        words = ((await self.text_board()) if game.status == "running"
+                 else self.board().embeds[0])["description"]
+        assert words == self.service.board_text(game)
+        hand_lines = [ln for ln in words.split("\n") if ln.startswith("  Hand:")]
         assert len(hand_lines) == len(game.seats)
         assert all(HAND_LINE.match(ln) for ln in hand_lines), hand_lines
-        public = [board] + [m.content + "\n" + m.embed_text
-                            for m in self.fake.channel_messages(self.thread)[1:]]
+        public = [board, words] + [m.content + "\n" + m.embed_text
+                                   for m in self.fake.channel_messages(self.thread)[1:]]
         secret = self.record.secret_names()
         self.secrets_checked += bool(secret)
         for text in public:
@@ -286,6 +293,8 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
                 assert "Game over" in table.board().embeds[0]["footer"]["text"]
                 assert "Finished" in fake.message(lobby.id).embed_text
                 assert table.moves_by_slash > 0 and table.by_hand_button > 0
+                # every board update carried the picture, in the same request
+                assert assert_every_board_update_has_its_picture(fake, table) > table.human_moves
                 if SHOW:
                     print(table.board().embed_text)
                     print(texts[-1])

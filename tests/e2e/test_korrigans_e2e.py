@@ -25,7 +25,8 @@ from engines.korrigans import ENGINE
 from engines.korrigans.common import mapof
 from tables.service import fill_names
 from tests.e2e.harness import (
-    Table, controls, open_table, public_texts, running_bot, use_control,
+    Table, assert_every_board_update_has_its_picture, check_picture, controls, open_table,
+    public_texts, running_bot, use_control,
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
 
@@ -79,9 +80,12 @@ def replay_log(game, moves) -> list[dict]:
     return out
 
 
-def check_board(table: Table, game, board) -> list[str]:
+async def check_board(table: Table, game, board) -> list[str]:
     """The board shows exactly the spectator view (counts behind screens, never the tokens)
-    and public news; returns the lines of its "Latest" field."""
+    and public news; returns the lines of its "Latest" field.
+
+    While the game runs the board message holds the picture and a summary, and the whole board
+    in words is behind its "Text board" button; at the end the message keeps both."""
     state = table.service.state(game)
     names = [s.name for s in game.seats]
     spectator = ENGINE.view(state, None)
@@ -90,13 +94,15 @@ def check_board(table: Table, game, board) -> list[str]:
     for seat, player in enumerate(spectator["players"]):
         assert ("tokens" in player) == (not state["screen"][seat])
     (embed,) = board.embeds
-    assert embed["description"] == fill_names(ENGINE.board_text(spectator), names)
-    snapshot = board.embed_text
+    check_picture(board)
+    words = (await table.text_board()) if game.status == "running" else embed
+    assert words["description"] == fill_names(ENGINE.board_text(spectator), names)
+    snapshot = board.embed_text + "\n" + words["description"]
     for marker in PRIVATE_MARKERS:
         assert marker not in snapshot, (marker, snapshot)
     for seat, name in enumerate(names):
         who = f"{name} (first player): " if seat == spectator["first_player"] else f"{name}: "
-        line = next(line for line in embed["description"].splitlines() if line.startswith(who))
+        line = next(line for line in words["description"].splitlines() if line.startswith(who))
         if state["screen"][seat]:
             assert line.startswith(f"{who}{len(state['hid'][seat])} behind screen;"), line
             assert "tokens:" not in line, line
@@ -155,7 +161,7 @@ async def _play(table: Table, rnd: random.Random, max_moves: int = 400) -> dict:
                 if f.get("name") == "News for you"]
         seen["news"][seat] += news
         board = table.board()
-        seen["latest"].update(check_board(table, game, board))
+        seen["latest"].update(await check_board(table, game, board))
         seen["boards"].add(board.embed_text)
     raise AssertionError("the game did not end")
 
@@ -210,6 +216,7 @@ async def test_one_game_to_the_cauldron(tmp_path):
             assert "Game over" in str(final_board.embeds[0]["footer"])
             assert "Winner" in final_board.embed_text and not final_board.buttons
             assert "Finished" in fake.message(lobby.id).embed_text
+            assert assert_every_board_update_has_its_picture(fake, table) > len(human)
             # bob (DMs closed) was told once to use "My hand", then only mentioned.
             notes = [m for m in fake.channel_messages(thread) if CLOSED_NOTE in m.content]
             assert len(notes) == 1 and f"<@{bob.id}>" in notes[0].content

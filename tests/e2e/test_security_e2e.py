@@ -46,6 +46,14 @@ async def test_a_table_belongs_to_its_server(tmp_path):
                 assert res.ephemeral and "no table" in res.content and not res.embeds
                 res = await fake.slash(ann, chan_two, "abandon", table=tid)
                 assert res.ephemeral and "no table" in res.content
+                # A board button of server One's table posted (or forged) in server Two.
+                stray = fake._new_message(chan_two, fake.bot_user, {
+                    "content": "old", "components": [{"type": 1, "components": [
+                        {"type": 2, "style": 2, "label": label, "custom_id": cid}
+                        for label, cid in (("t", f"tv:t:{tid}"), ("h", f"tv:h:{tid}"))]}]}, [])
+                for cid in (f"tv:t:{tid}", f"tv:h:{tid}"):
+                    res = await fake.click(mod, stray, cid)
+                    assert res.ephemeral and "no table" in res.content and not res.embeds, cid
                 # Without a table number, server Two finds no game of theirs there.
                 res = await fake.slash(ann, chan_two, "abandon")
                 assert res.ephemeral and "no running" in res.content

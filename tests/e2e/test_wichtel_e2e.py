@@ -23,7 +23,9 @@ import re
 
 from engines.wichtel.data import EV_NAME
 from tables.service import RECENT_LINES   # public lines kept for the board's "Latest" field
-from tests.e2e.harness import Table, controls, open_table, running_bot, use_control
+from tests.e2e.harness import (
+    Table, assert_every_board_update_has_its_picture, check_picture, controls, open_table,
+    running_bot, use_control)
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 GAME_SEED = 4       # make_bot's seed: the deal, the dice and the bot's choices
@@ -118,7 +120,7 @@ class Secrets:
         self.check_public()
         self.check_dms()
         if game.status == "running" and self.state["phase"] == "bribe":
-            self.check_bribe_board()
+            await self.check_bribe_board()
         return public
 
     def public_texts(self) -> list[str]:
@@ -134,6 +136,7 @@ class Secrets:
             for secret in self.private_all:
                 assert secret not in text, f"private {secret!r} in a public message:\n{text}"
         board = self.table.board()
+        check_picture(board)
         expected = "\n".join(self.recent)
         latest = latest_field(board)
         # Over 1000 characters cogs/render.py keeps the newest whole lines that fit.
@@ -155,11 +158,14 @@ class Secrets:
                         assert line in self.private[seat], \
                             f"{user.name}'s DM shows news not addressed to them: {line!r}"
 
-    def check_bribe_board(self) -> None:
-        """While bribes lie face down the board shows no bribe card (only who laid one), and a
-        face-down bribe still counts in its owner's event count."""
-        description, _ = board_parts(self.table.board())
-        assert "bribes:" not in description and "Top bribe" not in description
+    async def check_bribe_board(self) -> None:
+        """While bribes lie face down the board shows no bribe, and a face-down bribe still
+        counts in its owner's event count (so the count does not tell who bribed); with bribes in
+        turns, the board says who laid a card, never which."""
+        summary, _ = board_parts(self.table.board())
+        description = (await self.table.text_board())["description"]   # the board in words
+        for text in (summary, description):
+            assert "bribes:" not in text and "Top bribe" not in text
         bids = self.state["enl"]["bids"]
         (enlisting,) = [line for line in description.split("\n")
                         if line.startswith("Enlisting:")]
@@ -302,7 +308,7 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 assert game.seats[3].is_bot
                 table = Table(fake, bot, game.id, thread, {0: alice, 1: bob, 2: carol})
                 assert "Der Herr der Wichtel" in table.board().embed_text
-                assert f"play to {TARGET}" in table.board().embed_text
+                assert f"play to {TARGET}" in (await table.text_board())["description"]
                 secrets = Secrets(table, chan, bot.tables.engine("wichtel"), names)
                 await secrets.start(game)
 
@@ -342,6 +348,7 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 assert f"🏆 {winner}" in finals[0]
                 assert "Game over" in table.board().embeds[0]["footer"]["text"]
                 assert not table.board().buttons
+                assert assert_every_board_update_has_its_picture(fake, table) > human_moves
                 assert "Finished" in fake.message(lobby.id).embed_text
                 closed = [m for m in fake.channel_messages(thread)
                           if "can't send you direct messages" in m.content]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import asyncio
 
+import pictures
 from tests.e2e.harness import (
-    Table, assert_private_news_stayed_private, controls, public_texts, running_bot,
-    use_control,
+    Table, assert_every_board_update_has_its_picture, assert_private_news_stayed_private,
+    check_picture, controls, public_texts, running_bot, use_control,
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
 
@@ -52,7 +53,11 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})
                 board = table.board()
                 assert "Herr der Ziegen" in board.embed_text
-                assert fake.find_button(board, "My hand")
+                assert fake.find_button(board, "My hand") and fake.find_button(board, "Text board")
+                check_picture(board)
+                # The words behind the picture, for screen readers: anyone may ask, ephemerally.
+                res = await fake.click(carol, board, fake.find_button(board, "Text board"))
+                assert res.ephemeral and "Pasture" in res.embed_text
                 # Alice got a DM with her hand and controls; bob was told once in the thread.
                 assert controls(fake.dm_messages(alice)[-1])
                 notes = [m for m in fake.channel_messages(thread) if CLOSED_NOTE in m.content]
@@ -113,6 +118,12 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 assert any("Final scores" in t for t in texts)
                 assert "Game over" in str(table.board().embeds[0]["footer"])
                 assert "Finished" in fake.message(lobby.id).embed_text
+                # The final board shows the picture of the spectator's view, and every board
+                # update carried its picture in the same request.
+                names = [s.name for s in game.seats]
+                assert check_picture(table.board()) == pictures.picture(
+                    "ziegen", bot.tables.view(game, None), names)
+                assert assert_every_board_update_has_its_picture(fake, table) > midway
                 assert table.moves_by_slash > 0 and table.moves_by_click > 0
                 notes = [m for m in fake.channel_messages(thread) if CLOSED_NOTE in m.content]
                 assert len(notes) == 1

@@ -3,21 +3,23 @@ from __future__ import annotations
 
 import pytest
 
-from engines import IllegalAction
+from engines import GameError, IllegalAction
 from engines.ziegen import ENGINE
 from engines.ziegen import data, geometry
-from engines.ziegen.rules import EMPTY, PEN
+from engines.ziegen.common import EMPTY, PEN
+from engines.words import Msg
+from engines.ziegen.words import count
 
 E = ENGINE
-SET = {name: i for i, name in enumerate(data.SET_NAMES)}
+SET = {name: key for key, name in data.SET_NAMES.items()}
 DOGS = list(data.DOG_IDS)
 MILK1 = [c for c in data.MILK_IDS if data.VALUE[c] == 1]
 MILK2 = [c for c in data.MILK_IDS if data.VALUE[c] == 2]
 
 
-def G(name: str, value: int) -> int:
-    """The card id of a goat: G("Elvis", 3)."""
-    return SET[name] * data.SET_SIZE + value - 1
+def G(name: str, value: int) -> str:
+    """The card id of a goat: G("Elvis", 3) is "elvis.3"."""
+    return f"{SET[name]}.{value}"
 
 
 def scene(n=3, cells=None, marks=None, hands=None, played=None, draw=None, goats=None,
@@ -42,16 +44,16 @@ def scene(n=3, cells=None, marks=None, hands=None, played=None, draw=None, goats
     for (r, c), seat in (marks or {}).items():
         st["mark"][r * size + c] = seat
     for seat, cards in (hands or {}).items():
-        st["hands"][seat] = sorted(cards)
+        st["hands"][seat] = data.sorted_cards(cards)
         used.update(cards)
     for seat, cards in (played or {}).items():
-        st["played"][seat] = sorted(cards)
+        st["played"][seat] = data.sorted_cards(cards)
         used.update(cards)
     for seat, pos in (goats or {}).items():
         st["goats"][seat] = pos
     for name, seat in (owner or {}).items():
         st["owner"][SET[name]] = seat
-    st["box"] = [c for c in range(data.NUM_CARDS) if c not in used]
+    st["box"] = [c for c in data.CARDS if c not in used]
     st["turn"] = turn
     st["phase"] = phase
     st["mull"] = [None] * n
@@ -73,7 +75,20 @@ def run(st, *moves):
 
 
 def public_text(events):
+    """The English of the public events (for the tests of words and hidden information)."""
     return " | ".join(e.text for e in events if e.audience is None)
+
+
+def news(events, audience=None):
+    """(message id without "ziegen.", parameters) of each event for ``audience`` (None: public)."""
+    return [(e.message.key.removeprefix("ziegen."), e.message.params)
+            for e in events if e.audience == audience]
+
+
+def said(events, key, audience=None, **params):
+    """Whether an event for ``audience`` has message id ``key`` and (at least) ``params``."""
+    return any(k == key and all(p.get(name) == value for name, value in params.items())
+               for k, p in news(events, audience))
 
 
 # --- setup -------------------------------------------------------------------------------------------
@@ -83,7 +98,7 @@ def test_setup_removals_per_player_count(n, sets, dogs, m1, m2, size):
     for seed in range(3):
         st = E.new_game(n, seed)
         assert st["size"] == size
-        in_play = [c for c in range(data.NUM_CARDS) if c not in st["box"]]
+        in_play = [c for c in data.CARDS if c not in st["box"]]
         goat_sets = {}
         for c in in_play:
             if data.KIND[c] == "g":
@@ -105,7 +120,7 @@ def test_setup_pasture_pens_hands_and_draw_pile():
     st = E.new_game(4, 7)
     size = st["size"]
     assert st["pens"] == [0, 6, 48, 42]        # the four corners: TL, TR, BR, BL
-    cards = [c for c in st["grid"] if c >= 0]
+    cards = [c for c in st["grid"] if data.is_card(c)]
     assert len(cards) == 49 - 4 and EMPTY not in st["grid"]
     assert all(len(h) == 2 for h in st["hands"])
     total = len(cards) + len(st["draw"]) + sum(len(h) for h in st["hands"]) + len(st["box"])
@@ -144,7 +159,7 @@ def test_mulligan_every_seat_decides_simultaneously_and_secretly():
     assert E.legal_actions(st, 1) == ["mull:0", "mull:1", "mull:2"]
     assert E.legal_actions(st, 2) == ["mull:0"]
     a, ev_a = run(st, (1, "mull:2"), (2, "mull:0"))
-    assert public_text(ev_a) == ""            # seat 1's choice is still secret
+    assert news(ev_a) == []                   # seat 1's choice is still secret
     assert E.view(a, 0)["mulligan_choice"] is None
     assert "mulligan_choice" not in E.view(a, None)
     a, ev_a2 = run(a, (0, "mull:1"))
@@ -152,12 +167,13 @@ def test_mulligan_every_seat_decides_simultaneously_and_secretly():
     assert a == b, "the order of simultaneous decisions does not matter"
     assert a["phase"] == "play" and a["turn"] == 0
     # Seat 0 drew first (seat order): Heidi 4, then seat 1 drew Heidi 3 and Heidi 2.
-    assert a["hands"][0] == sorted([G("Elvis", 1), G("Heidi", 4)])
-    assert a["hands"][1] == sorted([G("Heidi", 3), G("Heidi", 2)])
+    assert a["hands"][0] == [G("Elvis", 1), G("Heidi", 4)]
+    assert a["hands"][1] == [G("Heidi", 2), G("Heidi", 3)]
     assert sorted(a["draw"]) == sorted([DOGS[0], DOGS[1], DOGS[2], DOGS[3]])
-    assert "{p1} returns 2 dogs" in public_text(ev_a2)
-    private = [e for e in ev_a2 if e.audience == (0,)]
-    assert private and "Heidi 4" in private[0].text
+    assert said(ev_a2, "returns", p=1, dogs=count("n_dogs", 2).to_json(),
+                cards=count("n_new_cards", 2).to_json())
+    assert news(ev_a2, (0,)) == [("drew", {"cards": [G("Heidi", 4)]})]
+    assert news(ev_a2, (1,)) == [("drew", {"cards": [G("Heidi", 3), G("Heidi", 2)]})]
     assert "Heidi 4" not in public_text(ev_a2)
 
 
@@ -167,7 +183,7 @@ def test_no_dog_only_keeps():
     assert E.legal_actions(st, 0) == ["mull:0"] and E.to_act(st) == [0, 1]
     st, ev = run(st, (1, "mull:0"), (0, "mull:0"))
     assert st["phase"] == "play" and E.to_act(st) == [0]
-    assert "returns" not in " ".join(e.text for e in ev)
+    assert not said(ev, "returns") and news(ev) == [("start", {"p": 0})]
 
 
 def test_a_replacement_dog_is_kept():
@@ -215,9 +231,9 @@ def test_take_only_unmarked_cards_of_the_line_never_pens_or_gaps():
                marks={(0, 5): 1}, hands={0: [MILK1[0]]}, goats={0: 27}, phase="take",
                owner={"Elvis": 1})
     assert E.legal_actions(st, 0) == [f"take:{cell(st, 0, 1)}", f"take:{cell(st, 0, 3)}"]
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not a legal move"):
         E.apply(st, 0, f"take:{cell(st, 0, 5)}")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not a legal move"):
         E.apply(st, 0, f"take:{cell(st, 1, 1)}")
 
 
@@ -225,7 +241,7 @@ def test_take_refills_the_gap_from_the_draw_pile_and_passes_the_turn():
     st = scene(3, cells={(0, 1): G("Heidi", 1), (2, 1): G("Heidi", 3)}, hands={0: [MILK1[0]]},
                goats={0: 1}, phase="take", draw=[G("Heidi", 5), G("Heidi", 2)])
     st, ev = run(st, (0, f"take:{cell(st, 0, 1)}"))
-    assert st["hands"][0] == sorted([MILK1[0], G("Heidi", 1)])
+    assert st["hands"][0] == [G("Heidi", 1), MILK1[0]]       # kept in the order of data.CARDS
     assert st["grid"][cell(st, 0, 1)] == G("Heidi", 2)        # the top card
     assert st["draw"] == [G("Heidi", 5)]
     assert st["turn"] == 1 and st["phase"] == "play"
@@ -250,11 +266,12 @@ def test_scoring_a_pool_goat_example_claims_pasture_reserves_draw_discards_and_r
     assert st["owner"][SET["Pool Goat"]] == 0
     assert st["mark"][cell(st, 2, 2)] == 0                 # Pool Goat 1 in the pasture
     assert G("Pool Goat", 4) in st["discard"] and st["played"][1] == []
-    assert st["played"][0] == sorted([G("Pool Goat", 5), G("Pool Goat", 3), MILK1[0]]) or \
+    assert st["played"][0] == [G("Pool Goat", 3), G("Pool Goat", 5), MILK1[0]] or \
         G("Pool Goat", 3) in st["played"][0]
     assert G("Pool Goat", 2) in st["revealed"] and G("Pool Goat", 2) in st["hands"][2]
-    text = public_text(ev)
-    assert "claims every Pool Goat" in text and "{p2} reveals Pool Goat 2" in text
+    assert said(ev, "score_a", p=0, set=SET["Pool Goat"], total=8)
+    assert said(ev, "reveals", p=2, card=G("Pool Goat", 2))
+    assert said(ev, "discards", p=1, cards=[G("Pool Goat", 4)])
 
 
 def test_scoring_a_reserves_tokens_for_goats_in_the_draw_pile_placed_when_they_appear():
@@ -266,7 +283,7 @@ def test_scoring_a_reserves_tokens_for_goats_in_the_draw_pile_placed_when_they_a
     assert st["mark"][cell(st, 0, 1)] == 0
     view = E.view(st, None)
     assert view["reserved"] == [[0, SET["Pool Goat"], 1]]     # Pool Goat 1 still in the pile
-    assert "sets aside 1 small goat" in public_text(ev)
+    assert said(ev, "set_aside.one", p=0, set=SET["Pool Goat"], n=1)
     # Next turn seat 1 takes Heidi 3 (column 2) and Pool Goat 1 appears: marked at once.
     st["hands"][1] = [MILK2[0]]
     st["box"].remove(MILK2[0])
@@ -274,7 +291,7 @@ def test_scoring_a_reserves_tokens_for_goats_in_the_draw_pile_placed_when_they_a
     st, ev = run(st, (1, f"play:{MILK2[0]}"), (1, f"take:{cell(st, 2, 1)}"))
     assert st["grid"][cell(st, 2, 1)] == G("Pool Goat", 1)
     assert st["mark"][cell(st, 2, 1)] == 0
-    assert "{p0} places a reserved small goat on Pool Goat 1" in public_text(ev)
+    assert said(ev, "reserved", p=0, card=G("Pool Goat", 1))
 
 
 def test_scoring_waits_for_phase_four_after_the_take():
@@ -282,7 +299,7 @@ def test_scoring_waits_for_phase_four_after_the_take():
                hands={0: [G("Pool Goat", 3), MILK1[0]]}, played={0: [G("Pool Goat", 5)]},
                goats={0: 26})
     st, _ = run(st, (0, f"play:{G('Pool Goat', 3)}"))
-    assert st["owner"][SET["Pool Goat"]] == -1 and st["phase"] == "take"
+    assert SET["Pool Goat"] not in st["owner"] and st["phase"] == "take"
     # Taking Pool Goat 1 before the scoring keeps it out of the claim: it is revealed instead.
     st, ev = run(st, (0, f"take:{cell(st, 0, 1)}"))
     assert st["owner"][SET["Pool Goat"]] == 0
@@ -301,7 +318,7 @@ def test_scoring_b_elvis_example_fourth_card_most_cards_wins_the_tie():
     assert st["mark"][cell(st, 4, 4)] == 0
     assert st["played"][1] == [] and st["played"][2] == []
     assert sorted(st["discard"]) == sorted([G("Elvis", 5), G("Elvis", 4)])
-    assert "{p0} has the majority (5) and wins the last Elvis card" in public_text(ev)
+    assert said(ev, "score_b", p=0, set=SET["Elvis"], total=5)
 
 
 def test_scoring_b_highest_sum_wins_even_when_not_the_trigger():
@@ -332,7 +349,7 @@ def test_scoring_b_fifth_card_in_a_hand_is_revealed_kept_and_scores_nobody():
     st, ev = run(st, (0, f"play:{G('Elvis', 3)}"), (0, f"take:{cell(st, 0, 1)}"))
     assert st["owner"][SET["Elvis"]] == 0
     assert G("Elvis", 1) in st["hands"][2] and 0 not in st["mark"]
-    assert "{p2} reveals Elvis 1" in public_text(ev)
+    assert said(ev, "reveals", p=2, card=G("Elvis", 1))
     assert E.view(st, None)["revealed"] == [[2, G("Elvis", 1)]]
 
 
@@ -352,7 +369,7 @@ def test_fewer_than_four_played_and_below_eight_scores_nothing():
     st = scene(3, cells={(0, 1): G("Heidi", 1), (2, 1): G("Heidi", 2)},
                hands={0: [G("Elvis", 3), MILK1[0]]}, played={0: [G("Elvis", 4)]}, goats={0: 26})
     st, _ = run(st, (0, f"play:{G('Elvis', 3)}"), (0, f"take:{cell(st, 0, 1)}"))
-    assert st["owner"][SET["Elvis"]] == -1
+    assert st["owner"] == {}
 
 
 # --- dogs ---------------------------------------------------------------------------------------------
@@ -453,7 +470,7 @@ def test_game_ends_when_the_last_card_of_a_row_is_taken():
     st, ev = run(st, (0, f"take:{cell(st, 1, 1)}"))
     assert E.is_over(st) and st["end"] == "row"
     assert E.to_act(st) == [] and E.legal_actions(st, 0) == []
-    assert "Game over: the last card of a row has been taken" in public_text(ev)
+    assert said(ev, "over", why="row", scores=E.scores(st))
 
 
 def test_game_ends_when_the_last_card_of_a_column_is_taken():
@@ -502,7 +519,7 @@ def test_chain_doubling_option_counts_any_orthogonal_chain():
     st = scene(3, cells=cells, marks=marks, doubling="chain")
     assert E.scores(st)[0] == 2 + 2 + 6
     assert E.new_game(3, 1, {"doubling": "chain"})["doubling"] == "chain"
-    with pytest.raises(Exception):
+    with pytest.raises(GameError, match="must be one of line, chain"):
         E.new_game(3, 1, {"doubling": "diagonal"})
 
 
@@ -551,7 +568,7 @@ def test_a_dog_without_a_claimed_goat_goes_straight_to_the_take():
                hands={0: [DOGS[0], MILK1[0]]}, goats={0: 1})
     st, ev = run(st, (0, f"play:{DOGS[0]}"))
     assert st["phase"] == "take" and DOGS[0] in st["played"][0]
-    assert "finds no claimed goat" in public_text(ev)
+    assert said(ev, "dog_idle", p=0)
 
 
 def test_inventory_counts_every_card_pen_and_large_goat_constantly():
@@ -572,3 +589,27 @@ def test_dog_may_swap_with_a_neutral_milk_shake_or_with_an_own_claimed_card():
     assert own["phase"] == "take"                          # no consent needed for own cards
     assert own["grid"][cell(st, 6, 3)] == G("Elvis", 5) and own["mark"][cell(st, 6, 3)] == 0
     assert own["grid"][cell(st, 3, 3)] == G("Heidi", 4) and own["mark"][cell(st, 3, 3)] == 0
+
+
+def test_labels_and_prompts_are_message_ids_with_parameters():
+    st = dog_scene()
+    assert E.label(st, 0, f"play:{DOGS[0]}") == Msg("ziegen.label.play", card=DOGS[0])
+    st, _ = run(st, (0, f"play:{DOGS[0]}"))
+    assert E.prompt(st, 0) == Msg("ziegen.prompt.dog", p=0)
+    assert E.label(st, 0, f"dog:{cell(st, 3, 3)}") == Msg(
+        "ziegen.label.dog.pick", card=G("Elvis", 5), r=4, c=4)
+    assert E.label(st, 0, "dog:none") == Msg("ziegen.label.dog.none")
+    st, _ = run(st, (0, f"dog:{cell(st, 3, 3)}"))
+    assert E.label(st, 0, f"swap:{cell(st, 3, 5)}") == Msg(
+        "ziegen.label.swap.ask", owner=1, card=G("Heidi", 4), r=4, c=6)
+    assert E.label(st, 0, f"swap:{cell(st, 3, 1)}") == Msg("ziegen.label.swap.empty", r=4, c=2)
+    assert E.label(st, 0, f"swap:{cell(st, 1, 3)}") == Msg(
+        "ziegen.label.swap.card", card=G("Goathe", 2), r=2, c=4)
+    assert E.view(st, None)["prompt"] == [
+        "ziegen.prompt.dog_tgt", {"p": 0, "src": ["ziegen.at.card",
+                                                   {"card": G("Elvis", 5), "r": 4, "c": 4}]}]
+    st, ev = run(st, (0, f"swap:{cell(st, 3, 5)}"))
+    src = Msg("ziegen.at.card", card=G("Elvis", 5), r=4, c=4).to_json()
+    tgt = Msg("ziegen.at.card", card=G("Heidi", 4), r=4, c=6).to_json()
+    assert news(ev) == [("ask", {"p": 0, "owner": 1, "src": src, "tgt": tgt})]
+    assert E.label(st, 1, "consent:yes") == Msg("ziegen.label.consent.yes", r=4, c=4, r2=4, c2=6)

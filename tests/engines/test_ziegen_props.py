@@ -7,11 +7,16 @@ import random
 import pytest
 
 from engines import IllegalAction
+from engines.words import render
 from engines.ziegen import ENGINE, data
 from tests.engines.contract import play_and_check
 from tests.engines.test_ziegen import DOGS, G, MILK1, run, scene
 
 E = ENGINE
+# Public news that shows hidden cards because the rules reveal them (the draw pile's top card,
+# cards of a scored set, how many dogs were returned and what is left in the draw pile).
+NEWS = {"ziegen." + key for key in ("turned_up", "reveals", "returns", "shuffled",
+                                     "set_aside.one", "set_aside.other")}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -48,7 +53,7 @@ def _reshuffle_hidden(st, seat, rnd):
     ``seat`` (revealed cards excepted) and the draw pile are dealt again from their union
     (keeping goats of scored sets where they are: their reserved tokens are public)."""
     alt = json.loads(json.dumps(st))
-    scored = {s for s, o in enumerate(alt["owner"]) if o >= 0}
+    scored = set(alt["owner"])
 
     def movable(c):
         return c not in alt["revealed"] and data.GOAT_SET[c] not in scored
@@ -63,7 +68,7 @@ def _reshuffle_hidden(st, seat, rnd):
     for (zone, i), c in zip(slots, cards):
         zone[i] = c
     for hand in alt["hands"]:
-        hand.sort()
+        data.sort_cards(hand)
     if alt["phase"] == "mulligan":      # other seats' secret choices are hidden too
         for s in range(alt["n"]):
             if s != seat:
@@ -107,8 +112,8 @@ def test_public_events_and_describe_labels_are_the_same_whatever_the_hidden_card
             _, alt_events = E.apply(alt, seat, action)
             pub = [e.text for e in events if e.audience is None]
             alt_pub = [e.text for e in alt_events if e.audience is None]
-            news = ("draw pile", "reveals", "returns")
-            if any(word in t for t in pub + alt_pub for word in news):
+            keys = {e.message.key for e in events + alt_events if e.audience is None}
+            if keys & NEWS:
                 continue    # a card turned up, revealed by the rules, or dogs returned: news
             assert pub == alt_pub
 
@@ -142,13 +147,14 @@ def test_bad_ids_and_wrong_seats_are_refused():
     idle = [s for s in range(3) if s not in acting]
     for bad in ("play:999", "take:-1", "swap", "", "PLAY:1"):
         for seat in range(3):
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction, match="not a legal move"):
                 E.apply(st, seat, bad)
     if idle:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(IllegalAction, match="not your turn"):
             E.apply(st, idle[0], "mull:0")
-    with pytest.raises(IllegalAction):
-        E.describe(st, 0, "nonsense:x")
+    for bad in ("nonsense:x", "mull:x", "play:999"):
+        with pytest.raises(IllegalAction, match="not an action of Herr der Ziegen"):
+            E.describe(st, 0, bad)
 
 
 def test_board_text_shows_pens_marks_and_large_goats():
@@ -164,16 +170,18 @@ def test_board_text_shows_pens_marks_and_large_goats():
 
 def test_prompts_use_seat_placeholders():
     st = scene(3, hands={0: [MILK1[0], MILK1[1]]}, cells={(0, 1): G("Elvis", 1)})
-    assert E.view(st, None)["prompt"] == "{p0} plays a card."
+    assert render(E.view(st, None)["prompt"]) == "{p0} plays a card."
     st = scene(3, phase="take", goats={0: 1}, cells={(0, 1): G("Elvis", 1)})
-    assert E.view(st, 2)["prompt"] == "{p0} takes a card from column 2."
+    assert render(E.view(st, 2)["prompt"]) == "{p0} takes a card from column 2."
 
 
 @pytest.mark.parametrize("n,seed,length,scores,end", [
-    (2, 11, 107, [18, 11], "row"),
-    (5, 12, 187, [9, 11, 7, 5, 12], "row"),
+    (2, 11, 83, [18, 14], "blocked"),
+    (5, 12, 184, [3, 10, 10, 13, 6], "blocked"),
 ])
 def test_golden_playthroughs(n, seed, length, scores, end):
-    """Recorded random games: a rule change that alters them must be deliberate."""
+    """Recorded random games: a rule change that alters them must be deliberate. (Re-pinned for
+    the stable card ids of state version 2: the random policy picks by place in the sorted legal
+    ids, and ``play:<id>`` sorts differently from ``play:<number>``.)"""
     st, moves = play_and_check(E, n, seed)
     assert (len(moves), E.scores(st), st["end"]) == (length, scores, end)

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from engines.words import render
 from engines.ziegen import ENGINE as E
 from tables.base import fill_names
 from engines.ziegen import data, geometry
@@ -15,7 +16,7 @@ DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 
 
 # --- scoring news, for every set name -----------------------------------------------------
-@pytest.mark.parametrize("name", data.SET_NAMES)
+@pytest.mark.parametrize("name", data.SET_NAMES.values())
 def test_scoring_news_reads_well_for_every_set(name):
     # B: the 4th card of the set is played (Red 2+3, Yellow 5, Blue 4): Red wins the last one.
     st = scene(3, cells={(4, 4): G(name, 1), (0, 1): MILK2[0], (2, 1): MILK2[1]},
@@ -73,7 +74,7 @@ def test_consent_prompt_and_buttons_give_both_positions():
     st, _ = run(st, (0, f"play:{DOGS[0]}"), (0, f"dog:{cell(st, 3, 3)}"),
                 (0, f"swap:{cell(st, 3, 5)}"))
     assert st["phase"] == "consent"
-    prompt = E.view(st, 1)["prompt"]
+    prompt = render(E.view(st, 1)["prompt"])
     assert prompt == ("{p1} decides whether {p0} may swap Elvis 5 (row 4, col 4) with "
                       "Heidi 4 (row 4, col 6).")
     assert E.describe(st, 1, "consent:yes") == "Allow the swap (r4 c4 with r4 c6)"
@@ -86,7 +87,7 @@ CELL_RE = re.compile(r"^(\[[RYBGP]\] | \.\. | [A-Z][1-5][rybgp ]| dog| m[12] )$"
 
 
 def test_set_letters_never_clash_with_colours_dogs_or_milk():
-    letters = set(data.SET_LETTERS)
+    letters = set(data.SET_LETTERS.values())
     assert len(letters) == data.NUM_SETS == len(data.SET_LETTERS)
     assert not letters & set(data.COLOUR_LETTERS.upper() + data.COLOUR_LETTERS.lower())
     assert not letters & set("IOM")          # read as 1, 0, or as a milk shake
@@ -101,22 +102,23 @@ def _worst_scene():
     size = 7
     pens = [geometry.border_cells(size)[i] for i in data.PEN_BORDER_CELLS[5]]
     free = [c for c in range(size * size) if c not in pens]
-    longest = sorted(data.GOAT_IDS, key=lambda c: (-len(data.SET_NAMES[data.GOAT_SET[c]]), c))
-    first = [s * data.SET_SIZE for s in range(data.NUM_SETS)]           # one of every set
+    longest = sorted(data.GOAT_IDS,
+                     key=lambda c: (-len(data.SET_NAMES[data.GOAT_SET[c]]), data.ORDER[c]))
+    first = [data.SET_CARDS[s][0] for s in data.SET_KEYS]              # one of every set
     goats = first + [c for c in longest if c not in first]
     pasture, rest = goats[:len(free)], goats[len(free):]
     draw, hands_goats, rest = rest[:6], rest[6:16], rest[16:]
     cells = {divmod(c, size): card for c, card in zip(free, pasture)}
     marks = {divmod(c, size): k % 5 for k, c in enumerate(free)}
     played = {s: [] for s in range(5)}
-    for k, c in enumerate(sorted(rest, key=lambda c: (c % data.SET_SIZE, c))):
+    for k, c in enumerate(sorted(rest, key=lambda c: (data.VALUE[c], data.ORDER[c]))):
         played[k % 5].append(c)
     for k, c in enumerate(list(data.MILK_IDS) + list(data.DOG_IDS)):
         played[k % 5].append(c)
     hands = {s: hands_goats[2 * s:2 * s + 2] for s in range(5)}
-    owner = {name: i % 5 for i, name in enumerate(data.SET_NAMES)}
+    owner = {name: i % 5 for i, name in enumerate(data.SET_NAMES.values())}
     return scene(5, cells=cells, marks=marks, played=played, hands=hands, owner=owner,
-                 draw=draw, revealed=sorted(hands_goats), phase="mulligan")
+                 draw=draw, revealed=data.sorted_cards(hands_goats), phase="mulligan")
 
 
 def test_grid_is_unambiguous_and_worst_board_fits_discord():
@@ -128,13 +130,13 @@ def test_grid_is_unambiguous_and_worst_board_fits_discord():
     # Still within Discord's 4000 once the seats' names (32 characters at most) are filled in.
     assert len(fill_names(grid, ["N" * 32] * 5)) <= 4000
     assert len(view["reserved"]) and len(view["revealed"]) == 10
-    assert all(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}" in grid for s in range(18))
-    from engines.ziegen.text import CELL_W, _cell
+    assert all(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}" in grid for s in data.SET_KEYS)
+    from engines.ziegen.render import CELL_W, _cell
     for c in range(49):
         assert CELL_RE.match(_cell(view, c)), repr(_cell(view, c))
         assert len(_cell(view, c)) == CELL_W
     # Every set shown in the pasture is in the legend; every colour too.
-    for s in {data.GOAT_SET[c] for c in view["grid"] if c >= 0 and data.KIND[c] == "g"}:
+    for s in {data.GOAT_SET[c] for c in view["grid"] if data.is_card(c) and data.KIND[c] == "g"}:
         assert f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}" in grid
     for s in range(5):
         assert f"{data.COLOUR_LETTERS[s]} {data.COLOURS[s]}" in grid

@@ -100,6 +100,7 @@ class FakeChannel:
     auto_archive_duration: int = 1440
     starter_message_id: Optional[int] = None
     messages_sent: int = 0
+    attach_files: bool = True  # the bot's Attach Files permission here (a thread: its parent's)
 
     @property
     def is_thread(self) -> bool:

@@ -15,10 +15,12 @@ See the package docstring for the whole driver API.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 import re
 import secrets
+import threading
 import time
 from typing import Any, Awaitable, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -70,6 +72,10 @@ MT_REPLY = 19
 MT_CHAT_INPUT = 20
 MT_THREAD_STARTER = 21
 
+# uploads (Discord's defaults for a bot without boosts)
+MAX_FILES = 10
+MAX_FILE_BYTES = 10 * 1024 * 1024
+
 
 class Call(NamedTuple):
     """One REST request: compares equal to a plain ``(method, path_template)`` tuple."""
@@ -86,6 +92,35 @@ class RequestRecord(NamedTuple):
     json: Any  # decoded JSON body / payload_json (None if none)
     status: int
     files: List[str]  # uploaded file names
+
+
+class _TrackingExecutor(concurrent.futures.ThreadPoolExecutor):
+    """The event loop's default executor, counting the jobs not yet finished."""
+
+    def __init__(self, on_done: Callable[[], Any]) -> None:
+        super().__init__(thread_name_prefix='fakediscord-worker')
+        self._on_done = on_done
+        self._lock = threading.Lock()
+        self.busy = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[override]
+        with self._lock:
+            self.busy += 1
+        try:
+            fut = super().submit(fn, *args, **kwargs)
+        except BaseException:
+            self._finished(None)
+            raise
+        fut.add_done_callback(self._finished)
+        return fut
+
+    def _finished(self, _fut: Any) -> None:
+        with self._lock:
+            self.busy -= 1
+        try:
+            self._on_done()
+        except RuntimeError:  # the loop is closed: nobody is waiting any more
+            pass
 
 
 class ApiError(Exception):
@@ -275,7 +310,13 @@ class FakeDiscord:
         # them, which the real Discord never asks for: lift the client's limit while we run.
         self._saved_limiter = discord.gateway.GatewayRatelimiter.__init__.__defaults__
         discord.gateway.GatewayRatelimiter.__init__.__defaults__ = (1_000_000, 60.0)
-        self._last_activity = asyncio.get_running_loop().time()
+        loop = asyncio.get_running_loop()
+        self._last_activity = loop.time()
+        # The bot may work in threads (asyncio.to_thread, e.g. drawing a picture) between two
+        # REST calls: settle() counts that work as activity, so "settled" still means "the bot
+        # has nothing left to do".
+        self._executor = _TrackingExecutor(lambda: loop.call_soon_threadsafe(self._touch))
+        loop.set_default_executor(self._executor)
         return self
 
     async def stop(self) -> None:
@@ -545,6 +586,10 @@ class FakeDiscord:
                 )
             await asyncio.sleep(0.005)
 
+    def _threads_busy(self) -> int:
+        executor = getattr(self, '_executor', None)
+        return executor.busy if executor is not None else 0
+
     async def settle(self, idle: Optional[float] = None, timeout: float = 5.0) -> None:
         """Wait until no REST call is in flight and none started/ended for `idle` seconds."""
         idle = self.settle_idle if idle is None else idle
@@ -554,7 +599,7 @@ class FakeDiscord:
         while True:
             t = loop.time()
             quiet = t - max(self._last_activity, self._busy_until)
-            if self._inflight == 0 and quiet >= idle:
+            if self._inflight == 0 and self._threads_busy() == 0 and quiet >= idle:
                 if barrier_done_at is not None and self._last_activity <= barrier_done_at:
                     return
                 # make sure the client has also processed every gateway event sent so far
@@ -562,7 +607,8 @@ class FakeDiscord:
                 barrier_done_at = loop.time()
                 if self._last_activity <= barrier_done_at and self._inflight == 0:
                     await asyncio.sleep(0)
-                    if self._inflight == 0 and self._last_activity <= barrier_done_at:
+                    if self._inflight == 0 and self._threads_busy() == 0 \
+                            and self._last_activity <= barrier_done_at:
                         return
                 continue
             if t > deadline:
@@ -1397,25 +1443,51 @@ class FakeDiscord:
                         if len(str(o.get('description') or '')) > 100:
                             raise _form_error('Must be 100 or fewer in length.', 'components.options.description', 'BASE_TYPE_MAX_LENGTH')
 
-    def _apply_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> None:
+    def _plan_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> Optional[Tuple[List[Dict[str, Any]], Dict[int, bytes]]]:
+        """The message's attachments after this request, checked the way Discord checks them,
+        without changing anything: (attachments, {new attachment id: bytes}), or None when the
+        request leaves them as they are.
+
+        Uploads are multipart fields ``files[n]``; ``payload_json.attachments`` lists every
+        attachment the message keeps (existing ones by id) and describes new ones by ``id`` = n.
+        """
+        if len(files) > MAX_FILES:
+            raise _form_error(f'Must be {MAX_FILES} or fewer in length.', 'files', 'BASE_TYPE_MAX_LENGTH')
+        for _name, _filename, data, _ctype in files:
+            if len(data) > MAX_FILE_BYTES:
+                raise ApiError(413, 40005, 'Request entity too large')
+        uploads: Dict[int, Tuple[str, bytes, str]] = {}
+        for position, (field_name, filename, data, ctype) in enumerate(files):
+            mo = re.fullmatch(r'files\[(\d+)\]', field_name or '')
+            idx = int(mo.group(1)) if mo else position
+            if idx in uploads:
+                raise _form_error(f'duplicate upload files[{idx}]', 'files', 'BASE_TYPE_DUPLICATE')
+            uploads[idx] = (filename, data, ctype)
         listed = payload.get('attachments')
-        by_index: Dict[int, Dict[str, Any]] = {}
+        if listed is None and not files:
+            return None
+        existing = {int(a['id']): a for a in m.attachments} if edit else {}
         kept: List[Dict[str, Any]] = []
-        if listed is not None:
-            existing = {int(a['id']): a for a in m.attachments}
-            for a in listed:
-                aid = int(a['id'])
-                if edit and aid in existing:
+        described: Dict[int, Dict[str, Any]] = {}
+        if listed is None:
+            kept = list(m.attachments) if edit else []
+        else:
+            for i, a in enumerate(listed):
+                try:
+                    aid = int(a['id'])
+                except (KeyError, TypeError, ValueError):
+                    raise _form_error('attachment id is required', f'attachments.{i}.id', 'BASE_TYPE_REQUIRED')
+                if aid in existing:
                     kept.append(existing[aid])
+                elif aid in uploads:
+                    described[aid] = a
                 else:
-                    by_index[aid] = a
-        elif edit:
-            kept = list(m.attachments)
+                    # neither one of this message's attachments nor an uploaded files[n]
+                    raise _form_error('Unknown attachment', f'attachments.{i}.id', 'ATTACHMENT_NOT_FOUND')
         new: List[Dict[str, Any]] = []
-        for field_name, filename, data, ctype in files:
-            mo = re.match(r'files\[(\d+)\]', field_name)
-            idx = int(mo.group(1)) if mo else len(new)
-            meta = by_index.get(idx, {})
+        data_by_id: Dict[int, bytes] = {}
+        for idx, (filename, data, ctype) in sorted(uploads.items()):
+            meta = described.get(idx, {})
             aid = self._next_id()
             fname = meta.get('filename') or filename
             att = {
@@ -1428,12 +1500,35 @@ class FakeDiscord:
             }
             if meta.get('description'):
                 att['description'] = meta['description']
-            if meta.get('spoiler') or fname.startswith('SPOILER_'):
-                pass
-            m.files[aid] = data
+            data_by_id[aid] = data
             new.append(att)
-        if edit or listed is not None or new:
-            m.attachments = kept + new
+        return kept + new, data_by_id
+
+    @staticmethod
+    def _resolve_attachment_urls(embeds: List[Dict[str, Any]], attachments: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        """``attachment://name`` in an embed becomes that attachment's URL, as Discord does.
+
+        A name that is not an attachment of the message is refused with 400. Discord's
+        documentation only says such a reference must name an uploaded file; the fake is strict
+        here on purpose, so that a test sees a picture that would not show."""
+        by_name = {a['filename']: a for a in attachments}
+        out = []
+        for i, e in enumerate(embeds):
+            e = json.loads(json.dumps(e))
+            for key in ('image', 'thumbnail', 'footer', 'author'):
+                part = e.get(key)
+                if not isinstance(part, dict):
+                    continue
+                field = 'url' if key in ('image', 'thumbnail') else 'icon_url'
+                url = part.get(field)
+                if isinstance(url, str) and url.startswith('attachment://'):
+                    att = by_name.get(url[len('attachment://'):])
+                    if att is None:
+                        raise _form_error(f'{url} is not an attachment of this message', f'embeds.{i}.{key}.{field}', 'ATTACHMENT_NOT_FOUND')
+                    part[field] = att['url']
+                    part['proxy_url' if field == 'url' else 'proxy_icon_url'] = att['proxy_url']
+            out.append(e)
+        return out
 
     def _new_message(
         self,
@@ -1483,7 +1578,10 @@ class FakeDiscord:
             message_reference=ref,
             tts=bool(payload.get('tts')),
         )
-        self._apply_attachments(m, payload, files, edit=False)
+        planned = self._plan_attachments(m, payload, files, edit=False)
+        if planned is not None:
+            m.attachments, m.files = planned
+        m.embeds = self._resolve_attachment_urls(m.embeds, m.attachments)
         self.messages[m.id] = m
         channel.message_ids.append(m.id)
         if not m.ephemeral and channel.is_thread:
@@ -1529,27 +1627,41 @@ class FakeDiscord:
         }
         if not m.loading and not any(would_have.values()):
             raise ApiError(400, 50006, 'Cannot send an empty message')
+        planned = self._plan_attachments(m, payload, files, edit=True)
+        attachments = planned[0] if planned is not None else m.attachments
+        embeds = self._resolve_attachment_urls(
+            [self._normalize_embed(e) for e in payload['embeds'] or []] if 'embeds' in payload else m.embeds,
+            attachments)
         if 'content' in payload:
             m.content = str(payload['content'] or '')
-        if 'embeds' in payload:
-            m.embeds = [self._normalize_embed(e) for e in payload['embeds'] or []]
+        if 'embeds' in payload or planned is not None:
+            m.embeds = embeds
         if 'components' in payload:
             m.components = self._normalize_components(payload['components'] or [])
         if 'flags' in payload and payload['flags'] is not None:
             # only SUPPRESS_EMBEDS can be toggled; ephemeral/v2 flags are kept
             keep = m.flags & ~FLAG_SUPPRESS_EMBEDS
             m.flags = keep | (int(payload['flags']) & FLAG_SUPPRESS_EMBEDS)
-        if 'attachments' in payload or files:
-            self._apply_attachments(m, payload, files, edit=True)
+        if planned is not None:
+            m.attachments = planned[0]
+            kept = {int(att['id']) for att in m.attachments}
+            m.files = {aid: data for aid, data in {**m.files, **planned[1]}.items() if aid in kept}
         if m.loading:
             m.flags &= ~FLAG_LOADING
         else:
             m.edit_count += 1
             m.edited_timestamp = now()
 
+    def _check_can_attach(self, c: FakeChannel, files: List[Tuple[str, str, bytes, str]]) -> None:
+        """Uploading needs the Attach Files permission (threads follow their parent channel)."""
+        parent = self.channels.get(c.parent_id) if c.parent_id else None
+        if files and not (c.attach_files and (parent is None or parent.attach_files)):
+            raise ApiError(403, 50013, 'Missing Permissions')
+
     async def _r_create_message(self, request, channel_id, payload, files, **_):
         c = self._channel_or_404(channel_id)
         self._check_can_post(c)
+        self._check_can_attach(c, files)
         m = self._new_message(c, self.bot_user, payload or {}, files)
         if c.is_thread and c.archived:
             # sending to an archived (unlocked) thread unarchives it
@@ -1569,6 +1681,7 @@ class FakeDiscord:
             raise ApiError(403, 50005, 'Cannot edit a message authored by another user')
         if c.is_thread and c.archived:  # real Discord: unarchive first (sending a message does)
             raise ApiError(400, 50083, 'Operation cannot be performed on an archived thread')
+        self._check_can_attach(c, files)
         self._edit_message(m, payload or {}, files)
         await self._dispatch_message('MESSAGE_UPDATE', m)
         return self._message_payload(m)
@@ -1688,7 +1801,7 @@ class FakeDiscord:
             'entitlements': [],
             'entitlement_sku_ids': [],
             'authorizing_integration_owners': {'0': str(channel.guild_id)} if channel.guild_id else {'1': str(user.id)},
-            'attachment_size_limit': 10 * 1024 * 1024,
+            'attachment_size_limit': MAX_FILE_BYTES,
         }
         if channel.guild_id is not None:
             g = self.guilds[channel.guild_id]

@@ -82,7 +82,7 @@ def _components(kind: str) -> set[str]:
         return set(data.CARDS)
     if kind == "ziegen":
         from engines.ziegen import data
-        kinds = {f"set{data.GOAT_SET[c]}" for c in data.GOAT_IDS}
+        kinds = {data.GOAT_SET[c] for c in data.GOAT_IDS}
         kinds |= {"dog"} | {f"milk{data.VALUE[c]}" for c in data.MILK_IDS}
         return kinds
     from engines.korrigans import data
@@ -192,4 +192,4 @@ def test_every_goat_card_finds_its_set():
     from engines.ziegen import data
     for card in data.GOAT_IDS:
         entry = guides.card("ziegen", data.card_name(card))
-        assert entry is not None and entry.key == f"set{data.GOAT_SET[card]}"
+        assert entry is not None and entry.key == data.GOAT_SET[card]

@@ -1,4 +1,5 @@
-"""Markdown for the Discord embeds: pure functions of a view dict.
+"""Text from a view: the board and a hand as Markdown for the Discord embeds (pure functions of a
+view dict; they never see the full state).
 
 The text grid: a cell is a set letter and value (``A5``, letters from ``data.SET_LETTERS``, which
 share no letter with the seat colours), followed by the lower-case colour of its small goat
@@ -7,6 +8,8 @@ upper-case colour letters beside the grid are the large goats. Legends for both 
 """
 from __future__ import annotations
 
+from engines import words
+
 from . import data, geometry
 
 CELL_W = 4
@@ -14,10 +17,10 @@ CELL_W = 4
 
 def _cell(view: dict, cell: int) -> str:
     card = view["grid"][cell]
-    if card == -2:
+    if card == data.PEN:
         seat = view["pens"].index(cell)
         return f"[{data.COLOUR_LETTERS[seat]}] "
-    if card == -1:
+    if card == data.EMPTY:
         return " .. "
     owner = view["mark"][cell]
     tag = data.COLOUR_LETTERS[owner].lower() if owner >= 0 else " "
@@ -48,8 +51,8 @@ def grid_text(view: dict) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _played_text(cards: list[int]) -> str:
-    goats: dict[int, list[int]] = {}
+def _played_text(cards: list[str]) -> str:
+    goats: dict[str, list[int]] = {}
     milk = []
     dogs = 0
     for c in cards:
@@ -61,7 +64,7 @@ def _played_text(cards: list[int]) -> str:
         else:
             dogs += 1
     parts = [f"{data.SET_NAMES[s]} {'+'.join(map(str, sorted(v)))}"
-             for s, v in sorted(goats.items())]
+             for s, v in sorted(goats.items(), key=lambda item: data.SET_ORDER[item[0]])]
     if milk:
         parts.append(f"Milk {'+'.join(map(str, sorted(milk)))} ({len(milk)})")
     if dogs:
@@ -75,7 +78,8 @@ def board_text(view: dict) -> str:
     out = [f"**Pasture** ({size}x{size}) - colours: {colours}. `[R]` Red's pen, `A5r` a goat "
            "with Red's small goat, `R` beside the grid Red's large goat.",
            "```", grid_text(view), "```"]
-    shown = sorted({data.GOAT_SET[c] for c in view["grid"] if c >= 0 and data.KIND[c] == "g"})
+    shown = [s for s in data.SET_KEYS
+             if any(data.is_card(c) and data.GOAT_SET[c] == s for c in view["grid"])]
     out.append("Cards: " + "".join(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}, "
                                    for s in shown) + "dog = Dog, m1/m2 = Milk Shake")
     out.append("")
@@ -87,7 +91,8 @@ def board_text(view: dict) -> str:
                    f"(pen {b['pen']}, other {b['other']}, milk {b['milk']}); hand "
                    f"{view['hand_counts'][seat]}; large goat at {spot}")
         out.append(f"  played: {_played_text(view['played'][seat])}")
-    scored = [f"{data.SET_NAMES[s]} ({{p{o}}})" for s, o in enumerate(view["owner"]) if o >= 0]
+    owner = view["owner"]
+    scored = [f"{data.SET_NAMES[s]} ({{p{owner[s]}}})" for s in data.SET_KEYS if s in owner]
     if scored:
         out.append("Scored sets: " + ", ".join(scored))
     if view["reserved"]:
@@ -102,7 +107,7 @@ def board_text(view: dict) -> str:
         names = " and ".join(f"{{p{w}}}" for w in view.get("winners", []))
         out.append(f"**Game over** - winner: {names}")
     else:
-        out.append(f"*{view['prompt']}*")
+        out.append(f"*{words.render(view['prompt'])}*")
     text = "\n".join(out)
     return text if len(text) <= 4000 else text[:3990] + "\n..."
 
@@ -121,5 +126,5 @@ def hand_text(view: dict) -> str:
     if view["phase"] == "mulligan" and view.get("mulligan_choice") is not None:
         out.append(f"You chose to return {view['mulligan_choice']} dog(s); waiting for the others.")
     if seat in view["to_act"]:
-        out.append(f"*Your move: {view['prompt']}*")
+        out.append(f"*Your move: {words.render(view['prompt'])}*")
     return "\n".join(out)

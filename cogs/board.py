@@ -1,0 +1,93 @@
+"""The board message in a game's thread: a picture of the public board with a short summary, and
+the same board in words for screen readers ("Text board", ephemeral).
+
+The picture is drawn from the spectator view only (``pictures``), in a worker thread
+(``asyncio.to_thread``) so the event loop keeps serving clicks, and outside the table's lock (the
+state it shows is already stored). If a picture cannot be drawn the board falls back to the text
+embed: a board in words is better than no board.
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from dataclasses import dataclass
+
+import discord
+
+import pictures
+from engines import GameError
+from storage import GameRecord
+from tables import TableError, TableService
+
+from . import flow, render, ui
+
+log = logging.getLogger("tavern.board")
+
+
+@dataclass
+class BoardMessage:
+    """What the board message shows; ``send_kwargs``/``edit_kwargs`` build fresh files each
+    call (an upload's file object is spent once sent)."""
+
+    embed: discord.Embed
+    view: discord.ui.View | None
+    png: bytes | None
+    alt: str = ""
+
+    def without_picture(self, service: TableService, game: GameRecord) -> "BoardMessage":
+        """The board in words only (where the bot may not attach files)."""
+        return BoardMessage(render.board_embed(service, game), self.view, None)
+
+    def _files(self) -> list[discord.File]:
+        if self.png is None:
+            return []
+        return [discord.File(io.BytesIO(self.png), filename=pictures.FILENAME,
+                             description=self.alt)]
+
+    def send_kwargs(self) -> dict:
+        return dict(embed=self.embed, view=self.view, files=self._files())
+
+    def edit_kwargs(self) -> dict:
+        # attachments= replaces the old picture in the same edit (an empty list drops it)
+        return dict(embed=self.embed, view=self.view, attachments=self._files())
+
+
+async def render_picture(service: TableService, game: GameRecord) -> tuple[dict, bytes] | None:
+    """(spectator view, PNG) of a started game, or None (no picture for it, or drawing failed)."""
+    if game.state is None or not pictures.supports(game.kind):
+        return None
+    view = service.view(game, None)  # the spectator's view: nothing hidden goes in
+    try:
+        png = await asyncio.to_thread(pictures.picture, game.kind, view, service.names(game))
+    except Exception:
+        log.exception("could not draw the board of table %s", game.id)
+        return None
+    return view, png
+
+
+async def board_message(service: TableService, game: GameRecord) -> BoardMessage:
+    drawn = await render_picture(service, game)
+    buttons = ui.board_view(game.id, game.status)
+    if drawn is None:
+        return BoardMessage(render.board_embed(service, game), buttons, None)
+    view, png = drawn
+    return BoardMessage(render.board_summary_embed(service, game, view, pictures.FILENAME),
+                        buttons, png, render.picture_alt_text(service, game))
+
+
+@ui.handles("text_board")
+@flow.guarded
+async def show_text_board(interaction: discord.Interaction, table: int) -> None:
+    """The whole public board in words, only to the one who asked (anyone where the table is:
+    in its server, or in DMs a player of it)."""
+    svc = flow.service(interaction)
+    try:
+        game = await svc.table_at(table, user_id=interaction.user.id,
+                                  guild_id=interaction.guild_id)
+        if game.state is None:
+            raise TableError("This table has not started yet.")
+    except GameError as exc:
+        await flow.reply_error(interaction, str(exc))
+        return
+    await interaction.response.send_message(embed=render.board_embed(svc, game), ephemeral=True)

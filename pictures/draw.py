@@ -1,0 +1,224 @@
+"""Drawing helpers shared by every game's picture: a palette-mode canvas, cached text, seat
+tokens (colour + shape + letter), dice, and the PNG encoder.
+
+Pictures are drawn straight into a palette ("P") image: the PNG then encodes in a few
+milliseconds and stays small, and text is drawn without anti-aliasing from a hinted font, which
+stays crisp when Discord scales the picture down. Text masks are cached (the same labels come
+back on every board), so a board renders in a few milliseconds.
+
+Fonts: DejaVu Sans Condensed (``fonts/``, Bitstream Vera licence, see ``fonts/LICENSE.txt``),
+never a system font.
+"""
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+import threading
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from engines.words import render
+
+from .palette import BACKGROUND, INK, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
+
+FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
+REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
+BOLD = os.path.join(FONT_DIR, "DejaVuSansCondensed-Bold.ttf")
+PNG_LEVEL = 1          # zlib level: the fastest; a palette picture stays near 30 KB anyway
+MAX_NAME = 14          # characters of a player's name shown in a picture
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(BOLD if bold else REGULAR, size)
+
+
+# A FreeType face is not safe to use from two threads at once, and boards may be drawn in
+# several worker threads: every use of a font goes through this lock (results are cached).
+_FONT_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=2048)    # a few KB each: at most ~10 MB, most labels recur on every board
+def _mask(text: str, size: int, bold: bool, anchor: str):
+    """(1-bit mask, offset from the anchor point) of a label."""
+    with _FONT_LOCK:
+        return font(size, bold).getmask2(text, "1", anchor=anchor)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    with _FONT_LOCK:
+        return math.ceil(font(size, bold).getlength(text))
+
+
+def fit(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` cut (with an ellipsis) to fit ``width`` pixels."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, width: int, size: int, lines: int, bold: bool = False) -> list[str]:
+    """``text`` broken into at most ``lines`` lines of at most ``width`` pixels."""
+    out: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}".strip()
+        if text_width(trial, size, bold) <= width or not cur:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = word
+    if cur:
+        out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = fit(out[-1] + " …", width, size, bold)
+    return [fit(line, width, size, bold) for line in out]
+
+
+_SEAT_RE = re.compile(r"\{p(\d)\}")
+
+
+def fill_names(text, names: list[str]) -> str:
+    """The engines' "{p0}".."{p4}" seat markers replaced by names (``text`` may be a message in
+    its JSON form, see ``engines.words``)."""
+    text = render(text)
+    return _SEAT_RE.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
+                        else m.group(0), text)
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Whether the font draws ``ch`` (else it would show an empty box)."""
+    with _FONT_LOCK:
+        probe = font(20).getmask(ch)
+        missing = font(20).getmask("\U0010FFFD")  # a private-use code point: never in the font
+    return not (probe.size == missing.size and bytes(probe) == bytes(missing))
+
+
+def short_name(name: str) -> str:
+    """A display name as a picture shows it: characters the font lacks left out, cut short."""
+    name = "".join(ch for ch in str(name) if ch.isspace() or has_glyph(ch))
+    name = " ".join(name.split())
+    return name if len(name) <= MAX_NAME else name[: MAX_NAME - 1] + "…"
+
+
+def names_for(view_names: list[str] | None, count: int) -> list[str]:
+    """Names to print per seat: the given ones, else "Player 1".."Player n"."""
+    names = list(view_names or [])
+    shown = [short_name(names[s]) if s < len(names) else "" for s in range(count)]
+    return [name or f"Player {s + 1}" for s, name in enumerate(shown)]
+
+
+class Canvas:
+    """A palette image plus the drawing calls the pictures need (colours as RGB tuples)."""
+
+    def __init__(self, width: int, height: int, background: RGB = BACKGROUND) -> None:
+        self.width, self.height = width, height
+        self.img = Image.new("P", (width, height), background)
+        self.draw = ImageDraw.Draw(self.img)
+        self._inks: dict[RGB, int] = {}
+
+    def ink(self, colour: RGB) -> int:
+        index = self._inks.get(colour)
+        if index is None:
+            index = self._inks[colour] = self.img.palette.getcolor(colour, self.img)
+        return index
+
+    # --- text -------------------------------------------------------------------------------
+    def text(self, xy: tuple[float, float], text: str, size: int = 18, fill: RGB = INK, *,
+             bold: bool = False, anchor: str = "la", width: int | None = None) -> int:
+        """Draw a label; ``width`` cuts it to fit. Returns the drawn width in pixels."""
+        text = str(text)
+        if width is not None:
+            text = fit(text, width, size, bold)
+        if not text:
+            return 0
+        mask, offset = _mask(text, size, bold, anchor)
+        x, y = int(xy[0]) + offset[0], int(xy[1]) + offset[1]
+        self.draw.draw.draw_bitmap((x, y), mask, self.ink(fill))
+        return text_width(text, size, bold)
+
+    # --- shapes -----------------------------------------------------------------------------
+    def rect(self, box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1,
+             radius: int = 0) -> None:
+        box = [int(v) for v in box]
+        f = None if fill is None else self.ink(fill)
+        o = None if outline is None else self.ink(outline)
+        if radius:
+            self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
+        else:
+            self.draw.rectangle(box, fill=f, outline=o, width=width)
+
+    def line(self, points, fill: RGB = INK, width: int = 1) -> None:
+        self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)
+
+    def ellipse(self, box, fill: RGB | None = None, outline: RGB | None = None,
+                width: int = 1) -> None:
+        self.draw.ellipse([int(v) for v in box], fill=None if fill is None else self.ink(fill),
+                          outline=None if outline is None else self.ink(outline), width=width)
+
+    def polygon(self, points, fill: RGB | None = None, outline: RGB | None = None,
+                width: int = 1) -> None:
+        self.draw.polygon([(int(x), int(y)) for x, y in points],
+                          fill=None if fill is None else self.ink(fill),
+                          outline=None if outline is None else self.ink(outline), width=width)
+
+    def shape(self, kind: str, cx: float, cy: float, r: float, fill: RGB,
+              outline: RGB = INK, width: int = 2) -> None:
+        """A filled shape centred on (cx, cy), about ``2r`` across."""
+        if kind == "circle":
+            self.ellipse((cx - r, cy - r, cx + r, cy + r), fill, outline, width)
+        elif kind == "square":
+            s = r * 0.9
+            self.rect((cx - s, cy - s, cx + s, cy + s), fill, outline, width)
+        else:
+            self.polygon(shape_points(kind, cx, cy, r), fill, outline, width)
+
+    def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None,
+              size: int | None = None) -> None:
+        """A seat's piece: its shape in its colour with its letter (or ``label``) inside."""
+        kind = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+        self.shape(kind, cx, cy, r, seat_colour(seat))
+        dy = r * 0.18 if kind == "triangle" else 0
+        self.text((cx, cy + dy), seat_letter(seat) if label is None else label,
+                  size or max(9, int(r * (1.0 if kind == "triangle" else 1.15))),
+                  SEAT_TEXT[seat % len(SEAT_TEXT)], bold=True, anchor="mm")
+
+    def die(self, x: float, y: float, s: int, value: int, fill: RGB = (255, 255, 255),
+            pips: RGB = INK) -> None:
+        """A die face of side ``s`` at top-left (x, y)."""
+        self.rect((x, y, x + s, y + s), fill, INK, 2, radius=max(2, s // 6))
+        spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+                 4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+                 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}.get(value)
+        if spots is None:
+            self.text((x + s / 2, y + s / 2), str(value), int(s * 0.6), pips, bold=True,
+                      anchor="mm")
+            return
+        step, rad = s / 4, max(1.5, s / 11)
+        for i, j in spots:
+            cx, cy = x + step * (i + 1), y + step * (j + 1)
+            self.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), pips)
+
+    def png(self) -> bytes:
+        out = io.BytesIO()
+        self.img.save(out, "PNG", compress_level=PNG_LEVEL)
+        return out.getvalue()
+
+
+def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    if kind == "triangle":
+        return [(cx, cy - r * 1.1), (cx + r * 1.1, cy + r * 0.8), (cx - r * 1.1, cy + r * 0.8)]
+    if kind == "diamond":
+        return [(cx, cy - r * 1.15), (cx + r * 1.15, cy), (cx, cy + r * 1.15), (cx - r * 1.15, cy)]
+    if kind == "hexagon":
+        return [(cx + r * math.cos(a), cy + r * math.sin(a))
+                for a in (math.pi / 3 * k + math.pi / 6 for k in range(6))]
+    raise ValueError(f"unknown shape {kind!r}")

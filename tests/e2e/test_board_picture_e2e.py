@@ -1,0 +1,63 @@
+"""The board picture in the thread: without the Attach Files permission the board goes on in
+words; the Text board button answers anyone, ephemerally, with the whole board in words."""
+from __future__ import annotations
+
+from tests.e2e.harness import Table, check_picture, open_table, running_bot
+from tests.fakediscord import FakeDiscord, error_log_guard
+
+
+async def test_without_attach_files_the_board_is_text(tmp_path):
+    db = str(tmp_path / "tavern.db")
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            chan.attach_files = False
+            alice, bob = fake.add_user("alice"), fake.add_user("bob")
+            async with running_bot(fake, db) as bot:
+                lobby, thread = await open_table(fake, chan, alice, "ziegen", joiners=(bob,),
+                                                 bots=0)
+                game = (await bot.tables.games_of_user(alice.id))[0]
+                table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})
+                board = table.board()
+                assert board.attachments == [] and "Pasture" in board.embed_text
+                await table.play_to_end(stop_after=3)
+                game = await table.game()
+                assert game.move_count >= 3
+                board = table.board()
+                assert board.attachments == [] and board.edit_count >= 3
+                assert board.embeds[0]["description"] == bot.tables.board_text(game)
+                # the permission comes back: the next update shows the picture again
+                chan.attach_files = True
+                await table.play_to_end(stop_after=1)
+                check_picture(table.board())
+            assert fake.unknown_calls == []
+
+
+async def test_text_board_for_anyone_in_words(tmp_path):
+    db = str(tmp_path / "tavern.db")
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            alice, carol = fake.add_user("alice"), fake.add_user("carol")
+            async with running_bot(fake, db) as bot:
+                lobby, thread = await open_table(fake, chan, alice, "korrigans")
+                game = (await bot.tables.games_of_user(alice.id))[0]
+                table = Table(fake, bot, game.id, thread, {0: alice})
+                board = table.board()
+                check_picture(board)
+                summary = board.embeds[0]
+                assert "Text board" in summary["description"]
+                assert len(summary["description"]) < 600      # a summary, not the board
+                scores = bot.tables.view(game, None)["scores"]
+                for seat, record in enumerate(game.seats):      # every seat, its mark, score
+                    mark = "🟥 R 🟨 Y 🟦 B".split()[2 * seat:2 * seat + 2]
+                    assert f"{' '.join(mark)} **{record.name}** · {scores[seat]}" \
+                        in summary["description"]
+                assert summary["footer"]["text"].startswith("Waiting for:")
+                res = await fake.click(carol, board, fake.find_button(board, "Text board"))
+                assert res.ephemeral and res.response_type == 4
+                assert res.message.embeds[0]["description"] == bot.tables.board_text(game)
+                assert res.message.attachments == []
+            assert fake.unknown_calls == []
