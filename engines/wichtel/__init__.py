@@ -1,19 +1,33 @@
 """Der Herr der Wichtel (3-5 players): gather the best retinue of four leprechauns.
 
 Rules: ../shared/rules/wichtel.txt and the Wichtel part of ../shared/rules/RULINGS.md.
-Where to look: ``data`` (cards, counts, values, titles, careers, bribe ranks, English names,
-special-card reminders: every number and name), ``setup`` (the deal, the start of a move),
-``walk`` (Leprechaun Walk), ``moves`` (before the walk, calling, exchanging, village cards,
-filling a gap, round-end offer, end of move), ``enlist`` (bribes, Nix da!, the die, Ich guck
-nochmal!, Der bin der Beste!), ``scoring`` (one retinue, round bonuses), ``flow`` (glue between
-steps, round scoring), ``views`` (who acts, prompts, per-seat views), ``text`` (Markdown),
-``engine``.
+Where to look (the same file names mean the same in every game package):
+- ``data``: rules as data (cards, counts, values, titles, careers, bribe ranks, German and
+  English names: every number and name);
+- ``setup``: a new game, and the automatic steps "deal" (a round's deal) and "move" (the start of
+  a move);
+- ``steps``: the ``STEPS`` table (step key -> who acts, legal actions, apply, label, prompt, or
+  an automatic stage) and the action labels; ``engines.steps.StepEngine.advance`` is the loop;
+- phase modules, each defining its steps and never importing another: ``moves`` ("prewalk",
+  "main", "exchange", "fill", "endround", "end": calling, exchanging, village cards, filling a
+  gap, the round-end offer, the end of a move) and ``enlist`` ("enlist", "bribe", "respond",
+  "reroll", "dbgive": bribes, Nix da!, the die, Ich guck nochmal!, Der bin der Beste!);
+- helpers the phase modules share: ``walk`` (Leprechaun Walk, the stacks), ``flow`` (who
+  moves, receiving a leprechaun, the end of a move, round scoring), ``scoring`` (one retinue,
+  round bonuses);
+- ``words``: every English sentence as a message id's template (events, labels, prompts, the
+  board's and the hand panel's phrases, the special-card reminders) and the name tables;
+- ``views``: what a seat may see; ``render``: the board and hand text from a view;
+- ``engine``: the ``WichtelEngine`` declarations (options, state version, migrations).
 
-A move: phase "prewalk" (the mover may play "Stehenbleiben!" / "Komm mal zurück!", then lets the
+A move: step "prewalk" (the mover may play "Stehenbleiben!" / "Komm mal zurück!", then lets the
 leprechauns walk; skipped when nobody could hold either card, see below); the opening walk;
-phase "main" (call / exchange / enlist, or a village card); then the steps the move needs
+step "main" (call / exchange / enlist, or a village card); then the steps the move needs
 (exchange picks, bribes, answer to the top bribe, re-roll, Der bin der Beste! receiver, filling
-the gap, round-end offers); phase "end" (free the Wahlleiter, village cards, done).
+the gap, round-end offers); step "end" (free the Wahlleiter, village cards, done). A step hands
+over by setting ``state["phase"]`` to the next step's key; the automatic steps ("deal", "move",
+"enlist") run before ``apply`` returns, so a stored state always waits on a decision (its
+layout is unchanged by issue 9).
 
 Rulings made here where the rulebook and RULINGS.md are silent (each covered by a test):
 - Events: 22 cards as RULINGS.md lists them (the rulebook's component list says 21).

@@ -105,31 +105,8 @@ TARGET_CHOICES = (50, 75, 99, 150)
 BRIBE_MODES = ("turns", "together")
 BRIBES = "turns"
 
-# One-line reminders of the cards with special scoring rules, for the private panel.
-SPECIAL_RULES = {
-    "hw": "counts as a Familie 0 outside a chieftain career and turns a positive result "
-          "negative (a negative one doubles)",
-    "hd": "stands in for any card when titles are checked (value stays 10); himself only in a "
-          "chieftain career",
-    "me": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
-          "scoring",
-    "ge": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
-          "scoring",
-}
+# Cards with special scoring rules, reminded of in the private panel (the English reminders are
+# ``words.SPECIAL_RULES``).
+SPECIAL_CARDS = ("hw", "hd", "me", "ge")
 
 WAHLLEITER_SIDE = {"tied": "Wo isser denn?", "free": "Da isser ja!"}
-
-
-def lep_label(code: str) -> str:
-    return f"{LEP_NAME[code]} {VALUE[code]}"
-
-
-def lep_label_en(code: str) -> str:
-    """German name, value and (when it differs) the English name: "Holzfäller 3 (Wood cutter)"."""
-    en = "" if LEP_EN[code] == LEP_NAME[code] else f" ({LEP_EN[code]})"
-    return f"{LEP_NAME[code]} {VALUE[code]}{en}"
-
-
-def ev_label_en(code: str) -> str:
-    """German name and English name: "Komm mal zurück! (Come back!)"."""
-    return f"{EV_NAME[code]} ({EV_EN[code]})"

@@ -1,11 +1,12 @@
-"""The Engine subclass: dispatches each phase of a move to its rules module."""
+"""The Engine subclass: declarations; the turn flow is the ``STEPS`` table of ``steps``."""
 from __future__ import annotations
 
-from ..base import Engine, State
-from . import enlist, moves, text, views
-from .data import (BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES, ev_label_en,
-                   lep_label_en)
+from ..base import State
+from ..steps import StepEngine
+from . import render, views
+from .data import BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES
 from .setup import new_state
+from .steps import STEPS
 
 
 def _v1_to_v2(data: dict) -> dict:
@@ -15,22 +16,8 @@ def _v1_to_v2(data: dict) -> dict:
     data["bribes"] = "together"
     return data
 
-# phase -> (legal actions of an acting seat, apply)
-PHASES = {
-    "prewalk": (moves.prewalk_legal, moves.prewalk_act),
-    "main": (moves.main_legal, moves.main_act),
-    "exchange": (moves.exchange_legal, moves.exchange_act),
-    "fill": (moves.fill_legal, moves.fill_act),
-    "endround": (moves.endround_legal, moves.endround_act),
-    "end": (moves.end_legal, moves.end_act),
-    "bribe": (enlist.bribe_legal, enlist.bribe_act),
-    "respond": (enlist.respond_legal, enlist.respond_act),
-    "reroll": (enlist.reroll_legal, enlist.reroll_act),
-    "dbgive": (enlist.dbgive_legal, enlist.dbgive_act),
-}
 
-
-class WichtelEngine(Engine):
+class WichtelEngine(StepEngine):
     name = "wichtel"
     title = "Der Herr der Wichtel"
     min_players = 3
@@ -45,54 +32,16 @@ class WichtelEngine(Engine):
     option_choices = {"target": list(TARGET_CHOICES), "bribes": list(BRIBE_MODES)}
     state_version = 2
     migrations = {1: _v1_to_v2}
+    STEPS = STEPS
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
-        return new_state(num_players, seed, self.check_setup(num_players, options))
-
-    def to_act(self, state: State) -> list[int]:
-        return views.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[str]:
-        if seat not in views.to_act(state):
-            return []
-        return PHASES[state["phase"]][0](state, seat)
-
-    def _apply(self, state: State, seat: int, action: str, events: list) -> None:
-        PHASES[state["phase"]][1](state, seat, action, events)
-
-    def describe(self, state: State, seat: int, action: str) -> str:
-        kind, _, arg = action.partition(":")
-        phase = state["phase"]
-        if kind == "call":
-            return f"Call: discard {lep_label_en(arg)}, draw a new one"
-        if kind == "exchange":
-            return f"Exchange a leprechaun with {{p{arg}}}"
-        if kind == "enlist":
-            code = state["sq"][int(arg)]
-            return f"Enlist {lep_label_en(code)}, place {int(arg) + 1}"
-        if kind == "play":
-            when = " before this walk" if phase == "prewalk" else ""
-            return f"Play {ev_label_en(arg)}{when}"
-        if kind == "give":
-            return f"Hand over {lep_label_en(arg)}"
-        if kind == "fill":
-            return f"Put {lep_label_en(arg)} into the gap"
-        if kind == "bribe":
-            return f"Bribe with {ev_label_en(arg)}"
-        if kind == "to":
-            return f"Give the leprechaun to {{p{arg}}}"
-        labels = {
-            "pass": "No bribe", "roll": "Roll the die", "nixda": f"Play {ev_label_en('nd')}",
-            "reroll": f"Play {ev_label_en('ig')}: roll again", "endround": "End the round now",
-            "walk": "Let the leprechauns walk",
-            "continue": "Go on playing", "done": "End my move",
-            "free": "Free the Wahlleiter and end my move",
-            "accept": "Accept the roll" if phase == "reroll" else "Let the bribe stand",
-        }
-        return labels.get(action, action)
+        state = new_state(num_players, seed, self.check_setup(num_players, options))
+        self.advance(state, [])         # the first deal and the start of the first move
+        return state
 
     def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat)
+        return views.view(state, seat,
+                          self.to_act(state), self.prompt(state, seat))
 
     def is_over(self, state: State) -> bool:
         return state["over"]
@@ -125,8 +74,9 @@ class WichtelEngine(Engine):
         inv["die"] = 1
         return inv
 
+    # text from a view lives in ``render``; these keep the Engine contract for the cogs
     def board_text(self, view: dict) -> str:
-        return text.board_text(view)
+        return render.board_text(view)
 
     def hand_text(self, view: dict) -> str:
-        return text.hand_text(view)
+        return render.hand_text(view)

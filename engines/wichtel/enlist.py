@@ -1,37 +1,33 @@
-"""Enlisting: face-down bribes (one after another, or everyone at once: option ``bribes``), the
-reveal, "Nix da!", the die roll, "Ich guck nochmal!", "Der bin der Beste!" and who receives the
-leprechaun."""
+"""Enlisting: the die on a square card (step "enlist"), face-down bribes (one after another, or
+everyone at once: option ``bribes``; step "bribe"), the reveal, "Nix da!" (step "respond"), the
+die roll, "Ich guck nochmal!" (step "reroll"), "Der bin der Beste!" (step "dbgive") and who
+receives the leprechaun."""
 from __future__ import annotations
 
 from .. import rng
 from ..base import Event
-from .data import (BRIBE_NEED, BRIBE_RANK, DIE_SIDES, EV_NAME, GIVE_AWAY, LEP_NAME, NIX_DA,
-                   NO_BRIBE_NEED, REROLL, TAKE_BRIBES)
-from .flow import enter_end, take_from_square
+from ..words import Msg
+from .data import (BRIBE_NEED, BRIBE_RANK, DIE_SIDES, GIVE_AWAY, NIX_DA, NO_BRIBE_NEED, REROLL,
+                   TAKE_BRIBES)
+from .flow import bribe_order, enter_end, take_from_square
+from .words import msg
 
 
-def start_enlist(s: dict, seat: int, pos: int, events: list) -> None:
-    n = s["n"]
+def start_enlist(s: dict, events: list) -> None:
+    """Step "enlist": the mover puts the die on the square card at ``s["enl"]["pos"]``."""
+    n, seat, pos = s["n"], s["active"], s["enl"]["pos"]
     card = s["sq"][pos]
     # "" = no bribe from this seat: the enlister, and seats without any event card (public).
     bids = [None if i != seat and s["ev"][i] else "" for i in range(n)]
     s["enl"] = {"pos": pos, "card": card, "bids": bids, "shown": None, "top": None,
                 "top_card": None, "nixda": False, "rolls": [], "need": None, "rerolled": False}
     s["phase"] = "bribe"
-    how = ("one after another from the left" if s["bribes"] == "turns" else "all at once")
-    events.append(Event(f"{{p{seat}}} puts the die on {LEP_NAME[card]} (place {pos + 1}) to "
-                        f"enlist it. The others may offer a bribe face down, {how}."))
+    events.append(Event(msg("enlist", p=seat, card=card, place=pos + 1, mode=s["bribes"])))
     if None not in bids:
         reveal(s, events)
 
 
 # --- bribes: face down, in turn (rulebook) or all at once --------------------------------------
-def bribe_order(s: dict) -> list[int]:
-    """The other seats clockwise from the enlister's left: the order of play and of ties."""
-    a, n = s["active"], s["n"]
-    return [(a + k) % n for k in range(1, n)]
-
-
 def bribe_seats(s: dict) -> list[int]:
     """Who decides now: in turns the first undecided seat in order; together all undecided."""
     bids = s["enl"]["bids"]
@@ -50,18 +46,25 @@ def bribe_act(s: dict, seat: int, action: str, events: list) -> None:
     turns = s["bribes"] == "turns"
     if action == "pass":
         bids[seat] = ""
-        events.append(Event("You offer no bribe.", (seat,)))
+        events.append(Event(msg("offer_none"), (seat,)))
         if turns:       # the table sees that no card was laid
-            events.append(Event(f"{{p{seat}}} lays no card."))
+            events.append(Event(msg("lays_no_card", p=seat)))
     else:
         card = action.partition(":")[2]
         s["ev"][seat].remove(card)
         bids[seat] = card
-        events.append(Event(f"You offer {EV_NAME[card]} face down.", (seat,)))
+        events.append(Event(msg("offer", card=card), (seat,)))
         if turns:       # the table sees that a card was laid, not which
-            events.append(Event(f"{{p{seat}}} lays a card face down."))
+            events.append(Event(msg("lays_card", p=seat)))
     if None not in bids:
         reveal(s, events)
+
+
+def bribe_prompt(s: dict, seat: int | None) -> Msg:
+    card, a = s["enl"]["card"], s["active"]
+    if s["bribes"] == "turns":
+        return msg("prompt.bribe_turns", p=bribe_seats(s)[0], card=card, enlister=a)
+    return msg("prompt.bribe_together", card=card, enlister=a)
 
 
 def top_bribe(bids: list, enlister: int) -> int | None:
@@ -77,7 +80,7 @@ def top_bribe(bids: list, enlister: int) -> int | None:
 
 
 def reveal(s: dict, events: list) -> None:
-    enl, a, n = s["enl"], s["active"], s["n"]
+    enl, a = s["enl"], s["active"]
     bids = enl["bids"]
     top = top_bribe(bids, a)
     enl["shown"] = list(bids)
@@ -87,16 +90,13 @@ def reveal(s: dict, events: list) -> None:
             s["ev"][i].append(bid)          # not the top bribe: back to its owner's hand
     enl["top"] = top
     enl["top_card"] = bids[top] if top is not None else None
-    parts = []
-    for k in range(1, n):
-        i = (a + k) % n
-        parts.append(f"{{p{i}}}: {EV_NAME[bids[i]] if bids[i] else 'no bribe'}")
+    parts = [(msg("bid", p=i, card=bids[i]) if bids[i] else msg("no_bid", p=i)).to_json()
+             for i in bribe_order(s)]
     if top is None:
-        events.append(Event("Bribes revealed: nobody offers a bribe (" + "; ".join(parts) + ")."))
+        events.append(Event(msg("revealed_none", bids=parts)))
         roll(s, events)
         return
-    events.append(Event("Bribes revealed: " + "; ".join(parts)
-                        + f". Top bribe: {EV_NAME[bids[top]]} from {{p{top}}}."))
+    events.append(Event(msg("revealed", bids=parts, card=bids[top], top=top)))
     if s["ev"][a]:
         s["phase"] = "respond"      # asked whenever he holds any event card: reveals nothing
     else:
@@ -116,13 +116,17 @@ def respond_act(s: dict, seat: int, action: str, events: list) -> None:
     if action == "nixda":
         s["ev"][seat].remove(NIX_DA)
         s["ev_used"] += [NIX_DA, enl["top_card"]]
-        events.append(Event(f"{{p{seat}}} plays Nix da! against {EV_NAME[enl['top_card']]}: both "
-                            "are discarded; only a 1 fails now."))
+        events.append(Event(msg("nixda", p=seat, card=enl["top_card"])))
         enl["top_card"] = None
         enl["nixda"] = True
         roll(s, events)
         return
     proceed(s, events)
+
+
+def respond_prompt(s: dict, seat: int | None) -> Msg:
+    enl = s["enl"]
+    return msg("prompt.respond", p=s["active"], card=enl["top_card"], top=enl["top"])
 
 
 def proceed(s: dict, events: list) -> None:
@@ -133,11 +137,9 @@ def proceed(s: dict, events: list) -> None:
         enl["top_card"] = None
         if card == GIVE_AWAY:
             s["phase"] = "dbgive"
-            events.append(Event(f"Der bin der Beste!: {{p{enl['top']}}} wins "
-                                f"{LEP_NAME[enl['card']]} and must give it to another player."))
+            events.append(Event(msg("db_wins", p=enl["top"], card=enl["card"])))
         else:
-            events.append(Event(f"Ich bin der Beste!: {{p{enl['top']}}} wins "
-                                f"{LEP_NAME[enl['card']]} without a roll."))
+            events.append(Event(msg("ib_wins", p=enl["top"], card=enl["card"])))
             finish(s, enl["top"], events)
         return
     roll(s, events)
@@ -152,8 +154,7 @@ def roll(s: dict, events: list) -> None:
     enl["rolls"].append(pips)
     enl["need"] = need
     ok = pips >= need
-    events.append(Event(f"{{p{a}}} rolls {pips} (needs {need} or more): "
-                        + ("success." if ok else "failed.")))
+    events.append(Event(msg("roll_ok" if ok else "roll_failed", p=a, pips=pips, need=need)))
     if ok:
         spend_top(s)
         finish(s, a, events)
@@ -172,10 +173,15 @@ def reroll_act(s: dict, seat: int, action: str, events: list) -> None:
         s["ev"][seat].remove(REROLL)
         s["ev_used"].append(REROLL)
         s["enl"]["rerolled"] = True
-        events.append(Event(f"{{p{seat}}} plays Ich guck nochmal! and rolls again."))
+        events.append(Event(msg("reroll", p=seat)))
         roll(s, events)
     else:
         failed(s, events)
+
+
+def reroll_prompt(s: dict, seat: int | None) -> Msg:
+    enl = s["enl"]
+    return msg("prompt.reroll", p=s["active"], pips=enl["rolls"][-1], need=enl["need"])
 
 
 def spend_top(s: dict) -> None:
@@ -191,8 +197,7 @@ def failed(s: dict, events: list) -> None:
         spend_top(s)
         finish(s, enl["top"], events)
         return
-    events.append(Event(f"{LEP_NAME[enl['card']]} is insulted by the lousy offer and stays on "
-                        "the Village Square."))
+    events.append(Event(msg("insulted", card=enl["card"])))
     s["enl"] = None
     enter_end(s, events)
 
@@ -210,6 +215,13 @@ def dbgive_legal(s: dict, seat: int) -> list[str]:
 
 def dbgive_act(s: dict, seat: int, action: str, events: list) -> None:
     target = int(action.partition(":")[2])
-    events.append(Event(f"{{p{seat}}} gives {LEP_NAME[s['enl']['card']]} to {{p{target}}}, who "
-                        "cannot refuse."))
+    events.append(Event(msg("gives", p=seat, card=s["enl"]["card"], to=target)))
     finish(s, target, events)
+
+
+def dbgive_seat(s: dict) -> list[int]:
+    return [s["enl"]["top"]]
+
+
+def dbgive_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.dbgive", p=s["enl"]["top"], card=s["enl"]["card"])

@@ -1,11 +1,26 @@
-"""Glue between the steps of a move: receiving a leprechaun, offering the round end, the end of
-a move, and scoring a round."""
+"""Helpers shared by the steps of a move (imports no phase module): who moves, receiving a
+leprechaun, offering the round end, the end of a move, and scoring a round.
+
+A helper hands over to a step of another module only by naming it in ``state["phase"]``:
+``"move"`` (the next move begins, ``setup``) and ``"deal"`` (a new round, ``setup``).
+"""
 from __future__ import annotations
 
 from ..base import Event
-from .data import LEP_NAME, VILLAGE_CARDS
+from ..words import Msg
 from .scoring import breakdown, round_bonuses
-from .setup import deal_round, start_move
+from .words import msg
+
+
+def mover(s: dict) -> list[int]:
+    """The player whose move it is decides this step."""
+    return [s["active"]]
+
+
+def bribe_order(s: dict) -> list[int]:
+    """The other seats clockwise from the enlister's left: the order of play and of ties."""
+    a, n = s["active"], s["n"]
+    return [(a + k) % n for k in range(1, n)]
 
 
 def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
@@ -15,7 +30,7 @@ def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
     s["ret"][seat].append(card)
     s["fill"] = {"seat": seat, "pos": pos, "card": card}
     s["phase"] = "fill"
-    events.append(Event(f"{{p{seat}}} receives {LEP_NAME[card]} from the Village Square."))
+    events.append(Event(msg("receive", p=seat, card=card)))
 
 
 def received(s: dict, seats: list[int], events: list) -> None:
@@ -40,17 +55,10 @@ def enter_end(s: dict, events: list) -> None:
         next_move(s, events)
 
 
-def end_options(s: dict) -> list[str]:
-    a = s["active"]
-    acts = ["done"]
-    if s["wl"] == "tied":
-        acts.append("free")
-    acts += ["play:" + c for c in set(s["ev"][a]) if c in VILLAGE_CARDS]
-    return sorted(acts)
-
-
 def next_move(s: dict, events: list) -> None:
-    start_move(s, (s["active"] + 1) % s["n"], events)
+    """The next player's move begins (step "move")."""
+    s["active"] = (s["active"] + 1) % s["n"]
+    s["phase"] = "move"
 
 
 def end_round(s: dict, seat: int, events: list) -> None:
@@ -63,8 +71,7 @@ def end_round(s: dict, seat: int, events: list) -> None:
     # Kept compact (the state is cloned on every move); ``last_rows`` expands it for views.
     s["last"] = {"round": s["round"], "ended_by": seat, "cards": [list(r) for r in s["ret"]],
                  "bonus": bonuses, "totals": list(s["totals"])}
-    s["phase"] = "scored"
-    events.append(Event(f"{{p{seat}}} steps before the Wahlleiter and ends round {s['round']}."))
+    events.append(Event(msg("ends_round", p=seat, round=s["round"])))
     events.append(Event(round_report(s["last"]), highlight=True))
     best = max(s["totals"])
     if best >= s["target"] and s["totals"].count(best) == 1:
@@ -73,32 +80,32 @@ def end_round(s: dict, seat: int, events: list) -> None:
         s["ex"] = s["enl"] = s["fill"] = None
         s["offer"] = []
         winner = s["totals"].index(best)
-        events.append(Event(f"{{p{winner}}} is the new Herr der Wichtel with {best} points!"))
+        events.append(Event(msg("winner", p=winner, points=best)))
         return
     if best >= s["target"]:
-        events.append(Event(f"Tie at {best} points: another round is played."))
-    deal_round(s, events)
+        events.append(Event(msg("tie", points=best)))
+    s["phase"] = "deal"
 
 
-def row_text(row: dict) -> str:
-    names = LEP_NAME
-    parts = [", ".join(names[c] for c in row["cards"])]
-    detail = []
+def score_row(row: dict) -> Msg:
+    """One line of a round's scoring: cards, how they score, bonus, round and total."""
+    details = []
     if row["removed"]:
-        detail.append("removed " + ", ".join(names[c] for c in row["removed"]))
-    detail.append(f"cards {row['card_points']}")
-    if row["title"]:
-        joker = f" (Hexendoktor as {names[row['joker']]})" if row["joker"] else ""
-        detail.append(f"{row['title']} {row['title_value']:+d}{joker}")
-    if row["witwe"] == "flip":
-        detail.append(f"Witwe flips {row['subtotal']} to {row['score']}")
-    elif row["witwe"] == "double":
-        detail.append(f"Witwe doubles {row['subtotal']} to {row['score']}")
-    detail.append(f"= {row['score']}")
+        details.append(msg("removed", cards=list(row["removed"])))
+    details.append(msg("card_points", n=row["card_points"]))
+    if row["title"] and row["joker"]:
+        details.append(msg("title_joker", title=row["title"], value=row["title_value"],
+                           joker=row["joker"]))
+    elif row["title"]:
+        details.append(msg("title", title=row["title"], value=row["title_value"]))
+    if row["witwe"]:
+        details.append(msg("witwe_" + row["witwe"], subtotal=row["subtotal"], score=row["score"]))
+    details.append(msg("equals", score=row["score"]))
     if row["bonus"]:
-        detail.append(f"bonus +{row['bonus']}")
-    return (f"{{p{row['seat']}}}: {parts[0]} | " + "; ".join(detail)
-            + f" | round {row['round_total']:+d}, total {row['total']}")
+        details.append(msg("bonus", n=row["bonus"]))
+    return msg("score_row", p=row["seat"], cards=list(row["cards"]),
+               details=[d.to_json() for d in details], round_total=row["round_total"],
+               total=row["total"])
 
 
 def last_rows(last: dict) -> list[dict]:
@@ -112,7 +119,7 @@ def last_rows(last: dict) -> list[dict]:
     return rows
 
 
-def round_report(last: dict) -> str:
-    lines = [f"**Round {last['round']} scoring** (ended by {{p{last['ended_by']}}})"]
-    lines += ["- " + row_text(row) for row in last_rows(last)]
-    return "\n".join(lines)
+def round_report(last: dict) -> Msg:
+    """The news of a scored round: who ended it and every retinue's scoring."""
+    return msg("scoring", round=last["round"], ended_by=last["ended_by"],
+               rows=[score_row(row).to_json() for row in last_rows(last)])

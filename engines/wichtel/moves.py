@@ -1,12 +1,14 @@
-"""The active player's move: calling, exchanging, the village cards, filling a gap, the round-end
-offer and the end of the move (freeing the Wahlleiter)."""
+"""The mover's steps: before the walk ("prewalk"), calling / exchanging / enlisting ("main"),
+the exchange picks ("exchange"), filling a gap ("fill"), the round-end offer ("endround") and
+the end of the move ("end"), with the village cards. Enlisting hands over to step "enlist"."""
 from __future__ import annotations
 
 from ..base import Event
-from .data import LEP_NAME, PREWALK_CARDS, VILLAGE_CARDS
-from .enlist import start_enlist
-from .flow import end_options, end_round, enter_end, next_move, received
+from ..words import Msg
+from .data import PREWALK_CARDS, VILLAGE_CARDS
+from .flow import end_round, enter_end, next_move, received
 from .walk import discard_stack, draw_card, walk
+from .words import msg
 
 
 # --- prewalk: "Stehenbleiben!" / "Komm mal zurück!" before the opening walk ------------------
@@ -20,6 +22,10 @@ def prewalk_act(s: dict, seat: int, action: str, events: list) -> None:
         return
     s["phase"] = "main"
     walk(s, events)
+
+
+def prewalk_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.prewalk", p=s["active"])
 
 
 # --- main: the three moves, and village cards at the start of the move --------------------------
@@ -41,34 +47,33 @@ def main_act(s: dict, seat: int, action: str, events: list) -> None:
         discard_stack(s).append(arg)
         card = draw_card(s, events)
         s["ret"][seat].append(card)
-        events.append(Event(f"{{p{seat}}} calls a leprechaun: one goes face down onto the "
-                            "discard stack, one comes from the drawing stack."))
-        events.append(Event(f"You discarded {LEP_NAME[arg]} and drew {LEP_NAME[card]}.",
-                            (seat,)))
+        events.append(Event(msg("call", p=seat)))
+        events.append(Event(msg("called", card=arg, drawn=card), (seat,)))
         received(s, [seat], events)
     elif kind == "exchange":
         target = int(arg)
         s["ex"] = {"to": target, "picks": [None] * s["n"]}
         s["phase"] = "exchange"
-        events.append(Event(f"{{p{seat}}} exchanges a leprechaun with {{p{target}}}: "
-                            "both choose a card face down."))
+        events.append(Event(msg("exchange", p=seat, to=target)))
     elif kind == "enlist":
-        start_enlist(s, seat, int(arg), events)
+        s["enl"] = {"pos": int(arg)}        # step "enlist" puts the die on it
+        s["phase"] = "enlist"
+
+
+def main_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.main", p=s["active"])
 
 
 def play_village(s: dict, seat: int, card: str, events: list) -> None:
     s["ev"][seat].remove(card)
     s["ev_used"].append(card)
+    events.append(Event(msg("play_" + card, p=seat)))
     if card == "kh":
-        events.append(Event(f"{{p{seat}}} plays Komm mal her!: the leprechauns walk at once."))
         walk(s, events)
     elif card == "kz":
         s["back"] = True
-        events.append(Event(f"{{p{seat}}} plays Komm mal zurück!: the next walk goes the "
-                            "other way, once."))
     else:
         s["stand"] = True
-        events.append(Event(f"{{p{seat}}} plays Stehenbleiben!: the next walk does not happen."))
 
 
 # --- exchange: both pick a card face down ----------------------------------------------------
@@ -85,7 +90,7 @@ def exchange_act(s: dict, seat: int, action: str, events: list) -> None:
     card = action.partition(":")[2]
     ex = s["ex"]
     ex["picks"][seat] = card
-    events.append(Event(f"You hand over {LEP_NAME[card]} face down.", (seat,)))
+    events.append(Event(msg("hand_over", card=card), (seat,)))
     a, t = s["active"], ex["to"]
     if ex["picks"][a] is None or ex["picks"][t] is None:
         return
@@ -95,13 +100,21 @@ def exchange_act(s: dict, seat: int, action: str, events: list) -> None:
     s["ret"][a].append(back)
     s["ret"][t].append(give)
     s["ex"] = None
-    events.append(Event(f"{{p{a}}} and {{p{t}}} have exchanged a leprechaun."))
-    events.append(Event(f"You received {LEP_NAME[back]} from {{p{t}}}.", (a,)))
-    events.append(Event(f"You received {LEP_NAME[give]} from {{p{a}}}.", (t,)))
+    events.append(Event(msg("exchanged", p=a, to=t)))
+    events.append(Event(msg("received_from", card=back, p=t), (a,)))
+    events.append(Event(msg("received_from", card=give, p=a), (t,)))
     received(s, [a, t], events)
 
 
+def exchange_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.exchange", p=s["active"], to=s["ex"]["to"])
+
+
 # --- fill: whoever received a square card puts another one into the gap ------------------------
+def fill_seat(s: dict) -> list[int]:
+    return [s["fill"]["seat"]]
+
+
 def fill_legal(s: dict, seat: int) -> list[str]:
     fill = s["fill"]
     hand = list(s["ret"][seat])
@@ -115,12 +128,19 @@ def fill_act(s: dict, seat: int, action: str, events: list) -> None:
     s["ret"][seat].remove(card)
     s["sq"][fill["pos"]] = card
     s["fill"] = None
-    events.append(Event(f"{{p{seat}}} puts {LEP_NAME[card]} into the gap on the Village Square "
-                        f"(place {fill['pos'] + 1})."))
+    events.append(Event(msg("fill", p=seat, card=card, place=fill["pos"] + 1)))
     received(s, [seat], events)
 
 
+def fill_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.fill", p=s["fill"]["seat"])
+
+
 # --- round-end offer ----------------------------------------------------------------------------
+def endround_seat(s: dict) -> list[int]:
+    return [s["offer"][0]]
+
+
 def endround_legal(s: dict, seat: int) -> list[str]:
     return ["continue", "endround"]
 
@@ -134,9 +154,17 @@ def endround_act(s: dict, seat: int, action: str, events: list) -> None:
         enter_end(s, events)
 
 
+def endround_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.endround", p=s["offer"][0])
+
+
 # --- end of the move -----------------------------------------------------------------------
 def end_legal(s: dict, seat: int) -> list[str]:
-    return end_options(s)
+    acts = ["done"]
+    if s["wl"] == "tied":
+        acts.append("free")
+    acts += ["play:" + c for c in set(s["ev"][seat]) if c in VILLAGE_CARDS]
+    return sorted(acts)
 
 
 def end_act(s: dict, seat: int, action: str, events: list) -> None:
@@ -145,6 +173,9 @@ def end_act(s: dict, seat: int, action: str, events: list) -> None:
         return
     if action == "free":
         s["wl"] = "free"
-        events.append(Event(f"{{p{seat}}} frees the Wahlleiter: Da isser ja! From the next move "
-                            "on, whoever receives a leprechaun may end the round."))
+        events.append(Event(msg("free", p=seat)))
     next_move(s, events)
+
+
+def end_prompt(s: dict, seat: int | None) -> Msg:
+    return msg("prompt.end_tied" if s["wl"] == "tied" else "prompt.end", p=s["active"])

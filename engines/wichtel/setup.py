@@ -1,4 +1,5 @@
-"""A new game and the deal at the start of every round."""
+"""A new game, the deal at the start of every round (step "deal") and the start of a move
+(step "move"): both are automatic steps."""
 from __future__ import annotations
 
 from .. import rng
@@ -6,24 +7,25 @@ from ..base import Event
 from .data import (DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, PREWALK_CARDS,
                    RETINUE_SIZE)
 from .walk import walk
+from .words import msg
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:
-    s = {
+    """A new game, before its first deal (the engine's ``advance`` deals it)."""
+    return {
         "n": num_players, "target": options["target"], "bribes": options["bribes"],
         "rng": rng.seed_state(seed),
         "round": 0, "dealer": num_players - 1, "active": 0, "totals": [0] * num_players,
-        "over": False, "last": None, "phase": "main",
+        "over": False, "last": None, "phase": "deal",
         "L": [], "R": [], "dir": 1, "sq": [], "ret": [], "ev": [], "ev_used": [], "ev_aside": [],
         "wl": "tied", "back": False, "stand": False,
         "ex": None, "enl": None, "fill": None, "offer": [],
     }
-    deal_round(s, [])
-    return s
 
 
-def deal_round(s: dict, events: list) -> None:
-    """Shuffle both stacks, deal retinues, square, discard start and events; start the first move."""
+def deal(s: dict, events: list) -> None:
+    """Step "deal": shuffle both stacks, deal retinues, square, discard start and events; the
+    player left of the dealer moves first."""
     n = s["n"]
     s["round"] += 1
     s["dealer"] = (s["dealer"] + 1) % n if s["round"] > 1 else s["dealer"]
@@ -45,16 +47,17 @@ def deal_round(s: dict, events: list) -> None:
     s["back"] = s["stand"] = False
     s["ex"] = s["enl"] = s["fill"] = None
     s["offer"] = []
-    events.append(Event(f"Round {s['round']} is dealt ({{p{s['dealer']}}} deals); "
-                        "the Wahlleiter is tied up."))
-    start_move(s, (s["dealer"] + 1) % n, events)
+    events.append(Event(msg("dealt", round=s["round"], dealer=s["dealer"])))
+    s["active"] = (s["dealer"] + 1) % n
+    s["phase"] = "move"
 
 
-def start_move(s: dict, seat: int, events: list) -> None:
-    """A move begins with the Leprechaun Walk; first the mover may play "Stehenbleiben!" or
-    "Komm mal zurück!" for that walk (phase "prewalk", see ``prewalk_asked``)."""
-    s["active"] = seat
-    events.append(Event(f"{{p{seat}}}'s move."))
+def start_move(s: dict, events: list) -> None:
+    """Step "move": a move begins with the Leprechaun Walk; first the mover may play
+    "Stehenbleiben!" or "Komm mal zurück!" for that walk (step "prewalk", see
+    ``prewalk_asked``)."""
+    seat = s["active"]
+    events.append(Event(msg("move", p=seat)))
     if prewalk_asked(s, seat):
         s["phase"] = "prewalk"
         return

@@ -1,71 +1,13 @@
 """What each seat may see: one function of (state, seat). The spectator (None) sees only the
-public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick."""
+public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick. Who
+acts and the prompt come from the step table (``WichtelEngine.to_act`` / ``prompt``)."""
 from __future__ import annotations
 
-from .data import EV_NAME, LEP_NAME, RETINUE_SIZE, SPECIAL_RULES, WAHLLEITER_SIDE
-from .enlist import bribe_order, bribe_seats
-from .flow import last_rows
+from ..words import Msg
+from .data import LEP_NAME, RETINUE_SIZE, SPECIAL_CARDS, WAHLLEITER_SIDE
+from .flow import bribe_order, last_rows
 from .scoring import breakdown
-
-
-def to_act(s: dict) -> list[int]:
-    phase = s["phase"]
-    if s["over"]:
-        return []
-    if phase in ("prewalk", "main", "end", "respond", "reroll"):
-        return [s["active"]]
-    if phase == "exchange":
-        picks = s["ex"]["picks"]
-        return sorted(i for i in (s["active"], s["ex"]["to"]) if picks[i] is None)
-    if phase == "bribe":
-        return bribe_seats(s)
-    if phase == "dbgive":
-        return [s["enl"]["top"]]
-    if phase == "fill":
-        return [s["fill"]["seat"]]
-    if phase == "endround":
-        return [s["offer"][0]]
-    return []
-
-
-def prompt(s: dict) -> str:
-    phase, a = s["phase"], s["active"]
-    if s["over"]:
-        best = max(s["totals"])
-        return f"Game over: {{p{s['totals'].index(best)}}} is the Herr der Wichtel."
-    if phase == "prewalk":
-        return (f"{{p{a}}}'s move begins with the Leprechaun Walk; first {{p{a}}} may play "
-                "Stehenbleiben! or Komm mal zurück! for it.")
-    if phase == "main":
-        return f"{{p{a}}} calls, exchanges or enlists a leprechaun."
-    if phase == "exchange":
-        return (f"{{p{a}}} and {{p{s['ex']['to']}}} each choose a leprechaun to hand over "
-                "face down.")
-    enl = s["enl"]
-    if phase == "bribe":
-        if s["bribes"] == "turns":
-            return (f"{{p{bribe_seats(s)[0]}}} may lay a face-down bribe for "
-                    f"{LEP_NAME[enl['card']]}, which {{p{a}}} tries to enlist.")
-        return (f"The others may offer a face-down bribe for {LEP_NAME[enl['card']]}, "
-                f"which {{p{a}}} tries to enlist.")
-    if phase == "respond":
-        return (f"{{p{a}}} answers the top bribe, {EV_NAME[enl['top_card']]} from "
-                f"{{p{enl['top']}}}.")
-    if phase == "reroll":
-        return (f"{{p{a}}} rolled {enl['rolls'][-1]} (needed {enl['need']}) and decides whether "
-                "to accept it.")
-    if phase == "dbgive":
-        return (f"{{p{enl['top']}}} chooses who receives {LEP_NAME[enl['card']]} "
-                "(Der bin der Beste!).")
-    if phase == "fill":
-        return f"{{p{s['fill']['seat']}}} fills the gap on the Village Square."
-    if phase == "endround":
-        return f"{{p{s['offer'][0]}}} may end the round now."
-    if phase == "end":
-        if s["wl"] == "tied":
-            return f"{{p{a}}} ends the move and may free the Wahlleiter."
-        return f"{{p{a}}} ends the move."
-    return ""
+from .words import msg
 
 
 def _stack(s: dict, side: str) -> dict:
@@ -82,14 +24,18 @@ def public_events(s: dict, seat: int) -> int:
     return count
 
 
-def view(s: dict, seat: int | None) -> dict:
+def view(s: dict, seat: int | None, to_act: list[int], prompt: Msg | None) -> dict:
+    """``to_act`` and ``prompt`` (what is being decided now) are the step table's; the view
+    holds the prompt's JSON form."""
     n = s["n"]
+    if s["over"]:
+        prompt = msg("prompt.over", p=s["totals"].index(max(s["totals"])))
     left, right = _stack(s, "left"), _stack(s, "right")
     v = {
         "game": "wichtel", "seat": seat, "num_players": n, "round": s["round"],
-        "dealer": s["dealer"], "active": s["active"], "phase": s["phase"], "to_act": to_act(s),
-        "prompt": prompt(s), "target": s["target"], "scores": list(s["totals"]),
-        "totals": list(s["totals"]),
+        "dealer": s["dealer"], "active": s["active"], "phase": s["phase"],
+        "to_act": list(to_act), "prompt": prompt.to_json() if prompt is not None else None,
+        "target": s["target"], "scores": list(s["totals"]), "totals": list(s["totals"]),
         "square": list(s["sq"]),
         "square_names": [LEP_NAME[c] if c else None for c in s["sq"]],
         "walk_direction": "right" if s["dir"] == 1 else "left",
@@ -138,5 +84,5 @@ def view(s: dict, seat: int | None) -> dict:
         v["retinue_score"] = breakdown(own) if len(own) == RETINUE_SIZE else None
         # special scoring cards this seat can see: in its retinue or on the square
         seen = set(own) | {c for c in s["sq"] if c}
-        v["special_cards"] = [c for c in SPECIAL_RULES if c in seen]
+        v["special_cards"] = [c for c in SPECIAL_CARDS if c in seen]
     return v

@@ -12,7 +12,7 @@ onto the drawing stack; the stacks keep their roles, so the walk after goes on a
 from __future__ import annotations
 
 from ..base import Event
-from .data import LEP_NAME
+from .words import msg
 
 
 def draw_stack(s: dict) -> list:
@@ -25,7 +25,7 @@ def discard_stack(s: dict) -> list:
 
 def turn_around(s: dict, events: list) -> None:
     s["dir"] = -s["dir"]
-    events.append(Event("The walk turns around: the discard stack is the new drawing stack."))
+    events.append(Event(msg("turn_around")))
 
 
 def draw_card(s: dict, events: list) -> str:
@@ -41,14 +41,14 @@ def walk(s: dict, events: list) -> None:
     """One Leprechaun Walk, after pending "Stehenbleiben!" / "Komm mal zurück!" effects."""
     if s["stand"]:
         s["stand"] = False
-        events.append(Event("Stehenbleiben!: the leprechauns stand still this time."))
+        events.append(Event(msg("stand_still")))
         return
     if s["back"]:
         s["back"] = False
         if discard_stack(s):
             walk_back(s, events)
             return
-        events.append(Event("Komm mal zurück! has no effect: the discard stack is empty."))
+        events.append(Event(msg("back_no_effect")))
     square = s["sq"]
     if s["dir"] == 1:
         leaving = square.pop()
@@ -60,8 +60,7 @@ def walk(s: dict, events: list) -> None:
         s["L"].append(leaving)
         arriving = draw_card(s, events)
         square.append(arriving)
-    events.append(Event(f"Leprechaun Walk: {LEP_NAME[leaving]} leaves the Village Square, "
-                        f"{LEP_NAME[arriving]} arrives."))
+    events.append(Event(msg("walk", leaving=leaving, arriving=arriving)))
 
 
 def walk_back(s: dict, events: list) -> None:
@@ -76,6 +75,4 @@ def walk_back(s: dict, events: list) -> None:
         leaving = square.pop()
         square.insert(0, arriving)
     draw_stack(s).append(leaving)
-    events.append(Event(f"Komm mal zurück!: the leprechauns walk the other way: "
-                        f"{LEP_NAME[leaving]} goes onto the drawing stack, {LEP_NAME[arriving]} "
-                        "comes back from the discard stack."))
+    events.append(Event(msg("walk_back", leaving=leaving, arriving=arriving)))

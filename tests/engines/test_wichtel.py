@@ -5,9 +5,11 @@ from collections import Counter
 
 import pytest
 
-from engines import IllegalAction, rng
+from engines import GameError, IllegalAction, rng
 from engines.wichtel import ENGINE
 from engines.wichtel.data import EV_COUNT, LEP_COUNT
+from engines.wichtel.words import msg
+from engines.words import Msg, render
 
 E = ENGINE
 
@@ -70,7 +72,18 @@ def play(st, *moves):
 
 
 def texts(events, seat=None):
+    """The English text of the events ``seat`` sees (None: the public ones)."""
     return [e.text for e in events if e.visible_to(seat)]
+
+
+def news(events, seat=None):
+    """The messages (id and parameters) of the events ``seat`` sees (None: the public ones)."""
+    return [e.message for e in events if e.visible_to(seat)]
+
+
+def ids(events, seat=None):
+    """The message ids of the events ``seat`` sees, without the "wichtel." prefix."""
+    return [m.key.removeprefix("wichtel.") for m in news(events, seat)]
 
 
 # --- setup -----------------------------------------------------------------------------------
@@ -92,11 +105,11 @@ def test_options():
     assert E.new_game(3, 1, {"target": 50})["target"] == 50
     assert E.new_game(3, 1)["bribes"] == "turns"
     assert E.new_game(3, 1, {"bribes": "together"})["bribes"] == "together"
-    with pytest.raises(Exception):
+    with pytest.raises(GameError, match="'bribes' must be one of turns, together"):
         E.new_game(3, 1, {"bribes": "sometimes"})
-    with pytest.raises(Exception):
+    with pytest.raises(GameError, match="'target' must be one of 50, 75, 99, 150"):
         E.new_game(3, 1, {"target": 51})
-    with pytest.raises(Exception):
+    with pytest.raises(GameError, match="for 3 to 5 players, not 2"):
         E.new_game(2, 1)
 
 
@@ -113,7 +126,7 @@ def test_walk_turns_around_when_the_drawing_stack_runs_out():
     extra = len(st["R"]) - 1
     st, ev = play(st, (0, "done"))
     assert st["sq"] == ["ks", "fa", "hs"] and st["L"] == [] and st["dir"] == -1
-    assert any("turns around" in t for t in texts(ev))
+    assert "turn_around" in ids(ev)
     v = E.view(st, None)
     assert v["walk_direction"] == "left" and v["right_stack"]["role"] == "draw"
     assert v["left_stack"] == {"role": "discard", "count": 0}
@@ -146,7 +159,7 @@ def test_komm_mal_zurueck_reverses_one_walk_then_walks_go_on_as_before():
     # the discard stack's top walks back in at the right, Familie goes onto the drawing stack
     assert st["sq"] == ["hs", "hf", called_top] and st["L"] == ["ks", "fa"]
     assert st["dir"] == 1 and not st["back"]
-    assert any("walk the other way" in t for t in texts(ev))
+    assert msg("walk_back", leaving="fa", arriving=called_top) in news(ev)
     v = E.view(st, None)
     assert v["walk_direction"] == "right" and v["left_stack"]["role"] == "draw"
     st["phase"], st["ev"][1] = "end", ["r2"]
@@ -167,7 +180,7 @@ def test_komm_mal_zurueck_without_a_discard_stack_does_nothing():
     st = scene(sq="fa hs hf", L=[], R="ww ge", dir=-1, ev={0: ["kz", "r2"]}, phase="end")
     rest = st["R"][:-1]
     st, ev = play(st, (0, "play:kz"), (0, "done"))
-    assert st["dir"] == -1 and any("no effect" in t for t in texts(ev))
+    assert st["dir"] == -1 and "back_no_effect" in ids(ev)
     assert st["sq"][-1] == "ge" and st["R"] == rest
 
 
@@ -191,7 +204,7 @@ def test_mover_may_play_stehenbleiben_before_the_opening_walk():
     assert st["phase"] == "prewalk" and E.legal_actions(st, 1) == ["walk"]
     st, ev = play(st, (1, "walk"))
     assert st["phase"] == "main" and st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
-    assert any("stand still" in t for t in texts(ev))
+    assert ids(ev) == ["stand_still"]
 
 
 def test_mover_may_play_komm_mal_zurueck_before_the_opening_walk():
@@ -280,10 +293,13 @@ def test_call_discards_face_down_and_draws():
     assert sorted(st["ret"][0]) == ["fa", "ge", "hf", "ks"]
     assert st["R"][-1] == "hs" and st["L"][-1] == "ww"
     assert st["phase"] == "end"
+    assert news(ev) == [msg("call", p=0)]                        # no card named
+    assert news(ev, 0) == [msg("call", p=0), msg("called", card="hs", drawn="ge")]
+    assert news(ev, 1) == news(ev)
+    # the same in English, as the players read it
     public = " ".join(texts(ev))
     assert "Holzschieber" not in public and "General" not in public
     assert "You discarded Holzschieber and drew General." in texts(ev, 0)
-    assert not any("General" in t for t in texts(ev, 1))
 
 
 def test_call_can_empty_the_drawing_stack_and_turn_the_walk():
@@ -303,10 +319,10 @@ def test_exchange_is_blind_and_simultaneous():
     assert a["ret"] == b["ret"]
     assert sorted(a["ret"][0]) == ["fa", "ge", "hs", "ks"]
     assert sorted(a["ret"][1]) == ["hf", "sw", "va", "ww"]
+    assert msg("received_from", card="ge", p=1) in news(ev_a, 0)
+    assert msg("received_from", card="hf", p=0) in news(ev_a, 1)
+    assert news(ev_a) == news(ev_a, 2) == [msg("exchanged", p=0, to=1)]
     assert "You received General from {p1}." in texts(ev_a, 0)
-    assert "You received Holzfäller from {p0}." in texts(ev_a, 1)
-    for t in texts(ev_a) + texts(ev_a, 2):
-        assert "General" not in t and "Holzfäller" not in t
 
 
 def test_exchange_pick_is_hidden_from_the_partner_and_others():
@@ -317,7 +333,8 @@ def test_exchange_pick_is_hidden_from_the_partner_and_others():
         v = E.view(st, seat)
         assert v.get("my_pick") is None and "hf" not in str(v.get("exchange"))
     assert E.view(st, None)["exchange"]["decided"] == [0]
-    assert not any("Holzf" in t for t in texts(ev, 1) + texts(ev, 2))
+    assert news(ev, 0)[-1] == msg("hand_over", card="hf")
+    assert news(ev, 1) == news(ev, 2) == [msg("exchange", p=0, to=1)]
 
 
 def test_exchange_cannot_be_refused():
@@ -350,7 +367,8 @@ def test_enlist_roll_of_one_insults_the_leprechaun():
     st = enlist_scene(pips=(1,))
     st, ev = play(st, (0, "enlist:1"))
     assert st["sq"] == ["ge", "ww", "sw"] and st["enl"] is None
-    assert any("insulted" in t for t in texts(ev))
+    assert msg("roll_failed", p=0, pips=1, need=2) in news(ev)
+    assert news(ev)[-1] == msg("insulted", card="ww")
 
 
 def test_the_card_just_enlisted_cannot_go_back_but_a_twin_can():
@@ -371,8 +389,8 @@ def test_bribes_together_are_asked_of_everyone_else_at_once_and_hidden():
     assert E.legal_actions(st, 1) == ["bribe:r3", "pass"]
     assert E.legal_actions(st, 2) == ["pass"]
     st2, ev = play(st, (1, "bribe:r3"))
-    assert texts(ev, 1) == ["You offer 3 Rindentaler face down."]
-    assert texts(ev) == [] and texts(ev, 2) == []
+    assert news(ev, 1) == [msg("offer", card="r3")]
+    assert news(ev) == [] and news(ev, 2) == []
     for seat in (None, 0, 2, 3):
         v = E.view(st2, seat)
         assert v["event_counts"][1] == 1 and "r3" not in str(v)
@@ -382,7 +400,7 @@ def test_bribes_together_are_asked_of_everyone_else_at_once_and_hidden():
     for seat in (None, 0, 2, 3):
         a, b = E.view(st2, seat), E.view(st3, seat)
         assert a == b
-    assert texts(ev3) == []
+    assert news(ev3) == [] and news(ev3, 1) == [msg("offer_none")]
 
 
 def test_bribe_labels_are_private_and_named():
@@ -436,14 +454,15 @@ def test_bribes_in_turns_one_after_another_from_the_enlisters_left():
                       ev={0: ["r5", "kh"], 2: ["r3"], 4: ["nd"], 1: ["ig"]})
     st, ev = play(st, (1, "enlist:0"))
     assert st["phase"] == "bribe" and E.to_act(st) == [2]
-    assert "one after another" in " ".join(texts(ev))
+    assert news(ev)[-1] == msg("enlist", p=1, card="ge", place=1, mode="turns")
+    assert "one after another from the left" in texts(ev)[-1]
     assert E.legal_actions(st, 2) == ["bribe:r3", "pass"]
     assert E.legal_actions(st, 4) == [] and E.legal_actions(st, 0) == []
     st, ev = play(st, (2, "bribe:r3"))
     # everyone learns that seat 2 laid a card, nobody but seat 2 learns which
-    assert texts(ev) == ["{p2} lays a card face down."]
-    assert "You offer 3 Rindentaler face down." in texts(ev, 2)
-    assert not any("Rindentaler" in t for seat in (None, 0, 1, 3, 4) for t in texts(ev, seat))
+    assert news(ev) == [msg("lays_card", p=2)]
+    assert news(ev, 2) == [msg("offer", card="r3"), msg("lays_card", p=2)]
+    assert all(news(ev, seat) == news(ev) for seat in (0, 1, 3, 4))
     assert E.to_act(st) == [4]                     # seat 3 has no event card: skipped
     assert E.legal_actions(st, 4) == ["pass"]      # holds events but no bribe card: asked
     for seat in (None, 0, 1, 3, 4):
@@ -452,13 +471,17 @@ def test_bribes_in_turns_one_after_another_from_the_enlisters_left():
         assert "r3" not in str(v) and v["event_counts"][2] == 1
     assert E.view(st, 2)["my_bribe"] == "r3"
     st, ev = play(st, (4, "pass"))
-    assert texts(ev) == ["{p4} lays no card."]
+    assert news(ev) == [msg("lays_no_card", p=4)]
     assert E.to_act(st) == [0] and E.legal_actions(st, 0) == ["bribe:r5", "pass"]
     assert E.view(st, 0)["enlist"]["laid"] == [2] and 4 in E.view(st, 0)["enlist"]["decided"]
     st, ev = play(st, (0, "bribe:r5"))
-    reveal = [t for t in texts(ev) if t.startswith("Bribes revealed")][0]
-    assert reveal.startswith("Bribes revealed: {p2}: 3 Rindentaler; {p3}: no bribe; "
-                             "{p4}: no bribe; {p0}: 5 Rindentaler.")
+    reveal = [m for m in news(ev) if m.key == "wichtel.revealed"][0]
+    assert reveal.params == {"bids": [["wichtel.bid", {"p": 2, "card": "r3"}],
+                                      ["wichtel.no_bid", {"p": 3}], ["wichtel.no_bid", {"p": 4}],
+                                      ["wichtel.bid", {"p": 0, "card": "r5"}]],
+                             "card": "r5", "top": 0}
+    assert render(reveal).startswith("Bribes revealed: {p2}: 3 Rindentaler; {p3}: no bribe; "
+                                     "{p4}: no bribe; {p0}: 5 Rindentaler.")
     assert st["enl"]["top"] == 0 and st["ev"][2] == ["r3"]
 
 
@@ -474,8 +497,10 @@ def test_bribes_together_keep_even_a_pass_secret_in_the_views():
 def test_only_the_top_bribe_is_spent_others_return():
     st = enlist_scene(ev={1: ["r3"], 2: ["r5"]}, pips=(6,))
     st, ev = play(st, (0, "enlist:0"), (1, "bribe:r3"), (2, "bribe:r5"))
-    assert any("Bribes revealed: {p1}: 3 Rindentaler; {p2}: 5 Rindentaler" in t
-               for t in texts(ev))
+    assert msg("revealed", card="r5", top=2,
+               bids=[msg("bid", p=1, card="r3").to_json(),
+                     msg("bid", p=2, card="r5").to_json()]) in news(ev)
+    assert msg("roll_ok", p=0, pips=6, need=5) in news(ev)
     assert st["ev"][1] == ["r3"] and st["ev"][2] == [] and st["ev_used"] == ["r5"]
     assert st["fill"]["seat"] == 0                  # rolled 6 >= 5
 
@@ -606,8 +631,22 @@ def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
     assert [r["bonus"] for r in rows] == [5, 1, 0]
     assert st["totals"] == [10 + 104, 20 + 6, 30 + 6]
     assert st["over"] and E.winners(st) == [0] and E.to_act(st) == []
-    report = [t for t in texts(ev) if "scoring" in t][0]
-    assert "Chieftain +65" in report and "total 114" in report
+    assert ids(ev) == ["ends_round", "scoring", "winner"]
+    assert news(ev)[2] == msg("winner", p=0, points=114)
+    scoring = [e for e in ev if e.message.key == "wichtel.scoring"][0]
+    assert scoring.highlight and scoring.message.params["round"] == 1
+    first = scoring.message.params["rows"][0]
+    assert first == ["wichtel.score_row", {
+        "p": 0, "cards": ["ge", "hd", "hw", "me"], "round_total": 104, "total": 114,
+        "details": [["wichtel.card_points", {"n": 34}],
+                    ["wichtel.title", {"title": "Chieftain", "value": 65}],
+                    ["wichtel.equals", {"score": 99}], ["wichtel.bonus", {"n": 5}]]}]
+    # the report in English, one line per retinue
+    report = scoring.text.splitlines()
+    assert report[0] == "**Round 1 scoring** (ended by {p0})"
+    assert report[1] == ("- {p0}: General, Hexendoktor, Häuptlingswitwe, Meister | cards 34; "
+                         "Chieftain +65; = 99; bonus +5 | round +104, total 114")
+    assert len(report) == 4
 
 
 def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
@@ -619,8 +658,9 @@ def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
     assert [r["score"] for r in rows] == [5, 5, 5]                 # Wood cutter each: 2 + 3
     assert [r["bonus"] for r in rows] == [5, 5, 5]
     assert st["totals"] == [11, 12, 13]
-    report = [t for t in texts(ev) if "scoring" in t][0]
-    assert report.count("bonus +5") == 3 and "bonus +1" not in report
+    rows = [m for m in news(ev) if m.key == "wichtel.scoring"][0].params["rows"]
+    bonuses = [d for _, row in rows for d in row["details"] if d[0] == "wichtel.bonus"]
+    assert bonuses == [["wichtel.bonus", {"n": 5}]] * 3
 
 
 def test_new_round_resets_and_passes_the_deal_left():
@@ -637,8 +677,12 @@ def test_new_round_resets_and_passes_the_deal_left():
 def test_game_end_at_target_and_tie_plays_on():
     st = scene(ret={0: "sw sw fa hs", 1: "sw ks fa fa", 2: "hs hs hs hs"}, wl="free",
                totals=[90, 97, 0], L="fa", R="va")
-    st, _ = play(st, (0, "call:hs"), (0, "endround"))     # Sergeant 18+5 vs Sergeant 16
+    st, _ = play(st, (0, "call:hs"))
+    st, ev = play(st, (0, "endround"))                    # Sergeant 18+5 vs Sergeant 16
     assert st["totals"][:2] == [113, 113]
+    assert ids(ev)[:4] == ["ends_round", "scoring", "tie", "dealt"]
+    assert news(ev)[2] == msg("tie", points=113)
+    assert texts(ev)[2] == "Tie at 113 points: another round is played."
     assert not st["over"] and st["round"] == 2 and st["totals"][0] == st["totals"][1] >= 99
 
 
@@ -692,9 +736,12 @@ def test_board_shows_square_walk_wahlleiter_backs_and_totals():
 def test_prompts_for_out_of_turn_decisions_name_the_decider():
     st = enlist_scene(ev={0: ["ig"], 1: ["r5"]}, pips=(2,))
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"))
-    assert E.view(st, 2)["prompt"] == "{p0} answers the top bribe, 5 Rindentaler from {p1}."
+    # the view holds the prompt as a message (id and parameters, JSON form)
+    assert E.view(st, 2)["prompt"] == ["wichtel.prompt.respond", {"p": 0, "card": "r5", "top": 1}]
+    assert render(E.view(st, 2)["prompt"]) == "{p0} answers the top bribe, 5 Rindentaler from {p1}."
     st, _ = play(st, (0, "roll"))
-    assert E.view(st, None)["prompt"].startswith("{p0} rolled 2 (needed 5)")
+    assert E.prompt(st, None) == Msg("wichtel.prompt.reroll", p=0, pips=2, need=5)
+    assert render(E.view(st, None)["prompt"]).startswith("{p0} rolled 2 (needed 5)")
     assert (E.describe(st, 0, "reroll")
             == "Play Ich guck nochmal! (I'll have another look!): roll again")
 
@@ -708,7 +755,7 @@ def test_briber_who_wins_ends_the_round_out_of_turn():
     rows = E.view(st, None)["last_round"]["rows"]
     # a second Waldwebel is in neither General's compulsory nor rest: no title
     assert rows[1]["cards"] == ["sw", "sw", "ww", "ww"] and rows[1]["title"] is None
-    assert st["round"] == 2 and any("{p1} steps before the Wahlleiter" in t for t in texts(ev))
+    assert st["round"] == 2 and news(ev)[0] == msg("ends_round", p=1, round=1)
 
 
 # --- stored games from before version 2 ------------------------------------------------------
@@ -731,3 +778,53 @@ def test_the_stored_version_1_fixtures_load_as_together():
         data = json.loads(path.read_text())
         assert "_v" not in data["state"]
         assert E.load(data["state"])["bribes"] == "together"
+
+
+# --- the shape of the package: turn flow as data ---------------------------------------------
+def test_phase_modules_never_import_each_other():
+    """A step hands over by naming the next step in ``state["phase"]`` (issue 9): the modules
+    whose functions fill the STEPS table import only helpers (flow, walk, data, words...)."""
+    import ast
+    from pathlib import Path
+
+    from engines.wichtel import steps
+    package = Path(steps.__file__).parent
+    phase_modules = {"setup", "moves", "enlist"}
+    used = {fn.__module__.rpartition(".")[2] for step in steps.STEPS.values()
+            for fn in (step.actors, step.legal, step.apply, step.prompt, step.auto)
+            if fn is not None and fn.__module__.startswith("engines.wichtel.")}
+    assert used == phase_modules | {"flow"}        # flow: the shared ``mover``
+    for name in phase_modules | {"flow", "walk"}:
+        tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.level == 1}
+        imported |= {alias.name for node in ast.walk(tree)
+                     if isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module
+                     for alias in node.names}
+        assert not imported & (phase_modules - {name}), (name, imported)
+
+
+def test_rule_code_builds_no_sentence():
+    """Words out of the rules (issue 9): outside ``words``, ``data`` (card and title names) and
+    the game's title and lobby help in ``engine``, no string of the package is prose: rule code says
+    what happened as a message."""
+    import ast
+    from pathlib import Path
+
+    from engines.wichtel import steps
+    package = Path(steps.__file__).parent
+    for path in sorted(package.glob("*.py")):
+        if path.name in ("words.py", "data.py", "__init__.py"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+                      and node.body and isinstance(node.body[0], ast.Expr)}
+        lobby = {id(const) for node in ast.walk(tree)
+                 if isinstance(node, ast.Assign)
+                 and any(getattr(t, "id", "") in ("title", "option_help") for t in node.targets)
+                 for const in ast.walk(node.value)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and id(node) not in docstrings | lobby):
+                assert len(node.value.split()) < 3, (path.name, node.value)

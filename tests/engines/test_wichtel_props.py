@@ -7,6 +7,8 @@ import pytest
 
 from engines.wichtel import ENGINE
 from engines.wichtel.data import LEP_NAME
+from engines.wichtel.steps import STEPS
+from engines.wichtel.words import msg
 from tests.engines.contract import play_and_check
 
 E = ENGINE
@@ -66,11 +68,17 @@ def test_views_depend_only_on_what_the_seat_may_know(n, mode):
         steps = 0
         while not E.is_over(state) and steps < 400:
             for keep in [None] + list(range(n)):
+                scrambled = scramble(state, keep)
                 a = E.view(state, keep)
-                b = E.view(scramble(state, keep), keep)
+                b = E.view(scrambled, keep)
                 assert a == b, (keep, state["phase"])
                 if keep is None:
                     assert "retinue" not in a and "events" not in a
+                    continue
+                # labels and prompts too read only what the seat may know
+                assert E.prompt(state, keep) == E.prompt(scrambled, keep)
+                for action in E.legal_actions(state, keep):
+                    assert E.label(state, keep, action) == E.label(scrambled, keep, action)
             seat = rnd.choice(E.to_act(state))
             state, _ = E.apply(state, seat, rnd.choice(E.legal_actions(state, seat)))
             steps += 1
@@ -90,8 +98,8 @@ def test_public_events_never_name_hidden_cards(n, mode):
             new, events = E.apply(state, seat, action)
             public = [e.text for e in events if e.audience is None]
             if action.startswith("call:"):
-                drawn = [e.text for e in events if e.audience == (seat,)][0]
-                assert drawn.startswith("You discarded")
+                drawn = [e.message for e in events if e.audience == (seat,)][0]
+                assert drawn.key == "wichtel.called" and drawn.params["card"] == action[5:]
             if (phase == "exchange" or action.startswith("call:")) and \
                     new["round"] == state["round"]:
                 for text in public:
@@ -101,9 +109,26 @@ def test_public_events_never_name_hidden_cards(n, mode):
                 if mode == "together":
                     assert public == []         # still face down: not even who passed
                 else:                           # in turns: whether a card was laid, not which
-                    laid = "lays no card." if action == "pass" else "lays a card face down."
-                    assert public == [f"{{p{seat}}} {laid}"]
+                    laid = "lays_no_card" if action == "pass" else "lays_card"
+                    assert [e.message for e in events if e.audience is None] == [
+                        msg(laid, p=seat)]
             state = new
+
+
+@pytest.mark.parametrize("mode", ["turns", "together"])
+def test_automatic_steps_never_wait_in_a_state(mode):
+    """The shared loop runs "deal", "move" and "enlist" before ``apply`` returns: a state always
+    waits on a decision step (or is over), and that step's actors are the seats to act."""
+    automatic = {key for key, step in STEPS.items() if step.auto}
+    assert automatic == {"deal", "move", "enlist"}
+    rnd = random.Random(5)
+    for n in (3, 5):
+        state = E.new_game(n, n, {"bribes": mode})
+        while not E.is_over(state):
+            assert state["phase"] in STEPS and state["phase"] not in automatic
+            seat = rnd.choice(E.to_act(state))
+            state, _ = E.apply(state, seat, rnd.choice(E.legal_actions(state, seat)))
+        assert state["phase"] == "over" and E.to_act(state) == []
 
 
 def test_golden_playthrough():

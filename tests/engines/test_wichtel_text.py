@@ -1,10 +1,13 @@
 """Der Herr der Wichtel: the Markdown board and hand panels, on hand-built states."""
 from __future__ import annotations
 
+import json
 import re
 
 from engines.wichtel import ENGINE
+from engines.wichtel import render as view_text
 from engines.wichtel.data import EV_COUNT, LEP_NAME
+from engines.words import render
 from tables.service import fill_names
 from tests.engines.test_wichtel import enlist_scene, play, scene, texts
 
@@ -80,10 +83,27 @@ def test_board_fits_discord_in_the_worst_case_with_five_players():
     assert "- {p4}: Häuptlingswitwe, Keulenschwinger, Keulenschwinger, Keulenschwinger → " \
         in text
     assert "Nix da! played" in text and "Pending: Komm mal zurück!" in text
-    assert text.endswith(f"*{E.view(st, None)['prompt']}*")    # nothing was cut off
+    assert text.endswith(f"*{render(E.view(st, None)['prompt'])}*")    # nothing was cut off
     assert len(text) <= 4000
     # ...even with the longest Discord display names (32 characters) filled in
     assert len(fill_names(text, ["W" * 32] * 5)) <= 4000
+
+
+def test_text_is_made_from_the_view_alone():
+    """``render`` sees only a view: the same view after a JSON round trip (as stored or sent)
+    gives the same text, and its prompt is a message (id and parameters) rendered to English."""
+    st = worst_case_state()
+    for seat in (None, 0, 3):
+        v = E.view(st, seat)
+        again = json.loads(json.dumps(v))
+        assert view_text.board_text(again) == E.board_text(v)
+        assert view_text.hand_text(again) == E.hand_text(v)
+    assert again["prompt"] == ["wichtel.prompt.reroll", {"p": 0, "pips": 1, "need": 2}]
+    assert E.board_text(again).endswith("*{p0} rolled 1 (needed 2) and decides whether to "
+                                        "accept it.*")
+    assert "*Your decision:" not in E.hand_text(again)         # seat 3 is not deciding
+    assert E.hand_text(E.view(st, 0)).endswith(
+        "*Your decision: {p0} rolled 1 (needed 2) and decides whether to accept it.*")
 
 
 # --- 3. card backs: as many as the retinue holds -----------------------------------------------
