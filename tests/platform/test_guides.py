@@ -130,7 +130,7 @@ def test_wichtel_cards_show_the_german_name_with_the_english_one():
     from engines.wichtel import data
     for code, (_count, _value, german, english) in data.LEPRECHAUNS.items():
         assert guides.card("wichtel", code).name == f"{german} ({english})"
-    english = getattr(data, "EV_EN", {})
+    english = data.EV_EN
     for code, (_count, german) in data.EVENTS.items():
         name = guides.card("wichtel", code).name
         assert re.fullmatch(re.escape(german) + r" \([^()]+\)", name), name
