@@ -103,7 +103,7 @@ class TableCog(commands.Cog, name="Tables"):
         prefix, _, last = current.rpartition(" ")
         out = []
         for key, default in engine.options.items():
-            values = getattr(engine, "option_choices", {}).get(key) or (
+            values = engine.option_choices.get(key) or (
                 [True, False] if isinstance(default, bool) else [default])
             for value in values:
                 shown = ("on" if value else "off") if isinstance(value, bool) else value

@@ -39,7 +39,7 @@ def picture_of(kind: str, state) -> bytes:
 def _option_variants(engine) -> list[dict]:
     """The defaults, then each other choice of each option on its own."""
     variants = [{}]
-    for key, choices in getattr(engine, "option_choices", {}).items():
+    for key, choices in engine.option_choices.items():
         variants += [{key: c} for c in choices if c != engine.options[key]]
     for key, default in engine.options.items():
         if isinstance(default, bool):
