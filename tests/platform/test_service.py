@@ -13,23 +13,6 @@ from tests.toy import TOY
 ANN, BOB, CAT = 10, 20, 30
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
-    svc = TableService(store, registry={"toy": TOY}, seed_source=lambda: 7, clock=Clock(),
-                       remind_after=3600)
-    yield svc
-    await store.close()
-
-
 async def _two_humans(service):
     game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
     await service.join(game.id, BOB, "bob")
