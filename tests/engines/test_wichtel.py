@@ -437,7 +437,7 @@ def test_tie_order_starts_left_of_the_enlister():
     st = enlist_scene(active=1, ret={1: "fa hs hf ks"}, ev={0: ["r4"], 2: ["r4"], 1: ["ig"]})
     st, _ = play(st, (1, "enlist:0"))
     assert E.to_act(st) == [2]            # in turns: order from seat 1's left: 2, then 0
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not your turn"):
         E.apply(st, 0, "bribe:r4")
     st, _ = play(st, (2, "bribe:r4"), (0, "bribe:r4"))
     assert st["enl"]["top"] == 0
@@ -695,7 +695,7 @@ def test_game_over_refuses_moves():
     st = scene(ret={0: "hd me ge hs"}, L="hw", R="va", wl="free", totals=[0, 0, 0])
     st, _ = play(st, (0, "call:hs"), (0, "endround"))
     assert E.is_over(st)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="The game is over"):
         E.apply(st, 0, "done")
 
 

@@ -82,9 +82,9 @@ def test_every_option_renders(kind):
 
 def test_only_the_spectator_view_is_drawn():
     state = sample_state("ziegen", 3, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="from the spectator view only"):
         pictures.picture("ziegen", REGISTRY["ziegen"].view(state, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no picture for 'chess'"):
         pictures.picture("chess", {})
 
 

@@ -84,7 +84,7 @@ async def test_double_click_and_stale_click_change_nothing(service):
     stored = await service.game(game.id)
     assert stored.move_count == game.move_count + 1
     other = stored.seats[1 - first].user_id
-    with pytest.raises(StaleClick):
+    with pytest.raises(StaleClick, match="belongs to an older board; nothing was changed"):
         await service.move(game.id, other, "take:1", token=token - 1)
     with pytest.raises(TableError, match="not your turn"):
         await service.move(game.id, user, "take:1")

@@ -37,10 +37,10 @@ async def test_stale_version_is_refused_and_changes_nothing(store):
     game = await store.get_game(game_id)
     await store.save_state(game_id, game.version, 0, state={"a": 1}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
-    with pytest.raises(StaleVersion):
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.save_state(game_id, game.version, 1, state={"a": 2}, status="running",
                                moves=[(0, "y")], now=3.0, deadline_at=None, recent=[])
-    with pytest.raises(StaleVersion):
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.set_seats(game_id, game.version, [], 3.0)
     after = await store.get_game(game_id)
     assert after.state == {"a": 1} and after.version == game.version + 1
@@ -54,7 +54,7 @@ async def test_move_log_primary_key_refuses_a_duplicate_move_number(store):
     await store.save_state(game_id, game.version, 0, state={}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
     game = await store.get_game(game_id)
-    with pytest.raises(StaleVersion):  # a wrong move count can never overwrite a move
+    with pytest.raises(StaleVersion, match="changed in the meantime"):  # a wrong move count can never overwrite a move
         await store.save_state(game_id, game.version, 0, state={}, status="running",
                                moves=[(0, "y")], now=2.0, deadline_at=None, recent=[])
     with sqlite3.connect(store.path) as raw, pytest.raises(sqlite3.IntegrityError):
