@@ -4,7 +4,8 @@ from discord.ext import commands
 from .game_commands import GameCommands
 
 
-class HenchmaniaCog(GameCommands, group_name="henchmania", group_description="Henchmania: your moves"):
+class HenchmaniaCog(GameCommands, group_name="henchmania",
+                    group_description="Henchmania: your moves"):
     kind = "henchmania"
     summary = (
         "Each day, place your Henchmen on the five sites to draw cards, then play them one at a"

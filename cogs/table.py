@@ -160,7 +160,7 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.response.send_message(embed=render.board_embed(self.tables, game),
                                                 ephemeral=True)
 
-    # --- leaving a game ----------------------------------------------------------------------------
+    # --- leaving a game ---------------------------------------------------------------------------
     @app_commands.command(name="resign", description="Leave a running game; a bot takes your seat")
     @app_commands.describe(table="Table number, if you play at several")
     async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
@@ -215,7 +215,7 @@ class TableCog(commands.Cog, name="Tables"):
             game, content=f"The host abandoned this game (table #{game.id}).")
         await self.bot.messenger.update_lobby(game)
 
-    # --- reminders ---------------------------------------------------------------------------------
+    # --- reminders --------------------------------------------------------------------------------
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
         await self.run_reminders()

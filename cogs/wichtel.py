@@ -4,7 +4,8 @@ from discord.ext import commands
 from .game_commands import GameCommands
 
 
-class WichtelCog(GameCommands, group_name="wichtel", group_description="Der Herr der Wichtel: your moves"):
+class WichtelCog(GameCommands, group_name="wichtel",
+                 group_description="Der Herr der Wichtel: your moves"):
     kind = "wichtel"
     summary = (
         "Build the best four-leprechaun retinue. Each move: the leprechauns walk, then you "

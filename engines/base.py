@@ -13,8 +13,9 @@ from __future__ import annotations
 import marshal
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 State = dict[str, Any]
 

@@ -3,5 +3,5 @@ from .migrations import MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
 from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion", "Store",
-           "SYNC_MODES"]
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion",
+           "Store", "SYNC_MODES"]

@@ -11,7 +11,7 @@
 - ``dice``: the one way to fix dice in engine tests (``tests/engines/dice.py``).
 
 The fake Discord's own fixtures (``fake_discord``, ``log_guard``) live in
-``tests/fakediscord/fixtures.py``.
+``tests/fakediscord/fixtures.py`` and are loaded for every test by ``pytest_plugins`` below.
 """
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ import pytest
 
 from storage import Store
 from tables import TableService
-from tests.e2e.harness import make_bot as _make_bot
 from tests.engines.dice import Dice
 from tests.toy import TOY
+
+pytest_plugins = ["tests.fakediscord.fixtures"]
 
 
 class Clock:
@@ -74,6 +75,8 @@ async def service(open_service) -> TableService:
 def make_bot(tmp_path):
     """``make_bot(seed=3, clock=clock, remind_after=3600.0)``: the bot on ``tmp_path / "t.db"``
     (random table seeds unless ``seed``); call it again for a restart on the same file."""
+    from tests.e2e.harness import make_bot as _make_bot  # after the fake Discord's plugin loads
+
     def make(seed: int | None = None, *, db: str | None = None, **kwargs):
         return _make_bot(db or str(tmp_path / "t.db"), seed, **kwargs)
     return make

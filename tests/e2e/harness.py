@@ -189,7 +189,7 @@ def board_updates(fake: FakeDiscord, thread, game_id: int) -> list:
     return created + edited
 
 
-def assert_every_board_update_has_its_picture(fake: FakeDiscord, table: "Table") -> int:
+def assert_every_board_update_has_its_picture(fake: FakeDiscord, table: Table) -> int:
     """Each board post and edit uploaded the picture in the same request (no extra call), and
     the embed showed it; returns how many there were."""
     updates = board_updates(fake, table.thread, table.game_id)

@@ -11,7 +11,8 @@ async def test_a_table_belongs_to_its_server(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             one, two = fake.add_guild("One"), fake.add_guild("Two")
-            chan_one, chan_two = fake.add_text_channel(one, "games"), fake.add_text_channel(two, "games")
+            chan_one = fake.add_text_channel(one, "games")
+            chan_two = fake.add_text_channel(two, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")  # members of both servers
             # Admin of server Two only; also a plain member of server One.
             mod = fake.add_user("mod", admin_of=[two])

@@ -210,7 +210,8 @@ def test_panel_and_labels_give_english_names_beside_german_ones():
 
 
 def test_every_action_label_fits_a_button():
-    from engines.wichtel.data import EVENTS as EV_CODES_ALL, LEP_CODES
+    from engines.wichtel.data import EVENTS as EV_CODES_ALL
+    from engines.wichtel.data import LEP_CODES
     st = scene(n=5, sq="hw fa hs hf ks")
     for phase in ("prewalk", "main", "end", "reroll", "respond"):
         st["phase"] = phase

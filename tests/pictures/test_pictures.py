@@ -7,12 +7,11 @@ import io
 import random
 
 import pytest
-
-from engines.ziegen import data as ziegen_data
 from PIL import Image
 
 import pictures
 from engines import REGISTRY
+from engines.ziegen import data as ziegen_data
 from pictures import henchmania, korrigans, wichtel, ziegen
 from pictures.palette import SEAT_COLOURS
 from pictures.samples import sample_state, sample_view
@@ -183,7 +182,7 @@ def test_ziegen_pens_claims_and_goats_in_their_owners_colour():
         size = view["size"]
         step = ziegen.GRID / size
 
-        def cell_box(cell):
+        def cell_box(cell, size=size, step=step):
             r, c = divmod(cell, size)
             return (ziegen.LEFT + c * step, ziegen.TOP + r * step,
                     ziegen.LEFT + (c + 1) * step, ziegen.TOP + (r + 1) * step)

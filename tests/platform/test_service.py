@@ -236,7 +236,7 @@ async def test_startup_catch_up_is_the_reminder_when_the_deadline_passed(service
     is the reminder (one DM each, marked as a reminder) and the reminder pass sends nothing
     more. Only seats that must act now are considered."""
     game = (await _two_humans(service)).game
-    for seat, user in ((0, ANN), (1, BOB)):  # both pick their secret; nobody is told anything
+    for user in (ANN, BOB):  # both pick their secret; nobody is told anything
         game = (await service.move(game.id, user, "secret:1")).game
     waiting = service.to_act(game)
     assert len(waiting) == 1

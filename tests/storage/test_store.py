@@ -54,7 +54,8 @@ async def test_move_log_primary_key_refuses_a_duplicate_move_number(store):
     await store.save_state(game_id, game.version, 0, state={}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
     game = await store.get_game(game_id)
-    with pytest.raises(StaleVersion, match="changed in the meantime"):  # a wrong move count can never overwrite a move
+    # a wrong move count can never overwrite a move
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.save_state(game_id, game.version, 0, state={}, status="running",
                                moves=[(0, "y")], now=2.0, deadline_at=None, recent=[])
     with sqlite3.connect(store.path) as raw, pytest.raises(sqlite3.IntegrityError):
