@@ -21,8 +21,9 @@ A message's JSON form (for views, which must be JSON-able) is ``["wichtel.receiv
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 # game -> message id -> English template; game -> name table -> value -> name
 TEMPLATES: dict[str, dict[str, str]] = {}

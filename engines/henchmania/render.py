@@ -6,8 +6,8 @@ turns it into English (its catalog is ``words.py``)."""
 from __future__ import annotations
 
 from ..words import render
-from .data import CARDS, SITE_NAMES, SITES, TEXT, WHEN, name
 from . import words  # noqa: F401  (registers the catalog the prompt is rendered with)
+from .data import CARDS, SITE_NAMES, SITES, TEXT, WHEN, name
 
 
 def P(seat: int) -> str:

@@ -15,8 +15,8 @@ seat, and these name tables (a translation keeps the placeholders and translates
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ..words import Msg, catalog, render
 from .data import ADDITIONAL, CARDS, SITE_NAMES

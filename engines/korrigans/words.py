@@ -16,7 +16,8 @@ button text of an action; ``board.*``, ``hand.*`` and ``note.*`` are the rendere
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from engines.words import Msg, catalog, render
 

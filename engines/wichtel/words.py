@@ -14,7 +14,8 @@ beside them are the rulebook translation's (``data.LEP_EN`` / ``data.EV_EN``).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..words import Msg, catalog, render
 from .data import EV_EN, EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, VALUE
