@@ -3,17 +3,24 @@ from __future__ import annotations
 
 import sys
 
-from engines.translations import LOCALE_DIR, languages, po_path
+from pathlib import Path
+
+from engines import translations
+from engines.translations import languages, po_path
 
 from . import catalogs
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(translations.LOCALE_DIR.parent))
+
+
 def extract() -> None:
-    LOCALE_DIR.mkdir(exist_ok=True)
+    translations.LOCALE_DIR.mkdir(exist_ok=True)
     for game in catalogs.games():
         path = catalogs.pot_path(game)
         path.write_bytes(catalogs.dump(catalogs.template(game)))
-        print(f"{path.relative_to(LOCALE_DIR.parent)}: {len(catalogs.template(game))} entries")
+        print(f"{_shown(path)}: {len(catalogs.template(game))} entries")
 
 
 def update(langs: list[str]) -> None:
@@ -23,7 +30,7 @@ def update(langs: list[str]) -> None:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(catalogs.dump(catalogs.merged(lang, game)))
             todo = len(catalogs.problems(lang, game))
-            print(f"{path.relative_to(LOCALE_DIR.parent)}: {todo} to translate or check")
+            print(f"{_shown(path)}: {todo} to translate or check")
 
 
 def check() -> int:

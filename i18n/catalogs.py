@@ -11,7 +11,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po, write_po
 
 from engines import words
-from engines.translations import LOCALE_DIR, po_path
+from engines import translations
+from engines.translations import po_path
 
 # a fixed date keeps the files the same from run to run (git shows only real changes)
 DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -26,7 +27,7 @@ def games() -> list[str]:
 
 
 def pot_path(game: str) -> Path:
-    return LOCALE_DIR / f"{game}.pot"
+    return translations.LOCALE_DIR / f"{game}.pot"
 
 
 def source_entries(game: str) -> Iterator[tuple[str, str]]:
@@ -92,15 +93,18 @@ def placeholders(text: str) -> set[tuple[str, str]]:
             if name is not None}
 
 
-def problems(lang: str, game: str) -> list[str]:
-    """What keeps a catalog from being complete: missing, untranslated or fuzzy entries, and
+def problems(lang: str, game: str, path: Path | None = None) -> list[str]:
+    """What keeps a catalog (by default the one in ``locale/``) from being complete: missing,
+    untranslated, fuzzy or out-of-date entries, entries for ids that no longer exist, and
     translations whose placeholders differ from the English ones."""
-    path = po_path(lang, game)
+    path = path or po_path(lang, game)
     if not path.is_file():
         return [f"{path}: missing"]
     found = {m.context: m for m in load(path, lang) if m.id}
-    out = []
-    for context, english in source_entries(game):
+    source = dict(source_entries(game))
+    out = [f"{lang} {context}: no such message any more (run python -m i18n update)"
+           for context in found if context not in source]
+    for context, english in source.items():
         m = found.get(context)
         if m is None:
             out.append(f"{lang} {context}: no entry")
