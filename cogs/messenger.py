@@ -15,7 +15,7 @@ from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 from tables.caches import LRU, LockTable
 
-from . import render
+from . import history_render, render
 from .board import board_message
 from .panels import private_panel
 
@@ -81,6 +81,9 @@ class Messenger:
         message = await self._post_board(channel, game, await board_message(self.service, game))
         await self.service.set_messages(game.id, thread_id=thread_id,
                                         board_message_id=message.id)
+        fair = await self.service.fairness(game.id)
+        if fair is not None:  # the seed commitment, public from the start (issue 16)
+            await channel.send(content=history_render.commitment_message(game, fair))
         return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
@@ -156,12 +159,32 @@ class Messenger:
                 await self.thread_send(game, content=message)
             game = await self.update_board(outcome.game.id)
             if game.status in ("finished", "abandoned"):
-                if game.status == "finished":
-                    await self.thread_send(game, content=render.results_text(self.service, game))
+                await self.send_results(game)
                 await self.update_lobby(game)
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
+
+    async def send_results(self, game: GameRecord, lead: str | None = None) -> None:
+        """Final scores (or ``lead``, for an abandoned game), the seed and salt revealed, and
+        the export file (issue 16)."""
+        fair = await self.service.fairness(game.id)
+        if game.status == "finished":
+            lead = render.results_text(self.service, game)
+        elif lead is None:
+            lead = f"This game ended without a result (table #{game.id})."
+        content = history_render.results_message(lead, fair)
+        if fair is None:
+            await self.thread_send(game, content=content)
+            return
+        try:
+            await self.thread_send(game, content=content, file=history_render.export_file(
+                await self.service.export(game.id)))
+        except discord.Forbidden as exc:  # no Attach Files: the reveal goes out all the same
+            if exc.code != MISSING_PERMISSIONS:
+                raise
+            await self.thread_send(game, content=history_render.results_message(
+                lead + f"\n(The export file: /history table:{game.id}.)", fair))
 
     async def send_notices(self, game: GameRecord, notices: list[Notice], *,
                            reminder: bool = False) -> None:

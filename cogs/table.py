@@ -211,8 +211,8 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.response.send_message(f"Table #{game.id} was abandoned.",
                                                 ephemeral=True)
         await self.bot.messenger.update_board(game.id)
-        await self.bot.messenger.thread_send(
-            game, content=f"The host abandoned this game (table #{game.id}).")
+        await self.bot.messenger.send_results(  # with the seed revealed and the export
+            game, lead=f"The host abandoned this game (table #{game.id}).")
         await self.bot.messenger.update_lobby(game)
 
     # --- reminders ---------------------------------------------------------------------------------

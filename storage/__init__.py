@@ -1,7 +1,8 @@
 """Persistence: one SQLite file holding every game, its seats, snapshot and move log."""
+from .history import RatingRecord, ResultRecord
 from .migrations import MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
 from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion", "Store",
-           "SYNC_MODES"]
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "RatingRecord", "ResultRecord",
+           "SeatRecord", "StaleVersion", "Store", "SYNC_MODES"]

@@ -82,6 +82,45 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE seats ADD COLUMN notified_version INTEGER NOT NULL DEFAULT -1;
     """,
+    # 3: history you can trust (issue 16). ``fairness``: the salt of each game's seed commitment
+    # (see fairplay.commitment). ``results``: one row per seat of each finished game, written
+    # when it ends. ``ratings``: each human's rating per server and game (a cache of results).
+    # Floats are DOUBLE PRECISION and Discord ids BIGINT (SQLite: REAL and INTEGER affinity), so
+    # that PostgreSQL keeps them exact.
+    """
+    CREATE TABLE fairness (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        salt        TEXT    NOT NULL,
+        commitment  TEXT    NOT NULL
+    );
+
+    CREATE TABLE results (
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat        INTEGER NOT NULL,
+        guild_id    BIGINT  NOT NULL,
+        kind        TEXT    NOT NULL,
+        user_id     BIGINT,
+        bot         INTEGER NOT NULL,
+        name        TEXT    NOT NULL,
+        score       INTEGER NOT NULL,
+        won         INTEGER NOT NULL,
+        place       INTEGER NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, kind);
+    CREATE INDEX results_by_user ON results (user_id);
+
+    CREATE TABLE ratings (
+        guild_id    BIGINT  NOT NULL,
+        kind        TEXT    NOT NULL,
+        user_id     BIGINT  NOT NULL,
+        mu          DOUBLE PRECISION NOT NULL,
+        sigma       DOUBLE PRECISION NOT NULL,
+        games       INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, kind, user_id)
+    );
+    """,
 ]
 
 

@@ -80,3 +80,32 @@ SELECT {GAME_COLUMNS} FROM games
 WHERE status = 'running' AND deadline_at IS NOT NULL AND deadline_at <= ?
 ORDER BY deadline_at LIMIT ?
 """
+
+# --- history (migration 3): seed commitments, results, ratings ---------------------------------
+INSERT_FAIRNESS = """
+INSERT INTO fairness (game_id, salt, commitment) VALUES (?, ?, ?)
+ON CONFLICT (game_id) DO NOTHING
+"""
+SELECT_FAIRNESS = "SELECT salt, commitment FROM fairness WHERE game_id = ?"
+RESULT_COLUMNS = "game_id, seat, guild_id, kind, user_id, bot, name, score, won, place, finished_at"
+INSERT_RESULT = f"INSERT INTO results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+COUNT_RESULTS_OF_GAME = "SELECT COUNT(*) FROM results WHERE game_id = ?"
+SELECT_RESULTS_IN_GUILD = f"""
+SELECT {RESULT_COLUMNS} FROM results WHERE guild_id = ? ORDER BY finished_at, game_id, seat
+"""
+SELECT_FINISHED_WITHOUT_RESULTS = """
+SELECT id FROM games
+WHERE status = 'finished' AND id NOT IN (SELECT game_id FROM results) ORDER BY updated_at, id
+"""
+SELECT_FINISHED_IN_GUILD = """
+SELECT id FROM games WHERE status = 'finished' AND guild_id = ? ORDER BY updated_at, id
+"""
+UPSERT_RATING = """
+INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)
+ON CONFLICT (guild_id, kind, user_id) DO UPDATE
+SET mu = excluded.mu, sigma = excluded.sigma, games = excluded.games
+"""
+DELETE_RATINGS_OF_KIND = "DELETE FROM ratings WHERE guild_id = ? AND kind = ?"
+SELECT_RATINGS_IN_GUILD = """
+SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = ? ORDER BY kind, user_id
+"""

@@ -15,6 +15,7 @@ from typing import Any, AsyncIterator, Iterable, Sequence
 import aiosqlite
 
 from . import sql
+from .history import HistoryStore
 from .migrations import migrate
 from .records import GameRecord, MoveRecord, SeatRecord
 
@@ -55,7 +56,7 @@ def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
             int(seat.dm_closed), seat.prompt_version, seat.notified_version)
 
 
-class Store:
+class Store(HistoryStore):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

@@ -12,6 +12,7 @@ click made while other seats decide in parallel stays valid.
 from __future__ import annotations
 
 from .base import DEFAULT_REMIND_AFTER, RECENT_LINES, fill_names
+from .history import HistoryMixin
 from .lobby import LobbyMixin
 from .notices import NoticesMixin
 from .turns import TurnsMixin
@@ -19,6 +20,7 @@ from .turns import TurnsMixin
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
 
-class TableService(LobbyMixin, TurnsMixin, NoticesMixin):
+class TableService(HistoryMixin, LobbyMixin, TurnsMixin, NoticesMixin):
     """Lobby (``lobby.py``), turns (``turns.py``), reminders and notices (``notices.py``), over
-    the shared lookups and caches of ``base.py``."""
+    the shared lookups and caches of ``base.py``; history (``history.py``: commitments,
+    exports, replays, results) first, as it wraps ``start`` and ``_advance``."""

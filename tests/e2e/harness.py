@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import bot as tavern
 import pictures
 from engines import REGISTRY
+from fairplay import verify
 from tables import fill_names
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
 
@@ -132,7 +133,19 @@ class Table:
             await self.play_one(slash_every=slash_every)
             played += 1
             assert played < max_moves, "the game did not end"
+        if (await self.game()).status == "finished":
+            await assert_verifiable(self.fake, self.thread, self.game_id)
         return played
+
+
+async def assert_verifiable(fake: FakeDiscord, thread, game_id: int) -> dict:
+    """The export attached to the final scores message passes the verifier (issue 16)."""
+    name = f"tavern-table-{game_id}.json"
+    final = [m for m in fake.channel_messages(thread) if name in m.attachment_names]
+    assert len(final) == 1, "no export attached to the final scores"
+    export = json.loads(final[0].file_bytes(name))
+    assert "final scores confirmed" in verify(export).lines[-1]
+    return export
 
 
 async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,

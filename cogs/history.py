@@ -1,0 +1,240 @@
+"""/history and /stats, and the replay controls (Back / Forward / Jump).
+
+custom_id formats (persistent: they carry what they need, like those in ``ui.py``):
+    tv:r:<table>:<n>:<op>    a replay step: op "o" opens a new replay message at move n,
+                             "b" / "f" show move n in place (Back / Forward), "h" shows
+                             every hand after move n (ended games only)
+    tv:rj:<table>:<total>    Jump: asks for a move number in a modal (tv:rm:<table>)
+"""
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import pictures
+from engines import GameError
+from storage import GameRecord
+from tables import TableError
+
+from . import flow, render
+from . import history_render as hr
+from .table import GAME_CHOICES
+
+log = logging.getLogger("tavern.history")
+ENDED = ("finished", "abandoned")
+
+
+# --- replay controls ------------------------------------------------------------------------------
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obfh])"):
+    LABELS = {"o": ("Replay", "🎞️"), "b": ("Back", "◀️"), "f": ("Forward", "▶️"),
+              "h": ("Hands", "🂠")}
+
+    def __init__(self, table: int, n: int, op: str, disabled: bool = False) -> None:
+        label, emoji = self.LABELS[op]
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:r:{table}:{n}:{op}"))
+        self.table, self.n, self.op = table, n, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["n"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.op == "h":
+            await show_hands(interaction, self.table, self.n)
+            return
+        await show_step(interaction, self.table, self.n, new_message=self.op == "o")
+
+
+class JumpButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"tv:rj:(?P<table>\d+):(?P<total>\d+)"):
+    def __init__(self, table: int, total: int) -> None:
+        super().__init__(discord.ui.Button(label="Jump", emoji="⏩",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:rj:{table}:{total}"))
+        self.table, self.total = table, total
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["total"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(JumpModal(self.table, self.total))
+
+
+class JumpModal(discord.ui.Modal):
+    def __init__(self, table: int, total: int) -> None:
+        super().__init__(title=f"Jump to a move of table #{table}"[:45],
+                         custom_id=f"tv:rm:{table}")
+        self.table = table
+        self.number = discord.ui.TextInput(label=f"Move number (0 to {total})"[:45],
+                                           custom_id="move", max_length=6,
+                                           placeholder="0 is the start")
+        self.add_item(self.number)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        raw = self.number.value.strip()
+        if not raw.isdigit():
+            await flow.reply_error(interaction, "Type a move number, like 12 (0 is the start).")
+            return
+        await show_step(interaction, self.table, int(raw), new_message=False)
+
+
+def replay_view(step) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    table = step.game.id
+    view.add_item(ReplayButton(table, max(step.n - 1, 0), "b", disabled=step.n == 0))
+    view.add_item(ReplayButton(table, min(step.n + 1, step.total), "f",
+                               disabled=step.n >= step.total))
+    view.add_item(JumpButton(table, step.total))
+    if step.revealed:  # every hand at this step, once the game has ended
+        view.add_item(ReplayButton(table, step.n, "h"))
+    return view
+
+
+async def _visible(interaction: discord.Interaction, game_id: int) -> GameRecord:
+    """A table of this server (in DMs: one the caller sat at or hosts), else "no table"."""
+    return await flow.service(interaction).table_at(game_id, user_id=interaction.user.id,
+                                                    guild_id=interaction.guild_id)
+
+
+@flow.guarded
+async def show_step(interaction: discord.Interaction, table: int, n: int, *,
+                    new_message: bool) -> None:
+    svc = flow.service(interaction)
+    try:
+        await _visible(interaction, table)
+        step = await svc.replay_step(table, n)
+    except GameError as exc:
+        await flow.reply_error(interaction, str(exc))
+        return
+    kwargs = await step_message(svc, step)
+    if new_message:
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+    else:  # attachments= replaces the previous step's picture
+        files = kwargs.pop("files")
+        await interaction.response.edit_message(attachments=files, **kwargs)
+
+
+async def step_message(svc, step) -> dict:
+    """A replay step: the board in words, its picture where the game has one, the buttons."""
+    png = None
+    if pictures.supports(step.game.kind):
+        try:
+            png = await asyncio.to_thread(pictures.picture, step.game.kind, step.view,
+                                          svc.names(step.game))
+        except Exception:  # a board in words is better than no board
+            log.exception("could not draw replay step %s of table %s", step.n, step.game.id)
+    files = [] if png is None else [discord.File(io.BytesIO(png), filename=pictures.FILENAME)]
+    return dict(embed=hr.replay_embed(svc, step, pictures.FILENAME if png else None),
+                view=replay_view(step), files=files)
+
+
+@flow.guarded
+async def show_hands(interaction: discord.Interaction, table: int, n: int) -> None:
+    """Every seat's hand after move n of an ended game (refused while it runs)."""
+    svc = flow.service(interaction)
+    try:
+        game = await _visible(interaction, table)
+        hands = await svc.revealed_hands(table, n)
+    except GameError as exc:
+        await flow.reply_error(interaction, str(exc))
+        return
+    await interaction.response.send_message(embed=hr.hands_embed(svc, game, n, hands),
+                                            ephemeral=True)
+
+
+# --- the commands ---------------------------------------------------------------------------------
+class HistoryCog(commands.Cog, name="History"):
+    """Finished games in full, replays of any game, and the server's stats."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        # Results a crash kept from being stored are filled in before anyone asks for stats.
+        try:
+            await self.bot.tables.record_missing_results()
+        except Exception:
+            log.exception("could not fill in missing results")
+
+    @app_commands.command(name="history",
+                          description="A game's history: replay, and after the end the "
+                                      "hidden cards, the seed and the export file")
+    @app_commands.describe(table="Table number (default: this thread's game, or your latest)")
+    async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Running game: the replay from the spectator's view. Ended game: final scores, every
+        seat's hand, the seed and salt, and the export file, plus the replay."""
+        svc = self.bot.tables
+        try:
+            if table is not None:
+                game = await _visible(interaction, table)
+            else:
+                game = await svc.latest_game(interaction.user.id, interaction.channel_id,
+                                             interaction.guild_id)
+            if game.state is None:
+                raise TableError("This table has not started yet, so it has no history.")
+        except GameError as exc:
+            await flow.reply_error(interaction, str(exc))
+            return
+        if game.status not in ENDED:
+            step = await svc.replay_step(game.id, game.move_count)
+            fair = await svc.fairness(game.id)
+            note = "The seed, the hidden cards and the export are revealed when the game ends."
+            if fair is not None:
+                note += f" Seed commitment: `{fair.commitment}`."
+            await interaction.response.send_message(note, ephemeral=True,
+                                                    **await step_message(svc, step))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        fair = await svc.fairness(game.id)
+        results = (render.results_text(svc, game) if game.status == "finished"
+                   else "**Abandoned** before the end: no final scores.")
+        hands = await svc.revealed_hands(game.id)
+        embed = hr.history_embed(svc, game, results, fair, hands)
+        files = [hr.export_file(await svc.export(game.id)),
+                 hr.log_file(game.id, hands, await svc.move_log(game.id))]
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(game.id, 0, "o"))
+        await interaction.followup.send(embed=embed, files=files, view=view, ephemeral=True,
+                                        allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="stats",
+                          description="Games played and won, streaks and the leaderboards here")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Whose numbers (default: the server's leaderboards)",
+                           game="Only this game's leaderboard")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    game: str | None = None) -> None:
+        svc = self.bot.tables
+        guild = interaction.guild_id
+        server = await svc.server_stats(guild)
+        if player is None:
+            await interaction.response.send_message(
+                embed=hr.server_embed(server, game, top=25 if game else 10), ephemeral=True)
+            return
+        if player.bot:
+            await flow.reply_error(interaction, "Bots are kept out of the stats; pick a player.")
+            return
+        stats = await svc.player_stats(guild, player.id)
+        ratings = {}
+        for kind, board in server.leaderboards.items():
+            for place, standing in enumerate(board, start=1):
+                if standing.user_id == player.id:
+                    ratings[kind] = (standing.rating, place, len(board))
+        await interaction.response.send_message(
+            embed=hr.player_embed(svc, player.display_name, stats, ratings), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(ReplayButton, JumpButton)
+    await bot.add_cog(HistoryCog(bot))

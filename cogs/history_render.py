@@ -1,0 +1,169 @@
+"""Text, embeds and files for history: the seed commitment, the reveal, /history, replays and
+/stats. Pure functions over what the table service returns (no requests sent from here)."""
+from __future__ import annotations
+
+import io
+
+import discord
+
+import engines
+from fairplay.export import dumps
+from storage import GameRecord
+from tables.history import Fairness, ReplayStep
+from tables.stats import PlayerStats, ServerStats
+
+from .render import COLOUR, FIELD_LIMIT, MESSAGE_LIMIT, clip, title
+
+VERIFY_HINT = "python -m fairplay verify"
+EMBED_TOTAL = 5800  # Discord allows 6000 characters over a message's embeds; keep a margin
+BOARD_LIMIT = 4000  # the text board, whole (engines keep it within 4000)
+MOVE_LIMIT = 400
+NEWS_LIMIT = 800
+
+
+def commitment_message(game: GameRecord, fair: Fairness) -> str:
+    """Posted in the thread when the game starts."""
+    return (f"🔒 **Fair shuffle.** The secret seed that deals this game is committed as "
+            f"SHA-256 `{fair.commitment}`. When the game ends, the seed and a salt are revealed "
+            f"here, so anyone can check that nothing was arranged: `{VERIFY_HINT}` on the "
+            f"export file (see /history table:{game.id}).")
+
+
+def reveal_lines(fair: Fairness) -> list[str]:
+    """The seed and salt, once the game has ended."""
+    return [f"🔓 Seed `{fair.seed}` · salt `{fair.salt}`",
+            f"SHA-256(\"seed:salt\") = `{fair.commitment}` (the commitment posted at the start). "
+            f"Verify with `{VERIFY_HINT} tavern-table-<n>.json`."]
+
+
+def results_message(results: str, fair: Fairness | None) -> str:
+    if fair is None or fair.seed is None:
+        return results
+    reveal = "\n".join(reveal_lines(fair))
+    return clip(results, MESSAGE_LIMIT - len(reveal) - 2) + "\n\n" + reveal
+
+
+def export_name(game_id: int, ext: str = "json") -> str:
+    return f"tavern-table-{game_id}.{ext}"
+
+
+def export_file(export: dict) -> discord.File:
+    data = dumps(export).encode("utf-8")
+    return discord.File(io.BytesIO(data), filename=export_name(export["table"]))
+
+
+def log_file(game_id: int, hands: list[tuple[str, str]], moves: list[str]) -> discord.File:
+    parts = [f"Tavern table #{game_id}: every hand at the end and every move, in words.", ""]
+    for name, text in hands:
+        parts += [f"== {name} ==", text, ""]
+    parts += ["== Moves ==", *moves, ""]
+    return discord.File(io.BytesIO("\n".join(parts).encode("utf-8")),
+                        filename=export_name(game_id, "txt"))
+
+
+def history_embed(service, game: GameRecord, results: str, fair: Fairness | None,
+                  hands: list[tuple[str, str]]) -> discord.Embed:
+    """An ended game: final scores, the reveal and every seat's hand at the end."""
+    lines = [results]
+    if fair is not None:
+        lines += ["", *reveal_lines(fair)]
+    else:
+        lines += ["", "This game started before seed commitments existed: it cannot be verified."]
+    embed = discord.Embed(title=clip(f"History · {title(service, game)}", 250), colour=COLOUR,
+                          description=clip("\n".join(lines), 1500))
+    _hand_fields(embed, hands)
+    embed.set_footer(text=f"Attached: the export ({export_name(game.id)}) and every hand and "
+                          "move in words. Replay steps through the board.")
+    return embed
+
+
+def _hand_fields(embed: discord.Embed, hands: list[tuple[str, str]]) -> None:
+    budget = EMBED_TOTAL - len(embed.description or "") - len(embed.title or "") - 200
+    each = max(100, min(FIELD_LIMIT, budget // max(1, len(hands))))
+    for name, text in hands[:20]:
+        embed.add_field(name=clip(f"Revealed: {name}", 250), value=clip(text or "—", each),
+                        inline=False)
+
+
+def hands_embed(service, game: GameRecord, n: int,
+                hands: list[tuple[str, str]]) -> discord.Embed:
+    where = "the start" if n <= 0 else f"move {n}"
+    embed = discord.Embed(title=clip(f"Hands after {where} · {title(service, game)}", 250),
+                          colour=COLOUR, description="Every seat's private panel at that "
+                                                     "moment (the game is over).")
+    _hand_fields(embed, hands)
+    return embed
+
+
+def replay_embed(service, step: ReplayStep, picture: str | None = None) -> discord.Embed:
+    """The board after a step in words (and its picture, ``attachment://<picture>``)."""
+    game = step.game
+    embed = discord.Embed(title=clip(f"Replay · {title(service, game)}", 250), colour=COLOUR,
+                          description=clip(step.board, BOARD_LIMIT))
+    if step.n == 0:
+        head, value = f"Start (0 of {step.total} moves)", "The board before the first move."
+    else:
+        head = f"Move {step.n} of {step.total}"
+        value = step.move + (f" · <t:{int(step.at)}:f>" if step.at else "")
+    embed.add_field(name=head, value=clip(value, MOVE_LIMIT), inline=False)
+    if step.news:
+        embed.add_field(name="News", value=clip("\n".join(step.news), NEWS_LIMIT),
+                        inline=False)
+    if picture:
+        embed.set_image(url=f"attachment://{picture}")
+    embed.set_footer(text="Game over: every move revealed." if step.revealed else
+                     "The spectator's view: hidden cards stay hidden while the game runs.")
+    return embed
+
+
+def player_embed(service, member_name: str, stats: PlayerStats,
+                 ratings: dict[str, tuple[float, int, int]]) -> discord.Embed:
+    """``ratings``: title -> (rating, place on the leaderboard, players on it)."""
+    embed = discord.Embed(title=clip(f"Stats · {member_name} in this server", 250),
+                          colour=COLOUR)
+    if not stats.titles:
+        embed.description = "No finished games here yet."
+        return embed
+    lines = []
+    for kind, t in sorted(stats.titles.items(), key=lambda kv: -kv[1].played):
+        name = engines.REGISTRY[kind].title if kind in engines.REGISTRY else kind
+        bots = f" ({t.with_bots} with bots)" if t.with_bots else ""
+        rated = ""
+        if kind in ratings:
+            value, place, of = ratings[kind]
+            rated = f" · rating {value:.1f} (#{place} of {of})"
+        lines.append(f"**{name}**: {t.played} played{bots}, {t.won} won, "
+                     f"average score {t.average:.1f}{rated}")
+    favourite = engines.REGISTRY[stats.favourite].title if stats.favourite in engines.REGISTRY \
+        else stats.favourite
+    lines += ["", f"Longest win streak: {stats.longest_streak}",
+              f"Favourite game: {favourite}"]
+    embed.description = clip("\n".join(lines), 4000)
+    return embed
+
+
+def server_embed(server: ServerStats, only: str | None = None, top: int = 10) -> discord.Embed:
+    embed = discord.Embed(title="Stats · this server", colour=COLOUR)
+    kinds = [only] if only else list(server.games)
+    if not any(server.games.get(k) for k in kinds):
+        embed.description = "No finished games here yet. Open one with /play."
+        return embed
+    lines = []
+    for kind in kinds:
+        name = engines.REGISTRY[kind].title if kind in engines.REGISTRY else kind
+        bots = server.with_bots.get(kind, 0)
+        lines.append(f"**{name}**: {server.games.get(kind, 0)} games"
+                     + (f" ({bots} with bots)" if bots else ""))
+    embed.description = "\n".join(lines)
+    for kind in kinds:
+        board = server.leaderboards.get(kind, [])
+        if not board:
+            continue
+        rows = [f"{i}. <@{s.user_id}> · {s.rating:.1f} ({s.games} rated games, {s.won} won)"
+                for i, s in enumerate(board[:top], start=1)]
+        name = engines.REGISTRY[kind].title if kind in engines.REGISTRY else kind
+        embed.add_field(name=clip(f"Leaderboard · {name}", 250),
+                        value=clip("\n".join(rows), FIELD_LIMIT), inline=False)
+    embed.set_footer(text="Ratings: OpenSkill (Plackett-Luce), mu - 3 sigma; humans only, "
+                          "games with fewer than two humans are not rated.")
+    return embed
