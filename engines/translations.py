@@ -8,14 +8,14 @@ template, its ``msgstr`` the translation. The ``.po`` files are read as they are
 step): an entry counts only if it is translated, not fuzzy, and its ``msgid`` is the current
 English text, as gettext does; anything else shows the English.
 
-Pure: reads the catalog files once per language and game (cached), nothing else.
+Pure: reads the catalog files once per language and game (cached), nothing else. Babel is
+imported only when a catalog is read, so English (and ``python -m fairplay verify``, which needs
+no installed package) works with the standard library alone.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 SOURCE = "en"
@@ -52,6 +52,8 @@ def entries(lang: str, game: str) -> dict[tuple[str, str], str]:
     path = po_path(lang, game)
     if not path.is_file():
         return {}
+    from babel.messages.pofile import read_po     # only here: English needs no Babel
+
     with path.open("rb") as f:
         cat = read_po(f, locale=lang)
     return {(m.context, m.id): m.string for m in cat

@@ -6,6 +6,10 @@ placeholders (``python -m i18n check`` reports the same list).
 """
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from babel.messages.catalog import Catalog
 
@@ -17,6 +21,7 @@ from i18n.__main__ import main
 
 GAMES = catalogs.games()
 REAL_LOCALE = translations.LOCALE_DIR
+ROOT = Path(__file__).resolve().parents[2]
 REQUIRED = ("de", "es")
 
 
@@ -185,3 +190,22 @@ def test_update_keeps_translations_and_marks_changed_english_fuzzy(scratch_local
     translations.entries.cache_clear()
     assert render(Msg("toy.hello", p=2), "de") == "Hello there, {p2}."
     assert catalogs.problems("de", "toy") == ["de toy.hello: fuzzy", "de toy.new: not translated"]
+
+
+def test_english_and_the_fairplay_verifier_need_no_babel():
+    # python -m fairplay verify promises the standard library alone: Babel is read lazily
+    code = (
+        "import builtins\n"
+        "real = builtins.__import__\n"
+        "def guard(name, *a, **k):\n"
+        "    if name.startswith('babel'):\n"
+        "        raise ImportError('babel is not installed')\n"
+        "    return real(name, *a, **k)\n"
+        "builtins.__import__ = guard\n"
+        "import engines, fairplay.verify\n"
+        "from engines.words import Msg, render\n"
+        "print(render(Msg('ziegen.agrees', p=0)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "{p0} agrees.\n"
