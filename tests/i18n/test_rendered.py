@@ -1,5 +1,6 @@
-"""Random games of every title with translated words, rendered in German and Spanish: the
-board, every seat's hand, every action label and every event contain no English sentence.
+"""Random games of every title with translated words, read in every language with catalogs
+(German and Spanish at least): the board, every seat's hand, every action label and every event
+contain no English sentence.
 
 Two checks on every text, against its English rendering:
 * a text that comes out exactly as in English must hold no words but proper names (card names
@@ -20,7 +21,7 @@ from engines import REGISTRY, translations, words
 from engines.words import render
 from i18n import catalogs
 
-LANGS = ("de", "es")
+LANGS = translations.languages()[1:]          # every language with catalogs
 WORD = re.compile(r"[^\W\d_]{3,}")
 SEEDS = (1, 2)
 SAMPLE_EVERY = 3          # board and hands every few moves (labels and events at every move)
