@@ -52,7 +52,7 @@ def entries(lang: str, game: str) -> dict[tuple[str, str], str]:
     path = po_path(lang, game)
     if not path.is_file():
         return {}
-    from babel.messages.pofile import read_po     # only here: English needs no Babel
+    from babel.messages.pofile import read_po  # only here: English needs no Babel
 
     with path.open("rb") as f:
         cat = read_po(f, locale=lang)

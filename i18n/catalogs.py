@@ -7,11 +7,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator, Mapping
 
-from babel.messages.catalog import Catalog, Message
+from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from engines import words
-from engines import translations
+from engines import translations, words
 from engines.translations import po_path
 
 # a fixed date keeps the files the same from run to run (git shows only real changes)

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 
-from engines import Event, words
-from engines import translations
+from engines import Event, translations, words
 from engines.words import Msg, render
 from i18n import catalogs
 from i18n.__main__ import main
