@@ -25,7 +25,8 @@ only the words change). Name tables:
   ``<game>.names.<table>.<key>``), unless ``catalog(..., fixed=...)`` names it: a fixed table is
   shown as it is in every language (Wichtel's German card names, printed on the cards);
 * a table whose entry is a ``Msg`` (or its JSON form) shows that message in the language;
-* ``Joined(show, sep)`` shows a list, each item through the table ``show`` (or ``"msg"``);
+* ``Joined(show, sep, empty)`` shows a list, each item through the table ``show`` (or
+  ``"msg"``, or a function returning a ``Msg``), and the message ``empty`` for an empty list;
 * any other object is asked ``table[value]`` and shown as it is (language-neutral text only).
 
 Plurals: ``plural(key, n)`` picks the id ``key.one`` or ``key.other``; both ids are translated
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import translations
 
@@ -70,11 +71,15 @@ class Msg:
 
 @dataclass(frozen=True, slots=True)
 class Joined:
-    """A name table that shows a list: every item through the table ``show`` (a name table of
-    the same game, or ``"msg"`` for nested messages), joined by ``sep``."""
+    """A name table that shows a list: every item through ``show``, joined by ``sep``.
 
-    show: str
+    ``show`` is a name table of the same game, ``"msg"`` (the items are messages), or a function
+    of an item that returns a ``Msg``; ``empty`` is the id (without the game) of the message
+    shown for an empty list ("" when None)."""
+
+    show: str | Callable[[Any], Msg]
     sep: str = ", "
+    empty: str | None = None
 
 
 def plural(key: str, n: int, /, **params: Any) -> Msg:
@@ -111,6 +116,10 @@ class _Formatter(string.Formatter):
         if table is None:
             return super().format_field(value, spec)
         if isinstance(table, Joined):
+            if not value and table.empty:
+                return render(Msg(f"{self.game}.{table.empty}"), self.lang)
+            if callable(table.show):
+                return table.sep.join(render(table.show(item), self.lang) for item in value)
             return table.sep.join(self.format_field(item, table.show) for item in value)
         shown = table[value]
         if isinstance(shown, (Msg, list, tuple)):

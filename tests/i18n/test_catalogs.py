@@ -209,3 +209,15 @@ def test_english_and_the_fairplay_verifier_need_no_babel():
                           cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "{p0} agrees.\n"
+
+
+def test_joined_lists_show_items_and_the_empty_message_in_the_language(monkeypatch):
+    from engines.words import Joined
+
+    monkeypatch.setitem(words.TEMPLATES, "ziegen", {**words.TEMPLATES["ziegen"],
+                                                    "toy.list": "{xs:toy_list}"})
+    monkeypatch.setitem(words.NAMES, "ziegen", {**words.NAMES["ziegen"], "toy_list": Joined(
+        lambda seat: Msg("ziegen.agrees", p=seat), " / ", "hand.no_cards")})
+    assert render(Msg("ziegen.toy.list", xs=[0, 1])) == "{p0} agrees. / {p1} agrees."
+    assert render(Msg("ziegen.toy.list", xs=[0, 1]), "es") == "{p0} acepta. / {p1} acepta."
+    assert render(Msg("ziegen.toy.list", xs=[]), "de") == "keine Karten"
