@@ -38,7 +38,7 @@ def source_entries(game: str) -> Iterator[tuple[str, str]]:
         if table_name in fixed or not isinstance(table, Mapping):
             continue
         for value, shown in table.items():
-            if isinstance(shown, str):
+            if isinstance(shown, str) and shown:      # "" stays "" in every language
                 yield words.name_context(game, table_name, value), shown
 
 
