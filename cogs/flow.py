@@ -89,7 +89,7 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
                           "here: please give me the Send Messages, Create Public Threads and "
                           "Embed Links permissions. Meanwhile everyone can play with /hand and "
                           "see the board with /board.")
-    await post.send_notices(game, outcome.notices)
+    await post.send_notices(game, outcome.notices, welcome=True)
 
 
 # --- private panels and moves ----------------------------------------------------------------------
@@ -142,7 +142,8 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
-    await messenger(interaction).publish(outcome)
+    shown_in = interaction.message.id if interaction.message else None
+    await messenger(interaction).publish(outcome, shown_in=shown_in)
 
 
 async def _stale(interaction: discord.Interaction, table: int, text: str) -> None:

@@ -1,4 +1,5 @@
-"""The per-game command group: ``/<game> move`` with autocomplete from the caller's legal moves.
+"""The per-game command group: ``/<game> move`` with autocomplete from the caller's legal
+moves, ``/<game> rules`` (the paged guide) and ``/<game> card`` (the card reference).
 
 A game's cog subclasses ``GameCommands`` with its group name; see ``cogs/ziegen.py``.
 """
@@ -12,7 +13,7 @@ from discord.ext import commands
 
 from engines import GameError
 
-from . import flow
+from . import flow, guide
 
 # An autocompleted move: "<action id>@<prompt version>", so that a repeated or out-of-date
 # command is refused like a stale button (at most 64 + 1 + 20 characters, within Discord's 100).
@@ -28,11 +29,13 @@ def split_typed(text: str) -> tuple[str, int | None]:
 
 class GameCommands(commands.GroupCog):
     kind = ""
-    summary = ""  # two or three sentences for /<game> rules
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*guide.DYNAMIC_ITEMS)   # the guide's paging controls
 
     @app_commands.command(name="move", description="Make a move (start typing to see your moves)")
     @app_commands.describe(action="Your move", table="Table number, if you play at several")
@@ -67,15 +70,18 @@ class GameCommands(commands.GroupCog):
                 for action, label in self.bot.tables.choices(game, seat)
                 if typed in label.lower() or typed in action][:25]
 
-    @app_commands.command(name="rules", description="How to play, and this game's table options")
+    @app_commands.command(name="rules", description="The whole game explained, page by page")
     async def rules(self, interaction: discord.Interaction) -> None:
-        """A short summary of the game and its options, only to you."""
-        engine = self.bot.tables.engine(self.kind)
-        lines = [f"**{engine.title}** · {engine.min_players}-{engine.max_players} players"]
-        if self.summary:
-            lines.append(self.summary)
-        for key, default in engine.options.items():
-            lines.append(f"`{key}` (default `{default}`): {engine.option_help.get(key, '')}")
-        lines.append("Open a table with /play, then use the buttons in your DMs, "
-                     "**My hand** on the board, or this group's `move` command.")
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        """The rules guide (``guides/<game>.md``), paged with Back / Next, only to you."""
+        await guide.send_guide(interaction, self.kind)
+
+    @app_commands.command(name="card", description="What a card (or token) does, and when")
+    @app_commands.describe(name="The card's name (start typing to see them)")
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        """One entry of the card reference (``guides/<game>_cards.md``), only to you."""
+        await guide.send_card(interaction, self.kind, name)
+
+    @card.autocomplete("name")
+    async def card_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return guide.card_choices(self.kind, current)

@@ -1,5 +1,11 @@
 """Everything the bot sends on its own: board updates, turn DMs, thread notes, results.
 
+Each seat has at most one DM showing live controls, its *DM panel* (stored, so a restart
+forgets none). When that seat moves some other way (**My hand**, ``/<game> move``), resigns, or
+its decision ends without a new DM, or the game ends, the panel is repainted, so no DM shows
+out-of-date controls; a move made from the DM panel itself costs no extra call (its click
+answer repainted it), and a new DM takes the buttons off the one before.
+
 A DM that Discord refuses with error 50007 (the user's DMs are closed) is never lost silently:
 the player is told once in the game's thread to use the "My hand" button, and from then on is
 mentioned in the thread when it is their turn (a mention reveals nothing hidden).
@@ -23,10 +29,14 @@ log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
+PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
 DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
                    "on the board to see your cards and play; I'll mention you here when it's "
-                   "your turn.")
+                   "your turn. New to the game? `/{kind} rules` explains it.")
+WELCOME = ("New to {title}? `/{kind} rules` is the whole guide, page by page, and `/{kind} card` "
+           "explains any card. To move, press a button below (or pick from its menu) when it is "
+           "your turn; **My hand** on the board and `/{kind} move` do the same.")
 
 
 class Messenger:
@@ -35,6 +45,9 @@ class Messenger:
         self.service = service
         self._dm_channels: LRU[int, int] = LRU(DM_CHANNELS_KEPT)  # user id -> DM channel id
         self._board_locks = LockTable[int]()  # game id -> lock, kept while held or awaited
+        # game id -> seat -> (DM channel id, message id, token): the DM showing its controls
+        # (a cache of what the table service stores: a game dropped here is read again)
+        self._panels: LRU[int, dict[int, tuple[int, int, int]]] = LRU(PANEL_GAMES_KEPT)
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -146,9 +159,10 @@ class Messenger:
                 log.info("lobby message of table %s is gone", game.id)
 
     # --- after a change -------------------------------------------------------------------------
-    async def publish(self, outcome: Outcome) -> None:
-        """Highlights (one message for all of them, usually), board, results, and the DMs of
-        everyone but the requester (answered already).
+    async def publish(self, outcome: Outcome, *, shown_in: int | None = None) -> None:
+        """Highlights (one message for all of them, usually), board, results, the DMs of
+        everyone but the requester (answered already), then DM panels gone out of date.
+        ``shown_in``: the message the requester's move was made from (already repainted).
 
         The move is stored before any of this runs, so a Discord failure here loses nothing:
         it is logged, the other messages still go out, and the reminder catches up later.
@@ -164,6 +178,8 @@ class Messenger:
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
+        await self.refresh_panels(game, mover=outcome.mover_seat, news=outcome.mover_private,
+                                  shown_in=shown_in)
 
     async def send_results(self, game: GameRecord, lead: str | None = None) -> None:
         """Final scores (or ``lead``, for an abandoned game), the seed and salt revealed, and
@@ -187,18 +203,20 @@ class Messenger:
                 lead + f"\n(The export file: /history table:{game.id}.)", fair))
 
     async def send_notices(self, game: GameRecord, notices: list[Notice], *,
-                           reminder: bool = False) -> None:
+                           reminder: bool = False, welcome: bool = False) -> None:
         """Each notice on its own: one failing DM does not stop the others (and a turn notice
         that never arrived is sent again on the next start, see ``missed_notices``)."""
         for notice in notices:
             try:
-                await self.notify(game, notice, reminder=reminder)
+                await self.notify(game, notice, reminder=reminder, welcome=welcome)
             except discord.HTTPException:
                 log.warning("could not notify seat %s of table %s", notice.seat, game.id,
                             exc_info=True)
 
-    async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False) -> None:
-        """One DM to one human: private news and, if it is their turn, their controls.
+    async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False,
+                     welcome: bool = False) -> None:
+        """One DM to one human: private news and, if it is their turn, their controls (and, in
+        a game's first DM, where the guide is and how to move).
 
         With DMs closed: the first time, a note in the thread; then a mention on their turn.
         """
@@ -208,11 +226,20 @@ class Messenger:
         if not notice.dm_closed:
             panel = private_panel(self.service, game, notice.seat, notice.private,
                                   reminder=reminder)
-            if panel["view"] is None:
+            controls = panel["view"] is not None
+            if not controls:
                 del panel["view"]
-            delivered = await self.dm(notice.user_id, **panel) is not None
+            if welcome:
+                engine = self.service.engine(game.kind)
+                panel["content"] = "\n".join(filter(None, [panel["content"], WELCOME.format(
+                    title=engine.title, kind=game.kind)]))
+            message = await self.dm(notice.user_id, **panel)
+            delivered = message is not None
+            if delivered:
+                await self._new_panel(game, notice.seat, message, controls)
             if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
-                await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention))
+                await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention,
+                                                                           kind=game.kind))
                 delivered = True  # the note says how to play, this turn included
         if not delivered and notice.your_turn:
             await self.thread_send(game, content=f"{mention}, it's your turn. "
@@ -225,3 +252,68 @@ class Messenger:
         await self.send_notices(game, [
             Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
             for seat in reminder.seats], reminder=True)
+
+    # --- DM panels ------------------------------------------------------------------------------
+    async def _panels_of(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        panels = self._panels.get(game_id)
+        if panels is None:
+            loaded = await self.service.dm_panels(game_id)
+            panels = self._panels.get(game_id)   # loaded meanwhile by another task: keep it
+            if panels is None:
+                panels = self._panels[game_id] = loaded
+        return panels
+
+    async def _remember(self, game_id: int, seat: int,
+                        where: tuple[int, int, int] | None) -> None:
+        """Memory only: the stored row is written when a DM with controls is sent (one write
+        per turn notice, none per move). A stored row may be behind what the DM shows (it was
+        repainted, or lost its controls); after a restart that costs at most one needless
+        repaint, never a missed one, since a repaint only ever shows newer controls."""
+        panels = await self._panels_of(game_id)
+        if where is None:
+            panels.pop(seat, None)
+        else:
+            panels[seat] = where
+
+    async def _new_panel(self, game: GameRecord, seat: int, message: discord.Message,
+                         controls: bool) -> None:
+        """A new DM went to ``seat``: the previous DM panel loses its controls (it is out of
+        date, or a reminder repeats it), and the new one is remembered if it has controls."""
+        old = (await self._panels_of(game.id)).get(seat)
+        if old is not None and old[1] != message.id:
+            await self._edit_panel(game, old, {"view": None})
+        where = (message.channel.id, message.id, game.seats[seat].prompt_version)
+        await self._remember(game.id, seat, where if controls else None)
+        if controls:
+            await self.service.set_dm_panel(game.id, seat, where)
+
+    async def refresh_panels(self, game: GameRecord, *, mover: int | None = None,
+                             news: list[str] | None = None, shown_in: int | None = None) -> None:
+        """Repaint every DM panel of ``game`` whose controls are out of date: its seat no longer
+        decides, decides something new, is played by a bot, or the game is over. The mover's
+        panel is not repainted when the move was made from it (``shown_in``)."""
+        for seat, where in list((await self._panels_of(game.id)).items()):
+            record = game.seats[seat]
+            running = game.status == "running" and not record.is_bot
+            if (running and seat in self.service.to_act(game)
+                    and record.prompt_version == where[2]):
+                continue    # still current
+            if running:
+                panel = private_panel(self.service, game, seat, news if seat == mover else None)
+            else:
+                panel = {"view": None}   # a bot's seat now, or the game is over: no controls
+            await self._remember(game.id, seat, None if panel["view"] is None
+                                 else (*where[:2], record.prompt_version))
+            if not (seat == mover and where[1] == shown_in):
+                await self._edit_panel(game, where, panel)
+        if game.status != "running":
+            self._panels.pop(game.id, None)
+            await self.service.forget_dm_panels(game.id)
+
+    async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int],
+                          panel: dict) -> None:
+        channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
+        try:
+            await channel.get_partial_message(where[1]).edit(**panel)
+        except discord.HTTPException:   # deleted by the user, say: nothing to repaint
+            log.info("could not repaint a DM panel of table %s", game.id, exc_info=True)

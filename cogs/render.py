@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import discord
 
+from engines.words import render
 from storage import GameRecord
 from tables import TableService
 
@@ -109,7 +110,7 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
         embed.set_image(url=f"attachment://{picture}")
         return embed
     lines = []
-    prompt = service.fill(game, str(view.get("prompt") or ""))
+    prompt = service.fill(game, render(view.get("prompt") or ""))   # text, Msg or JSON form
     if prompt:
         lines.append(f"**Now:** {prompt}")
     scores = view.get("scores")

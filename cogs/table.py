@@ -214,6 +214,7 @@ class TableCog(commands.Cog, name="Tables"):
         await self.bot.messenger.send_results(  # with the seed revealed and the export
             game, lead=f"The host abandoned this game (table #{game.id}).")
         await self.bot.messenger.update_lobby(game)
+        await self.bot.messenger.refresh_panels(game)   # no DM keeps its buttons
 
     # --- reminders ---------------------------------------------------------------------------------
     @tasks.loop(seconds=60)

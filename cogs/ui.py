@@ -7,6 +7,8 @@ custom_id formats (at most 100 characters):
     tv:t:<table>                      "Text board": the public board in words, ephemeral
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
     tv:s:<table>:<token>:<n>          select menu number n; its values are action ids
+    tv:g:<game>:<page>:<b|n>          paging a rules guide (registered by cogs/guide.py)
+    tv:gs:<game>                      jumping to a section of a rules guide (likewise)
 
 This module imports no other cog module: what a click does is registered by the module that
 does it (``@ui.handles("move")`` in ``flow``), so calls go one way (flow -> ui) and a new kind

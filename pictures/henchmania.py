@@ -7,6 +7,7 @@ of card backs per site.
 from __future__ import annotations
 
 from engines.henchmania.data import CARDS
+from engines.words import render
 
 from .draw import Canvas, fill_names, names_for, wrap
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
@@ -191,7 +192,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     if view.get("winners") and view.get("phase") == "over":
         prompt = "Game over. Winner: " + ", ".join(names[s] for s in view["winners"])
     else:
-        prompt = fill_names(view.get("prompt") or "", names)
+        prompt = fill_names(render(view.get("prompt") or ""), names)   # the view holds a Msg
     cv.text((MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls",
             width=WIDTH - 2 * MARGIN)
     return cv.png()

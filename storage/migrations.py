@@ -121,6 +121,18 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, kind, user_id)
     );
     """,
+    # 4: the one DM per seat that shows live controls (its "DM panel"), so that a restarted bot
+    # can still take out-of-date buttons off it. Not game state: no version is bumped.
+    """
+    CREATE TABLE dm_panels (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        token      INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+    """,
 ]
 
 

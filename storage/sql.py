@@ -58,6 +58,14 @@ WHERE game_id = ? AND seat = ? AND notified_version < ? AND prompt_version <= ?
 REPLACE_PLAYER = """
 UPDATE seats SET user_id = ?, bot = ?, name = ?, resigned = ? WHERE game_id = ? AND seat = ?
 """
+SELECT_DM_PANELS = "SELECT seat, channel_id, message_id, token FROM dm_panels WHERE game_id = ?"
+SET_DM_PANEL = """
+INSERT INTO dm_panels (game_id, seat, channel_id, message_id, token) VALUES (?, ?, ?, ?, ?)
+ON CONFLICT (game_id, seat) DO UPDATE SET
+    channel_id = excluded.channel_id, message_id = excluded.message_id, token = excluded.token
+"""
+DELETE_DM_PANEL = "DELETE FROM dm_panels WHERE game_id = ? AND seat = ?"
+DELETE_DM_PANELS = "DELETE FROM dm_panels WHERE game_id = ?"
 SELECT_UNNOTIFIED = f"""
 SELECT {GAME_COLUMNS} FROM games
 WHERE status = 'running' AND id IN (

@@ -227,3 +227,21 @@ class Store(HistoryStore):
             cursor = await self._db.execute(statement, params)
             return cursor.rowcount == 1
 
+    async def dm_panels(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        """seat -> (DM channel id, message id, token) of each DM showing that seat's controls."""
+        rows = await self._db.execute_fetchall(sql.SELECT_DM_PANELS, (game_id,))
+        return {row[0]: (row[1], row[2], row[3]) for row in rows}
+
+    async def set_dm_panel(self, game_id: int, seat: int,
+                           where: tuple[int, int, int] | None) -> None:
+        """Remember (or, with None, forget) the DM that shows ``seat``'s controls."""
+        async with self._write_lock:
+            if where is None:
+                await self._db.execute(sql.DELETE_DM_PANEL, (game_id, seat))
+            else:
+                await self._db.execute(sql.SET_DM_PANEL, (game_id, seat, *where))
+
+    async def forget_dm_panels(self, game_id: int) -> None:
+        async with self._write_lock:
+            await self._db.execute(sql.DELETE_DM_PANELS, (game_id,))
+

@@ -1,4 +1,5 @@
-"""Reminders, what each seat was told, closed DMs, message ids; and the replay check."""
+"""Reminders, what each seat was told, closed DMs, message ids (DM panels too); and the replay
+check."""
 from __future__ import annotations
 
 import dataclasses
@@ -99,6 +100,18 @@ class NoticesMixin(TableBase):
         first = await self.store.set_dm_closed(game_id, seat)
         self._cache.pop(game_id, None)
         return first
+
+    async def dm_panels(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        """seat -> (DM channel id, message id, token) of the DM showing its controls."""
+        return await self.store.dm_panels(game_id)
+
+    async def set_dm_panel(self, game_id: int, seat: int,
+                           where: tuple[int, int, int] | None) -> None:
+        await self.store.set_dm_panel(game_id, seat, where)
+
+    async def forget_dm_panels(self, game_id: int) -> None:
+        """The game is over: none of its DMs shows controls any more."""
+        await self.store.forget_dm_panels(game_id)
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)

@@ -2,9 +2,24 @@
 them: tricks in the Tavern, Performances at the Castle, duels on the Main Square, devotion at the
 Church and weapons from the Armory. First to 30 at the end of a day, or best after day 4, wins.
 
-Rules: shared/rules/henchmania.txt and the Henchmania part of RULINGS.md. Modules:
-data (cards and numbers), setup, placing (phase 1), cards (phase 2), duel, endday (phase 3 and
-the end of the game), views, text (labels, board and hand), engine (the Engine subclass).
+Rules: ``../shared/rules/henchmania.txt`` and the Henchmania part of
+``../shared/rules/RULINGS.md``.
+
+Where to look (the same file names mean the same thing in every game package):
+- ``data.py``: the rules as data (cards, counts, values, scoring tables, Additional Cards);
+- ``setup.py``: a new game's state (``new_state``);
+- ``steps.py``: the turn flow, the ``STEPS`` table (step key -> who acts, legal actions, apply,
+  label, prompt, or an automatic stage), run by ``engines/steps.py``'s one loop. The current
+  step is ``state["step"]["k"]`` (``HenchmaniaEngine.step_of``);
+- the phase modules, each with its steps, never importing one another (a phase hands over by
+  naming the next step, ``common.hand_over``): ``placing.py`` (phase 1, setting the Henchmen),
+  ``cards.py`` (phase 2, playing cards), ``duel.py`` (Gloves and the tie duel), ``endday.py``
+  (phase 3, scoring, the end of the game);
+- ``common.py``: state helpers every phase shares (drawing, the Reserve, Trumps, sites, news:
+  ``say`` / ``tell``);
+- ``words.py``: the English of every event, button label and prompt (message ids + templates);
+- ``views.py``: what each seat may see; ``render.py``: the board and hand text from a view;
+- ``engine.py``: the Engine subclass (options, step_of, inventory; the rest is declared).
 
 Rulings made here where the rulebook and RULINGS.md are silent:
 - Seat 0 holds the Badge of Honor on day 1.

@@ -6,26 +6,33 @@ turn), an "At your turn" Reserve ability (``use:bigots:<site>``, ``use:inquisiti
 ``use:mule``) or ``pass``.
 A card aimed at a seat that holds a counter (Penitent against Tavern cards, Bravery against cards
 affecting its hand or Reserve) first opens a ``counter`` decision for that seat.
+
+Steps: ``cards`` (automatic: the phase begins), ``turn``, ``arg``, ``counter``, ``give``,
+``trim``, ``brawl`` and ``finish`` (automatic: the card played has resolved, the next seat
+plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (phase 3).
 """
 from __future__ import annotations
 
 from .. import rng
+from ..base import Event
 from .common import (
-    P, a_an, add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
-    hand_remove, opponents, priv, pub, res_discard, res_full, res_ready, tied_sites,
+    add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
+    hand_over, hand_remove, is_full, opponents, res_discard, res_full, res_ready, res_remove,
+    say, say_n, step_seats, tell, tied_sites,
 )
 from .data import (
     ARMORY, CARDS, DRUNK2_CARDS, GLOVE_RULES, GLOVES, GOSSIP2_POINTS, PERFORMANCES,
-    RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP, name,
+    RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP,
 )
-from .placing import is_full
+from .words import msg
 
 NO_TURN_PLAY = ("guard",)   # played only as a reaction
 
 
 def start_cards(state: dict, events: list) -> None:
+    """The automatic step ``cards``: phase 2 begins with the Badge holder."""
     state["phase"] = "cards"
-    pub(events, f"Everyone plays cards, starting with {P(state['badge'])}.")
+    say(events, "cards_begin", seat=state["badge"])
     next_turn(state, state["badge"], events)
 
 
@@ -49,17 +56,17 @@ def next_turn(state: dict, start: int, events: list) -> None:
             continue
         if not state["hand"][seat] and not abilities(state, seat):
             state["passed"][seat] = True
-            pub(events, f"{P(seat)} has no cards left and passes.")
+            say(events, "out_of_cards", seat=seat)
             continue
         state["turn"] = seat
         state["step"] = {"k": "turn", "s": [seat]}
         return
-    from .endday import start_end
-    start_end(state, events)
+    hand_over(state, "end")
 
 
 def finish_turn(state: dict, events: list) -> None:
-    """The card played this turn has resolved: its cards go to their discard piles."""
+    """The card played this turn has resolved: its cards go to their discard piles (also the
+    automatic step ``finish``, which a duel hands over to)."""
     for card in state["limbo"]:
         discard(state, card)
     state["limbo"] = []
@@ -203,30 +210,28 @@ def arg_legal(state: dict, seat: int) -> list[str]:
 def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
     if action == "pass":
         state["passed"][seat] = True
-        pub(events, f"{P(seat)} passes for the rest of the day.")
+        say(events, "passes", seat=seat)
         next_turn(state, (seat + 1) % state["n"], events)
         return
     if action.startswith("use:bigots:"):
         site = action.split(":")[2]
         state["rot"][seat].append("bigots")
-        pub(events, f"{P(seat)} rotates the Bigots to draw at the {SITE_NAMES[site]}, "
-                    "where they share the most Henchmen.")
+        say(events, "bigots", seat=seat, site=site)
         draw(state, seat, site, events)
         finish_turn(state, events)
         return
     if action == "use:mule":
         state["rot"][seat].append("mule")
-        pub(events, f"{P(seat)} rotates the Mule to fetch a card from the Armory.")
+        say(events, "mule", seat=seat)
         draw(state, seat, "armory", events)
         finish_turn(state, events)
         return
     if action == "use:inquisition":
         res_discard(state, seat, "inquisition")
-        pub(events, f"{P(seat)} discards the Inquisition: every opponent's Trump goes to the "
-                    "discards.")
+        say(events, "inquisition", seat=seat)
         for o in opponents(state, seat):
             if state["trump"][o]:
-                pub(events, f"{P(o)} loses {name(state['trump'][o])}.")
+                say(events, "loses_trump", seat=o, card=state["trump"][o])
                 discard(state, state["trump"][o])
                 state["trump"][o] = None
                 state["trot"][o] = False
@@ -255,29 +260,28 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
     if kind == RESERVE:
         if args:
             res_discard(state, seat, args[0])
-            pub(events, f"{P(seat)} discards {name(args[0])} from their full Reserve.")
+            say(events, "makes_room", seat=seat, card=args[0])
         state["res"][seat].append(card)
-        pub(events, f"{P(seat)} puts {name(card)} into their Reserve.")
+        say(events, "to_reserve", seat=seat, card=card)
         finish_turn(state, events)
         return
     if kind == TRUMP:
         old = state["trump"][seat]
         if old:
             discard(state, old)
-            pub(events, f"{P(seat)} discards the Trump {name(old)}.")
+            say(events, "trump_gone", seat=seat, card=old)
         state["trump"][seat] = card
         state["trot"][seat] = False
-        pub(events, f"{P(seat)} takes the Trump {name(card)}.")
+        say(events, "trump_taken", seat=seat, card=card)
         finish_turn(state, events)
         return
     state["limbo"].append(card)
-    pub(events, _play_text(seat, card, args))
+    events.append(Event(_play_msg(seat, card, args)))
     if card in ("traitor", "traitor2"):
         state["traitor"][seat] = True
     if card in ("gossip", "gossip2") and len(args) > 1 and args[1] == "boss":
         state["rot"][seat].append("boss")
-        pub(events, f"{P(seat)} rotates the Boss Lady: this Gossip is worth "
-                    f"{_gossip_points(card, args)}.")
+        say(events, "boss", seat=seat, n=_gossip_points(card, args))
     if args and args[0].startswith("p") and card not in GLOVES:
         target = _seat(args[0])
         if counters(state, target, card):
@@ -286,26 +290,27 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
     resolve(state, seat, card, args, events)
 
 
-def _play_text(seat: int, card: str, args: list[str]) -> str:
-    text = f"{P(seat)} plays {name(card)}"
-    if args and args[0].startswith("p"):
-        text += f" against {P(_seat(args[0]))}"
+def _play_msg(seat: int, card: str, args: list[str]):
+    """The public news of a card played, with the choices made for it."""
+    if card == "pigeon":
+        return msg("plays_pigeon", seat=seat, card=card, site=args[0])
+    if card == "grave":
+        return msg("plays_grave", seat=seat, card=card, taken=args[1], site=args[0])
+    if not (args and args[0].startswith("p")):
+        return msg("plays", seat=seat, card=card)
+    target = _seat(args[0])
     if card in ("trick", "drunk"):
-        text += f", choosing {a_an(SITE_NAMES[args[1]])} card"
-    elif card == "drunk2":
-        text += ", choosing " + " and ".join(f"{a_an(SITE_NAMES[b])} card" for b in args[1:])
-    elif card == "pigeon":
-        text += f", drawing at the {SITE_NAMES[args[0]]}"
-    elif card == "traitor2":
-        text += (f", moving a Henchman from the {SITE_NAMES[args[1]]} to the "
-                 f"{SITE_NAMES[args[2]]}")
-    elif card == "traitor":
-        text += f", taking a Henchman from the {SITE_NAMES[args[1]]}"
-    elif card in ("beartamer", "pillory"):
-        text += f", aiming at {name(args[1])}"
-    elif card == "grave":
-        text += f", taking {name(args[1])} from the {SITE_NAMES[args[0]]} discards"
-    return text + "."
+        return msg("plays_back", seat=seat, card=card, target=target, back=args[1])
+    if card == "drunk2":
+        return msg("plays_backs", seat=seat, card=card, target=target, backs=args[1:])
+    if card == "traitor2":
+        return msg("plays_traitor2", seat=seat, card=card, target=target, src=args[1],
+                   dst=args[2])
+    if card == "traitor":
+        return msg("plays_traitor", seat=seat, card=card, target=target, site=args[1])
+    if card in ("beartamer", "pillory"):
+        return msg("plays_aim", seat=seat, card=card, target=target, aim=args[1])
+    return msg("plays_at", seat=seat, card=card, target=target)
 
 
 def counter_legal(state: dict, seat: int) -> list[str]:
@@ -333,8 +338,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         amount = _gossip_points(card, args)
         lost = -add_score(state, target, -amount)
         add_score(state, seat, amount)
-        pub(events, f"{P(target)} loses {lost} point{'s' if lost != 1 else ''}, "
-                    f"{P(seat)} earns {amount}.")
+        say_n(events, "gossip", lost, target=target, seat=seat, amount=amount)
     elif card in ("trick", "drunk"):
         backs = [c for c in state["hand"][target] if CARDS[c][1] == args[1]]
         if backs:
@@ -342,11 +346,11 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             state["hand"][target].remove(taken)
             if card == "trick":
                 state["hand"][seat].append(taken)
-                pub(events, f"{P(seat)} takes {a_an(SITE_NAMES[args[1]])} card from {P(target)}.")
-                priv(events, (seat, target), f"The card taken was {name(taken)}.")
+                say(events, "takes_back", seat=seat, back=args[1], target=target)
+                tell(events, (seat, target), "taken_was", card=taken)
             else:
                 discard(state, taken)
-                pub(events, f"{P(target)} discards {name(taken)} from their hand.")
+                say(events, "hand_discard", seat=target, card=taken)
     elif card == "drunk2":
         for back in args[1:]:
             backs = [c for c in state["hand"][target] if CARDS[c][1] == back]
@@ -354,13 +358,13 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
                 taken = rng.choice(state, backs)
                 state["hand"][target].remove(taken)
                 discard(state, taken)
-                pub(events, f"{P(target)} discards {name(taken)} from their hand.")
+                say(events, "hand_discard", seat=target, card=taken)
     elif card == "vermin":
         if state["hand"][target]:
             taken = rng.choice(state, state["hand"][target])
             state["hand"][target].remove(taken)
             discard(state, taken)
-            pub(events, f"Vermin get into {P(target)}'s things: they discard {name(taken)}.")
+            say(events, "vermin", seat=target, card=taken)
     elif card == "pigeon":
         draw(state, seat, args[0], events)
     elif card == "traitor2":
@@ -368,8 +372,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         if target in state["board"][src] and not is_full(state, dst):
             state["board"][src].remove(target)
             state["board"][dst].append(target)
-            pub(events, f"{P(seat)} moves one of {P(target)}'s Henchmen from the "
-                        f"{SITE_NAMES[src]} to the {SITE_NAMES[dst]}.")
+            say(events, "moves_henchman", seat=seat, target=target, src=src, dst=dst)
     elif card == "bella":
         if any(can_receive(state, seat, c) for c in state["res"][target]):
             state["step"] = {"k": "give", "s": [target], "to": seat}
@@ -379,8 +382,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         if target in state["board"][site]:
             state["board"][site].remove(target)
             state["held"][seat].append(target)
-            pub(events, f"{P(seat)} takes one of {P(target)}'s Henchmen from the "
-                        f"{SITE_NAMES[site]} for the next day.")
+            say(events, "takes_henchman", seat=seat, target=target, site=site)
     elif card == "brawl":
         hit = [o for o in opponents(state, seat) if state["res"][o]]
         if hit:
@@ -390,10 +392,9 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card in ("beartamer", "pillory"):
         if args[1] in state["res"][target]:
             res_discard(state, target, args[1])
-            pub(events, f"{P(target)}'s {name(args[1])} is discarded.")
+            say(events, "res_discarded", seat=target, card=args[1])
     elif card in GLOVES:
-        from .duel import start_duel
-        start_duel(state, seat, target, events, glove=card)
+        hand_over(state, "duel", a=seat, d=target, tie=False, glove=card)
         return
     elif card == "bawler":
         for site in SITES:
@@ -414,10 +415,9 @@ def give_legal(state: dict, seat: int) -> list[str]:
 def give_apply(state: dict, seat: int, action: str, events: list) -> None:
     to = state["step"]["to"]
     card = action[5:]
-    from .common import res_remove
     res_remove(state, seat, card)
     state["res"][to].append(card)
-    pub(events, f"{P(seat)} gives {name(card)} from their Reserve to {P(to)}.")
+    say(events, "gives", seat=seat, card=card, to=to)
     if len(state["res"][to]) > RESERVE_LIMIT:
         state["step"] = {"k": "trim", "s": [to]}
         return
@@ -431,8 +431,7 @@ def trim_legal(state: dict, seat: int) -> list[str]:
 def trim_apply(state: dict, seat: int, action: str, events: list) -> None:
     card = action[5:]
     res_discard(state, seat, card)
-    pub(events, f"{P(seat)} discards {name(card)} from their Reserve (at most "
-                f"{RESERVE_LIMIT}).")
+    say(events, "trims", seat=seat, card=card, n=RESERVE_LIMIT)
     finish_turn(state, events)
 
 
@@ -455,7 +454,95 @@ def brawl_apply(state: dict, seat: int, action: str, events: list) -> None:
         if answer.startswith("drop:"):
             card = answer[5:]
             res_discard(state, s, card)
-            pub(events, f"{P(s)} discards {name(card)} from their Reserve in the Brawl.")
+            say(events, "brawl_drop", seat=s, card=card)
         else:
             apply_counter(state, s, answer, "brawl", events)
     finish_turn(state, events)
+
+
+# --- what the buttons and the prompt say ------------------------------------------------
+def turn_label(state: dict, seat: int, action: str):
+    head, _, rest = action.partition(":")
+    if action == "pass":
+        return msg("label.pass_day")
+    if head == "play":
+        return msg("label.play", card=rest)
+    if rest == "inquisition":
+        return msg("label.inquisition")
+    if rest == "mule":
+        return msg("label.mule")
+    return msg("label.bigots", site=rest.split(":")[1])
+
+
+def arg_label(state: dict, seat: int, action: str):
+    """A choice for the card being played: a target, a back, a site, a card."""
+    if action == "back":
+        return msg("label.back")
+    step = state["step"]
+    card, k, tok = step["c"], len(step["a"]), action[4:]
+    if tok.startswith("p") and tok[1:].isdigit():
+        return msg("label.target", card=card, target=int(tok[1:]))
+    if tok == "boss":
+        return msg("label.boss", n=GOSSIP2_POINTS + 2 if card == "gossip2" else 3)
+    if tok == "plain":
+        return msg("label.plain")
+    if tok in SITE_NAMES:
+        if card == "traitor":
+            return msg("label.traitor_site", site=tok)
+        if card == "traitor2":
+            return msg("label.traitor2_from" if k == 1 else "label.traitor2_to", site=tok)
+        if card == "pigeon":
+            return msg("label.pigeon_site", site=tok)
+        if card == "grave":
+            return msg("label.grave_site", site=tok)
+        return msg("label.back_card", card=card, back=tok)
+    if card == "grave":
+        return msg("label.grave_card", card=tok)
+    if card in ("beartamer", "pillory"):
+        return msg("label.aim", card=tok)
+    if k == 0:
+        return msg("label.make_room", card=tok)
+    return msg("label.card", card=tok)
+
+
+def counter_label(state: dict, seat: int, action: str):
+    if action == "accept":
+        return msg("label.accept")
+    return msg("label." + action.replace(":", "."))
+
+
+def give_label(state: dict, seat: int, action: str):
+    return msg("label.give", card=action[5:])
+
+
+def discard_label(state: dict, seat: int, action: str):
+    """``trim:<card>`` (an over-full Reserve) and ``drop:<card>`` (a Brawl); a Brawl's counters
+    read as at a counter window."""
+    if action.startswith("counter:"):
+        return counter_label(state, seat, action)
+    return msg("label.discard", card=action[5:])
+
+
+def turn_prompt(state: dict, seat):
+    return msg("prompt.turn", who=step_seats(state))
+
+
+def arg_prompt(state: dict, seat):
+    return msg("prompt.arg", who=step_seats(state))
+
+
+def counter_prompt(state: dict, seat):
+    step = state["step"]
+    return msg("prompt.counter", who=step_seats(state), card=step["c"], by=step["by"])
+
+
+def give_prompt(state: dict, seat):
+    return msg("prompt.give", who=step_seats(state), to=state["step"]["to"])
+
+
+def trim_prompt(state: dict, seat):
+    return msg("prompt.trim", who=step_seats(state))
+
+
+def brawl_prompt(state: dict, seat):
+    return msg("prompt.brawl", who=step_seats(state))

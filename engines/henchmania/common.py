@@ -1,32 +1,42 @@
-"""Small state helpers shared by every rules module: drawing, discarding, the Reserve, sites."""
+"""Small state helpers shared by every rules module: drawing, discarding, the Reserve, sites,
+and the hand-over to the next step (a phase module never imports another: it names the next
+step in the state and the shared loop, ``engines.steps.StepEngine.advance``, runs it)."""
 from __future__ import annotations
 
 from .. import rng
 from ..base import Event
+from ..words import plural
 from .data import (
-    CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITE_NAMES, SITES, TAVERN_TARGETED,
-    name,
+    CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS,
+    TAVERN_TARGETED,
 )
+from .words import GAME, msg
 
 
-def P(seat: int) -> str:
-    """A seat as the Discord layer's name placeholder."""
-    return "{p%d}" % seat
+def say(events: list, key: str, highlight: bool = False, **params) -> None:
+    """Public news: the message ``henchmania.<key>`` with ``params`` (see words.py)."""
+    events.append(Event(msg(key, **params), highlight=highlight))
 
 
-def a_an(word) -> str:
-    """``word`` with its indefinite article: "an Armory card", "a Tavern card", "an 8"."""
-    text = str(word)
-    vowel = text[:1].lower() in "aeiou" or text == "8" or text in ("11", "18")
-    return ("an " if vowel else "a ") + text
+def say_n(events: list, key: str, n: int, highlight: bool = False, **params) -> None:
+    """Public news counting ``n`` things: ``henchmania.<key>.one`` or ``.other``."""
+    events.append(Event(plural(f"{GAME}.{key}", n, **params), highlight=highlight))
 
 
-def pub(events: list, text: str, highlight: bool = False) -> None:
-    events.append(Event(text, highlight=highlight))
+def tell(events: list, seats, key: str, **params) -> None:
+    """News for ``seats`` only (a card they drew, a card taken from them)."""
+    events.append(Event(msg(key, **params), tuple(seats)))
 
 
-def priv(events: list, seats, text: str) -> None:
-    events.append(Event(text, tuple(seats)))
+def hand_over(state: dict, key: str, **params) -> None:
+    """Make the automatic step ``key`` (with ``params``) the next one; the shared loop runs it
+    before anybody decides. It never outlives an ``apply``: stored states hold decisions only."""
+    state["step"] = {"k": key, "s": [], **params}
+
+
+def step_seats(state: dict) -> list[int]:
+    """The seats deciding in the current step (several for simultaneous answers)."""
+    return list(state["step"]["s"])
 
 
 def opponents(state: dict, seat: int) -> list[int]:
@@ -43,18 +53,18 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
         if not deck:
             disc = state["disc"][site]
             if not disc:
-                pub(events, f"The {SITE_NAMES[site]} has no cards left to draw.")
+                say(events, "pile_empty", site=site)
                 break
             deck.extend(disc)
             disc.clear()
             rng.shuffle(state, deck)
-            pub(events, f"The {SITE_NAMES[site]} discards are shuffled into a new pile.")
+            say(events, "reshuffle", site=site)
         card = deck.pop()
         state["hand"][seat].append(card)
-        priv(events, (seat,), f"You drew {name(card)}.")
+        tell(events, (seat,), "you_drew", card=card)
         got += 1
     if got:
-        pub(events, f"{P(seat)} draws {got} card{'s' if got > 1 else ''} at the {SITE_NAMES[site]}.")
+        say_n(events, "draws", got, seat=seat, site=site)
     return got
 
 
@@ -66,7 +76,7 @@ def refill(state: dict, events: list) -> None:
             deck.extend(state["disc"][site])
             state["disc"][site].clear()
             rng.shuffle(state, deck)
-            pub(events, f"The {SITE_NAMES[site]} discards are shuffled into a new pile.")
+            say(events, "reshuffle", site=site)
 
 
 def can_draw(state: dict, site: str) -> bool:
@@ -162,17 +172,18 @@ def counters(state: dict, seat: int, card: str) -> list[str]:
 def apply_counter(state: dict, seat: int, action: str, card: str, events: list) -> None:
     if action == "counter:penitent":
         res_discard(state, seat, "penitent")
-        pub(events, f"{P(seat)} discards a Penitent: the {name(card)} has no effect on them.")
     elif action == "counter:bravery":
         use_trump(state, seat, "bravery", False)
-        pub(events, f"{P(seat)} rotates Bravery: the {name(card)} has no effect on them.")
     else:
         use_trump(state, seat, "bravery", True)
-        pub(events, f"{P(seat)} rotates the Old Lady to use Bravery: the {name(card)} has no "
-                    "effect on them.")
+    say(events, "counter." + action.partition(":")[2], seat=seat, card=card)
 
 
 # --- sites ------------------------------------------------------------------------------------
+def is_full(state: dict, site: str) -> bool:
+    return len(state["board"][site]) >= SPOTS[state["n"]]
+
+
 def pawn_counts(state: dict, site: str) -> list[int]:
     counts = [0] * state["n"]
     for color in state["board"][site]:

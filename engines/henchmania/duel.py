@@ -1,4 +1,4 @@
-"""Duels, in the order RULINGS.md gives:
+"""Duels, in the order ``../shared/rules/RULINGS.md`` gives:
 
 Glove -> the challenged may Guard (asked whenever they hold a Castle card, whose back is public)
 -> attacker declares a weapon (an Armory card or bare hands = 6), then the defender -> attacker
@@ -16,24 +16,37 @@ Additional Cards (project rulings): an alternative Glove is stored as ``g`` in t
 changes it through ``GLOVE_RULES``; a duellist with the Ox in Reserve fights bare-handed on 5+
 (``ab`` / ``db``); a Helm worn by the Defender cancels one unparried hit; a Defender with the
 Mutt loses 1 point less. A basic Glove's duel carries none of these keys.
+
+Steps: ``duel`` (automatic: a Glove, or the tie duel, starts a duel; the step holds ``a``,
+``d``, ``tie`` and ``glove``), ``guard``, ``weapon``, ``react``. A duel hands over to
+``finish`` (the turn's card has resolved) or, in the tie duel, to ``tiedone`` (phase 3).
 """
 from __future__ import annotations
 
 from itertools import combinations
 
 from .. import rng
+from ..words import plural
 from .common import (
-    P, a_an, add_score, hand_remove, pub, res_discard, res_ready, trump_modes, use_trump,
+    add_score, discard, hand_over, hand_remove, res_discard, res_ready, say, say_n,
+    step_seats, trump_modes, use_trump,
 )
 from .data import (
     ARMORY, ATTACK_DICE, BARE_HANDS, CARDS, GLOVE_RULES, HELM_ABSORB, LOSS_ATTACKER,
-    LOSS_PER_HIT, MUTT_SAVE, OX_BARE_HANDS, WIN_ATTACKER, WIN_DEFENDER, name,
+    LOSS_PER_HIT, MUTT_SAVE, OX_BARE_HANDS, WIN_ATTACKER, WIN_DEFENDER,
 )
+from .words import GAME, msg
 
 
 def glove_rule(duel: dict, key: str, default=None):
     """A rule of the Glove that started the duel (an alternative Glove's modifier)."""
     return GLOVE_RULES[duel.get("g", "glove")].get(key, default)
+
+
+def begin(state: dict, events: list) -> None:
+    """The automatic step ``duel``: the duel the step names begins."""
+    step = state["step"]
+    start_duel(state, step["a"], step["d"], events, tie=step["tie"], glove=step["glove"])
 
 
 def start_duel(state: dict, a: int, d: int, events: list, tie: bool = False,
@@ -42,8 +55,10 @@ def start_duel(state: dict, a: int, d: int, events: list, tie: bool = False,
                      "ap": 0, "st": "guard", "tie": tie, "wp": []}
     if glove != "glove":
         state["duel"]["g"] = glove
-    pub(events, f"{P(a)} challenges {P(d)} to a duel" + (f" with the {name(glove)}."
-                                                         if glove != "glove" else "."))
+    if glove != "glove":
+        say(events, "challenge_glove", a=a, d=d, glove=glove)
+    else:
+        say(events, "challenge", a=a, d=d)
     if glove_rule(state["duel"], "unguardable"):
         _ask_weapon(state, a, events)
         return
@@ -62,12 +77,11 @@ def guard_apply(state: dict, seat: int, action: str, events: list) -> None:
     if action == "guard":
         hand_remove(state, seat, "guard")
         state["limbo"].append("guard")
-        pub(events, f"{P(seat)} plays a Guard: the Glove is cancelled, no duel.")
+        say(events, "guard", seat=seat)
         duel["st"] = "cancelled"
-        from .cards import finish_turn
-        finish_turn(state, events)
+        hand_over(state, "finish")
         return
-    pub(events, f"{P(seat)} takes up the challenge.")
+    say(events, "takes_up", seat=seat)
     _ask_weapon(state, duel["a"], events)
 
 
@@ -85,9 +99,9 @@ def _bare(state: dict, seat: int, events: list) -> None:
     duel = state["duel"]
     if "ox" in state["res"][seat]:
         duel["ab" if seat == duel["a"] else "db"] = OX_BARE_HANDS
-        pub(events, f"{P(seat)} fights bare-handed, with the Ox's strength ({OX_BARE_HANDS}+).")
+        say(events, "bare_ox", seat=seat, n=OX_BARE_HANDS)
         return
-    pub(events, f"{P(seat)} fights bare-handed.")
+    say(events, "bare", seat=seat)
 
 
 def weapon_legal(state: dict, seat: int) -> list[str]:
@@ -103,8 +117,8 @@ def weapon_apply(state: dict, seat: int, action: str, events: list) -> None:
         hand_remove(state, seat, card)
         state["limbo"].append(card)
         duel["aw" if seat == duel["a"] else "dw"] = card
-        pub(events, f"{P(seat)} takes up {name(card)} (attack {CARDS[card][5]}+, "
-                    f"defence {CARDS[card][6]}+).")
+        say(events, "weapon", seat=seat, card=card, attack=CARDS[card][5],
+            defence=CARDS[card][6])
     _after_weapon(state, seat, events)
 
 
@@ -115,7 +129,7 @@ def _after_weapon(state: dict, seat: int, events: list) -> None:
         return
     duel["ad"] = [rng.roll(state) for _ in range(glove_rule(duel, "dice", ATTACK_DICE))]
     duel["st"] = "w1"
-    pub(events, f"{P(duel['a'])} attacks: {_dice(duel['ad'])} (hits on {attack_value(duel)}+).")
+    say(events, "attacks", seat=duel["a"], dice=list(duel["ad"]), n=attack_value(duel))
     _open_window(state, events)
 
 
@@ -126,10 +140,6 @@ def attack_value(duel: dict) -> int:
 
 def defence_value(duel: dict) -> int:
     return CARDS[duel["dw"]][6] if duel["dw"] else duel.get("db", BARE_HANDS)
-
-
-def _dice(dice: list[int]) -> str:
-    return ", ".join(str(v) for v in dice)
 
 
 def roller(duel: dict) -> int:
@@ -214,35 +224,32 @@ def react_apply(state: dict, seat: int, action: str, events: list) -> None:
         i = int(arg)
         res_discard(state, seat, "prayer")
         dice[i] = rng.roll(state)
-        pub(events, f"{P(seat)} discards a Prayer and rerolls a die: {dice[i]}.")
+        say(events, "prayer", seat=seat, n=dice[i])
     elif kind == "holy":
         i = int(arg)
         res_discard(state, seat, "holy")
         dice[i] += 1
-        pub(events, f"{P(seat)} discards Holy water: a die becomes {dice[i]}.")
+        say(events, "holy", seat=seat, n=dice[i])
     elif kind in ("prov", "olprov"):
         use_trump(state, seat, "providence", kind == "olprov")
         for ch in arg:
             dice[int(ch)] = rng.roll(state)
-        pub(events, f"{P(seat)} uses Providence{' through the Old Lady' if kind == 'olprov' else ''}"
-                    f" to reroll {len(arg)} {'die' if len(arg) == 1 else 'dice'}: {_dice(dice)}.")
+        say_n(events, kind, len(arg), seat=seat, dice=list(dice))
     elif kind in ("conf", "olconf"):
         use_trump(state, seat, "confidence", kind == "olconf")
         for i in range(len(dice)):
             dice[i] += 1
-        pub(events, f"{P(seat)} uses Confidence{' through the Old Lady' if kind == 'olconf' else ''}"
-                    f": +1 to every die: {_dice(dice)}.")
+        say(events, kind, seat=seat, dice=list(dice))
     elif kind == "court":
         i = int(arg)
         state["rot"][seat].append("courtesan")
         old = dice[i]
         dice[i] = rng.roll(state)
-        pub(events, f"{P(seat)} rotates the Courtesan: {P(roller(duel))} must reroll {a_an(old)}: "
-                    f"{dice[i]}.")
+        say(events, "court", seat=seat, roller=roller(duel), old=old, n=dice[i])
     elif kind == "apoth":
         res_discard(state, seat, "apoth")
         duel["ap"] += 1
-        pub(events, f"{P(seat)} discards the Apothecary and cancels a hit.")
+        say(events, "apoth", seat=seat)
     duel["wp"] = []
     _next_reactor(state, events)
 
@@ -251,14 +258,13 @@ def _close_window(state: dict, events: list) -> None:
     duel = state["duel"]
     if duel["st"] == "w1":
         duel["hits"] = sum(1 for v in duel["ad"] if v >= attack_value(duel))
-        pub(events, f"{P(duel['a'])} scores {duel['hits']} hit{'s' if duel['hits'] != 1 else ''}.")
+        say_n(events, "hits", duel["hits"], seat=duel["a"])
         if duel["hits"] == 0:
             _result(state, events)
             return
         duel["dd"] = [rng.roll(state) for _ in range(duel["hits"])]
         duel["st"] = "w2"
-        pub(events, f"{P(duel['d'])} defends: {_dice(duel['dd'])} "
-                    f"(parries on {defence_value(duel)}+).")
+        say(events, "defends", seat=duel["d"], dice=list(duel["dd"]), n=defence_value(duel))
         _open_window(state, events)
         return
     _result(state, events)
@@ -271,13 +277,11 @@ def _result(state: dict, events: list) -> None:
     duel["st"] = "done"
     duel["wounds"] = wounds
     if duel["tie"]:
-        pub(events, f"{P(a)} inflicts {wounds} wound{'s' if wounds != 1 else ''} on {P(d)}.")
+        say_n(events, "tie_wounds", wounds, a=a, d=d)
         for card in state["limbo"]:
-            from .common import discard
             discard(state, card)
         state["limbo"] = []
-        from .endday import tie_duel_done
-        tie_duel_done(state, wounds, events)
+        hand_over(state, "tiedone", wounds=wounds)
         return
     no_loss = glove_rule(duel, "no_loss", False)
     if wounds:
@@ -286,15 +290,64 @@ def _result(state: dict, events: list) -> None:
         loss = 0 if no_loss else LOSS_PER_HIT * wounds
         if loss and "mutt" in state["res"][d]:
             loss = max(0, loss - MUTT_SAVE)
-            pub(events, f"{P(d)}'s Mutt spares them {MUTT_SAVE} point.")
+            say(events, "mutt", seat=d, n=MUTT_SAVE)
         lost = -add_score(state, d, -loss)
-        pub(events, f"{P(a)} wins the duel with {wounds} unparried hit{'s' if wounds != 1 else ''}:"
-                    f" +{gain} for {P(a)}, -{lost} for {P(d)}.", highlight=True)
+        say_n(events, "attacker_wins", wounds, highlight=True, a=a, d=d, gain=gain, lost=lost)
     else:
         add_score(state, d, WIN_DEFENDER)
         lost = -add_score(state, a, 0 if no_loss else -LOSS_ATTACKER)
-        pub(events, f"{P(d)} wins the duel: +{WIN_DEFENDER} for {P(d)}, -{lost} for {P(a)}"
-                    + (" (Silk Glove: the loser loses nothing)." if no_loss else "."),
-            highlight=True)
-    from .cards import finish_turn
-    finish_turn(state, events)
+        say(events, "defender_wins_silk" if no_loss else "defender_wins", highlight=True,
+            a=a, d=d, gain=WIN_DEFENDER, lost=lost)
+    hand_over(state, "finish")
+
+
+# --- what the buttons and the prompt say ------------------------------------------------
+def guard_label(state: dict, seat: int, action: str):
+    return msg("label.guard" if action == "guard" else "label.take_up")
+
+
+def weapon_label(state: dict, seat: int, action: str):
+    """A weapon button with the value it really gives this duellist in this duel: the Attacker's
+    hit value (a Gauntlet makes it better), the Defender's parry value; bare hands count the
+    Ox."""
+    duel = state["duel"]
+    weapon = None if action == "bare" else action[7:]
+    ox = weapon is None and "ox" in state["res"][seat]
+    bare = OX_BARE_HANDS if ox else BARE_HANDS
+    if seat == duel["a"]:
+        value = max(1, (CARDS[weapon][5] if weapon else bare)
+                    - glove_rule(duel, "attack_bonus", 0))
+        what = "hits"
+    else:
+        value = CARDS[weapon][6] if weapon else bare
+        what = "parries"
+    if weapon is None:
+        return msg(f"label.bare_{what}" + ("_ox" if ox else ""), n=value)
+    return msg(f"label.weapon_{what}", card=weapon, n=value)
+
+
+def react_label(state: dict, seat: int, action: str):
+    head, _, rest = action.partition(":")
+    if action == "pass":
+        return msg("label.pass_react")
+    if head in ("prayer", "holy", "court"):
+        dice = current(state["duel"])[0]
+        i = int(rest)
+        return msg("label." + head, i=i + 1, value=dice[i] if i < len(dice) else "?")
+    if head in ("prov", "olprov"):
+        return plural(f"{GAME}.label.{head}", len(rest), dice=[int(c) + 1 for c in rest])
+    return msg("label." + head)   # conf, olconf, apoth
+
+
+def guard_prompt(state: dict, seat):
+    return msg("prompt.guard", who=step_seats(state), a=state["duel"]["a"])
+
+
+def weapon_prompt(state: dict, seat):
+    return msg("prompt.weapon", who=step_seats(state))
+
+
+def react_prompt(state: dict, seat):
+    duel = state["duel"]
+    roll = "attack" if duel["st"] == "w1" else "defence"
+    return msg("prompt.react_" + roll, who=step_seats(state), a=duel["a"], d=duel["d"])

@@ -4,16 +4,21 @@ When everyone has passed: hands are discarded (a Nosy Parker holder keeps one ca
 Choir boys holders decide how many to discard, then every seat scores from its Reserve in order
 from the Badge holder (Performances 1/3/5, Choir boys, Eloquence, Damsel), Intrigue last; cards
 unrotate, Henchmen go home, and the game ends or the Badge moves on.
+
+Steps: ``end`` (automatic: everyone has passed), ``nosy``, ``choir`` and ``tiedone``
+(automatic: a tie duel is over). It hands over to ``day`` (the next day, phase 1) or to
+``duel`` (the tie duel).
 """
 from __future__ import annotations
 
 from .common import (
-    P, a_an, add_score, discard, dominant, own_trump_ready, old_lady_trump, pawn_counts,
-    performance_cards, performance_kinds, pub, priv, res_discard, use_trump,
+    add_score, discard, dominant, hand_over, own_trump_ready, old_lady_trump, pawn_counts,
+    performance_cards, performance_kinds, res_discard, say, say_n, step_seats, tell, use_trump,
 )
 from .data import (
-    CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITE_NAMES, SITES, TORECAT_POINTS, name,
+    CARDS, CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITES, TORECAT_POINTS,
 )
+from .words import msg
 
 
 def _order(state: dict) -> list[int]:
@@ -22,8 +27,9 @@ def _order(state: dict) -> list[int]:
 
 
 def start_end(state: dict, events: list) -> None:
+    """The automatic step ``end``: everyone has passed."""
     state["phase"] = "end"
-    pub(events, "Everyone has passed: the day ends.")
+    say(events, "day_ends")
     nosy = []
     for seat in _order(state):
         if "nosy" in state["res"][seat] and state["hand"][seat]:
@@ -45,11 +51,10 @@ def _discard_hand(state: dict, seat: int, keep, events: list) -> None:
         discard(state, card)
     state["hand"][seat] = [keep] if keep is not None else []
     if gone:
-        pub(events, f"{P(seat)} discards {', '.join(name(c) for c in sorted(gone))}.")
+        say(events, "discards_hand", seat=seat, cards=sorted(gone))
     if keep is not None:
-        from .data import CARDS
-        pub(events, f"{P(seat)} keeps {a_an(SITE_NAMES[CARDS[keep][1]])} card with the Nosy parker.")
-        priv(events, (seat,), f"You keep {name(keep)} for the next day.")
+        say(events, "nosy_keeps", seat=seat, back=CARDS[keep][1])
+        tell(events, (seat,), "you_keep", card=keep)
 
 
 def nosy_legal(state: dict, seat: int) -> list[str]:
@@ -106,33 +111,33 @@ def score_day(state: dict, choir_use: list[int], events: list) -> None:
         pts = 0
         if kinds:
             pts += PERFORMANCE_POINTS[kinds]
-            parts.append(f"Performances {PERFORMANCE_POINTS[kinds]}")
+            parts.append(msg("part.performances", n=PERFORMANCE_POINTS[kinds]).to_json())
         used = choir_use[seat]
         if used:
             bonus = used * CHOIR_BONUS * performance_cards(state, seat)
             for _ in range(used):
                 res_discard(state, seat, "choir")
             pts += bonus
-            parts.append(f"Choir boys {bonus}")
+            parts.append(msg("part.choir", n=bonus).to_json())
         if kinds:
             if own_trump_ready(state, seat, "eloquence"):
                 use_trump(state, seat, "eloquence", False)
                 pts += ELOQUENCE_BONUS
-                parts.append(f"Eloquence {ELOQUENCE_BONUS}")
+                parts.append(msg("part.eloquence", n=ELOQUENCE_BONUS).to_json())
             elif old_lady_trump(state, seat, "eloquence"):
                 use_trump(state, seat, "eloquence", True)
                 pts += ELOQUENCE_BONUS
-                parts.append(f"Eloquence (Old Lady) {ELOQUENCE_BONUS}")
+                parts.append(msg("part.eloquence_ol", n=ELOQUENCE_BONUS).to_json())
         if kinds and "torecat" in state["res"][seat]:
             pts += TORECAT_POINTS
-            parts.append(f"Torecat {TORECAT_POINTS}")
+            parts.append(msg("part.torecat", n=TORECAT_POINTS).to_json())
         if "damsel" in state["res"][seat]:
             dp = damsel_points(state, seat)
             pts += dp
-            parts.append(f"Damsel {dp}")
+            parts.append(msg("part.damsel", n=dp).to_json())
         if pts:
             add_score(state, seat, pts)
-            pub(events, f"{P(seat)} scores {pts} ({', '.join(parts)}).", highlight=True)
+            say(events, "scores_day", highlight=True, seat=seat, n=pts, parts=parts)
     for seat in _order(state):
         if "intrigue" in state["res"][seat]:
             richer = [o for o in range(state["n"]) if state["score"][o] > state["score"][seat]]
@@ -140,8 +145,7 @@ def score_day(state: dict, choir_use: list[int], events: list) -> None:
                 add_score(state, o, -1)
                 add_score(state, seat, 1)
             if richer:
-                pub(events, f"Intrigue: {', '.join(P(o) for o in richer)} each give 1 point to "
-                            f"{P(seat)}.")
+                say(events, "intrigue", richer=richer, seat=seat)
     # Cards straighten up, Henchmen go home.
     state["rot"] = [[] for _ in range(state["n"])]
     state["trot"] = [False] * state["n"]
@@ -161,38 +165,34 @@ def _end_or_next(state: dict, events: list) -> None:
             _game_over(state, leaders, events)
             return
         if len(leaders) == 2:
-            pub(events, f"{P(leaders[0])} and {P(leaders[1])} are tied with {top} points: "
-                        "they fight a duel each way.")
+            say(events, "tied_two", a=leaders[0], b=leaders[1], n=top)
             state["phase"] = "tie"
             state["tie"] = {"p": leaders, "w": [0, 0], "i": 0}
-            from .duel import start_duel
-            start_duel(state, leaders[0], leaders[1], events, tie=True)
+            hand_over(state, "duel", a=leaders[0], d=leaders[1], tie=True, glove="glove")
             return
-        pub(events, f"{len(leaders)} players are tied with {top} points: the game goes on for "
-                    "another day.")
+        say(events, "tied_more", count=len(leaders), n=top)
     state["badge"] = (state["badge"] + 1) % state["n"]
     state["day"] += 1
-    from .placing import start_day
-    start_day(state, events)
+    hand_over(state, "day")
 
 
-def tie_duel_done(state: dict, wounds: int, events: list) -> None:
+def tie_duel_done(state: dict, events: list) -> None:
+    """The automatic step ``tiedone``: one duel of the tie is over (``wounds`` inflicted)."""
+    wounds = state["step"]["wounds"]
     tie = state["tie"]
     tie["w"][tie["i"]] = wounds
     tie["i"] += 1
     x, y = tie["p"]
     state["duel"] = None
     if tie["i"] == 1:
-        from .duel import start_duel
-        start_duel(state, y, x, events, tie=True)
+        hand_over(state, "duel", a=y, d=x, tie=True, glove="glove")
         return
     wx, wy = tie["w"]
     if wx == wy:
-        pub(events, f"Both inflicted {wx} wound{'s' if wx != 1 else ''}: they duel again.")
+        say_n(events, "duel_again", wx)
         tie["w"] = [0, 0]
         tie["i"] = 0
-        from .duel import start_duel
-        start_duel(state, x, y, events, tie=True)
+        hand_over(state, "duel", a=x, d=y, tie=True, glove="glove")
         return
     _game_over(state, [x if wx > wy else y], events)
 
@@ -202,5 +202,29 @@ def _game_over(state: dict, winners: list[int], events: list) -> None:
     state["step"] = None
     state["duel"] = None
     state["result"] = winners
-    pub(events, f"{P(winners[0])} becomes the new Bailiff of Montfleury with "
-                f"{state['score'][winners[0]]} points!", highlight=True)
+    say(events, "bailiff", highlight=True, seat=winners[0], n=state["score"][winners[0]])
+
+
+# --- what the buttons and the prompt say ------------------------------------------------
+def nosy_label(state: dict, seat: int, action: str):
+    card = action[5:]
+    return msg("label.keep_none") if card == "none" else msg("label.keep", card=card)
+
+
+def choir_label(state: dict, seat: int, action: str):
+    used = int(action[6:])
+    return msg("label.choir_use", n=used) if used else msg("label.choir_keep")
+
+
+def nosy_prompt(state: dict, seat):
+    return msg("prompt.nosy", who=step_seats(state))
+
+
+def choir_prompt(state: dict, seat):
+    seats = step_seats(state)
+    return msg("prompt.choir." + ("one" if len(seats) == 1 else "other"), who=seats)
+
+
+def over_prompt(state: dict):
+    """The game is over: who won (no step any more)."""
+    return msg("prompt.over", won=list(state["result"] or []))

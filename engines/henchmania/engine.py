@@ -1,45 +1,31 @@
-"""The Henchmania Engine: dispatches each decision step to its rules module."""
+"""The Henchmania Engine: declarations; the turn flow is the ``STEPS`` table (steps.py)."""
 from __future__ import annotations
 
-from ..base import Engine, GameError
-from . import cards, duel, endday, placing
-from .common import refill
+from ..base import GameError
+from ..steps import StepEngine
+from .common import hand_over, refill
 from .data import (
     ALT_CHOICES, ALT_GLOVES, ALT_HENCHMEN, CARDS, DAY_CHOICES, DAYS, TARGET,
     TARGET_CHOICES,
 )
 from .setup import new_state
-from .text import board_text as _board_text, describe as _describe, hand_text as _hand_text
+from .steps import STEPS, prompt as _prompt
+from .render import board_text as _board_text, hand_text as _hand_text
 from .views import view as _view
-
-# step kind -> (legal actions, apply)
-STEPS = {
-    "place": (placing.legal, placing.apply),
-    "turn": (cards.turn_legal, cards.turn_apply),
-    "arg": (cards.arg_legal, cards.arg_apply),
-    "counter": (cards.counter_legal, cards.counter_apply),
-    "give": (cards.give_legal, cards.give_apply),
-    "trim": (cards.trim_legal, cards.trim_apply),
-    "brawl": (cards.brawl_legal, cards.brawl_apply),
-    "guard": (duel.guard_legal, duel.guard_apply),
-    "weapon": (duel.weapon_legal, duel.weapon_apply),
-    "react": (duel.react_legal, duel.react_apply),
-    "nosy": (endday.nosy_legal, endday.nosy_apply),
-    "choir": (endday.choir_legal, endday.choir_apply),
-}
 
 
 # The rulebook names the Additional Cards but prints none of their effects: ours are house rules.
 HOUSE_RULES = "Additional Cards, house rule (our effects, not the printed cards): "
 
 
-class HenchmaniaEngine(Engine):
+class HenchmaniaEngine(StepEngine):
     name = "henchmania"
     title = "Henchmania"
     min_players = 2
     max_players = 5
     options = {"days": DAYS, "target": TARGET, "animals": False, "alt_gloves": "none",
                "alt_henchmen": "none"}
+    STEPS = STEPS
     option_help = {
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
@@ -75,24 +61,26 @@ class HenchmaniaEngine(Engine):
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)
         state = new_state(num_players, seed, opts)
-        placing.start_day(state, [])
+        hand_over(state, "day")
+        self.advance(state, [])
         return state
 
-    def to_act(self, state):
+    def step_of(self, state):
+        """Henchmania keeps its step as ``state["step"]["k"]`` (the stored states' layout);
+        no step (None) between two days' scoring and at the end of the game."""
         if state["phase"] == "over" or not state["step"]:
-            return []
-        return list(state["step"]["s"])
-
-    def legal_actions(self, state, seat):
-        if state["phase"] == "over" or not state["step"] or seat not in state["step"]["s"]:
-            return []
-        return sorted(set(STEPS[state["step"]["k"]][0](state, seat)))
+            return None
+        return state["step"]["k"]
 
     def describe(self, state, seat, action):
-        return _describe(state, seat, action)[:80]
+        return super().describe(state, seat, action)[:80]
+
+    def prompt(self, state, seat):
+        """What is being decided now (the same for every seat; who won, once it is over)."""
+        return _prompt(state)
 
     def _apply(self, state, seat, action, events):
-        STEPS[state["step"]["k"]][1](state, seat, action, events)
+        super()._apply(state, seat, action, events)
         refill(state, events)
 
     def view(self, state, seat):

@@ -1,6 +1,9 @@
 """Phase 1 of a day: setting the Henchmen one at a time, each with an immediate draw, then the
 majority draw at every site.
 
+Steps: ``day`` (automatic: a day begins), ``place`` (a Henchman to set); then it hands over to
+``cards`` (phase 2).
+
 Actions: ``place:<site>``, ``porter:<site>`` (a full site, discarding a Porter) or
 ``porter2:<site>`` (a full site, rotating the Porter (alt), an Additional Card), optionally
 ``:p<seat>`` to set a pawn taken with a Traitor (it counts for that seat), and ``:inf`` (own
@@ -8,8 +11,12 @@ Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 
 """
 from __future__ import annotations
 
-from .common import P, dominant, draw, pub, res_discard, res_ready, trump_modes, use_trump
-from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITE_NAMES, SITES, SPOTS
+from .common import (
+    dominant, draw, hand_over, is_full, res_discard, res_ready, say, step_seats, trump_modes,
+    use_trump,
+)
+from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITES
+from .words import msg
 
 
 def pawns_left(state: dict, seat: int) -> int:
@@ -17,13 +24,14 @@ def pawns_left(state: dict, seat: int) -> int:
 
 
 def start_day(state: dict, events: list) -> None:
+    """The automatic step ``day``: a day begins with setting the Henchmen."""
     state["phase"] = "place"
     state["passed"] = [False] * state["n"]
     state["traitor"] = [False] * state["n"]
     state["lastduel"] = None
-    extra = ", a tie-break day," if state["day"] > state["days"] else ""
-    pub(events, f"Day {state['day']}{extra} begins. {P(state['badge'])} holds the Badge of "
-                "Honor.")
+    tie_break = state["day"] > state["days"]
+    say(events, "day_begins_tie" if tie_break else "day_begins", day=state["day"],
+        seat=state["badge"])
     _next_placer(state, state["badge"], events)
 
 
@@ -42,20 +50,16 @@ def _majorities(state: dict, events: list) -> None:
     for site in SITES:
         seat = dominant(state, site)
         if seat is not None:
-            pub(events, f"{P(seat)} dominates the {SITE_NAMES[site]} and draws a card there.")
+            say(events, "dominates", seat=seat, site=site)
             draw(state, seat, site, events)
-    from .cards import start_cards
-    start_cards(state, events)
-
-
-def is_full(state: dict, site: str) -> bool:
-    return len(state["board"][site]) >= SPOTS[state["n"]]
+    hand_over(state, "cards")
 
 
 def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
     kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
-    draws = [""] + [":inf" if m == "own" else ":olinf" for m in trump_modes(state, seat, "influence")]
+    draws = [""] + [":inf" if m == "own" else ":olinf"
+                    for m in trump_modes(state, seat, "influence")]
     full_verbs = ["porter"] if "porter" in state["res"][seat] else []
     if res_ready(state, seat, "porter2"):
         full_verbs.append("porter2")
@@ -69,21 +73,19 @@ def legal(state: dict, seat: int) -> list[str]:
     return out
 
 
-def describe(state: dict, seat: int, action: str) -> str:
+def label(state: dict, seat: int, action: str):
+    """``place:castle`` -> "Henchman to the Castle"; a Traitor's pawn, a Porter and Influence
+    add to it."""
     parts = action.split(":")
-    text = f"Henchman to the {SITE_NAMES[parts[1]]}"
-    for part in parts[2:]:
-        if part.startswith("p"):
-            text = f"{P(int(part[1:]))}'s Henchman (Traitor) to the {SITE_NAMES[parts[1]]}"
-    if parts[0] == "porter":
-        text += " with a Porter"
-    elif parts[0] == "porter2":
-        text += " with the Porter (alt, house rule)"
-    if action.endswith(":inf"):
-        text += ", Influence: draw 2"
-    elif action.endswith(":olinf"):
-        text += ", Old Lady's Influence: draw 2"
-    return text
+    color = next((int(p[1:]) for p in parts[2:] if p.startswith("p")), None)
+    draw_with = parts[-1] if parts[-1] in ("inf", "olinf") else ""
+    if color is None:
+        return msg("label.place", site=parts[1], how=parts[0], draw=draw_with)
+    return msg("label.place_traitor", color=color, site=parts[1], how=parts[0], draw=draw_with)
+
+
+def prompt(state: dict, seat):
+    return msg("prompt.place", who=step_seats(state), day=state["day"])
 
 
 def apply(state: dict, seat: int, action: str, events: list) -> None:
@@ -102,22 +104,18 @@ def apply(state: dict, seat: int, action: str, events: list) -> None:
             count = INFLUENCE_DRAW
     if verb == "porter":
         res_discard(state, seat, "porter")
-        pub(events, f"{P(seat)} discards a Porter to set a Henchman on the full "
-                    f"{SITE_NAMES[site]}.")
+        say(events, "porter", seat=seat, site=site)
     elif verb == "porter2":
         state["rot"][seat].append("porter2")
-        pub(events, f"{P(seat)} rotates the Porter (alt) to set a Henchman on the full "
-                    f"{SITE_NAMES[site]}.")
+        say(events, "porter2", seat=seat, site=site)
     if color == seat:
         state["supply"][seat] -= 1
-        pub(events, f"{P(seat)} sets a Henchman at the {SITE_NAMES[site]}.")
+        say(events, "sets", seat=seat, site=site)
     else:
         state["held"][seat].remove(color)
-        pub(events, f"{P(seat)} sets {P(color)}'s betrayed Henchman at the {SITE_NAMES[site]} "
-                    f"(it counts for {P(color)}).")
+        say(events, "sets_betrayed", seat=seat, color=color, site=site)
     state["board"][site].append(color)
     if count > 1:
-        pub(events, f"{P(seat)} uses Influence{' through the Old Lady' if parts[-1] == 'olinf' else ''}"
-                    " to draw 2 cards.")
+        say(events, "influence_ol" if parts[-1] == "olinf" else "influence", seat=seat)
     draw(state, seat, site, events, count)
     _next_placer(state, (seat + 1) % state["n"], events)

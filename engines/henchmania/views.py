@@ -3,9 +3,15 @@ hand (their sites), discard piles, the duel. Private: a seat's own hand, its hal
 card to play, its Nosy parker / Choir boys decision in progress."""
 from __future__ import annotations
 
-from .common import P, dominant, hand_backs, pawn_counts
-from .data import SITE_NAMES, SITES, SPOTS, name
+from .common import dominant, hand_backs, pawn_counts
+from .data import SITE_NAMES, SITES, SPOTS
 from .duel import attack_value, defence_value, unparried
+from .steps import prompt
+
+
+def _json(message):
+    """A message in the JSON form a view holds ("" when nothing is being decided)."""
+    return message.to_json() if message is not None else ""
 
 
 def _duel_view(duel):
@@ -20,45 +26,6 @@ def _duel_view(duel):
         "unparried": unparried(duel) if duel["st"] in ("w2", "done") else None,
         "stage": duel["st"], "tie_duel": duel["tie"], "wounds": duel.get("wounds"),
     }
-
-
-def prompt(state: dict) -> str:
-    step = state["step"]
-    if state["phase"] == "over":
-        won = state["result"] or []
-        return "The game is over: " + " and ".join(P(s) for s in won) + " won."
-    if not step:
-        return ""
-    k = step["k"]
-    seats = step["s"]
-    who = ", ".join(P(s) for s in seats)
-    duel = state["duel"]
-    if k == "place":
-        return f"{who} sets a Henchman on a site (day {state['day']})."
-    if k == "turn":
-        return f"{who} plays a card or passes."
-    if k == "arg":
-        return f"{who} is playing a card."
-    if k == "counter":
-        return f"{who} may counter the {name(step['c'])} played by {P(step['by'])}."
-    if k == "give":
-        return f"{who} chooses a Reserve card to give to {P(step['to'])} (Belladonna root)."
-    if k == "trim":
-        return f"{who} discards a card from an over-full Reserve."
-    if k == "brawl":
-        return f"Brawl: {who} must each discard a Reserve card."
-    if k == "guard":
-        return f"{who} may cancel {P(duel['a'])}'s Glove with a Guard, or take up the duel."
-    if k == "weapon":
-        return f"{who} chooses a weapon for the duel, or bare hands."
-    if k == "react":
-        roll = "attack" if duel["st"] == "w1" else "defence"
-        return f"{who} may react to the {roll} dice ({P(duel['a'])} against {P(duel['d'])})."
-    if k == "nosy":
-        return f"{who} may keep one card with the Nosy parker."
-    if k == "choir":
-        return f"{who} decide{'s' if len(seats) == 1 else ''} how many Choir boys to discard."
-    return ""
 
 
 def view(state: dict, seat) -> dict:
@@ -97,7 +64,7 @@ def view(state: dict, seat) -> dict:
         "players": players, "duel": _duel_view(state["duel"]),
         "last_duel": _duel_view(state["lastduel"]),
         "tie": dict(state["tie"]) if state["tie"] else None,
-        "step": pstep, "to_act": to_act, "prompt": prompt(state),
+        "step": pstep, "to_act": to_act, "prompt": _json(prompt(state)),
         "winners": list(state["result"]) if state["result"] else [],
         "seat": seat,
         "additional_cards": list(state.get("extra", [])),

@@ -1,10 +1,29 @@
 """Korrigans (Matagot, 2017), 2-5 players.
 
-Rules: ../shared/rules/korrigans.en.txt and RULINGS.md (map, token and Menhir mixes). Layout:
-data.py (rules as data), maps.py + maps/*.json (the map, validated on load), setup.py,
-moves.py (Companion moves), gathering.py (gathering, Menhirs, Elf/Goblin), rainbow.py
-(draws, Cauldron), scoring.py, flow.py (decision stack, legal actions, labels), views.py,
-text.py, engine.py.
+Rules: ../shared/rules/korrigans.en.txt and ../shared/rules/RULINGS.md (map, token and Menhir
+mixes); the rulings below where they are silent.
+
+Where to look (the same file names mean the same thing in every game package):
+- data.py: rules as data (token and Menhir mixes, Companions, rainbow, scoring, names);
+  maps.py + maps/*.json: the map, validated on load; setup.py: ``new_state``.
+- steps.py: the turn flow as data, the ``STEPS`` table (step key -> ``engines.steps.Step``)
+  and ``step_of``: the kind of the entry on top of the decision stack ``st["stack"]``, or, when
+  the stack is empty, the phase's automatic step ("next_placement", "next_turn",
+  "next_final_turn"); a final turn with no move left reads "final_end". Also ``label`` (the
+  button text of every action).
+- Phase modules (each defines its steps; none imports another; a step hands over by pushing
+  or popping stack entries or setting ``st["phase"]``): placement.py ("next_placement",
+  "place"), moving.py ("turn", "move", "sac", "goblin", "elf"), gathering.py ("gather",
+  "pick", "lep", "troll"; Menhir effects), rainbow.py ("next_turn" and the draw; "sun",
+  "cloud", "cauldron"), final.py ("next_final_turn", "final", "final_end"; the game's end).
+- Helpers the phase modules share (they import no phase module): common.py (map of a state,
+  stack top, Korrigan ids, secret news), moves.py (Companion moves, making a move, the split
+  of long move lists), carry.py (Elf/Goblin: receiving one, the handovers of an arrival),
+  scoring.py (gold, tie-breaks).
+- words.py: the English template of every message id (events, ``prompt.*``, ``label.*``) and
+  the name tables; rule code only makes ``Msg``s.
+- views.py: what a seat may see; render.py: board and hand text from a view;
+  engine.py: the Engine subclass (declarations, inventory).
 
 Rulings made here where the rulebook and RULINGS.md are silent (or spelling out how they apply):
 1. Seat 0 is the first player; turn order and "later in turn order" count from seat 0.
@@ -53,8 +72,9 @@ Rulings made here where the rulebook and RULINGS.md are silent (or spelling out 
 13. The number of tokens behind each screen is public; sacrificed tokens are never shown
    (their number is public); revealed Menhirs put back in the box are public.
 14. A player's memory of a field ("seen") is what he left there after his pick.
-15. describe() labels of secret steps (keep/sacrifice) name the token: they are for the acting
-   seat's own buttons; public news comes only from events, which never name hidden tokens.
+15. Labels (``describe``) of secret steps (keep/sacrifice) name the token: they are for the
+   acting seat's own buttons, and read only what that seat sees; public news comes only from
+   events, which never name hidden tokens.
 16. (Interface, not a rule) A move step with more than 25 choices first asks which Korrigan
    ("kor:1"/"kor:2", "kor:back" to return), then that Korrigan's moves.
 """

@@ -1,9 +1,10 @@
-"""Small helpers shared by the rules modules: the map of a state, names, secret events."""
+"""Small helpers shared by the rules modules (no phase module is imported here): the map of a
+state, the decision stack's top, Korrigan ids, secret events."""
 from __future__ import annotations
 
 from engines.base import Event
+from engines.words import Msg
 
-from .data import TOKEN_NAME
 from .maps import Map, load_map
 
 
@@ -11,14 +12,14 @@ def mapof(st: dict) -> Map:
     return load_map(st["map"])
 
 
-def p(seat: int) -> str:
-    """A seat as the Discord layer's name placeholder."""
-    return "{p%d}" % seat
+def top(st: dict) -> dict:
+    """The pending decision on top of ``st["stack"]`` (the current step's entry)."""
+    return st["stack"][-1]
 
 
-def kname(kid: int) -> str:
-    """A Korrigan (seat*2 + k) as text: "{p0}'s Korrigan 1"."""
-    return "%s's Korrigan %d" % (p(kid // 2), kid % 2 + 1)
+def top_seat(st: dict) -> list[int]:
+    """The actors of a stack step: the one seat named by its entry."""
+    return [st["stack"][-1]["s"]]
 
 
 def kid_id(kid: int) -> str:
@@ -31,11 +32,7 @@ def parse_kid(text: str) -> int:
     return (int(seat) - 1) * 2 + int(k) - 1
 
 
-def tname(kind: str) -> str:
-    return TOKEN_NAME[kind]
-
-
-def secret(st: dict, seat: int, public: str, private: str, open_text: str,
+def secret(st: dict, seat: int, public: Msg, private: Msg, open_text: Msg,
            events: list[Event]) -> None:
     """News about something behind ``seat``'s screen: everyone sees ``open_text`` if the screen
     is gone, else others get ``public`` and the seat gets ``private``."""

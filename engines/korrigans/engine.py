@@ -1,15 +1,19 @@
-"""The Korrigans Engine subclass: glue between the contract and the rules modules."""
+"""The Korrigans Engine subclass: declarations; the turn flow is the ``STEPS`` table of
+``steps`` (``step_of``: the top of the decision stack, or the phase's automatic step)."""
 from __future__ import annotations
 
-from engines.base import Engine, Event, State
+from engines.base import State
+from engines.steps import StepEngine
+from engines.words import Msg
 
-from . import flow, scoring, text, views
+from . import final, render, scoring, views
 from .data import RAINBOW
 from .maps import map_names
 from .setup import new_state
+from .steps import STEPS, step_of
 
 
-class KorrigansEngine(Engine):
+class KorrigansEngine(StepEngine):
     name = "korrigans"
     title = "Korrigans"
     min_players = 2
@@ -25,28 +29,27 @@ class KorrigansEngine(Engine):
         "map": "which map file to play on.",
     }
     option_choices = {"placement": ["standard", "advanced"], "map": map_names()}
+    STEPS = STEPS
+
+    def step_of(self, state: State) -> str:
+        return step_of(state)
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         opts = self.check_setup(num_players, options)
         st = new_state(num_players, seed, opts)
-        events: list[Event] = []
-        flow.advance(st, events)
+        self.advance(st, [])            # up to the first decision (a placement)
         return st
 
-    def to_act(self, state: State) -> list[int]:
-        return flow.to_act(state)
-
-    def legal_actions(self, state: State, seat: int) -> list[str]:
-        return flow.legal_actions(state, seat)
-
     def describe(self, state: State, seat: int, action: str) -> str:
-        return flow.describe(state, seat, action)[:80]
+        return super().describe(state, seat, action)[:80]
 
-    def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:
-        flow.apply_action(state, seat, action, events)
+    def prompt(self, state: State, seat: int | None) -> Msg | None:
+        if self.is_over(state):
+            return final.over_prompt(state)
+        return super().prompt(state, seat)
 
     def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat)
+        return views.view(state, seat, self.to_act(state), self.prompt(state, seat))
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
@@ -58,7 +61,7 @@ class KorrigansEngine(Engine):
         return scoring.winners(state) if self.is_over(state) else []
 
     def result_note(self, state: State) -> str:
-        return text.result_note(views.view(state, None)) if self.is_over(state) else ""
+        return render.result_note(self.view(state, None)) if self.is_over(state) else ""
 
     def inventory(self, state: State) -> dict[str, int]:
         inv: dict[str, int] = {}
@@ -94,7 +97,7 @@ class KorrigansEngine(Engine):
         return inv
 
     def board_text(self, view: dict) -> str:
-        return text.board_text(view)
+        return render.board_text(view)
 
     def hand_text(self, view: dict) -> str:
-        return text.hand_text(view)
+        return render.hand_text(view)

@@ -1,13 +1,22 @@
-"""Companion moves: where each Companion takes a Korrigan, and the move actions of a seat.
+"""Companion moves: where each Companion takes a Korrigan, the move actions of a seat, and
+making a move (shared by the movement's "move" step and the final turn's "final" step).
 
 Hare: an open border; Squirrel: a gate; Mouse: a bridge (these three are blocked by the Troll);
 Bird: any other field of the same colour; Mole: sand grain to sand grain; Frog: pontoon to
 pontoon. The Backup Companion moves as the side it was taken on (Hare or Squirrel).
+A helper module: it imports no phase module.
 """
 from __future__ import annotations
 
+from engines.base import Event
+
+from .carry import arrive
+from .common import mapof
 from .data import COMPANIONS
 from .maps import Map
+from .words import msg
+
+MAX_CHOICES = 25  # a step offering more is split in two (Discord select menus hold 25)
 
 
 def destinations(m: Map, troll: str | None, field: int, comp: str) -> list[int]:
@@ -56,3 +65,57 @@ def has_move_with(m: Map, st: dict, seat: int, side: str) -> bool:
         if f is not None and destinations(m, st["troll"], f, side):
             return True
     return False
+
+
+def split_moves(step: dict, acts: list[str]) -> list[str]:
+    """Past MAX_CHOICES, first choose the Korrigan ("kor:<k>"), then its moves ("kor:back")."""
+    if "kor" in step:
+        prefix = "mv:%d:" % (step["kor"] + 1)
+        return [a for a in acts if a.startswith(prefix)] + ["kor:back"]
+    if len(acts) <= MAX_CHOICES:
+        return acts
+    return sorted({"kor:" + a.split(":")[1] if a.startswith("mv:") else a for a in acts})
+
+
+def choose_korrigan(step: dict, arg: str) -> None:
+    """"kor:<k>" narrows a split move step to Korrigan k; "kor:back" widens it again."""
+    if arg == "back":
+        del step["kor"]
+    else:
+        step["kor"] = int(arg) - 1
+
+
+def play_move(st: dict, seat: int, arg: str, events: list[Event]) -> None:
+    """Play "mv:<arg>" (``arg`` = "<k>:<companion>:<field id>")."""
+    kk, comp, fid = arg.split(":")
+    do_move(st, seat, int(kk) - 1, comp, mapof(st).by_id[fid], events)
+
+
+def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Event]) -> None:
+    """Move Korrigan ``k`` of ``seat``: reveal or discard the Companion, then the handovers
+    (``carry.arrive``); outside the final turn the gathering follows (step "gather")."""
+    m = mapof(st)
+    kid = seat * 2 + k
+    final = st["phase"] == "final"
+    if comp == "backup":
+        used = msg("backup_companion", side=st["backup"][seat])
+        if final:
+            st["backup"][seat] = "spent"
+    else:
+        used = msg("companion", comp=comp)
+        if final:
+            st["shown"][seat].remove(comp)
+            st["disc"][seat].append(comp)
+            st["disc"][seat].sort()
+        elif comp not in st["shown"][seat]:
+            st["hid"][seat].remove(comp)
+            st["shown"][seat].append(comp)
+            st["shown"][seat].sort()
+            events.append(Event(msg("reveals", p=seat, comp=comp)))
+    src = st["pos"][kid]
+    st["pos"][kid] = dest
+    events.append(Event(msg("moved_final" if final else "moved", kid=kid, src=m.letters[src],
+                            dst=m.letters[dest], used=used.to_json())))
+    if not final:
+        st["stack"].append({"k": "gather", "s": seat, "kid": kid, "f": dest})
+    arrive(st, kid, dest, events)

@@ -1,11 +1,30 @@
-"""The Rainbow draw, Sun and Cloud placement, the draw chain, and the Cauldron's appearance."""
+"""The round (phase "play"): the players' turns in order, then the Rainbow draw; Sun and Cloud
+placement, the draw chain, and the Cauldron's appearance. Steps: "play" (automatic while the
+stack is empty: the next player's turn, or the draw), "sun", "cloud" and "cauldron"."""
 from __future__ import annotations
 
 from engines import rng
 from engines.base import Event
 
-from .common import mapof, p
-from .data import CAULDRON_COLOURS, CHAIN_CLOUDS, RAINBOW
+from engines.words import Msg
+
+from .common import mapof, top
+from .data import CAULDRON_COLOURS, CHAIN_CLOUDS
+from .words import msg
+
+
+def next_turn(st: dict, events: list[Event]) -> None:
+    """Automatic (phase "play", empty stack): the next mover's turn (step "turn"); after the
+    last one, a new round and the draw (during the chain, draws follow each other)."""
+    if st["mover"] < st["n"]:
+        seat = st["mover"]
+        st["mover"] += 1
+        st["stack"].append({"k": "turn", "s": seat})
+    else:
+        st["round"] += 1
+        if not st["chain"]:
+            st["mover"] = 0
+        draw(st, events)
 
 
 def draw(st: dict, events: list[Event]) -> None:
@@ -14,23 +33,21 @@ def draw(st: dict, events: list[Event]) -> None:
     st["holder"] = (seat + 1) % st["n"]
     bag = st["bag"]
     pawn = bag.pop(rng.randbelow(st, len(bag)))
-    name = RAINBOW[pawn]
     if pawn in st["drawn"]:
         if st["chain"]:
             st["aside"].append(pawn)
-            events.append(Event("%s draws %s again: the pawn is set aside." % (p(seat), name)))
+            events.append(Event(msg("draw_aside", p=seat, c=pawn)))
             return
-        events.append(Event("%s draws %s again: it goes on a Cloud." % (p(seat), name)))
+        events.append(Event(msg("draw_cloud", p=seat, c=pawn)))
         _place_or_ask(st, seat, pawn, "cloud", events)
         return
     st["drawn"].append(pawn)
     if len(st["drawn"]) == CAULDRON_COLOURS:
         st["aside"].append(pawn)
-        events.append(Event("%s draws %s, the last colour of the rainbow: the Cauldron of Gold "
-                            "appears!" % (p(seat), name), highlight=True))
+        events.append(Event(msg("draw_last", p=seat, c=pawn), highlight=True))
         start_cauldron(st, seat, events)
         return
-    events.append(Event("%s draws %s, a new colour: it goes on a Sun." % (p(seat), name)))
+    events.append(Event(msg("draw_sun", p=seat, c=pawn)))
     _place_or_ask(st, seat, pawn, "sun", events)
 
 
@@ -47,20 +64,17 @@ def _place_or_ask(st: dict, seat: int, pawn: int, kind: str, events: list[Event]
 def place_sun(st: dict, seat: int, row: int, pawn: int, events: list[Event]) -> None:
     st["suns"][row] = pawn
     st["held"] = None
-    events.append(Event("%s puts %s on Sun %d: no Cauldron in that row."
-                        % (p(seat), RAINBOW[pawn], row + 1)))
+    events.append(Event(msg("on_sun", p=seat, c=pawn, n=row + 1)))
 
 
 def place_cloud(st: dict, seat: int, col: int, pawn: int, events: list[Event]) -> None:
     st["clouds"][col] = pawn
     st["held"] = None
-    events.append(Event("%s puts %s on Cloud %d: no Cauldron in that column."
-                        % (p(seat), RAINBOW[pawn], col + 1)))
+    events.append(Event(msg("on_cloud", p=seat, c=pawn, n=col + 1)))
     if sum(x is not None for x in st["clouds"]) >= CHAIN_CLOUDS and not st["chain"]:
         st["chain"] = True
         st["mover"] = st["n"]
-        events.append(Event("Five pawns lie on Clouds: from now on the bag goes round without "
-                            "moves until the last colour comes out."))
+        events.append(Event(msg("chain")))
 
 
 def cauldron_fields(st: dict) -> list[int]:
@@ -91,6 +105,48 @@ def place_cauldron(st: dict, seat: int, field: int, events: list[Event]) -> None
     st["cauldron"] = field
     st["phase"] = "final"
     st["fi"] = 0
-    events.append(Event("%s puts the Cauldron of Gold on %s. Final turn: each player reveals "
-                        "all Companions and may use each once to reach it."
-                        % (p(seat), mapof(st).letters[field]), highlight=True))
+    events.append(Event(msg("cauldron_placed", p=seat, f=mapof(st).letters[field]),
+                        highlight=True))
+
+
+# --- "sun", "cloud" and "cauldron" ------------------------------------------------------------
+def sun_legal(st: dict, seat: int) -> list[str]:
+    return sorted({"sun:%d" % (r + 1) for r, x in enumerate(st["suns"]) if x is None})
+
+
+def sun_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    step = st["stack"].pop()
+    place_sun(st, seat, int(action.partition(":")[2]) - 1, step["c"], events)
+
+
+def sun_prompt(st: dict, seat: int | None) -> Msg:
+    step = top(st)
+    return msg("prompt.sun", p=step["s"], c=step["c"])
+
+
+def cloud_legal(st: dict, seat: int) -> list[str]:
+    return sorted({"cloud:%d" % (c + 1) for c, x in enumerate(st["clouds"]) if x is None})
+
+
+def cloud_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    step = st["stack"].pop()
+    place_cloud(st, seat, int(action.partition(":")[2]) - 1, step["c"], events)
+
+
+def cloud_prompt(st: dict, seat: int | None) -> Msg:
+    step = top(st)
+    return msg("prompt.cloud", p=step["s"], c=step["c"])
+
+
+def cauldron_legal(st: dict, seat: int) -> list[str]:
+    m = mapof(st)
+    return sorted({"cauldron:" + m.ids[f] for f in cauldron_choices(st, seat)})
+
+
+def cauldron_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
+    st["stack"].pop()
+    place_cauldron(st, seat, mapof(st).by_id[action.partition(":")[2]], events)
+
+
+def cauldron_prompt(st: dict, seat: int | None) -> Msg:
+    return msg("prompt.cauldron", p=top(st)["s"])

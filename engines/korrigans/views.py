@@ -11,9 +11,8 @@ it has seen and what it left there, the tokens it sacrificed, the tokens it is l
 from __future__ import annotations
 
 from . import rainbow
-from .common import kid_id
+from .common import kid_id, mapof
 from .data import RAINBOW
-from .flow import prompt, to_act
 from .scoring import breakdown, companions_left, public_points, tie_break, winners
 
 
@@ -26,8 +25,9 @@ def static_map(m) -> dict:
     }
 
 
-def view(st: dict, seat: int | None) -> dict:
-    from .common import mapof
+def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
+    """``to_act`` and ``prompt`` (what is being decided now) come from the step table
+    (``KorrigansEngine.to_act`` / ``prompt``)."""
     m = mapof(st)
     n = st["n"]
     over = st["phase"] == "over"
@@ -56,7 +56,8 @@ def view(st: dict, seat: int | None) -> dict:
         players.append(d)
     v = {
         "game": "korrigans",
-        "phase": st["phase"], "round": st["round"], "to_act": to_act(st), "prompt": prompt(st),
+        "phase": st["phase"], "round": st["round"], "to_act": list(to_act),
+        "prompt": None if prompt is None else prompt.to_json(),
         "map": static_map(m), "fields": fields, "korrigans": korrigans, "players": players,
         "troll": None if st["troll"] is None else m.border_label(st["troll"]),
         "elf": [kid_id(k) for k, c in enumerate(st["carry"]) if c == "elf"],

@@ -70,7 +70,6 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 assert res.ephemeral
 
                 await table.play_to_end(stop_after=12, slash_every=5)
-                stale_candidates = [m for m in fake.dm_messages(alice) if controls(m)]
                 midway = (await table.game()).move_count
 
             # Restart: a new bot process on the same database finishes the game.
@@ -82,6 +81,12 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 turn = await table.human_to_act()
                 seat, user = turn
                 panel = await table.panel(user)
+                # An ephemeral "My hand" panel opened now goes out of date with the next move
+                # (DM panels are repainted, so they never hold stale controls).
+                res = await fake.click(user, table.board(),
+                                       fake.find_button(table.board(), "My hand"))
+                stale = res.message
+                assert controls(stale)
                 control = controls(panel)[0]
                 before = (await table.game()).move_count
                 results = await asyncio.gather(use_control(fake, user, panel, control),
@@ -98,9 +103,8 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 # A stale click (a control from an older board) is refused, nothing changes.
                 game = await table.game()
                 if game.status == "running":
-                    old = stale_candidates[0]
                     count = game.move_count
-                    res = await use_control(fake, alice, old, controls(old)[0])
+                    res = await use_control(fake, user, stale, controls(stale)[0])
                     assert res.ephemeral
                     assert "older board" in res.content or "not your turn" in res.content
                     assert (await table.game()).move_count == count

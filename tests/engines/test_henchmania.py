@@ -6,7 +6,7 @@ import pytest
 from engines import GameError, IllegalAction
 from engines.henchmania import ENGINE as E
 from engines.henchmania.data import CARDS, SITES, SPOTS, full_deck
-from tests.engines.test_henchmania_helpers import make, play, texts
+from tests.engines.test_henchmania_helpers import ids, make, news, play, texts
 
 
 # --- data and setup ---------------------------------------------------------------------
@@ -37,11 +37,11 @@ def test_new_game_setup():
 def test_options_and_choices():
     st = E.new_game(2, 1, {"days": 3, "target": 25})
     assert st["days"] == 3 and st["target"] == 25
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="'days' must be one of 3, 4, 5"):
         E.new_game(2, 1, {"days": 6})
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="'target' must be one of 25, 30"):
         E.new_game(2, 1, {"target": 20})
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="for 2 to 5 players, not 6"):
         E.new_game(6, 1)
 
 
@@ -51,8 +51,10 @@ def test_place_draws_a_card_from_that_site_privately():
     st2, ev = E.apply(st, 0, "place:church")
     assert st2["board"]["church"] == [0]
     assert len(st2["hand"][0]) == 1 and CARDS[st2["hand"][0][0]][1] == "church"
-    card_name = CARDS[st2["hand"][0][0]][0]
-    assert any(card_name in t for t in texts(ev, 0))
+    drawn = ("you_drew", {"card": st2["hand"][0][0]})
+    assert drawn in news(ev, 0) and drawn not in news(ev, None) and drawn not in news(ev, 1)
+    assert ("draws.one", {"n": 1, "seat": 0, "site": "church"}) in news(ev, None)
+    card_name = CARDS[st2["hand"][0][0]][0]   # and no public text names it
     assert not any(card_name in t for t in texts(ev, None))
     assert not any(card_name in t for t in texts(ev, 1))
     assert E.to_act(st2) == [1]
@@ -124,7 +126,7 @@ def test_empty_pile_reshuffles_its_discards():
     n_disc = len(st["disc"]["church"])
     st, ev = play(st, (0, "place:church"))
     assert len(st["deck"]["church"]) == n_disc - 1 and st["disc"]["church"] == []
-    assert any("shuffled" in t for t in texts(ev))
+    assert ("reshuffle", {"site": "church"}) in news(ev)
 
 
 # --- the card phase ---------------------------------------------------------------------
@@ -217,9 +219,11 @@ def test_trick_takes_a_card_of_the_chosen_back_privately():
     assert E.legal_actions(st, 0) == ["arg:armory", "arg:castle", "back"]
     st, ev = play(st, (0, "arg:castle"))
     assert sorted(st["hand"][0]) == ["jester"] and st["hand"][1] == ["dagger"]
-    assert any("Jester" in t for t in texts(ev, 0)) and any("Jester" in t for t in texts(ev, 1))
+    taken = ("taken_was", {"card": "jester"})
+    assert taken in news(ev, 0) and taken in news(ev, 1)
+    assert taken not in news(ev, 2) and taken not in news(ev, None)
+    assert ("takes_back", {"seat": 0, "back": "castle", "target": 1}) in news(ev)
     assert not any("Jester" in t for t in texts(ev, 2))
-    assert not any("Jester" in t for t in texts(ev, None))
 
 
 def test_drunkard_discards_a_card_of_the_chosen_back():
@@ -358,9 +362,9 @@ def test_a_player_with_no_cards_is_passed_automatically():
 
 def test_illegal_moves_are_refused():
     st = make(2, hands={0: ["gossip"]})
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not your turn"):
         E.apply(st, 1, "pass")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="'play:trick' is not a legal move"):
         E.apply(st, 0, "play:trick")
 
 
@@ -371,7 +375,7 @@ def test_an_emptied_pile_takes_its_discards_immediately():
     st["deck"]["church"] = rest[:1]
     st, ev = play(st, (0, "place:church"))
     assert st["disc"]["church"] == [] and len(st["deck"]["church"]) == 25
-    assert any("shuffled" in t for t in texts(ev))
+    assert "reshuffle" in ids(ev)
 
 
 def test_trump_makes_nine_cards_in_front_of_a_player():

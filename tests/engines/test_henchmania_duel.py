@@ -4,7 +4,7 @@ from __future__ import annotations
 from engines.henchmania import ENGINE as E
 import pytest
 
-from tests.engines.test_henchmania_helpers import fix_dice, make, play, texts
+from tests.engines.test_henchmania_helpers import fix_dice, make, news, play
 
 _MP = []
 
@@ -53,7 +53,8 @@ def test_bare_hands_attacker_wins_plus_five_minus_one_per_hit():
     assert st["lastduel"]["ad"] == [6, 6, 1] and st["lastduel"]["dd"] == [6, 2]
     assert st["score"] == [10, 4]
     assert "glove" in st["disc"]["square"]
-    assert any("fights bare-handed" in t for t in texts(ev))
+    assert ("bare", {"seat": 0}) in news(ev) and ("bare", {"seat": 1}) in news(ev)
+    assert ("attacker_wins.one", {"n": 1, "a": 0, "d": 1, "gain": 5, "lost": 1}) in news(ev)
 
 
 def test_all_hits_missed_defender_wins_without_rolling():
@@ -191,7 +192,9 @@ def test_duel_view_step_by_step():
     assert v["duel"]["attacker"] == 0 and v["duel"]["defender"] == 1
     assert v["duel"]["attack_dice"] == [6, 1, 1] and v["duel"]["stage"] == "w1"
     assert v["duel"]["attack_value"] == 6 and v["to_act"] == [0]
-    assert "{p0}" in v["prompt"] and "Duel" in E.board_text(v)
+    assert v["prompt"] == ["henchmania.prompt.react_attack", {"who": [0], "a": 0, "d": 1}]
+    assert "Duel" in E.board_text(v)
+    assert "> {p0} may react to the attack dice ({p0} against {p1})." in E.board_text(v)
 
 
 def test_a_passed_player_still_reacts_with_the_reserve():

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.henchmania import ENGINE as E
-from tests.engines.test_henchmania_helpers import fix_dice, make, play, rig, texts
+from tests.engines.test_henchmania_helpers import fix_dice, ids, make, news, play, rig, texts
 
 
 def end_day(n=3, **kw):
@@ -89,7 +89,9 @@ def test_hands_are_discarded_but_nosy_parker_keeps_one_card():
     st, ev = play(st, (0, "keep:glove"))
     assert st["hand"][0] == ["glove"] and "gossip" in st["disc"]["tavern"]
     assert not any("Glove" in t for t in texts(ev, None))
-    assert any("Main Square card" in t for t in texts(ev, None))
+    assert ("nosy_keeps", {"seat": 0, "back": "square"}) in news(ev, None)
+    assert ("you_keep", {"card": "glove"}) in news(ev, 0)
+    assert ("you_keep", {"card": "glove"}) not in news(ev, None)
 
 
 def test_game_ends_at_30_at_the_end_of_a_day():
@@ -134,7 +136,8 @@ def test_tie_duel_with_equal_wounds_is_fought_again(monkeypatch):
     fix_dice(monkeypatch, 1, 1, 1, 1, 1, 1,   # seat 1 first (Badge holder): no hits; seat 0: no hits
         6, 1, 1, 1, 1, 1, 1)    # again: seat 1 one wound, seat 0 none
     st, ev = play(st, (0, "pass"))
-    assert any("duel again" in t for t in texts(ev))
+    assert ("duel_again.other", {"n": 0}) in news(ev)
+    assert ids(ev)[-1] == "bailiff"
     assert E.winners(st) == [1]
 
 

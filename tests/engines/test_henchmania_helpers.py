@@ -101,3 +101,15 @@ def fix_dice(monkeypatch, *values):
 def texts(events, seat=None):
     """Texts of the events a seat (None: everyone) sees."""
     return [e.text for e in events if e.visible_to(seat)]
+
+
+def news(events, seat=None):
+    """(message id without "henchmania.", parameters) of the events a seat (None: everyone)
+    sees: what rule tests assert, rather than English prose."""
+    return [(e.message.key.removeprefix("henchmania."), e.message.params)
+            for e in events if e.visible_to(seat)]
+
+
+def ids(events, seat=None):
+    """The message ids (without "henchmania.") of the events a seat sees."""
+    return [key for key, _params in news(events, seat)]

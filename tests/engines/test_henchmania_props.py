@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engines import ACTION_ID_RE
+from engines.words import render
 from engines.henchmania import ENGINE as E
 from tests.engines.contract import play_and_check
 from tests.engines.test_henchmania_helpers import make, play
@@ -93,7 +94,7 @@ def test_labels_texts_and_ids():
             board = E.board_text(v)
             hand = E.hand_text(E.view(st, seat))
             assert len(board) <= 4000 and len(hand) <= 4000
-            for text in [board, hand, v["prompt"]] + [e.text for e in events]:
+            for text in [board, hand, render(v["prompt"])] + [e.text for e in events]:
                 assert all(int(m) < n for m in placeholder.findall(text))
             assert v["prompt"]
 
@@ -135,7 +136,8 @@ def test_golden_playthroughs(n, moves, scores, winners):
 
 
 def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_right():
-    from engines.henchmania import text as T
+    from engines.henchmania.duel import react_label
+    from engines.words import Msg, render
 
     def board_with(stage, aw=None, dw=None):
         duel = {"attacker": 0, "defender": 1, "attack_weapon": aw, "defence_weapon": dw,
@@ -155,8 +157,11 @@ def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_ri
         text = ENGINE.board_text(view)
         assert f"({expect_a}) vs" in text and f"({expect_d})" in text, (stage, text)
     state = {"step": {"k": "react"}, "duel": {"st": "w1", "ad": [1, 2, 3]}}
-    assert T.describe(state, 0, "prov:1") == "Providence: reroll die 2"
-    assert T.describe(state, 0, "prov:02") == "Providence: reroll dice 1, 3"
+    assert react_label(state, 0, "prov:1") == Msg("henchmania.label.prov.one", n=1, dice=[2])
+    assert react_label(state, 0, "prov:02") == Msg("henchmania.label.prov.other", n=2,
+                                                   dice=[1, 3])
+    assert render(react_label(state, 0, "prov:1")) == "Providence: reroll die 2"
+    assert render(react_label(state, 0, "prov:02")) == "Providence: reroll dice 1, 3"
 
 
 def test_the_private_panel_shows_the_duel_in_progress_too():

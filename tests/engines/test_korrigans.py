@@ -1,7 +1,9 @@
 """Korrigans: one test per rule on hand-built states, map validation, hidden information.
 
 ``scenario(...)`` builds a known state in one line; ``play`` applies one action through
-Engine.apply (so legality is checked) and returns the new state and its events.
+Engine.apply (so legality is checked) and returns the new state and its events. News is checked
+as message ids and parameters (``news``/``said``); the English is the renderer's business
+(tests/engines/test_korrigans_text.py, tests/golden/korrigans.txt).
 """
 from __future__ import annotations
 
@@ -10,13 +12,14 @@ import json
 
 import pytest
 
-from engines import IllegalAction
+from engines import GameError, IllegalAction
 from engines.korrigans import ENGINE
+from engines.korrigans.words import msg
 from engines.korrigans.maps import MapError, load_map, validate
 from engines.korrigans.moves import destinations
 from engines.korrigans.rainbow import cauldron_fields
 from engines.korrigans.scoring import breakdown, winners
-from engines.korrigans.text import MOVES_LEGEND
+from engines.korrigans.render import MOVES_LEGEND
 
 M = load_map("standard")
 F = M.idx  # letter -> field index
@@ -51,12 +54,20 @@ def play(st, seat, action):
     return ENGINE.apply(st, seat, action)
 
 
-def public(events):
-    return [e.text for e in events if e.audience is None]
+def news(events):
+    """The public events as (id without "korrigans.", params)."""
+    return [(e.message.key.partition(".")[2], e.message.params) for e in events
+            if e.audience is None]
 
 
-def private(events, seat):
-    return [e.text for e in events if e.audience == (seat,)]
+def said(events, seat):
+    """The events only ``seat`` gets, as (id, params)."""
+    return [(e.message.key.partition(".")[2], e.message.params) for e in events
+            if e.audience == (seat,)]
+
+
+def ids(events):
+    return [key for key, _ in news(events)]
 
 
 def dests(field, comp, troll=None):
@@ -128,7 +139,7 @@ def test_first_use_reveals_the_companion_and_it_stays_usable():
     st = scenario(hid=[["hare", "g2"], []], tok={"D": ["g1", "g3"]})
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["shown"][0] == ["hare"] and st2["hid"][0] == ["g2"]
-    assert "{p0} reveals a Hare." in public(ev)
+    assert ("reveals", {"p": 0, "comp": "hare"}) in news(ev)
     assert st2["pos"][0] == F["D"]
     # the gathering waits for seat 0's pick
     assert ENGINE.to_act(st2) == [0] and ENGINE.legal_actions(st2, 0) == ["take:g1", "take:g3"]
@@ -138,7 +149,7 @@ def test_revealed_companion_is_used_before_a_hidden_one():
     st = scenario(hid=[["hare"], []], shown=[["hare"], []], tok={"D": ["g1", "g3"]})
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["hid"][0] == ["hare"] and st2["shown"][0] == ["hare"]
-    assert not any("reveals" in t for t in public(ev))
+    assert "reveals" not in ids(ev)
 
 
 def test_move_is_mandatory_no_pass_offered():
@@ -153,9 +164,8 @@ def test_no_move_at_all_skips_the_turn():
     st["stack"] = []
     st["mover"] = 0
     events = []
-    from engines.korrigans.flow import advance
-    advance(st, events)
-    assert "{p0} has no Companion move and skips the move." in [e.text for e in events]
+    ENGINE.advance(st, events)
+    assert ("no_move", {"p": 0}) in news(events)
     assert ENGINE.to_act(st) == [1]
 
 
@@ -172,8 +182,8 @@ def test_backup_sacrifice_is_secret_and_gives_a_fixed_side():
     st3, ev = play(st2, 0, "sac:g4")
     assert st3["backup"][0] == "squirrel" and st3["hid"][0] == ["g1", "mole"]
     assert st3["sac"][0] == ["g4"] and st3["bk_supply"] == 4
-    assert all("Gold 4" not in t for t in public(ev))
-    assert private(ev, 0) == ["You sacrificed your Gold 4."]
+    assert news(ev) == [("sacrifice_unseen", {"p": 0, "side": "squirrel"})]
+    assert said(ev, 0) == [("sacrificed", {"token": "g4"})]
     # squirrel side: A-B gate only; never as a hare
     assert ENGINE.legal_actions(st3, 0) == ["mv:1:backup:b", "mv:1:mole:i", "mv:1:mole:k",
                                             "mv:1:mole:p"]
@@ -202,7 +212,7 @@ def test_backup_sacrifice_leaving_no_move_skips():
     st = scenario(pos=("C", "N", "A", "O"), hid=[["bird", "g1"], []])
     st2, _ = play(st, 0, "backup:squirrel")
     st3, ev = play(st2, 0, "sac:bird")
-    assert "{p0} has no Companion move left and skips the move." in public(ev)
+    assert news(ev)[1] == ("no_move_left", {"p": 0})
     assert ENGINE.to_act(st3) == [1]
 
 
@@ -216,9 +226,9 @@ def test_gathering_keeps_one_secretly_and_remembers_the_rest():
     st3, ev = play(st2, 0, "take:g3")
     assert st3["hid"][0] == ["g3"] and st3["tok"][F["D"]] == ["bird", "g1"]
     assert st3["seen"][0] == {"d": "bird,g1"}
-    assert public(ev)[0] == "{p0} looks at the Clover tokens on D and keeps one."
-    assert "Gold 3" not in " ".join(public(ev))
-    assert private(ev, 0) == ["You keep a Gold 3 from D (left there: Bird, Gold 1)."]
+    assert news(ev)[0] == ("looks", {"p": 0, "f": "D"})
+    assert "g3" not in json.dumps(news(ev))
+    assert said(ev, 0) == [("kept", {"token": "g3", "f": "D", "left": ["bird", "g1"]})]
     assert ENGINE.view(st3, 0)["you"]["seen"] == {"D": ["bird", "g1"]}
     assert ENGINE.view(st3, 1)["you"]["seen"] == {}
 
@@ -229,7 +239,7 @@ def test_single_token_is_taken_without_a_choice_and_empty_field_gives_nothing():
     assert st2["hid"][0] == ["g2"] and st2["kept"][0] == ["m3"]
     st = scenario(hid=[["hare"], []], tok={"D": []}, men={"D": None})
     st2, ev = play(st, 0, "mv:1:hare:d")
-    assert "No Clover token is left on field D." in public(ev)
+    assert ("field_empty", {"f": "D"}) in news(ev)
 
 
 def test_gold_menhir_is_kept_and_scores():
@@ -243,7 +253,7 @@ def test_gold_menhir_is_kept_and_scores():
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["kept"][0] == ["m4"] and st2["men"][F["D"]] is None
     assert breakdown(st2, 0)["menhirs"] == 4
-    assert "{p0} takes the last token on D and turns the Menhir over: 4 gold!" in public(ev)
+    assert ("menhir_turned", {"p": 0, "f": "D", "kind": "m4"}) in news(ev)
 
 
 def test_elf_menhir_goes_under_the_korrigan_and_menhir_to_box():
@@ -266,7 +276,7 @@ def test_elf_passes_to_an_opponent_moving_onto_its_field():
                   carry=[None, None, "elf", None])
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf" and st2["carry"][2] is None
-    assert "The Elf passes from {p1}'s Korrigan 1 to {p0}'s Korrigan 1." in public(ev)
+    assert ("elf_passes", {"src": 2, "kid": 0}) in news(ev)
 
 
 def test_elf_does_not_pass_between_own_korrigans():
@@ -318,7 +328,7 @@ def test_leprechaun_removes_a_chosen_screen():
     assert ENGINE.legal_actions(st2, 0) == ["lep:p2", "lep:p3"]
     st3, ev = play(st2, 0, "lep:p2")
     assert st3["screen"] == [True, False, True]
-    assert "The Leprechaun removes {p1}'s screen. Behind it: Gold 4." in public(ev)
+    assert news(ev) == [("screen_removed", {"p": 1, "held": ["g4"]})]
     spectator = ENGINE.view(st3, None)
     assert spectator["players"][1]["tokens"] == ["g4"]
     assert "tokens" not in spectator["players"][2]
@@ -331,14 +341,14 @@ def test_leprechaun_two_players_target_forced_and_none_left():
     st = scenario(hid=[["hare"], ["g4"]], tok={"D": ["g1"]}, men={"D": "leprechaun"},
                   screen=[True, False])
     st2, ev = play(st, 0, "mv:1:hare:d")
-    assert "Every other screen is already gone: the Leprechaun leaves." in public(ev)
+    assert ("leprechaun_leaves", {}) in news(ev)
 
 
 def test_screenless_player_picks_in_public():
     st = scenario(hid=[["hare"], []], tok={"D": ["g1", "g3"]}, screen=[False, True])
     st2, _ = play(st, 0, "mv:1:hare:d")
     st3, ev = play(st2, 0, "take:g3")
-    assert "{p0} keeps a Gold 3 from D (no screen)." in public(ev)
+    assert news(ev)[0] == ("kept_open", {"p": 0, "token": "g3", "f": "D"}) and not said(ev, 0)
 
 
 def test_troll_menhir_places_the_troll_in_two_steps_and_moves_it():
@@ -350,7 +360,7 @@ def test_troll_menhir_places_the_troll_in_two_steps_and_moves_it():
     assert ENGINE.legal_actions(st3, 0) == ["troll:a-b", "troll:a-d", "troll:a-e"]
     st4, ev = play(st3, 0, "troll:a-b")
     assert st4["troll"] == "a-b"
-    assert "{p0} puts the Troll on the gate border A-B." in public(ev)
+    assert news(ev)[0] == ("troll_placed", {"p": 0, "kind": "gate", "border": "A-B"})
     assert ENGINE.view(st4, None)["troll"] == "A-B"
 
 
@@ -386,7 +396,7 @@ def test_placement_rounds_standard():
     st, ev = play(st, 2, ENGINE.legal_actions(st, 2)[0])
     # second round, same order, each on the other field of his number
     assert st["pos"][1] == F["A"]
-    assert "{p0}'s Korrigan 2 arrives on A." in public(ev)
+    assert ("arrives", {"kid": 1, "f": "A"}) in news(ev)
     assert ENGINE.to_act(st) == [0]
 
 
@@ -408,11 +418,12 @@ def test_four_players_one_more_token_per_field():
 
 
 def test_bad_options_rejected():
-    from engines import GameError
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="'placement' must be one of standard, advanced"):
         ENGINE.new_game(2, 1, {"placement": "anywhere"})
-    with pytest.raises(GameError):
+    with pytest.raises(GameError, match="Korrigans is for 2 to 5 players, not 6"):
         ENGINE.new_game(6, 1)
+    with pytest.raises(GameError, match="no option called 'speed'"):
+        ENGINE.new_game(2, 1, {"speed": 3})
 
 
 # --- the rainbow ------------------------------------------------------------------------------
@@ -424,16 +435,15 @@ def _round_start(**kw):
 
 
 def _advance(st):
-    from engines.korrigans.flow import advance
     events = []
-    advance(st, events)
-    return [e.text for e in events]
+    ENGINE.advance(st, events)
+    return events
 
 
 def test_new_colour_goes_on_a_free_sun_and_bag_passes_left():
     st = _round_start(holder=1, bag=[2, 2])
-    texts = _advance(st)
-    assert "{p1} draws yellow, a new colour: it goes on a Sun." in texts
+    events = _advance(st)
+    assert news(events) == [("draw_sun", {"p": 1, "c": 2})]
     assert st["holder"] == 0 and ENGINE.to_act(st) == [1]
     assert ENGINE.legal_actions(st, 1) == ["sun:%d" % i for i in range(1, 8)]
     st2, ev = play(st, 1, "sun:4")
@@ -459,16 +469,16 @@ def test_fifth_cloud_starts_the_chain_without_moves():
     assert ENGINE.to_act(st) == [1]
     st["bag"] = [4]
     st2, ev = play(st, 1, "cloud:5")
-    assert st2["chain"] and any("bag goes round" in t for t in public(ev))
+    assert st2["chain"] and ids(ev)[:2] == ["on_cloud", "chain"]
     # no movement: the next player (2) draws at once and places his new colour
-    assert "{p2} draws blue, a new colour: it goes on a Sun." in public(ev)
+    assert news(ev)[2:] == [("draw_sun", {"p": 2, "c": 4})]
     assert ENGINE.to_act(st2) == [2] and ENGINE.legal_actions(st2, 2)[0] == "sun:5"
     # during the chain a repeated colour is set aside
     st3 = copy.deepcopy(st2)
     st3["stack"], st3["held"], st3["bag"] = [], None, [1]
     events = []
     draw(st3, events)
-    assert events[0].text == "{p0} draws orange again: the pawn is set aside."
+    assert events[0].message == msg("draw_aside", p=0, c=1)
     assert st3["aside"] == [1] and st3["clouds"][5] is None and st3["holder"] == 1
 
 
@@ -476,8 +486,8 @@ def test_seventh_colour_makes_the_cauldron_appear():
     st = _round_start(holder=0, bag=[6, 6], drawn=[0, 1, 2, 3, 4, 5],
                       suns=[0, 1, 2, None, 3, 4, 5], clouds=[0, 1, None, None, None, None],
                       pos=("A", "N", "H", "O"))
-    texts = _advance(st)
-    assert "the Cauldron of Gold appears" in texts[0]
+    events = _advance(st)
+    assert news(events) == [("draw_last", {"p": 0, "c": 6})] and events[0].highlight
     assert st["aside"] == [6]
     # free Sun 4 (H H V V G I) and Clouds 3-6: V, G, I; seat 0 has no Korrigan there
     assert ENGINE.legal_actions(st, 0) == ["cauldron:g", "cauldron:i", "cauldron:v"]
@@ -529,10 +539,11 @@ def test_final_turn_reveals_all_and_spends_each_token_once():
     st, ev = play(st, 0, "mv:1:squirrel:h")
     assert st["pos"][0] == F["H"] and st["shown"][0] == ["hare"]
     assert st["disc"][0] == ["hare", "squirrel"]
-    assert "{p0}'s Korrigan 1 goes from D to H with the Squirrel (discarded)." in public(ev)
+    assert news(ev) == [("moved_final", {"kid": 0, "src": "D", "dst": "H",
+                                         "used": ["korrigans.companion", {"comp": "squirrel"}]})]
     st, ev = play(st, 0, "done")
     assert ENGINE.to_act(st) == [1]
-    assert "{p1}'s final turn. Companions: Bird." in public(ev)
+    assert news(ev) == [("final_done", {"p": 0}), ("final_turn", {"p": 1, "comps": ["bird"]})]
 
 
 def test_final_turn_no_menhir_and_game_ends_after_everyone():
@@ -646,23 +657,28 @@ def test_public_events_of_random_games_never_name_a_secret_pick():
             action = rnd.choice(ENGINE.legal_actions(st, seat))
             screened = st["screen"][seat]
             new, events = ENGINE.apply(st, seat, action)
-            texts = " ".join(public(events))
-            if screened and action.startswith(("take:", "sac:")) and "Leprechaun" not in texts:
-                from engines.korrigans.common import tname
-                name = tname(action.split(":")[1])
-                # the kind may only show up if that Companion is revealed in the same event list
-                assert "keeps a %s" % name not in texts and "sacrifices a %s" % name not in texts
-                assert ("You keep a %s" % name in " ".join(private(events, seat))
-                        or action.startswith("sac:"))
+            head, _, kind = action.partition(":")
+            if screened and head in ("take", "sac"):
+                assert not {"kept_open", "sacrifice_open"} & set(ids(events))
+                # only a Leprechaun's news (another screen removed) may name that kind of token
+                shown = [params for key, params in news(events) if key != "screen_removed"]
+                assert '"%s"' % kind not in json.dumps(shown)
+                mine = said(events, seat)
+                assert (mine[0][0], mine[0][1]["token"]) == (
+                    ("kept" if head == "take" else "sacrificed"), kind)
             st = new
 
 
 def test_illegal_action_is_refused():
     st = scenario(hid=[["hare"], []])
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not your turn"):
         play(st, 1, "mv:1:hare:d")
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="'mv:1:hare:b' is not a legal move"):
         play(st, 0, "mv:1:hare:b")
+    over = scenario(phase="over")
+    over["stack"] = []
+    with pytest.raises(IllegalAction, match="game is over"):
+        play(over, 0, "mv:1:hare:d")
 
 
 def test_describe_labels_are_short_and_use_placeholders():
@@ -670,6 +686,10 @@ def test_describe_labels_are_short_and_use_placeholders():
     for a in ENGINE.legal_actions(st, 0):
         label = ENGINE.describe(st, 0, a)
         assert 0 < len(label) <= 80
+    assert ENGINE.label(st, 0, "mv:1:hare:d") == msg("label.mv", k=1, comp="hare", f="D")
+    assert ENGINE.label(st, 0, "lep:p2") == msg("label.lep", p=1)
+    assert ENGINE.label(st, 0, "goblin:p2k1") == msg("label.goblin", kid=2)
+    # rendered, with the {pN} markers the table service fills
     assert ENGINE.describe(st, 0, "mv:1:hare:d") == "Korrigan 1: Hare to D"
     assert ENGINE.describe(st, 0, "lep:p2") == "Remove {p1}'s screen"
     assert ENGINE.describe(st, 0, "goblin:p2k1") == "Goblin to {p1}'s Korrigan 1"
@@ -690,7 +710,7 @@ def test_ruling_fairy_can_chain_into_another_fairy():
                   men={"D": "fairy", "H": "fairy"})
     st2, _ = play(st, 0, "mv:1:hare:d")
     st3, ev = play(st2, 0, "mv:1:squirrel:h")
-    assert "The Fairy lets {p0} make an extra move." in public(ev)
+    assert ("fairy", {"p": 0}) in news(ev)
     assert "pass" in ENGINE.legal_actions(st3, 0)
 
 
@@ -699,7 +719,7 @@ def test_ruling_first_player_draws_first_then_the_bag_goes_left():
     while st["phase"] == "place":
         seat = ENGINE.to_act(st)[0]
         st, ev = play(st, seat, ENGINE.legal_actions(st, seat)[0])
-    assert public(ev)[-1].startswith("{p0} draws")
+    assert ids(ev)[-1].startswith("draw_") and news(ev)[-1][1]["p"] == 0
     assert st["holder"] == 1
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.korrigans import ENGINE
 from engines.korrigans.scoring import breakdown
-from tests.engines.test_korrigans import F, _final, play, public, scenario
+from tests.engines.test_korrigans import F, _final, ids, news, play, scenario
 
 
 def carrying(n, carry, **kw):
@@ -31,9 +31,8 @@ def test_elf_carrier_takes_an_opponents_elf_and_its_own_leaves_the_game():
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, None, None]
     assert st2["out"] == {"elf": 1, "goblin": 0} and st2["supply"] == {"elf": 0, "goblin": 2}
-    assert public(ev)[-2:] == [
-        "The Elf passes from {p1}'s Korrigan 1 to {p0}'s Korrigan 1.",
-        "The Elf that {p0}'s Korrigan 1 carried before leaves the game."]
+    assert news(ev)[-2:] == [("elf_passes", {"src": 2, "kid": 0}),
+                             ("carried_leaves", {"kind": "elf", "kid": 0})]
     assert breakdown(st2, 0)["elf_goblin"] == 2 and breakdown(st2, 1)["elf_goblin"] == 0
     # the public view and the board say where it went
     view = ENGINE.view(st2, None)
@@ -66,7 +65,7 @@ def test_goblin_handed_to_a_goblin_carrier_replaces_its_goblin():
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == [None, None, "goblin", None]
     assert st2["out"] == {"elf": 0, "goblin": 1}
-    assert "The Goblin that {p1}'s Korrigan 1 carried before leaves the game." in public(ev)
+    assert ("carried_leaves", {"kind": "goblin", "kid": 2}) in news(ev)
     assert breakdown(st2, 0)["elf_goblin"] == 0 and breakdown(st2, 1)["elf_goblin"] == -2
 
 
@@ -83,7 +82,7 @@ def test_goblin_handed_to_an_elf_carrier_the_mover_does_not_take_from_knocks_the
     st4, ev = moved(st3, 0, "goblin:p3k1")
     assert st4["carry"] == ["elf", None, None, None, "goblin", None]
     assert st4["out"] == {"elf": 1, "goblin": 0}
-    assert "The Elf that {p2}'s Korrigan 1 carried before leaves the game." in public(ev)
+    assert ("carried_leaves", {"kind": "elf", "kid": 4}) in news(ev)
     # or to the Korrigan that just gave its Elf away: nothing leaves the game
     st4, _ = moved(st3, 0, "goblin:p2k1")
     assert st4["carry"] == ["elf", None, "goblin", None, "elf", None]
@@ -106,7 +105,7 @@ def test_goblin_carrier_onto_an_elf_is_a_swap():
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, "goblin", None]
     assert st2["out"] == {"elf": 0, "goblin": 0}
-    assert not any("leaves the game" in t for t in public(ev))
+    assert "carried_leaves" not in ids(ev)
     assert breakdown(st2, 0)["elf_goblin"] == 2 and breakdown(st2, 1)["elf_goblin"] == -2
 
 
@@ -128,7 +127,7 @@ def test_elf_menhir_under_an_elf_carrier_replaces_its_elf():
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf"
     assert st2["supply"]["elf"] == 0 and st2["out"] == {"elf": 1, "goblin": 0}
-    assert "The Elf that {p0}'s Korrigan 1 carried before leaves the game." in public(ev)
+    assert ("carried_leaves", {"kind": "elf", "kid": 0}) in news(ev)
 
 
 def test_goblin_menhir_under_a_goblin_carrier_replaces_its_goblin():

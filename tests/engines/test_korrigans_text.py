@@ -5,7 +5,9 @@ import re
 
 from engines.korrigans import ENGINE
 from engines.korrigans.data import RAINBOW, RAINBOW_MARK
-from engines.korrigans.text import MOVES_LEGEND, grid_text
+from engines.korrigans.render import MOVES_LEGEND, grid_text
+from engines.korrigans.words import msg
+from engines.words import render
 from tests.engines.test_korrigans import F, M, scenario
 
 
@@ -114,3 +116,42 @@ def test_result_note_under_the_final_scores_explains_a_tie_break():
     assert ENGINE.result_note(st) == ""
     st = scenario()
     assert ENGINE.result_note(st) == ""        # not over: nothing to explain
+
+
+# --- the English of messages (rule tests check ids and parameters; these check the words) ---
+def test_event_sentences_in_english():
+    assert render(msg("kept", token="g3", f="D", left=["bird", "g1"])) == \
+        "You keep a Gold 3 from D (left there: Bird, Gold 1)."
+    assert render(msg("kept", token="g3", f="D", left=[])) == \
+        "You keep a Gold 3 from D (left there: nothing)."
+    assert render(msg("moved", kid=3, src="A", dst="B",
+                      used=msg("backup_companion", side="squirrel").to_json())) == \
+        "{p1}'s Korrigan 2 goes from A to B with the Backup Companion (Squirrel)."
+    assert render(msg("moved_final", kid=0, src="D", dst="H",
+                      used=msg("companion", comp="squirrel").to_json())) == \
+        "{p0}'s Korrigan 1 goes from D to H with the Squirrel (discarded)."
+    assert render(msg("final_turn", p=1, comps=[])) == "{p1}'s final turn. Companions: none."
+    assert render(msg("final_turn_backup", p=0, comps=["hare", "mole"], side="hare")) == \
+        "{p0}'s final turn. Companions: Hare, Mole, Backup (Hare)."
+    assert render(msg("game_over", gold=[[0, 12], [1, 8]], p=0)) == \
+        "Game over. Gold: {p0} 12, {p1} 8. {p0} wins!"
+    assert render(msg("draw_aside", p=0, c=1)) == \
+        "{p0} draws orange again: the pawn is set aside."
+    assert render(msg("troll_placed", p=0, kind="gate", border="A-B")) == \
+        "{p0} puts the Troll on the gate border A-B."
+    assert render(msg("carried_leaves", kind="elf", kid=0)) == \
+        "The Elf that {p0}'s Korrigan 1 carried before leaves the game."
+
+
+def test_labels_and_prompts_in_english():
+    st = scenario(hid=[["hare", "g1"], []], backup=["squirrel", None])
+    assert ENGINE.describe(st, 0, "mv:2:backup:i") == "Korrigan 2: Backup Squirrel to I"
+    assert ENGINE.describe(st, 0, "troll:a-b") == "Troll on A-B (gate)"
+    assert ENGINE.describe(st, 0, "kor:2") == "Move Korrigan 2 (on N)"
+    assert ENGINE.describe(st, 0, "sun:3") == "Pawn on Sun 3"
+    assert render(ENGINE.prompt(st, None)) == "{p0} moves a Korrigan with a Companion."
+    st = scenario(step={"k": "sac", "s": 1, "side": "hare"})
+    assert render(ENGINE.view(st, 0)["prompt"]) == \
+        "{p1} sacrifices a token for a Backup Companion (Hare side)."
+    assert board(st).startswith(
+        "**Korrigans** - {p1} sacrifices a token for a Backup Companion (Hare side).\n")

@@ -102,6 +102,28 @@ async def test_a_database_at_an_older_migration_is_upgraded_with_its_data(tmp_pa
     await store.close()
 
 
+async def test_dm_panels_are_remembered_replaced_and_forgotten_across_reopens(tmp_path):
+    path = str(tmp_path / "t.db")
+    store = await Store.open(path)
+    game_id = await _new_game(store)
+    assert await store.dm_panels(game_id) == {}
+    await store.set_dm_panel(game_id, 0, (111, 222, 3))
+    await store.set_dm_panel(game_id, 1, (444, 555, 3))
+    await store.set_dm_panel(game_id, 0, (111, 333, 4))   # a newer DM replaces the old one
+    await store.close()
+    store = await Store.open(path)                       # a restart forgets nothing
+    assert await store.dm_panels(game_id) == {0: (111, 333, 4), 1: (444, 555, 3)}
+    await store.set_dm_panel(game_id, 1, None)
+    assert await store.dm_panels(game_id) == {0: (111, 333, 4)}
+    assert await store.dm_panels(game_id + 1) == {}
+    await store.set_dm_panel(game_id, 2, (666, 777, 5))
+    await store.forget_dm_panels(game_id)                 # the game is over
+    assert await store.dm_panels(game_id) == {}
+    game = await store.get_game(game_id)
+    assert game.version == 0                              # not game state: no version bump
+    await store.close()
+
+
 async def test_markers_are_conditional_and_never_move_backwards(tmp_path):
     store = await Store.open(str(tmp_path / "t.db"))
     game_id = await _new_game(store)

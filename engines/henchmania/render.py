@@ -1,131 +1,18 @@
-"""Words for players: button labels (describe) and the Markdown board and hand."""
+"""Text from a view: the Markdown board (a spectator's view) and hand panel (a seat's view).
+
+Pure functions of a view (``views.py``) and the card data: they never see the state, so they
+can show nothing a seat may not see. The view's prompt is a message in JSON form; ``render``
+turns it into English (its catalog is ``words.py``)."""
 from __future__ import annotations
 
-from .common import P, a_an
-from .data import (
-    ADDITIONAL, BARE_HANDS, CARDS, GOSSIP2_POINTS, OX_BARE_HANDS, SITE_NAMES, SITES, TEXT, WHEN,
-    name,
-)
-from .duel import glove_rule
-from . import placing
-
-HOUSE_MARK = " (house rule)"   # after the name of an Additional Card on a button
+from ..words import render
+from .data import CARDS, SITE_NAMES, SITES, TEXT, WHEN, name
+from . import words  # noqa: F401  (registers the catalog the prompt is rendered with)
 
 
-def _card_label(card: str) -> str:
-    row = CARDS[card]
-    house = HOUSE_MARK if card in ADDITIONAL else ""
-    if row[3] == "armory":
-        return f"{row[0]}{house} (A {row[5]}+ / D {row[6]}+)"
-    return row[0] + house
-
-
-def _fight_label(state: dict, seat: int, weapon) -> str:
-    """A weapon button with the value it really gives this duellist in this duel: the Attacker's
-    hit value (a Gauntlet makes it better), the Defender's parry value; bare hands count the
-    Ox."""
-    duel = state["duel"]
-    ox = weapon is None and "ox" in state["res"][seat]
-    if seat == duel["a"]:
-        value = CARDS[weapon][5] if weapon else (OX_BARE_HANDS if ox else BARE_HANDS)
-        value = max(1, value - glove_rule(duel, "attack_bonus", 0))
-        what = f"hits on {value}+"
-    else:
-        value = CARDS[weapon][6] if weapon else (OX_BARE_HANDS if ox else BARE_HANDS)
-        what = f"parries on {value}+"
-    if weapon is None:
-        return f"Fight bare-handed ({what}" + (", Ox)" if ox else ")")
-    return f"Fight with {name(weapon)}" + (HOUSE_MARK if weapon in ADDITIONAL else "") + \
-        f" ({what})"
-
-
-def _arg_label(state: dict, step: dict, tok: str) -> str:
-    card, k = step["c"], len(step["a"])
-    if tok.startswith("p") and tok[1:].isdigit():
-        return f"{name(card)}: target {P(int(tok[1:]))}"
-    if tok == "boss":
-        worth = GOSSIP2_POINTS + 2 if card == "gossip2" else 3
-        return f"Rotate Boss Lady: Gossip worth {worth}"
-    if tok == "plain":
-        return "Plain Gossip (keep Boss Lady ready)"
-    if tok in SITE_NAMES:
-        if card == "traitor":
-            return f"Take their Henchman at the {SITE_NAMES[tok]}"
-        if card == "traitor2":
-            if k == 1:
-                return f"Move their Henchman from the {SITE_NAMES[tok]}"
-            return f"Move it to the {SITE_NAMES[tok]}"
-        if card == "pigeon":
-            return f"Pigeon: draw at the {SITE_NAMES[tok]}"
-        if card == "grave":
-            return f"Search the {SITE_NAMES[tok]} discards"
-        return f"{name(card)}: {a_an(SITE_NAMES[tok])} card"
-    if card == "grave":
-        return f"Take {name(tok)}"
-    if card in ("beartamer", "pillory"):
-        return f"Discard their {name(tok)}"
-    if k == 0:
-        return f"Discard {name(tok)} from your Reserve to make room"
-    return name(tok)
-
-
-def describe(state: dict, seat: int, action: str) -> str:
-    step = state["step"] or {}
-    kind = step.get("k")
-    head, _, rest = action.partition(":")
-    if head in ("place", "porter", "porter2"):
-        return placing.describe(state, seat, action)
-    if action == "pass":
-        return "Pass for the rest of the day" if kind == "turn" else "Pass (no reaction)"
-    if head == "play":
-        return f"Play {_card_label(rest)}"
-    if head == "use":
-        if rest == "inquisition":
-            return "Inquisition: opponents' Trumps to the discards"
-        if rest == "mule":
-            return "Mule (house rule): draw at the Armory"
-        return f"Bigots: draw at the {SITE_NAMES[rest.split(':')[1]]}"
-    if head == "arg":
-        return _arg_label(state, step, rest)[:80]
-    if action == "back":
-        return "Back (choose another card)"
-    if action == "accept":
-        return "Take up the duel" if kind == "guard" else "Accept the effect"
-    if head == "counter":
-        return {"penitent": "Discard Penitent: cancel it",
-                "bravery": "Rotate Bravery: cancel it",
-                "oldlady": "Rotate Old Lady, use Bravery: cancel it"}[rest]
-    if head in ("give", "trim", "drop"):
-        verb = "Give" if head == "give" else "Discard"
-        return f"{verb} {name(rest)}"
-    if action == "guard":
-        return "Play Guard: cancel the Glove"
-    if action == "bare":
-        return _fight_label(state, seat, None)
-    if head == "weapon":
-        return _fight_label(state, seat, rest)
-    duel = state.get("duel") or {}
-    dice = duel.get("ad") if duel.get("st") == "w1" else duel.get("dd")
-    if head in ("prayer", "holy", "court"):
-        i = int(rest)
-        value = dice[i] if dice and i < len(dice) else "?"
-        what = {"prayer": "Prayer: reroll", "holy": "Holy water: +1 to",
-                "court": "Courtesan: force a reroll of"}[head]
-        return f"{what} die {i + 1} ({value})"
-    if head in ("prov", "olprov"):
-        dice_txt = ", ".join(str(int(c) + 1) for c in rest)
-        via = " (Old Lady)" if head == "olprov" else ""
-        noun = "die" if len(rest) == 1 else "dice"
-        return f"Providence{via}: reroll {noun} {dice_txt}"
-    if head in ("conf", "olconf"):
-        return "Confidence" + (" (Old Lady)" if head == "olconf" else "") + ": +1 to each die"
-    if head == "apoth":
-        return "Apothecary: cancel an unparried hit"
-    if head == "keep":
-        return "Keep no card" if rest == "none" else f"Keep {name(rest)} for tomorrow"
-    if head == "choir":
-        return "Keep the Choir boys" if rest == "0" else f"Discard {rest} Choir boys for points"
-    return action
+def P(seat: int) -> str:
+    """A seat as the Discord layer's name placeholder."""
+    return "{p%d}" % seat
 
 
 def _res_line(p: dict) -> str:
@@ -213,7 +100,7 @@ def board_text(view: dict) -> str:
     if view["winners"]:
         lines.append("**Winner:** " + ", ".join(P(s) for s in view["winners"]))
     if view["prompt"]:
-        lines.append(f"> {view['prompt']}")
+        lines.append(f"> {render(view['prompt'])}")
     text = "\n".join(lines)
     return text[:4000]
 

@@ -1,0 +1,127 @@
+"""The rules guide and the card reference on Discord: embeds, paging buttons, autocomplete.
+
+The text is data in ``guides/``; this module only lays it out. Paging buttons are persistent
+(their custom_id names the game and the page), so a guide opened before a restart still pages:
+
+    tv:g:<game>:<page>:<b|n>     Back / Next to page <page> (0-based)
+    tv:gs:<game>                 the "jump to a section" menu; its values are page numbers
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+import guides
+from engines import REGISTRY
+
+
+COLOUR = discord.Colour.dark_green()
+MAX_OPTIONS = 25      # a select menu's limit
+FOOTER = "Page {n} of {total} · /{kind} card explains any card"
+
+
+def guide_embed(kind: str, page: int) -> discord.Embed:
+    pages = guides.guide(kind)
+    page = max(0, min(page, len(pages) - 1))
+    title = f"{REGISTRY[kind].title}: {pages[page].title}"[:256]
+    embed = discord.Embed(title=title, description=pages[page].body, colour=COLOUR)
+    embed.set_footer(text=FOOTER.format(n=page + 1, total=len(pages), kind=kind))
+    return embed
+
+
+def guide_view(kind: str, page: int) -> discord.ui.View:
+    pages = guides.guide(kind)
+    view = discord.ui.View(timeout=None)
+    view.add_item(GuideButton(kind, page - 1, "b", disabled=page <= 0))
+    view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= len(pages) - 1))
+    options = [discord.SelectOption(label=f"{n + 1}. {p.title}"[:100], value=str(n),
+                                    default=n == page)
+               for n, p in enumerate(pages)][:MAX_OPTIONS]
+    view.add_item(SectionSelect(kind, options))
+    return view
+
+
+class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tv:g:(?P<kind>[a-z]{1,20}):(?P<page>-?\d{1,3}):(?P<way>[bn])"):
+    def __init__(self, kind: str, page: int, way: str, disabled: bool = False) -> None:
+        label = "◀ Back" if way == "b" else "Next ▶"
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:g:{kind}:{page}:{way}",
+                                           disabled=disabled))
+        self.kind, self.page = kind, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["kind"], int(match["page"]), match["way"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await turn_page(interaction, self.kind, self.page)
+
+
+class SectionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                    template=r"tv:gs:(?P<kind>[a-z]{1,20})"):
+    def __init__(self, kind: str, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=f"tv:gs:{kind}",
+                                           placeholder="Jump to a section…",
+                                           options=options or [discord.SelectOption(label="…")]))
+        self.kind = kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or ["0"]
+        page = int(values[0]) if values[0].isdigit() else 0
+        await turn_page(interaction, self.kind, page)
+
+
+# Registered by every game's command group (``GameCommands.cog_load``; registering twice is
+# harmless), so ``ui`` needs no import of this module.
+DYNAMIC_ITEMS = (GuideButton, SectionSelect)
+
+
+async def _reply(interaction: discord.Interaction, message: str) -> None:
+    await interaction.response.send_message(message, ephemeral=True)
+
+
+async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> None:
+    """Show another page in place (the guide is ephemeral: only its asker sees and pages it)."""
+    if kind not in REGISTRY:
+        await _reply(interaction, "That guide is no longer here; open it again with "
+                     "/<game> rules.")
+        return
+    page = max(0, min(page, len(guides.guide(kind)) - 1))
+    await interaction.response.edit_message(embed=guide_embed(kind, page),
+                                            view=guide_view(kind, page))
+
+
+async def send_guide(interaction: discord.Interaction, kind: str) -> None:
+    await interaction.response.send_message(embed=guide_embed(kind, 0),
+                                            view=guide_view(kind, 0), ephemeral=True)
+
+
+def card_embed(kind: str, entry: guides.Card) -> discord.Embed:
+    embed = discord.Embed(title=entry.name[:256], description=entry.text[:guides.CARD_LIMIT],
+                          colour=COLOUR)
+    embed.add_field(name="Facts", value=entry.facts[:1024], inline=False)
+    embed.set_footer(text=f"{REGISTRY[kind].title} · /{kind} rules is the whole guide")
+    return embed
+
+
+async def send_card(interaction: discord.Interaction, kind: str, name: str) -> None:
+    entry = guides.card(kind, name)
+    if entry is None:
+        await _reply(
+            interaction, f"I know no {REGISTRY[kind].title} card called {name[:80]!r}. "
+            "Start typing in the `name` option to see the cards.")
+        return
+    await interaction.response.send_message(embed=card_embed(kind, entry), ephemeral=True)
+
+
+def card_choices(kind: str, typed: str) -> list[app_commands.Choice[str]]:
+    """At most 25 choices, names and values within Discord's 100 characters."""
+    return [app_commands.Choice(name=entry.name[:100], value=entry.key[:100])
+            for entry in guides.cards(kind) if entry.matches(typed)][:25]
