@@ -156,9 +156,9 @@ class Engine(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
-    def result_note(self, state: State) -> str:
+    def result_note(self, state: State, lang: str = "en") -> str:
         """A line shown under the final scores to explain the result (a tie-break, say), with
-        "{p0}".."{p4}" seat markers; "" when the scores say it all."""
+        "{p0}".."{p4}" seat markers, in ``lang``; "" when the scores say it all."""
         return ""
 
     @abstractmethod
