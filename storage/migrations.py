@@ -133,6 +133,19 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     ) WITHOUT ROWID;
     """,
+    # 5: languages (issue 13). A table's language is the one its public board is shown in,
+    # chosen when it opens; a user's is their Discord client's, remembered from their latest
+    # command or click so that DMs sent later (turns, reminders) speak it too.
+    """
+    CREATE TABLE table_langs (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        lang    TEXT    NOT NULL
+    );
+    CREATE TABLE user_langs (
+        user_id INTEGER PRIMARY KEY,
+        lang    TEXT    NOT NULL
+    );
+    """,
 ]
 
 

@@ -68,6 +68,18 @@ ON CONFLICT (game_id, seat) DO UPDATE SET
 """
 DELETE_DM_PANEL = "DELETE FROM dm_panels WHERE game_id = ? AND seat = ?"
 DELETE_DM_PANELS = "DELETE FROM dm_panels WHERE game_id = ?"
+
+# --- languages (migration 5) ------------------------------------------------------------------
+SET_TABLE_LANG = """
+INSERT INTO table_langs (game_id, lang) VALUES (?, ?)
+ON CONFLICT (game_id) DO UPDATE SET lang = excluded.lang
+"""
+SELECT_TABLE_LANG = "SELECT lang FROM table_langs WHERE game_id = ?"
+SET_USER_LANG = """
+INSERT INTO user_langs (user_id, lang) VALUES (?, ?)
+ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang
+"""
+SELECT_USER_LANG = "SELECT lang FROM user_langs WHERE user_id = ?"
 SELECT_UNNOTIFIED = f"""
 SELECT {GAME_COLUMNS} FROM games
 WHERE status = 'running' AND id IN (

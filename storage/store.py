@@ -246,3 +246,21 @@ class Store(HistoryStore):
         async with self._write_lock:
             await self._db.execute(sql.DELETE_DM_PANELS, (game_id,))
 
+    # --- languages ------------------------------------------------------------------------------
+    async def set_table_lang(self, game_id: int, lang: str) -> None:
+        """The language a table's public messages are shown in."""
+        async with self._write_lock:
+            await self._db.execute(sql.SET_TABLE_LANG, (game_id, lang))
+
+    async def table_lang(self, game_id: int) -> str | None:
+        rows = await self._db.execute_fetchall(sql.SELECT_TABLE_LANG, (game_id,))
+        return rows[0][0] if rows else None
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        """Remember a user's language (their Discord client's) for DMs sent later."""
+        async with self._write_lock:
+            await self._db.execute(sql.SET_USER_LANG, (user_id, lang))
+
+    async def user_lang(self, user_id: int) -> str | None:
+        rows = await self._db.execute_fetchall(sql.SELECT_USER_LANG, (user_id,))
+        return rows[0][0] if rows else None

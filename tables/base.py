@@ -14,6 +14,7 @@ from storage import ACTIVE, GameRecord, Store
 
 from .caches import LRU, LockTable
 from .errors import TableError
+from .words import m
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
@@ -67,17 +68,17 @@ class TableBase:
         try:
             return self.registry[kind]
         except KeyError:
-            raise TableError(f"There is no game called {kind!r} here.") from None
+            raise TableError(m("err.no_game", kind=repr(kind))) from None
 
     async def game(self, game_id: int) -> GameRecord:
         """The game as stored. Treat it as read-only: it may be shared with other callers."""
         if not 0 < game_id <= MAX_ID:  # from an old or forged custom_id, or a typed option
-            raise TableError(f"There is no table #{game_id}.")
+            raise TableError(m("err.no_table", id=game_id))
         game = self._cache.get(game_id)
         if game is None:
             game = await self.store.get_game(game_id)
             if game is None:
-                raise TableError(f"There is no table #{game_id}.")
+                raise TableError(m("err.no_table", id=game_id))
             self._cache[game_id] = game
         return game
 
@@ -100,7 +101,7 @@ class TableBase:
                 return
         elif game.guild_id == guild_id:
             return
-        raise TableError(f"There is no table #{game.id} here.")
+        raise TableError(m("err.no_table_here", id=game.id))
 
     @staticmethod
     def admin_here(game: GameRecord, admin: bool, guild_id: Any) -> bool:
@@ -122,7 +123,7 @@ class TableBase:
     def state(self, game: GameRecord) -> State:
         """The engine state of a game record (loaded once per version, then shared)."""
         if game.state is None:
-            raise TableError("This table has not started yet.")
+            raise TableError(m("err.not_started"))
         live = self._live.get(game.id)
         if live is not None and live[0] == game.version:
             return live[1]
@@ -164,7 +165,7 @@ class TableBase:
     def seat_for(self, game: GameRecord, user_id: int) -> int:
         seat = game.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not playing at this table.")
+            raise TableError(m("err.not_playing"))
         return seat
 
     async def games_of_user(self, user_id: int, statuses=ACTIVE) -> list[GameRecord]:

@@ -22,6 +22,7 @@ from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 
 from .base import ANYWHERE, TableBase
 from .errors import TableError
+from .words import m
 from .ratings import rate
 from .stats import (
     PlayerStats,
@@ -114,7 +115,7 @@ class HistoryMixin(TableBase):
         what the move was and shows every news line, private ones included."""
         game = await self.game(game_id)
         if game.state is None:
-            raise TableError("This table has not started yet.")
+            raise TableError(m("err.not_started"))
         engine = self.engine(game.kind)
         moves = await self.store.moves(game_id)
         n = max(0, min(n, len(moves)))
@@ -145,7 +146,7 @@ class HistoryMixin(TableBase):
     # --- after the end ---------------------------------------------------------------------------
     def _ended(self, game: GameRecord) -> None:
         if game.state is None:
-            raise TableError("This table never started, so it has no history.")
+            raise TableError(m("err.no_history"))
         if game.status not in ENDED:
             raise TableError(NOT_YET)
 
@@ -260,7 +261,7 @@ class HistoryMixin(TableBase):
         games = [g for g in await self.store.games_of_user(user_id, ("running", *ENDED))
                  if here(g)]
         if not games:
-            raise TableError("You have no started or finished game. Open one with /play.")
+            raise TableError(m("err.no_games_history"))
         return games[0]
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats:

@@ -7,38 +7,45 @@ from typing import Any
 from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import ANYWHERE, TableBase
+from .base import ANYWHERE
 from .bots import BOT_NAMES
 from .errors import TableError
+from .langs import LangsMixin
+from .words import m
 from .outcome import Outcome
 
 
-class LobbyMixin(TableBase):
+class LobbyMixin(LangsMixin):
     # --- the lobby -------------------------------------------------------------------------------
     async def open_table(self, kind: str, *, guild_id: int | None, channel_id: int | None,
                          host_id: int, host_name: str, options: dict | None = None,
-                         remind_after: float | None = None) -> GameRecord:
+                         remind_after: float | None = None, lang: str | None = None
+                         ) -> GameRecord:
+        """A new lobby; ``lang`` is the language of its public messages (English if None)."""
         engine = self.engine(kind)
         merged = engine.check_setup(engine.min_players, options)
         if remind_after is not None and not 60 <= remind_after <= 30 * 86400:
-            raise TableError("Reminders can be set from 1 minute to 30 days.")
+            raise TableError(m("err.remind_range"))
         game_id = await self.store.create_game(
             kind=kind, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             options=merged, seed=self._seed(), now=self.clock(),
             remind_after=remind_after or self.remind_after,
             seats=[SeatRecord(0, host_id, None, host_name)])
+        if lang is not None:
+            await self.set_table_lang(game_id, lang)
         return await self._reread(game_id)
 
     def _lobby(self, game: GameRecord) -> Engine:
         if game.status != "lobby":
-            raise TableError("This table has already started." if game.status == "running"
-                             else "This table is closed.")
+            raise TableError(m("err.already_started") if game.status == "running"
+                             else m("err.closed"))
         return self.engine(game.kind)
 
     def _host_only(self, game: GameRecord, user_id: int, what: str, admin: bool = False) -> None:
-        """The host may; so may a server admin (``admin``) where the front end says so."""
+        """The host may; so may a server admin (``admin``) where the front end says so.
+        ``what`` names the request: ``err.host_only.<what>`` is the message."""
         if game.host_id != user_id and not admin:
-            raise TableError(f"Only the host of this table can {what}.")
+            raise TableError(m(f"err.host_only.{what}"))
 
     async def _set_seats(self, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
         seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
@@ -46,7 +53,7 @@ class LobbyMixin(TableBase):
             await self.store.set_seats(game.id, game.version, seats, self.clock())
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError("The table changed at that moment; please try again.") from None
+            raise TableError(m("err.changed")) from None
         return await self._reread(game.id)
 
     async def join(self, game_id: int, user_id: int, name: str, *,
@@ -55,9 +62,9 @@ class LobbyMixin(TableBase):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             engine = self._lobby(game)
             if game.seat_of(user_id) is not None:
-                raise TableError("You are already seated at this table.")
+                raise TableError(m("err.seated"))
             if len(game.seats) >= engine.max_players:
-                raise TableError(f"This table is full ({engine.max_players} seats).")
+                raise TableError(m("err.full", n=engine.max_players))
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), user_id, None, name)])
 
@@ -67,9 +74,9 @@ class LobbyMixin(TableBase):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             self._lobby(game)
             if game.seat_of(user_id) is None:
-                raise TableError("You are not seated at this table.")
+                raise TableError(m("err.not_seated"))
             if game.host_id == user_id:
-                raise TableError("You are the host: use Cancel to close the table instead.")
+                raise TableError(m("err.host_leaves"))
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
     async def add_bot(self, game_id: int, by_user: int, *,
@@ -77,9 +84,9 @@ class LobbyMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
-            self._host_only(game, by_user, "add bots")
+            self._host_only(game, by_user, "add_bots")
             if len(game.seats) >= engine.max_players:
-                raise TableError(f"This table is full ({engine.max_players} seats).")
+                raise TableError(m("err.full", n=engine.max_players))
             taken = {s.name for s in game.seats}
             name = next(f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9)))
                         if f"{n} (bot)" not in taken)
@@ -91,10 +98,10 @@ class LobbyMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             self._lobby(game)
-            self._host_only(game, by_user, "remove bots")
+            self._host_only(game, by_user, "remove_bots")
             bots = [s for s in game.seats if s.is_bot]
             if not bots:
-                raise TableError("There is no bot at this table.")
+                raise TableError(m("err.no_bot"))
             return await self._set_seats(game, [s for s in game.seats if s is not bots[-1]])
 
     async def cancel(self, game_id: int, by_user: int, *,
@@ -102,7 +109,7 @@ class LobbyMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             self._lobby(game)
-            self._host_only(game, by_user, "cancel it")
+            self._host_only(game, by_user, "cancel")
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
@@ -111,8 +118,8 @@ class LobbyMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
-                raise TableError("Only a running game can be abandoned.")
-            self._host_only(game, by_user, "abandon it", self.admin_here(game, admin, guild_id))
+                raise TableError(m("err.abandon_not_running"))
+            self._host_only(game, by_user, "abandon", self.admin_here(game, admin, guild_id))
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
@@ -121,18 +128,18 @@ class LobbyMixin(TableBase):
             await self.store.set_status(game.id, game.version, status, self.clock())
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError("The table changed at that moment; please try again.") from None
+            raise TableError(m("err.changed")) from None
 
     async def start(self, game_id: int, by_user: int, *,
                     guild_id: Any = ANYWHERE) -> Outcome:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
-            self._host_only(game, by_user, "start it")
+            self._host_only(game, by_user, "start")
             n = len(game.seats)
             if n < engine.min_players:
-                raise TableError(f"{engine.title} needs at least {engine.min_players} players; "
-                                 f"{n} seated. Invite someone or add a bot.")
+                raise TableError(m("err.too_few", title=engine.title, min=engine.min_players,
+                                   n=n))
             state = engine.new_game(n, game.seed, game.options)
             return await self._advance(game, engine, state, [], [], None, before={},
                                        new_status="running")

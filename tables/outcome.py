@@ -16,6 +16,7 @@ class Notice:
     private: list[str] = field(default_factory=list)
     dm_closed: bool = False
     reminder: bool = False  # a turn notice that is also the overdue reminder (start-up catch-up)
+    news: list = field(default_factory=list)  # ``private`` as messages, for the reader's language
 
 
 @dataclass(slots=True)
@@ -28,6 +29,7 @@ class Outcome:
     notices: list[Notice] = field(default_factory=list)  # DMs for other humans
     mover_private: list[str] = field(default_factory=list)  # private news for the requester
     mover_seat: int | None = None
+    mover_news: list = field(default_factory=list)  # ``mover_private`` as messages
 
     @property
     def finished(self) -> bool:

@@ -6,12 +6,14 @@ import dataclasses
 from typing import Any
 
 from engines import Engine, Event, IllegalAction, State
+from engines.words import render
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names
 from .bots import bot_rng, policy_for
 from .errors import StaleClick, TableError, quote
 from .outcome import Notice, Outcome
+from .words import m
 
 MAX_BOT_MOVES = 100_000
 
@@ -24,22 +26,21 @@ class TurnsMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             if game.status != "running":
-                raise TableError("This game is not running." if game.status == "lobby"
-                                 else "This game is over.")
+                raise TableError(m("err.not_running") if game.status == "lobby"
+                                 else m("err.over"))
             seat = self.seat_for(game, user_id)
             engine = self.engine(game.kind)
             state = self.state(game)
             acting = engine.to_act(state)
             if seat not in acting:
-                waiting = ", ".join(game.seats[s].name for s in acting) or "nobody"
-                raise TableError(f"It is not your turn to decide; waiting for {waiting}.")
+                waiting = ", ".join(game.seats[s].name for s in acting)
+                raise TableError(m("err.not_your_turn", waiting=waiting) if waiting
+                                 else m("err.not_your_turn_nobody"))
             if token is not None and token != game.seats[seat].prompt_version:
-                raise StaleClick("That button belongs to an older board; nothing was changed. "
-                                 "Here are your current choices.")
+                raise StaleClick(m("err.stale_button"))
             before = {s: engine.legal_actions(state, s) for s in acting}
             if action not in before[seat]:  # quote what was typed, never all of it
-                raise IllegalAction(f"{quote(action)} is not a legal move for you right now; "
-                                    "start typing to see your moves, or use the buttons.")
+                raise IllegalAction(m("err.illegal", action=quote(action)))
             state, events = engine.apply(state, seat, action)
             return await self._advance(game, engine, state, [(seat, action)], events, seat,
                                        before=before)
@@ -55,15 +56,15 @@ class TurnsMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
-                raise TableError("Only a running game can be resigned from."
-                                 if by_user == user_id else "This game is not running.")
+                raise TableError(m("err.resign_not_running")
+                                 if by_user == user_id else m("err.not_running"))
             if by_user != user_id:
-                self._host_only(game, by_user, "hand a player's seat to a bot",
+                self._host_only(game, by_user, "replace",
                                 self.admin_here(game, admin, guild_id))
             seat = game.seat_of(user_id)
             if seat is None:
-                raise TableError("You are not playing at this table." if by_user == user_id
-                                 else "That player has no seat at this table.")
+                raise TableError(m("err.not_playing") if by_user == user_id
+                                 else m("err.no_seat"))
             engine = self.engine(game.kind)
             state = self.state(game)
             old = game.seats[seat]
@@ -73,18 +74,20 @@ class TurnsMixin(TableBase):
             seats[seat] = dataclasses.replace(old, user_id=None, bot=player.bot,
                                               name=player.name, resigned=True)
             game = dataclasses.replace(game, seats=seats)
-            events = [Event(f"{old.name} {what}; a bot plays their seat from now on.")]
+            events = [Event(m(f"news.{what.replace(' ', '_')}", name=old.name))]
+            lang = await self.table_lang(game)
             if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
                 try:
                     await self.store.save_state(
                         game.id, game.version, game.move_count, state=engine.dump(state),
                         status="abandoned", moves=[], now=self.clock(), deadline_at=None,
-                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], player=player)
+                        recent=(game.recent + [render(events[0].message, lang)])[-RECENT_LINES:],
+                        player=player)
                 except StaleVersion:
                     self._cache.pop(game.id, None)
-                    raise TableError("The table changed at that moment; please try again.") \
-                        from None
-                return Outcome(game=await self._reread(game.id), public=[events[0].text])
+                    raise TableError(m("err.changed")) from None
+                return Outcome(game=await self._reread(game.id),
+                               public=[render(events[0].message, lang)])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
             outcome = await self._advance(game, engine, state, [], events, None, before=before,
                                           seats=seats, player=player)
@@ -113,7 +116,7 @@ class TurnsMixin(TableBase):
             moves.append((bot, pick))
             events.extend(more)
         else:
-            raise TableError("The bots could not finish their moves; the game was not changed.")
+            raise TableError(m("err.bots_stuck"))
 
         seat_list = seats or game.seats
         names = [s.name for s in seat_list]
@@ -129,21 +132,26 @@ class TurnsMixin(TableBase):
             if (seat in movers or seat not in before
                     or engine.legal_actions(state, seat) != before[seat]):
                 prompts.add(seat)
-        public = [fill_names(e.text, names) for e in events if e.audience is None]
-        highlights = [fill_names(e.text, names) for e in events
+        lang = await self.table_lang(game)  # public news: in the table's language
+        public = [fill_names(render(e.message, lang), names) for e in events
+                  if e.audience is None]
+        highlights = [fill_names(render(e.message, lang), names) for e in events
                       if e.audience is None and e.highlight]
         notices: list[Notice] = []
         mover_private: list[str] = []
+        mover_news: list = []
         for seat in humans:
-            private = [fill_names(e.text, names) for e in events
-                       if e.audience is not None and seat.seat in e.audience]
+            # private news: English text, and the messages to show in the reader's language
+            news = [e.message for e in events
+                    if e.audience is not None and seat.seat in e.audience]
+            private = [fill_names(render(message), names) for message in news]
             if seat.seat == mover:
-                mover_private = private
+                mover_private, mover_news = private, news
                 continue
             starting = new_status == "running"  # everyone gets their hand when a game starts
             if private or seat.seat in prompts or starting:
                 notices.append(Notice(seat.seat, seat.user_id, seat.seat in prompts, private,
-                                      seat.dm_closed))
+                                      seat.dm_closed, news=news))
         status = "finished" if over else (new_status or game.status)
         now = self.clock()
         deadline = now + game.remind_after if any(s not in bots for s in acting) else None
@@ -156,8 +164,7 @@ class TurnsMixin(TableBase):
                                         prompts=prompts, player=player)
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError("Someone else moved at that very moment; nothing was changed. "
-                             "Please look at the board and try again.") from None
+            raise TableError(m("err.raced")) from None
         new_seats = [dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts
                      else s for s in seat_list]
         stored = dataclasses.replace(
@@ -167,4 +174,4 @@ class TurnsMixin(TableBase):
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
         return Outcome(game=stored, public=public, highlights=highlights, notices=notices,
-                       mover_private=mover_private, mover_seat=mover)
+                       mover_private=mover_private, mover_seat=mover, mover_news=mover_news)

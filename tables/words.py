@@ -1,0 +1,80 @@
+"""The words of the table service and the Discord layer (lobby, errors, reminders, DMs, the board
+summary, buttons, results, the guides' chrome, slash command descriptions), as message ids.
+
+They are one more catalog of ``engines.words`` (domain ``tavern``): the English template of each
+id is here, the translations in ``locale/<lang>/LC_MESSAGES/tavern.po`` (``python -m i18n``
+extracts, updates and checks them with the games' catalogs). ``m("err.full", n=5)`` is the
+message, ``t(lang, "err.full", n=5)`` its text in a language. No discord import: the cogs and
+the table service both use these words.
+
+Slash commands: ``cmd.<command path>`` is a command's name shown in a language (no spaces,
+lower case, at most 32 characters, as Discord requires); ``cmd.<path>.desc`` its description,
+``cmd.<path>.<parameter>`` a parameter's description, ``choice.<value>`` a choice's name.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines.words import Msg, catalog, render
+
+DOMAIN = "tavern"
+
+WORDS = {
+    # --- errors of the table service ----------------------------------------------------------
+    "err.no_game": "There is no game called {kind} here.",
+    "err.no_table": "There is no table #{id}.",
+    "err.no_table_here": "There is no table #{id} here.",
+    "err.not_started": "This table has not started yet.",
+    "err.not_playing": "You are not playing at this table.",
+    "err.remind_range": "Reminders can be set from 1 minute to 30 days.",
+    "err.already_started": "This table has already started.",
+    "err.closed": "This table is closed.",
+    "err.host_only.add_bots": "Only the host of this table can add bots.",
+    "err.host_only.remove_bots": "Only the host of this table can remove bots.",
+    "err.host_only.cancel": "Only the host of this table can cancel it.",
+    "err.host_only.abandon": "Only the host of this table can abandon it.",
+    "err.host_only.start": "Only the host of this table can start it.",
+    "err.host_only.replace": "Only the host of this table can hand a player's seat to a bot.",
+    "err.changed": "The table changed at that moment; please try again.",
+    "err.seated": "You are already seated at this table.",
+    "err.full": "This table is full ({n} seats).",
+    "err.not_seated": "You are not seated at this table.",
+    "err.host_leaves": "You are the host: use Cancel to close the table instead.",
+    "err.no_bot": "There is no bot at this table.",
+    "err.abandon_not_running": "Only a running game can be abandoned.",
+    "err.too_few": "{title} needs at least {min} players; {n} seated. Invite someone or add a "
+                   "bot.",
+    "err.not_running": "This game is not running.",
+    "err.over": "This game is over.",
+    "err.not_your_turn": "It is not your turn to decide; waiting for {waiting}.",
+    "err.not_your_turn_nobody": "It is not your turn to decide.",
+    "err.stale_button": "That button belongs to an older board; nothing was changed. Here are "
+                        "your current choices.",
+    "err.illegal": "{action} is not a legal move for you right now; start typing to see your "
+                   "moves, or use the buttons.",
+    "err.resign_not_running": "Only a running game can be resigned from.",
+    "err.no_seat": "That player has no seat at this table.",
+    "err.bots_stuck": "The bots could not finish their moves; the game was not changed.",
+    "err.raced": "Someone else moved at that very moment; nothing was changed. Please look at "
+                 "the board and try again.",
+    "err.no_history": "This table never started, so it has no history.",
+    "err.no_games_history": "You have no started or finished game. Open one with /play.",
+    # --- news ---------------------------------------------------------------------------------
+    "news.resigned": "{name} resigned; a bot plays their seat from now on.",
+    "news.was_replaced": "{name} was replaced; a bot plays their seat from now on.",
+}
+
+catalog(DOMAIN, WORDS)
+
+
+def m(key: str, /, **params: Any) -> Msg:
+    """The message ``key`` of this catalog (``key`` without the ``tavern.`` prefix)."""
+    return Msg(f"{DOMAIN}.{key}", **params)
+
+
+def t(lang: str | None, key: str, /, **params: Any) -> str:
+    """The text of the message ``key`` in ``lang`` (English for an unknown language)."""
+    return render(m(key, **params), lang)
+
+
+__all__ = ["DOMAIN", "WORDS", "m", "t"]
