@@ -19,6 +19,7 @@ import pictures
 from engines import GameError
 from storage import GameRecord
 from tables import TableError, TableService
+from tables.words import m
 
 from . import flow, render, ui
 
@@ -34,10 +35,12 @@ class BoardMessage:
     view: discord.ui.View | None
     png: bytes | None
     alt: str = ""
+    lang: str = "en"
 
     def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
-        return BoardMessage(render.board_embed(service, game), self.view, None)
+        return BoardMessage(render.board_embed(service, game, self.lang), self.view, None,
+                            lang=self.lang)
 
     def _files(self) -> list[discord.File]:
         if self.png is None:
@@ -67,13 +70,15 @@ async def render_picture(service: TableService, game: GameRecord) -> tuple[dict,
 
 
 async def board_message(service: TableService, game: GameRecord) -> BoardMessage:
+    """The board in the table's language (it is public)."""
+    lang = await service.table_lang(game)
     drawn = await render_picture(service, game)
-    buttons = ui.board_view(game.id, game.status)
+    buttons = ui.board_view(game.id, game.status, lang)
     if drawn is None:
-        return BoardMessage(render.board_embed(service, game), buttons, None)
+        return BoardMessage(render.board_embed(service, game, lang), buttons, None, lang=lang)
     view, png = drawn
-    return BoardMessage(render.board_summary_embed(service, game, view, pictures.FILENAME),
-                        buttons, png, render.picture_alt_text(service, game))
+    return BoardMessage(render.board_summary_embed(service, game, view, pictures.FILENAME, lang),
+                        buttons, png, render.picture_alt_text(service, game, lang), lang)
 
 
 @ui.handles("text_board")
@@ -86,8 +91,9 @@ async def show_text_board(interaction: discord.Interaction, table: int) -> None:
         game = await svc.table_at(table, user_id=interaction.user.id,
                                   guild_id=interaction.guild_id)
         if game.state is None:
-            raise TableError("This table has not started yet.")
+            raise TableError(m("err.not_started"))
     except GameError as exc:
-        await flow.reply_error(interaction, str(exc))
+        await flow.reply_error(interaction, exc)
         return
-    await interaction.response.send_message(embed=render.board_embed(svc, game), ephemeral=True)
+    await interaction.response.send_message(
+        embed=render.board_embed(svc, game, flow.lang_of(interaction)), ephemeral=True)

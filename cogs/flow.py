@@ -1,7 +1,8 @@
 """What happens when a player clicks or types: shared by buttons and slash commands.
 
 Every answer to the requester is one interaction response (ephemeral for anything private or
-any error); everything else goes through the Messenger after that response.
+any error), in the requester's Discord language (``lang_of``); everything else goes through the
+Messenger after that response.
 """
 from __future__ import annotations
 
@@ -11,15 +12,17 @@ import logging
 import discord
 
 from engines import GameError
+from engines.translations import language
+from engines.words import Msg
 from storage import GameRecord
-from tables import StaleClick, TableError, TableService
+from tables import StaleClick, TableError, TableService, error_text
+from tables.words import m
 
 from . import render, ui
 from .panels import private_panel
 
 log = logging.getLogger("tavern.flow")
-SORRY = ("Something went wrong on my side. Nothing you did was lost: look at the board, then "
-         "try again.")
+SORRY = m("err.sorry")
 
 
 def guarded(handler):
@@ -45,8 +48,15 @@ def messenger(interaction: discord.Interaction):
     return interaction.client.messenger  # type: ignore[attr-defined]
 
 
-async def reply_error(interaction: discord.Interaction, message: str, **extra) -> None:
-    """A friendly, ephemeral explanation. Nothing was changed."""
+def lang_of(interaction: discord.Interaction) -> str:
+    """The language of the one who used a command or a control (their Discord client's)."""
+    return language(str(interaction.locale) if interaction.locale else None)
+
+
+async def reply_error(interaction: discord.Interaction, message: BaseException | Msg | str,
+                      **extra) -> None:
+    """A friendly, ephemeral explanation, in the requester's language. Nothing was changed."""
+    message = error_text(message, lang_of(interaction))
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True, **extra)
     else:
@@ -72,22 +82,21 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
                 "cancel": lambda: svc.cancel(table, user.id, guild_id=where),
             }[op]()
     except GameError as exc:
-        await reply_error(interaction, str(exc))
+        await reply_error(interaction, exc)
         return
+    lang = await svc.table_lang(table)   # the lobby is public: the table's language
     if op != "start":
-        await interaction.response.edit_message(embed=render.lobby_embed(svc, game),
-                                                view=ui.lobby_view(game.id, game.status))
+        await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang),
+                                                view=ui.lobby_view(game.id, game.status, lang))
         return
     game = outcome.game
-    await interaction.response.edit_message(embed=render.lobby_embed(svc, game), view=None)
+    await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang),
+                                            view=None)
     post = messenger(interaction)
     try:
         game = await post.open_board(game, interaction.message)
     except discord.HTTPException:
-        await reply_error(interaction, "The game has started, but I could not post its board "
-                          "here: please give me the Send Messages, Create Public Threads and "
-                          "Embed Links permissions. Meanwhile everyone can play with /hand and "
-                          "see the board with /board.")
+        await reply_error(interaction, m("err.no_board_permission"))
     await post.send_notices(game, outcome.notices, welcome=True)
 
 
@@ -101,11 +110,11 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
                                   guild_id=interaction.guild_id)
         seat = svc.seat_for(game, interaction.user.id)
         if game.status == "lobby":
-            raise TableError("This table has not started yet.")
+            raise TableError(m("err.not_started"))
     except GameError as exc:
-        await reply_error(interaction, str(exc))
+        await reply_error(interaction, exc)
         return
-    panel = private_panel(svc, game, seat)
+    panel = private_panel(svc, game, seat, lang=lang_of(interaction))
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, game, seat)
 
@@ -127,34 +136,35 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     """A button or select from a private panel: apply, then update that panel in place."""
     svc = service(interaction)
     if action is None:  # a select menu answered with no value
-        await reply_error(interaction, "Pick one of the choices.")
+        await reply_error(interaction, m("err.pick_one"))
         return
     try:
         outcome = await svc.move(table, interaction.user.id, action, token,
                                  guild_id=interaction.guild_id)
     except StaleClick as exc:  # only raised for a seated player: show their current panel
-        await _stale(interaction, table, str(exc))
+        await _stale(interaction, table, exc)
         return
     except GameError as exc:
-        await reply_error(interaction, str(exc))
+        await reply_error(interaction, exc)
         return
-    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
+    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
+                          lang=lang_of(interaction))
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
     await messenger(interaction).publish(outcome, shown_in=shown_in)
 
 
-async def _stale(interaction: discord.Interaction, table: int, text: str) -> None:
+async def _stale(interaction: discord.Interaction, table: int,
+                 text: BaseException | Msg | str) -> None:
     svc = service(interaction)
     game = await svc.game(table)
-    panel = private_panel(svc, game, game.seat_of(interaction.user.id))
+    panel = private_panel(svc, game, game.seat_of(interaction.user.id), lang=lang_of(interaction))
     panel.pop("content")
     await reply_error(interaction, text, **_without_none(panel))
 
 
-STALE_TYPED = ("That move was offered for an earlier decision (it was already made, or the game "
-               "moved on); nothing was changed. Here are your current choices.")
+STALE_TYPED = m("err.stale_typed")
 
 
 @guarded
@@ -170,9 +180,10 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
         await _stale(interaction, game.id, STALE_TYPED)
         return
     except GameError as exc:
-        await reply_error(interaction, str(exc))
+        await reply_error(interaction, exc)
         return
-    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
+    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
+                          lang=lang_of(interaction))
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)
@@ -200,10 +211,9 @@ async def resolve_game(interaction: discord.Interaction, table: int | None,
             if (kind is None or g.kind == kind) and (not host or g.host_id == interaction.user.id)
             and (where is None or g.guild_id == where)]
     if not mine:
-        what = svc.engine(kind).title + " " if kind else ""
-        raise TableError(f"You have no running {what}game. Open one with /play.")
+        raise TableError(m("err.no_running_of", game=svc.engine(kind).title) if kind
+                         else m("err.no_running"))
     if len(mine) > 1:
         listed = ", ".join(f"#{g.id}" for g in mine[:10])
-        raise TableError(f"You are at several tables ({listed}); pick one with the `table` "
-                         "option, or use the command in the game's thread.")
+        raise TableError(m("err.several_tables", tables=listed))
     return mine[0]

@@ -46,7 +46,7 @@ class GameCommands(commands.GroupCog):
             game = await flow.resolve_game(interaction, table, self.kind)
             seat = self.bot.tables.seat_for(game, interaction.user.id)
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
         typed, token = split_typed(action)
         choices = self.bot.tables.choices(game, seat)

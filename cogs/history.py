@@ -114,7 +114,7 @@ async def show_step(interaction: discord.Interaction, table: int, n: int, *,
         await _visible(interaction, table)
         step = await svc.replay_step(table, n)
     except GameError as exc:
-        await flow.reply_error(interaction, str(exc))
+        await flow.reply_error(interaction, exc)
         return
     kwargs = await step_message(svc, step)
     if new_message:
@@ -146,7 +146,7 @@ async def show_hands(interaction: discord.Interaction, table: int, n: int) -> No
         game = await _visible(interaction, table)
         hands = await svc.revealed_hands(table, n)
     except GameError as exc:
-        await flow.reply_error(interaction, str(exc))
+        await flow.reply_error(interaction, exc)
         return
     await interaction.response.send_message(embed=hr.hands_embed(svc, game, n, hands),
                                             ephemeral=True)
@@ -183,7 +183,7 @@ class HistoryCog(commands.Cog, name="History"):
             if game.state is None:
                 raise TableError("This table has not started yet, so it has no history.")
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
         if game.status not in ENDED:
             step = await svc.replay_step(game.id, game.move_count)

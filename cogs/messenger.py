@@ -17,9 +17,11 @@ import logging
 
 import discord
 
+from engines.words import render as show
 from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
 from tables.caches import LRU, LockTable
+from tables.words import t
 
 from . import history_render, render
 from .board import board_message
@@ -31,12 +33,6 @@ MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
 PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
-DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
-                   "on the board to see your cards and play; I'll mention you here when it's "
-                   "your turn. New to the game? `/{kind} rules` explains it.")
-WELCOME = ("New to {title}? `/{kind} rules` is the whole guide, page by page, and `/{kind} card` "
-           "explains any card. To move, press a button below (or pick from its menu) when it is "
-           "your turn; **My hand** on the board and `/{kind} move` do the same.")
 
 
 class Messenger:
@@ -154,7 +150,8 @@ class Messenger:
             channel = self.bot.get_partial_messageable(game.channel_id)
             try:
                 await channel.get_partial_message(game.lobby_message_id).edit(
-                    embed=render.lobby_embed(self.service, game), view=None)
+                    embed=render.lobby_embed(self.service, game,
+                                             await self.service.table_lang(game)), view=None)
             except discord.HTTPException:
                 log.info("lobby message of table %s is gone", game.id)
 
@@ -178,17 +175,20 @@ class Messenger:
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
-        await self.refresh_panels(game, mover=outcome.mover_seat, news=outcome.mover_private,
+        await self.refresh_panels(game, mover=outcome.mover_seat, news=outcome.mover_news,
                                   shown_in=shown_in)
 
-    async def send_results(self, game: GameRecord, lead: str | None = None) -> None:
-        """Final scores (or ``lead``, for an abandoned game), the seed and salt revealed, and
-        the export file (issue 16)."""
+    async def send_results(self, game: GameRecord, lead=None) -> None:
+        """Final scores (or ``lead``, a message or text, for an abandoned game), the seed and
+        salt revealed, and the export file (issue 16); in the table's language."""
         fair = await self.service.fairness(game.id)
+        lang = await self.service.table_lang(game)
         if game.status == "finished":
-            lead = render.results_text(self.service, game)
+            lead = render.results_text(self.service, game, lang)
         elif lead is None:
-            lead = f"This game ended without a result (table #{game.id})."
+            lead = t(lang, "results.no_result", id=game.id)
+        else:
+            lead = show(lead, lang)
         content = history_render.results_message(lead, fair)
         if fair is None:
             await self.thread_send(game, content=content)
@@ -200,7 +200,7 @@ class Messenger:
             if exc.code != MISSING_PERMISSIONS:
                 raise
             await self.thread_send(game, content=history_render.results_message(
-                lead + f"\n(The export file: /history table:{game.id}.)", fair))
+                lead + "\n" + t(lang, "results.export_elsewhere", id=game.id), fair))
 
     async def send_notices(self, game: GameRecord, notices: list[Notice], *,
                            reminder: bool = False, welcome: bool = False) -> None:
@@ -224,26 +224,28 @@ class Messenger:
         mention = f"<@{notice.user_id}>"
         delivered = False
         if not notice.dm_closed:
-            panel = private_panel(self.service, game, notice.seat, notice.private,
-                                  reminder=reminder)
+            lang = await self.service.user_lang(notice.user_id)   # a DM: the player's language
+            panel = private_panel(self.service, game, notice.seat,
+                                  notice.news or notice.private, reminder=reminder, lang=lang)
             controls = panel["view"] is not None
             if not controls:
                 del panel["view"]
             if welcome:
                 engine = self.service.engine(game.kind)
-                panel["content"] = "\n".join(filter(None, [panel["content"], WELCOME.format(
-                    title=engine.title, kind=game.kind)]))
+                panel["content"] = "\n".join(filter(None, [panel["content"], t(
+                    lang, "dm.welcome", title=engine.title, kind=game.kind)]))
             message = await self.dm(notice.user_id, **panel)
             delivered = message is not None
             if delivered:
                 await self._new_panel(game, notice.seat, message, controls)
             if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
-                await self.thread_send(game, content=DMS_CLOSED_NOTE.format(mention=mention,
-                                                                           kind=game.kind))
+                await self.thread_send(game, content=t(   # in the thread: the table's language
+                    await self.service.table_lang(game), "thread.dms_closed", mention=mention,
+                    kind=game.kind))
                 delivered = True  # the note says how to play, this turn included
         if not delivered and notice.your_turn:
-            await self.thread_send(game, content=f"{mention}, it's your turn. "
-                                   "Use **My hand** on the board to play.")
+            await self.thread_send(game, content=t(await self.service.table_lang(game),
+                                                   "thread.your_turn", mention=mention))
         if notice.your_turn:
             await self.service.mark_notified(game, notice.seat)
 
@@ -288,7 +290,7 @@ class Messenger:
             await self.service.set_dm_panel(game.id, seat, where)
 
     async def refresh_panels(self, game: GameRecord, *, mover: int | None = None,
-                             news: list[str] | None = None, shown_in: int | None = None) -> None:
+                             news: list | None = None, shown_in: int | None = None) -> None:
         """Repaint every DM panel of ``game`` whose controls are out of date: its seat no longer
         decides, decides something new, is played by a bot, or the game is over. The mover's
         panel is not repainted when the move was made from it (``shown_in``)."""
@@ -299,7 +301,8 @@ class Messenger:
                     and record.prompt_version == where[2]):
                 continue    # still current
             if running:
-                panel = private_panel(self.service, game, seat, news if seat == mover else None)
+                panel = private_panel(self.service, game, seat, news if seat == mover else None,
+                                      lang=await self.service.user_lang(record.user_id))
             else:
                 panel = {"view": None}   # a bot's seat now, or the game is over: no controls
             await self._remember(game.id, seat, None if panel["view"] is None

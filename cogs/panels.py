@@ -1,30 +1,35 @@
-"""A seat's private panel (hand, news, controls): one shape for DMs and ephemeral answers."""
+"""A seat's private panel (hand, news, controls): one shape for DMs and ephemeral answers, in
+the language of the player who reads it."""
 from __future__ import annotations
 
 from storage import GameRecord
 from tables import TableService
+from tables.words import t
 
 from . import render, ui
 
 
-def heading(service: TableService, game: GameRecord, seat: int, reminder: bool = False) -> str:
+def heading(service: TableService, game: GameRecord, seat: int, reminder: bool = False,
+            lang: str = "en") -> str:
     acting = service.to_act(game)
     if seat not in acting:
         return ""
-    word = "Your turn" if acting == [seat] else "Your decision"
-    return f"Reminder: {word.lower()}" if reminder else word
+    word = "turn" if acting == [seat] else "decision"
+    return t(lang, f"hand.reminder_{word}" if reminder else f"hand.your_{word}")
 
 
 def private_panel(service: TableService, game: GameRecord, seat: int,
-                  news: list[str] | None = None, *, reminder: bool = False) -> dict:
+                  news: list | None = None, *, reminder: bool = False,
+                  lang: str = "en") -> dict:
     """The kwargs of a message: a link line (plus a note if some choices did not fit), the hand
-    embed and, when the seat must decide, its controls (None otherwise, which clears them)."""
-    head = heading(service, game, seat, reminder)
-    embed = render.hand_embed(service, game, seat, news, head or None)
+    embed and, when the seat must decide, its controls (None otherwise, which clears them).
+    ``news``: texts, or messages shown in ``lang``."""
+    head = heading(service, game, seat, reminder, lang)
+    embed = render.hand_embed(service, game, seat, news, head or None, lang)
     view, note = (None, "")
     if head:
         view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
-                                      service.choices(game, seat))
+                                      service.choices(game, seat, lang), lang)
     url = render.thread_url(game)
-    link = f"Table #{game.id}" + (f": {url}" if url else "")
+    link = t(lang, "hand.table", id=game.id) + (f": {url}" if url else "")
     return {"content": "\n".join(filter(None, [link, note])), "embed": embed, "view": view}

@@ -1,4 +1,7 @@
-"""Embeds for lobbies, boards and hands. Text comes from the table service (names filled in)."""
+"""Embeds for lobbies, boards and hands. Text comes from the table service (names filled in).
+
+Every function takes the reader's language ``lang``: the table's for public messages, the
+player's for DMs and ephemeral answers (see ``tables.langs``)."""
 from __future__ import annotations
 
 import discord
@@ -6,6 +9,7 @@ import discord
 from engines.words import render
 from storage import GameRecord
 from tables import TableService
+from tables.words import t
 
 COLOUR = discord.Colour(0x8B5A2B)
 DESCRIPTION_LIMIT = 4000
@@ -52,8 +56,8 @@ def thread_url(game: GameRecord) -> str | None:
     return None
 
 
-def title(service: TableService, game: GameRecord) -> str:
-    return f"{service.engine(game.kind).title} · table #{game.id}"
+def title(service: TableService, game: GameRecord, lang: str = "en") -> str:
+    return t(lang, "ui.title", game=service.engine(game.kind).title, id=game.id)
 
 
 def seat_line(game: GameRecord, seat: int) -> str:
@@ -61,36 +65,34 @@ def seat_line(game: GameRecord, seat: int) -> str:
     return record.name if record.is_bot else f"<@{record.user_id}>"
 
 
-def lobby_embed(service: TableService, game: GameRecord) -> discord.Embed:
+def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
     engine = service.engine(game.kind)
-    embed = discord.Embed(title=title(service, game), colour=COLOUR)
+    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR)
     seats = "\n".join(f"{i + 1}. {seat_line(game, i)}" for i in range(len(game.seats)))
-    embed.add_field(name=f"Seats ({len(game.seats)}/{engine.max_players}, "
-                         f"needs {engine.min_players})", value=seats or "nobody", inline=False)
+    embed.add_field(name=t(lang, "lobby.seats", n=len(game.seats), max=engine.max_players,
+                           min=engine.min_players),
+                    value=seats or t(lang, "lobby.nobody"), inline=False)
     if game.options:
         opts = "\n".join(f"`{k}` = `{v}`" + (f" · {engine.option_help[k]}"
                                               if k in engine.option_help else "")
                          for k, v in game.options.items())
-        embed.add_field(name="Options", value=clip(opts, FIELD_LIMIT), inline=False)
-    hours = game.remind_after / 3600
-    status = {
-        "lobby": f"Host: <@{game.host_id}>. Join, then the host starts. "
-                 f"Reminders after {hours:g} h.",
-        "running": "Started: the game is played in the thread below.",
-        "finished": "Finished.",
-        "abandoned": "This table was closed.",
-    }[game.status]
-    embed.description = status
+        embed.add_field(name=t(lang, "lobby.options"), value=clip(opts, FIELD_LIMIT),
+                        inline=False)
+    hours = f"{game.remind_after / 3600:g}"
+    if game.status == "lobby":
+        embed.description = t(lang, "lobby.status.lobby", host=f"<@{game.host_id}>", hours=hours)
+    else:
+        embed.description = t(lang, f"lobby.status.{game.status}")
     return embed
 
 
-def board_embed(service: TableService, game: GameRecord) -> discord.Embed:
-    embed = discord.Embed(title=title(service, game), colour=COLOUR,
-                          description=clip(service.board_text(game), DESCRIPTION_LIMIT))
+def board_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
+    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
+                          description=clip(service.board_text(game, lang), DESCRIPTION_LIMIT))
     if game.recent:
-        embed.add_field(name="Latest", value=clip_lines_tail(game.recent, FIELD_LIMIT),
-                        inline=False)
-    embed.set_footer(text=footer(service, game))
+        embed.add_field(name=t(lang, "board.latest"),
+                        value=clip_lines_tail(game.recent, FIELD_LIMIT), inline=False)
+    embed.set_footer(text=footer(service, game, lang))
     return embed
 
 
@@ -98,7 +100,7 @@ SEAT_MARKS = ["🟥 R", "🟨 Y", "🟦 B", "🟩 G", "🟪 P"]   # the seats' c
 
 
 def board_summary_embed(service: TableService, game: GameRecord, view: dict,
-                        picture: str) -> discord.Embed:
+                        picture: str, lang: str = "en") -> discord.Embed:
     """The board beside its picture (``attachment://<picture>``).
 
     While the game runs: a short summary (what is being decided, each seat's colour, letter and
@@ -106,78 +108,80 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
     game is over the board stays as it ends, so the embed keeps the whole text board there.
     """
     if game.status != "running":
-        embed = board_embed(service, game)
+        embed = board_embed(service, game, lang)
         embed.set_image(url=f"attachment://{picture}")
         return embed
     lines = []
-    prompt = service.fill(game, render(view.get("prompt") or ""))   # text, Msg or JSON form
+    prompt = service.fill(game, render(view.get("prompt") or "", lang))  # text, Msg or JSON
     if prompt:
-        lines.append(f"**Now:** {prompt}")
+        lines.append(t(lang, "board.now", prompt=prompt))
     scores = view.get("scores")
     for seat, record in enumerate(game.seats):  # who is to act: the footer
         mark = SEAT_MARKS[seat % len(SEAT_MARKS)]
         score = f" · {scores[seat]}" if isinstance(scores, list) and seat < len(scores) else ""
         lines.append(f"{mark} **{record.name}**{score}")
-    lines.append("*The board in words: **Text board**.*")
-    embed = discord.Embed(title=title(service, game), colour=COLOUR,
+    lines.append(t(lang, "board.in_words"))
+    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
                           description=clip("\n".join(lines), DESCRIPTION_LIMIT))
     if game.recent:
-        embed.add_field(name="Latest", value=clip_lines_tail(game.recent, FIELD_LIMIT),
-                        inline=False)
+        embed.add_field(name=t(lang, "board.latest"),
+                        value=clip_lines_tail(game.recent, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{picture}")
-    embed.set_footer(text=footer(service, game))
+    embed.set_footer(text=footer(service, game, lang))
     return embed
 
 
-def picture_alt_text(service: TableService, game: GameRecord) -> str:
+def picture_alt_text(service: TableService, game: GameRecord, lang: str = "en") -> str:
     """The picture's description (alt text): what it shows and where the words are."""
-    return clip(f"Picture of the {service.engine(game.kind).title} board at move "
-                f"{game.move_count}. The same board in words: the Text board button or /board.",
+    return clip(t(lang, "board.alt", game=service.engine(game.kind).title, n=game.move_count),
                 1000)
 
 
-def footer(service: TableService, game: GameRecord) -> str:
+def footer(service: TableService, game: GameRecord, lang: str = "en") -> str:
     if game.status == "finished":
         engine = service.engine(game.kind)
         state = service.state(game)
         winners = ", ".join(game.seats[s].name for s in engine.winners(state))
-        return f"Game over. Winner: {winners}."
+        return t(lang, "board.over", winners=winners)
     if game.status == "abandoned":
-        return "This game was abandoned."
+        return t(lang, "board.abandoned")
     waiting = ", ".join(game.seats[s].name for s in service.to_act(game))
-    return f"Waiting for: {waiting} · move {game.move_count}"
+    return t(lang, "board.waiting", waiting=waiting, n=game.move_count)
 
 
 def hand_embed(service: TableService, game: GameRecord, seat: int,
-               news: list[str] | None = None, heading: str | None = None) -> discord.Embed:
-    """A seat's private panel: what is being decided now, their hidden cards, their news."""
-    text, prompt = service.seat_texts(game, seat)
+               news: list[str] | None = None, heading: str | None = None,
+               lang: str = "en") -> discord.Embed:
+    """A seat's private panel: what is being decided now, their hidden cards, their news
+    (texts, or messages shown in ``lang``)."""
+    text, prompt = service.seat_texts(game, seat, lang)
     if prompt and prompt.strip("*_ ") not in text:
-        text = f"**Now:** {prompt}\n\n{text}"
-    embed = discord.Embed(title=title(service, game), colour=COLOUR,
+        text = t(lang, "board.now", prompt=prompt) + f"\n\n{text}"
+    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
                           description=clip(text, DESCRIPTION_LIMIT))
     if heading:
         embed.title = clip(f"{heading} · {embed.title}", 250)
     if news:
-        embed.add_field(name="News for you", value=clip("\n".join(news), FIELD_LIMIT),
+        lines = [service.fill(game, render(line, lang)) for line in news]
+        embed.add_field(name=t(lang, "hand.news"), value=clip("\n".join(lines), FIELD_LIMIT),
                         inline=False)
     url = thread_url(game)
     if url:
         embed.url = url
-    embed.set_footer(text=footer(service, game))
+    embed.set_footer(text=footer(service, game, lang))
     return embed
 
 
-def results_text(service: TableService, game: GameRecord) -> str:
+def results_text(service: TableService, game: GameRecord, lang: str = "en") -> str:
     engine = service.engine(game.kind)
     state = service.state(game)
     scores = engine.scores(state)
     winners = set(engine.winners(state))
     order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
     lines = [f"{'🏆 ' if s in winners else ''}{game.seats[s].name}: {scores[s]}" for s in order]
-    note = engine.result_note(state)
+    note = engine.result_note(state, lang)
     if note:
         lines.append(service.fill(game, note))
     humans = " ".join(f"<@{s.user_id}>" for s in game.seats if not s.is_bot)
-    thanks = f"\nThanks for playing, {humans}!" if humans else ""
-    return "**Final scores**\n" + "\n".join(lines) + thanks
+    thanks = "\n" + t(lang, "results.thanks", players=humans) if humans else ""
+    return t(lang, "results.title") + "\n" + "\n".join(lines) + thanks

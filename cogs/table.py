@@ -1,5 +1,6 @@
 """The shared lobby and table commands: /play, /games, /hand, /board, /resign, /replace,
-/abandon; and the reminder loop."""
+/abandon; the reminder loop; and remembering each user's language (their Discord client's, from
+every command or click) for the DMs sent to them later."""
 from __future__ import annotations
 
 import logging
@@ -10,7 +11,9 @@ from discord.ext import commands, tasks
 
 import engines
 from engines import GameError
+from engines.translations import language
 from tables import quote
+from tables.words import m, t
 
 from . import flow, render, ui
 
@@ -18,6 +21,9 @@ log = logging.getLogger("tavern.table")
 
 GAME_CHOICES = [app_commands.Choice(name=e.title, value=name)
                 for name, e in sorted(engines.REGISTRY.items(), key=lambda kv: kv[1].title)]
+# the languages a table can be played in, each named in itself
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
+                    (("en", "English"), ("de", "Deutsch"), ("es", "Español"))]
 TRUE_WORDS = {"on", "true", "yes", "1"}
 FALSE_WORDS = {"off", "false", "no", "0"}
 
@@ -28,23 +34,33 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
     for part in (text or "").replace(",", " ").split():
         key, sep, raw = part.partition("=")
         if not sep or not key or not raw:
-            raise GameError(f"Write options as key=value (got {quote(part)}).")
+            raise GameError(m("err.option_form", got=quote(part)))
         if key not in engine.options:
-            known = ", ".join(engine.options) or "none"
-            raise GameError(f"{engine.title} has no option {quote(key)}. Options: {known}.")
+            if not engine.options:
+                raise GameError(m("err.no_options", game=engine.title, key=quote(key)))
+            raise GameError(m("err.no_option", game=engine.title, key=quote(key),
+                              known=", ".join(engine.options)))
         default = engine.options[key]
         if isinstance(default, bool):
             if raw.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise GameError(f"Option {key!r} is on or off.")
+                raise GameError(m("err.option_bool", key=repr(key)))
             options[key] = raw.lower() in TRUE_WORDS
         elif isinstance(default, int):
             try:
                 options[key] = int(raw)
             except ValueError:
-                raise GameError(f"Option {key!r} takes a whole number.") from None
+                raise GameError(m("err.option_int", key=repr(key))) from None
         else:
             options[key] = raw
     return options
+
+
+def table_language(interaction: discord.Interaction, chosen: str | None) -> str:
+    """The language a new table speaks: the one chosen, else the server's preferred locale
+    (``guild_locale``), else English; a language we have no catalog for is English."""
+    guild_locale = interaction.guild_locale or (
+        interaction.guild.preferred_locale if interaction.guild else None)
+    return language(chosen or (str(guild_locale) if guild_locale else None))
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -64,6 +80,12 @@ class TableCog(commands.Cog, name="Tables"):
     async def cog_unload(self) -> None:
         self.reminders.cancel()
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember the user's language (stored only when it changed) for later DMs."""
+        if interaction.locale is not None and self.tables is not None:
+            await self.tables.remember_lang(interaction.user.id, str(interaction.locale))
+
     @property
     def tables(self):
         return self.bot.tables
@@ -72,24 +94,30 @@ class TableCog(commands.Cog, name="Tables"):
     @app_commands.command(name="play", description="Open a table for a game in this channel")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game", options="Table options, e.g. doubling=chain",
-                           remind_hours="Remind whoever must act after this many hours")
-    @app_commands.choices(game=GAME_CHOICES)
+                           remind_hours="Remind whoever must act after this many hours",
+                           language="The language of the board and the table's messages "
+                                    "(default: the server's)")
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     async def play(self, interaction: discord.Interaction, game: str,
                    options: str | None = None,
-                   remind_hours: app_commands.Range[int, 1, 720] | None = None) -> None:
-        """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons."""
+                   remind_hours: app_commands.Range[int, 1, 720] | None = None,
+                   language: str | None = None) -> None:
+        """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons. The table speaks
+        ``language``, else the server's preferred language (English if we do not speak it)."""
+        lang = table_language(interaction, language)
         try:
             engine = self.tables.engine(game)
             table = await self.tables.open_table(
                 game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 host_id=interaction.user.id, host_name=interaction.user.display_name,
                 options=parse_options(engine, options),
-                remind_after=remind_hours * 3600 if remind_hours else None)
+                remind_after=remind_hours * 3600 if remind_hours else None, lang=lang)
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
         response = await interaction.response.send_message(
-            embed=render.lobby_embed(self.tables, table), view=ui.lobby_view(table.id, "lobby"))
+            embed=render.lobby_embed(self.tables, table, lang),
+            view=ui.lobby_view(table.id, "lobby", lang))
         message = getattr(response, "resource", None)
         if isinstance(message, discord.Message):
             await self.tables.set_messages(table.id, lobby_message_id=message.id)
@@ -117,20 +145,22 @@ class TableCog(commands.Cog, name="Tables"):
     @app_commands.command(name="games", description="Your open and running games, with links")
     async def games(self, interaction: discord.Interaction) -> None:
         """List the caller's tables."""
+        lang = flow.lang_of(interaction)
         games = await self.tables.games_of_user(interaction.user.id)
         if not games:
-            await interaction.response.send_message(
-                "You are not at any table. Open one with /play.", ephemeral=True)
+            await interaction.response.send_message(t(lang, "games.none"), ephemeral=True)
             return
         lines = []
         for game in games:
             url = render.thread_url(game)
-            where = f"[thread]({url})" if url else f"<#{game.channel_id}>"
+            where = f"[{t(lang, 'games.thread')}]({url})" if url else f"<#{game.channel_id}>"
             turn = ""
             if game.status == "running":
                 seat = game.seat_of(interaction.user.id)
-                turn = " · **your turn**" if seat in self.tables.to_act(game) else ""
-            lines.append(f"#{game.id} {self.tables.engine(game.kind).title} · {game.status} · "
+                turn = " · " + t(lang, "games.your_turn") if seat in self.tables.to_act(game) \
+                    else ""
+            status = t(lang, f"games.status.{game.status}")
+            lines.append(f"#{game.id} {self.tables.engine(game.kind).title} · {status} · "
                          f"{where}{turn}")
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
@@ -141,7 +171,7 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table)
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
         await flow.show_hand(interaction, game.id)
 
@@ -153,12 +183,13 @@ class TableCog(commands.Cog, name="Tables"):
             game = await flow.resolve_game(interaction, table,
                                            statuses=("running", "finished"))
             if game.state is None:
-                raise GameError("This table has not started yet.")
+                raise GameError(m("err.not_started"))
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(embed=render.board_embed(self.tables, game),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            embed=render.board_embed(self.tables, game, flow.lang_of(interaction)),
+            ephemeral=True)
 
     # --- leaving a game ---------------------------------------------------------------------------
     @app_commands.command(name="resign", description="Leave a running game; a bot takes your seat")
@@ -170,10 +201,10 @@ class TableCog(commands.Cog, name="Tables"):
             outcome = await self.tables.resign(game.id, interaction.user.id,
                                                guild_id=interaction.guild_id)
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            f"You resigned from table #{outcome.game.id}.", ephemeral=True)
+            t(flow.lang_of(interaction), "done.resigned", id=outcome.game.id), ephemeral=True)
         await self.bot.messenger.publish(outcome)
 
     @app_commands.command(name="replace",
@@ -189,10 +220,11 @@ class TableCog(commands.Cog, name="Tables"):
                 game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction),
                 guild_id=interaction.guild_id)
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            f"A bot now plays for {player.mention} at table #{outcome.game.id}.", ephemeral=True,
+            t(flow.lang_of(interaction), "done.replaced", player=player.mention,
+              id=outcome.game.id), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
         await self.bot.messenger.publish(outcome)
 
@@ -206,13 +238,13 @@ class TableCog(commands.Cog, name="Tables"):
                                              admin=is_admin(interaction),
                                              guild_id=interaction.guild_id)
         except GameError as exc:
-            await flow.reply_error(interaction, str(exc))
+            await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(f"Table #{game.id} was abandoned.",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            t(flow.lang_of(interaction), "done.abandoned", id=game.id), ephemeral=True)
         await self.bot.messenger.update_board(game.id)
         await self.bot.messenger.send_results(  # with the seed revealed and the export
-            game, lead=f"The host abandoned this game (table #{game.id}).")
+            game, lead=m("results.abandoned", id=game.id))
         await self.bot.messenger.update_lobby(game)
         await self.bot.messenger.refresh_panels(game)   # no DM keeps its buttons
 

@@ -21,6 +21,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from tables.words import t
+
 # click kind -> coroutine(interaction, *what the custom_id carries)
 HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {}
 
@@ -39,21 +41,20 @@ async def dispatch(kind: str, interaction: discord.Interaction, *args) -> None:
 BUTTONS_UP_TO = 5      # more choices than this are shown as select menus
 OPTIONS_PER_SELECT = 25
 MAX_SELECTS = 5
-LOBBY_OPS = {
-    "join": ("Join", discord.ButtonStyle.success),
-    "leave": ("Leave", discord.ButtonStyle.secondary),
-    "bot": ("Add bot", discord.ButtonStyle.secondary),
-    "unbot": ("Remove bot", discord.ButtonStyle.secondary),
-    "start": ("Start", discord.ButtonStyle.primary),
-    "cancel": ("Cancel", discord.ButtonStyle.danger),
+LOBBY_OPS = {   # the label is the message ``button.<op>``
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "bot": discord.ButtonStyle.secondary,
+    "unbot": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
 }
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tv:l:(?P<op>join|leave|bot|unbot|start|cancel):(?P<table>\d+)"):
-    def __init__(self, op: str, table: int) -> None:
-        label, style = LOBBY_OPS[op]
-        super().__init__(discord.ui.Button(label=label, style=style,
+    def __init__(self, op: str, table: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, f"button.{op}"), style=LOBBY_OPS[op],
                                            custom_id=f"tv:l:{op}:{table}"))
         self.op, self.table = op, table
 
@@ -66,8 +67,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(label="My hand", emoji="🂠",
+    def __init__(self, table: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, "button.hand"), emoji="🂠",
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"tv:h:{table}"))
         self.table = table
@@ -82,8 +83,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<
 
 class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button],
                       template=r"tv:t:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(label="Text board", emoji="📝",
+    def __init__(self, table: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, "button.text_board"), emoji="📝",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"tv:t:{table}"))
         self.table = table
@@ -133,26 +134,26 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 DYNAMIC_ITEMS = (LobbyButton, HandButton, TextBoardButton, ActionButton, ActionSelect)
 
 
-def lobby_view(table: int, status: str) -> discord.ui.View | None:
+def lobby_view(table: int, status: str, lang: str = "en") -> discord.ui.View | None:
     if status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
     for op in LOBBY_OPS:
-        view.add_item(LobbyButton(op, table))
+        view.add_item(LobbyButton(op, table, lang))
     return view
 
 
-def board_view(table: int, status: str) -> discord.ui.View | None:
+def board_view(table: int, status: str, lang: str = "en") -> discord.ui.View | None:
     if status != "running":
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(HandButton(table))
-    view.add_item(TextBoardButton(table))
+    view.add_item(HandButton(table, lang))
+    view.add_item(TextBoardButton(table, lang))
     return view
 
 
-def controls_view(table: int, token: int,
-                  choices: list[tuple[str, str]]) -> tuple[discord.ui.View | None, str]:
+def controls_view(table: int, token: int, choices: list[tuple[str, str]],
+                  lang: str = "en") -> tuple[discord.ui.View | None, str]:
     """Buttons for up to five choices, else select menus; plus a note if some did not fit."""
     if not choices:
         return None, ""
@@ -165,12 +166,13 @@ def controls_view(table: int, token: int,
               for i in range(0, len(choices), OPTIONS_PER_SELECT)]
     for n, chunk in enumerate(chunks[:MAX_SELECTS]):
         first, last = chunk[0][1], chunk[-1][1]
-        placeholder = "Choose your move…" if len(chunks) == 1 else f"{first[:60]} … {last[:60]}"
+        placeholder = (t(lang, "controls.choose") if len(chunks) == 1
+                       else f"{first[:60]} … {last[:60]}")
         options = [discord.SelectOption(label=label[:100] or action, value=action)
                    for action, label in chunk]
         view.add_item(ActionSelect(table, token, n, options, placeholder))
     note = ""
     if len(chunks) > MAX_SELECTS:
-        note = (f"Only the first {MAX_SELECTS * OPTIONS_PER_SELECT} of {len(choices)} choices fit "
-                "here; type the move command to search all of them.")
+        note = t(lang, "controls.too_many", n=MAX_SELECTS * OPTIONS_PER_SELECT,
+                 total=len(choices))
     return view, note

@@ -1,6 +1,7 @@
 """What every part of the table service shares: settings, caches, locks and lookups."""
 from __future__ import annotations
 
+import inspect
 import re
 import secrets
 import time
@@ -37,6 +38,25 @@ def fill_names(text: str, names: list[str]) -> str:
     """Replace the engines' "{p0}".."{p4}" seat markers with the seats' names."""
     return _NAME_RE.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
                         else m.group(0), text)
+
+
+def in_lang(method: Callable[..., str], *args: Any, lang: str = "en") -> str:
+    """Call an engine's text method in ``lang`` if it takes a language (a game whose words are
+    not translated yet is shown in English)."""
+    if lang != "en" and "lang" in _parameters(method):
+        return method(*args, lang=lang)
+    return method(*args)
+
+
+def _parameters(method: Callable[..., str]) -> frozenset[str]:
+    func = getattr(method, "__func__", method)
+    found = _PARAMS.get(func)
+    if found is None:
+        found = _PARAMS[func] = frozenset(inspect.signature(func).parameters)
+    return found
+
+
+_PARAMS: dict[Callable, frozenset[str]] = {}
 
 
 class TableBase:
@@ -139,27 +159,28 @@ class TableBase:
     def view(self, game: GameRecord, seat: int | None) -> dict:
         return self.engine(game.kind).view(self.state(game), seat)
 
-    def board_text(self, game: GameRecord) -> str:
+    def board_text(self, game: GameRecord, lang: str = "en") -> str:
         engine = self.engine(game.kind)
-        return self.fill(game, engine.board_text(engine.view(self.state(game), None)))
+        return self.fill(game, in_lang(engine.board_text, engine.view(self.state(game), None),
+                                       lang=lang))
 
-    def hand_text(self, game: GameRecord, seat: int) -> str:
-        return self.seat_texts(game, seat)[0]
+    def hand_text(self, game: GameRecord, seat: int, lang: str = "en") -> str:
+        return self.seat_texts(game, seat, lang)[0]
 
-    def seat_texts(self, game: GameRecord, seat: int) -> tuple[str, str]:
+    def seat_texts(self, game: GameRecord, seat: int, lang: str = "en") -> tuple[str, str]:
         """A seat's private text and the public prompt (what is being decided now)."""
         engine = self.engine(game.kind)
         view = engine.view(self.state(game), seat)
-        return (self.fill(game, engine.hand_text(view)),
-                self.fill(game, render(view.get("prompt"))))
+        return (self.fill(game, in_lang(engine.hand_text, view, lang=lang)),
+                self.fill(game, render(view.get("prompt"), lang)))
 
-    def choices(self, game: GameRecord, seat: int) -> list[tuple[str, str]]:
-        """(action id, label) for every legal action of ``seat`` now."""
+    def choices(self, game: GameRecord, seat: int, lang: str = "en") -> list[tuple[str, str]]:
+        """(action id, label) for every legal action of ``seat`` now, labels in ``lang``."""
         if game.status != "running":
             return []
         engine = self.engine(game.kind)
         state = self.state(game)
-        return [(a, self.fill(game, engine.describe(state, seat, a)))
+        return [(a, self.fill(game, in_lang(engine.describe, state, seat, a, lang=lang)))
                 for a in engine.legal_actions(state, seat)]
 
     def seat_for(self, game: GameRecord, user_id: int) -> int:

@@ -22,7 +22,6 @@ from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 
 from .base import ANYWHERE, TableBase
 from .errors import TableError
-from .words import m
 from .ratings import rate
 from .stats import (
     PlayerStats,
@@ -33,6 +32,7 @@ from .stats import (
     results_of,
     server_stats,
 )
+from .words import m
 
 log = logging.getLogger("tavern.history")
 ENDED = ("finished", "abandoned")

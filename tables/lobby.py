@@ -11,8 +11,8 @@ from .base import ANYWHERE
 from .bots import BOT_NAMES
 from .errors import TableError
 from .langs import LangsMixin
-from .words import m
 from .outcome import Outcome
+from .words import m
 
 
 class LobbyMixin(LangsMixin):

@@ -59,9 +59,85 @@ WORDS = {
                  "the board and try again.",
     "err.no_history": "This table never started, so it has no history.",
     "err.no_games_history": "You have no started or finished game. Open one with /play.",
+    "err.sorry": "Something went wrong on my side. Nothing you did was lost: look at the board, "
+                 "then try again.",
+    "err.no_board_permission": "The game has started, but I could not post its board here: "
+                               "please give me the Send Messages, Create Public Threads and "
+                               "Embed Links permissions. Meanwhile everyone can play with /hand "
+                               "and see the board with /board.",
+    "err.pick_one": "Pick one of the choices.",
+    "err.stale_typed": "That move was offered for an earlier decision (it was already made, or "
+                       "the game moved on); nothing was changed. Here are your current choices.",
+    "err.no_running": "You have no running game. Open one with /play.",
+    "err.no_running_of": "You have no running {game} game. Open one with /play.",
+    "err.several_tables": "You are at several tables ({tables}); pick one with the `table` "
+                          "option, or use the command in the game's thread.",
+    "err.option_form": "Write options as key=value (got {got}).",
+    "err.no_option": "{game} has no option {key}. Options: {known}.",
+    "err.no_options": "{game} has no option {key}; it has no options.",
+    "err.option_bool": "Option {key} is on or off.",
+    "err.option_int": "Option {key} takes a whole number.",
     # --- news ---------------------------------------------------------------------------------
     "news.resigned": "{name} resigned; a bot plays their seat from now on.",
     "news.was_replaced": "{name} was replaced; a bot plays their seat from now on.",
+    # --- lobby, board, hand -------------------------------------------------------------------
+    "ui.title": "{game} · table #{id}",
+    "lobby.seats": "Seats ({n}/{max}, needs {min})",
+    "lobby.nobody": "nobody",
+    "lobby.options": "Options",
+    "lobby.status.lobby": "Host: {host}. Join, then the host starts. Reminders after {hours} h.",
+    "lobby.status.running": "Started: the game is played in the thread below.",
+    "lobby.status.finished": "Finished.",
+    "lobby.status.abandoned": "This table was closed.",
+    "button.join": "Join",
+    "button.leave": "Leave",
+    "button.bot": "Add bot",
+    "button.unbot": "Remove bot",
+    "button.start": "Start",
+    "button.cancel": "Cancel",
+    "button.hand": "My hand",
+    "button.text_board": "Text board",
+    "board.now": "**Now:** {prompt}",
+    "board.latest": "Latest",
+    "board.in_words": "*The board in words: **Text board**.*",
+    "board.alt": "Picture of the {game} board at move {n}. The same board in words: the Text "
+                 "board button or /board.",
+    "board.over": "Game over. Winner: {winners}.",
+    "board.abandoned": "This game was abandoned.",
+    "board.waiting": "Waiting for: {waiting} · move {n}",
+    "hand.your_turn": "Your turn",
+    "hand.your_decision": "Your decision",
+    "hand.reminder_turn": "Reminder: your turn",
+    "hand.reminder_decision": "Reminder: your decision",
+    "hand.news": "News for you",
+    "hand.table": "Table #{id}",
+    "controls.choose": "Choose your move…",
+    "controls.too_many": "Only the first {n} of {total} choices fit here; type the move command "
+                         "to search all of them.",
+    # --- results, DMs, thread notes, answers --------------------------------------------------
+    "results.title": "**Final scores**",
+    "results.thanks": "Thanks for playing, {players}!",
+    "results.no_result": "This game ended without a result (table #{id}).",
+    "results.abandoned": "The host abandoned this game (table #{id}).",
+    "results.export_elsewhere": "(The export file: /history table:{id}.)",
+    "dm.welcome": "New to {title}? `/{kind} rules` is the whole guide, page by page, and "
+                  "`/{kind} card` explains any card. To move, press a button below (or pick from "
+                  "its menu) when it is your turn; **My hand** on the board and `/{kind} move` do "
+                  "the same.",
+    "thread.dms_closed": "{mention}, I can't send you direct messages (they are closed). Use "
+                         "**My hand** on the board to see your cards and play; I'll mention you "
+                         "here when it's your turn. New to the game? `/{kind} rules` explains it.",
+    "thread.your_turn": "{mention}, it's your turn. Use **My hand** on the board to play.",
+    "games.none": "You are not at any table. Open one with /play.",
+    "games.thread": "thread",
+    "games.your_turn": "**your turn**",
+    "games.status.lobby": "lobby",
+    "games.status.running": "running",
+    "games.status.finished": "finished",
+    "games.status.abandoned": "abandoned",
+    "done.resigned": "You resigned from table #{id}.",
+    "done.replaced": "A bot now plays for {player} at table #{id}.",
+    "done.abandoned": "Table #{id} was abandoned.",
 }
 
 catalog(DOMAIN, WORDS)

@@ -121,13 +121,13 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 res = await fake.slash(user, thread, "ziegen move", action="any")
                 assert res.ephemeral and len(res.content) == 2000 and res.content.endswith("…")
                 bot.tables.move = real_move
-                bot.tables.seat_texts = lambda g, s: ("h" * 9000, "")
+                bot.tables.seat_texts = lambda g, s, *_: ("h" * 9000, "")
                 real_choices = bot.tables.choices
-                bot.tables.choices = lambda g, s: [(f"a{i}", "label " * 40) for i in range(3)]
+                bot.tables.choices = lambda g, s, *_: [(f"a{i}", "label " * 40) for i in range(3)]
                 res = await fake.click(user, fake.channel_messages(thread)[0], "tv:h:%d" % game.id)
                 assert res.ephemeral and len(res.embeds[0]["description"]) <= 4096
                 assert res.buttons and all(len(b["label"]) <= 80 for b in res.buttons)
-                bot.tables.choices = lambda g, s: [(f"a{i}" * 40, "label " * 40)
+                bot.tables.choices = lambda g, s, *_: [(f"a{i}" * 40, "label " * 40)
                                                    for i in range(40)]
                 choices = await fake.autocomplete(user, thread, "ziegen move", "action")
                 assert len(choices) == 25 and all(len(c["name"]) <= 100 and
