@@ -76,6 +76,8 @@ class TavernBot(commands.Bot):
         self.messenger = Messenger(self, self.tables)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
+        from cogs.translator import TavernTranslator
+        await self.tree.set_translator(TavernTranslator())  # names and descriptions localised
         for extension in COGS:
             await self.load_extension(extension)
         if self.test_guild:

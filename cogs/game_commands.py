@@ -49,7 +49,10 @@ class GameCommands(commands.GroupCog):
             await flow.reply_error(interaction, exc)
             return
         typed, token = split_typed(action)
+        lang = flow.lang_of(interaction)   # a label typed in English or in the player's language
         choices = self.bot.tables.choices(game, seat)
+        if lang != "en":
+            choices += self.bot.tables.choices(game, seat, lang)
         by_label = {label.lower(): a for a, label in choices}
         action = by_label.get(typed.lower(), typed)
         await flow.command_move(interaction, game, action, token)
@@ -67,7 +70,8 @@ class GameCommands(commands.GroupCog):
         typed = current.lower()
         token = game.seats[seat].prompt_version
         return [app_commands.Choice(name=label[:100], value=f"{action}@{token}")
-                for action, label in self.bot.tables.choices(game, seat)
+                for action, label in self.bot.tables.choices(game, seat,
+                                                             flow.lang_of(interaction))
                 if typed in label.lower() or typed in action][:25]
 
     @app_commands.command(name="rules", description="The whole game explained, page by page")

@@ -1,6 +1,7 @@
 """The rules guide and the card reference on Discord: embeds, paging buttons, autocomplete.
 
-The text is data in ``guides/``; this module only lays it out. Paging buttons are persistent
+The text is data in ``guides/`` (English for now); this module only lays it out, its chrome
+(buttons, footers, errors) in the reader's language. Paging buttons are persistent
 (their custom_id names the game and the page), so a guide opened before a restart still pages:
 
     tv:g:<game>:<page>:<b|n>     Back / Next to page <page> (0-based)
@@ -15,37 +16,43 @@ from discord import app_commands
 
 import guides
 from engines import REGISTRY
+from engines.translations import language
+from tables.words import t
 
 COLOUR = discord.Colour.dark_green()
 MAX_OPTIONS = 25      # a select menu's limit
-FOOTER = "Page {n} of {total} · /{kind} card explains any card"
 
 
-def guide_embed(kind: str, page: int) -> discord.Embed:
+def _lang(interaction: discord.Interaction) -> str:
+    return language(str(interaction.locale) if interaction.locale else None)
+
+
+def guide_embed(kind: str, page: int, lang: str = "en") -> discord.Embed:
     pages = guides.guide(kind)
     page = max(0, min(page, len(pages) - 1))
     title = f"{REGISTRY[kind].title}: {pages[page].title}"[:256]
     embed = discord.Embed(title=title, description=pages[page].body, colour=COLOUR)
-    embed.set_footer(text=FOOTER.format(n=page + 1, total=len(pages), kind=kind))
+    embed.set_footer(text=t(lang, "guide.footer", n=page + 1, total=len(pages), kind=kind))
     return embed
 
 
-def guide_view(kind: str, page: int) -> discord.ui.View:
+def guide_view(kind: str, page: int, lang: str = "en") -> discord.ui.View:
     pages = guides.guide(kind)
     view = discord.ui.View(timeout=None)
-    view.add_item(GuideButton(kind, page - 1, "b", disabled=page <= 0))
-    view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= len(pages) - 1))
+    view.add_item(GuideButton(kind, page - 1, "b", disabled=page <= 0, lang=lang))
+    view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= len(pages) - 1, lang=lang))
     options = [discord.SelectOption(label=f"{n + 1}. {p.title}"[:100], value=str(n),
                                     default=n == page)
                for n, p in enumerate(pages)][:MAX_OPTIONS]
-    view.add_item(SectionSelect(kind, options))
+    view.add_item(SectionSelect(kind, options, lang))
     return view
 
 
 class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tv:g:(?P<kind>[a-z]{1,20}):(?P<page>-?\d{1,3}):(?P<way>[bn])"):
-    def __init__(self, kind: str, page: int, way: str, disabled: bool = False) -> None:
-        label = "◀ Back" if way == "b" else "Next ▶"
+    def __init__(self, kind: str, page: int, way: str, disabled: bool = False,
+                 lang: str = "en") -> None:
+        label = t(lang, "guide.back") if way == "b" else t(lang, "guide.next")
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
                                            custom_id=f"tv:g:{kind}:{page}:{way}",
                                            disabled=disabled))
@@ -61,9 +68,10 @@ class GuideButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class SectionSelect(discord.ui.DynamicItem[discord.ui.Select],
                     template=r"tv:gs:(?P<kind>[a-z]{1,20})"):
-    def __init__(self, kind: str, options: list[discord.SelectOption] | None = None) -> None:
+    def __init__(self, kind: str, options: list[discord.SelectOption] | None = None,
+                 lang: str = "en") -> None:
         super().__init__(discord.ui.Select(custom_id=f"tv:gs:{kind}",
-                                           placeholder="Jump to a section…",
+                                           placeholder=t(lang, "guide.jump"),
                                            options=options or [discord.SelectOption(label="…")]))
         self.kind = kind
 
@@ -88,36 +96,38 @@ async def _reply(interaction: discord.Interaction, message: str) -> None:
 
 async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> None:
     """Show another page in place (the guide is ephemeral: only its asker sees and pages it)."""
+    lang = _lang(interaction)
     if kind not in REGISTRY:
-        await _reply(interaction, "That guide is no longer here; open it again with "
-                     "/<game> rules.")
+        await _reply(interaction, t(lang, "guide.gone"))
         return
     page = max(0, min(page, len(guides.guide(kind)) - 1))
-    await interaction.response.edit_message(embed=guide_embed(kind, page),
-                                            view=guide_view(kind, page))
+    await interaction.response.edit_message(embed=guide_embed(kind, page, lang),
+                                            view=guide_view(kind, page, lang))
 
 
 async def send_guide(interaction: discord.Interaction, kind: str) -> None:
-    await interaction.response.send_message(embed=guide_embed(kind, 0),
-                                            view=guide_view(kind, 0), ephemeral=True)
+    lang = _lang(interaction)
+    await interaction.response.send_message(embed=guide_embed(kind, 0, lang),
+                                            view=guide_view(kind, 0, lang), ephemeral=True)
 
 
-def card_embed(kind: str, entry: guides.Card) -> discord.Embed:
+def card_embed(kind: str, entry: guides.Card, lang: str = "en") -> discord.Embed:
     embed = discord.Embed(title=entry.name[:256], description=entry.text[:guides.CARD_LIMIT],
                           colour=COLOUR)
-    embed.add_field(name="Facts", value=entry.facts[:1024], inline=False)
-    embed.set_footer(text=f"{REGISTRY[kind].title} · /{kind} rules is the whole guide")
+    embed.add_field(name=t(lang, "guide.facts"), value=entry.facts[:1024], inline=False)
+    embed.set_footer(text=t(lang, "guide.card_footer", game=REGISTRY[kind].title, kind=kind))
     return embed
 
 
 async def send_card(interaction: discord.Interaction, kind: str, name: str) -> None:
+    lang = _lang(interaction)
     entry = guides.card(kind, name)
     if entry is None:
-        await _reply(
-            interaction, f"I know no {REGISTRY[kind].title} card called {name[:80]!r}. "
-            "Start typing in the `name` option to see the cards.")
+        await _reply(interaction, t(lang, "guide.no_card", game=REGISTRY[kind].title,
+                                    name=repr(name[:80])))
         return
-    await interaction.response.send_message(embed=card_embed(kind, entry), ephemeral=True)
+    await interaction.response.send_message(embed=card_embed(kind, entry, lang),
+                                            ephemeral=True)
 
 
 def card_choices(kind: str, typed: str) -> list[app_commands.Choice[str]]:

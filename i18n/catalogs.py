@@ -19,8 +19,11 @@ PROJECT = "Tavern"
 
 
 def games() -> list[str]:
-    """The games whose words are registered (importing ``engines`` registers them all)."""
+    """Every catalog (gettext domain) with registered words: each game's (importing ``engines``
+    registers them all) and ``tavern``, the table service's and the Discord layer's
+    (``tables/words.py``)."""
     import engines  # noqa: F401  (registers every game's words)
+    import tables.words  # noqa: F401  (registers the tavern catalog)
 
     return sorted(words.TEMPLATES)
 

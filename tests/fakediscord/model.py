@@ -48,6 +48,7 @@ class FakeUser:
     global_name: str | None = None
     admin: bool = False  # Administrator and Manage Server in every guild
     dm_channel_id: int | None = None
+    locale: str = 'en-US'  # the user's client language, sent as an interaction's `locale`
 
     def payload(self) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -79,6 +80,7 @@ class FakeGuild:
     admin_ids: list[int] = field(default_factory=list)  # Administrator and Manage Server here
     channel_ids: list[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
+    preferred_locale: str = 'en-US'  # a Community server's language; `guild_locale` of interactions
 
     def __repr__(self) -> str:
         return f'<FakeGuild {self.name} id={self.id}>'

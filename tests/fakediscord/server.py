@@ -53,6 +53,13 @@ from .model import (
 _log = logging.getLogger('fakediscord')
 
 API_PREFIX = '/api/v10'
+# Discord's locales (docs: Reference > Locales): an interaction's `locale`/`guild_locale`, a
+# guild's `preferred_locale` and the keys of a command's localizations are among these.
+DISCORD_LOCALES = frozenset({
+    'id', 'da', 'de', 'en-GB', 'en-US', 'es-ES', 'es-419', 'fr', 'hr', 'it', 'lt', 'hu', 'nl', 'no', 'pl',
+    'pt-BR', 'ro', 'fi', 'sv-SE', 'vi', 'tr', 'cs', 'el', 'bg', 'ru', 'uk', 'hi', 'th', 'zh-CN', 'ja',
+    'zh-TW', 'ko',
+})
 ALL_PERMISSIONS = str((1 << 51) - 1)
 # A plain member: everything but Administrator (1 << 3) and Manage Server (1 << 5).
 MEMBER_PERMISSIONS = str(((1 << 51) - 1) & ~((1 << 3) | (1 << 5)))
@@ -379,12 +386,14 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building (driver)
 
-    def add_guild(self, name: str, *, owner: FakeUser | None = None, with_bot: bool = True) -> FakeGuild:
+    def add_guild(self, name: str, *, owner: FakeUser | None = None, with_bot: bool = True, preferred_locale: str = 'en-US') -> FakeGuild:
         """A guild; ``with_bot=False``: the bot was never invited there (its requests for that
         guild, e.g. registering guild commands, get 403 Missing Access)."""
+        if preferred_locale not in DISCORD_LOCALES:
+            raise FakeDiscordError(f'{preferred_locale!r} is not a Discord locale')
         gid = self._next_id()
         owner_id = owner.id if owner else self.bot_user.id
-        g = FakeGuild(id=gid, name=name, owner_id=owner_id)
+        g = FakeGuild(id=gid, name=name, owner_id=owner_id, preferred_locale=preferred_locale)
         if with_bot:
             g.member_ids.append(self.bot_user.id)
         for u in self.users.values():
@@ -404,11 +413,14 @@ class FakeDiscord:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Sequence[FakeGuild] | None = None, admin: bool = False, admin_of: Sequence[FakeGuild] = ()) -> FakeUser:
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Sequence[FakeGuild] | None = None, admin: bool = False, admin_of: Sequence[FakeGuild] = (), locale: str = 'en-US') -> FakeUser:
         """Add a user; by default a member of every guild (also guilds added later). Members
         have every permission but Administrator and Manage Server unless ``admin`` (in every
-        guild) or the guild is in ``admin_of`` (permissions are per guild, as in Discord)."""
-        u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize(), admin=admin)
+        guild) or the guild is in ``admin_of`` (permissions are per guild, as in Discord).
+        ``locale``: the language of the user's Discord client (a Discord locale)."""
+        if locale not in DISCORD_LOCALES:
+            raise FakeDiscordError(f'{locale!r} is not a Discord locale')
+        u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize(), admin=admin, locale=locale)
         self.users[u.id] = u
         for g in admin_of:
             g.admin_ids.append(u.id)
@@ -728,7 +740,7 @@ class FakeDiscord:
             'banner': None,
             'premium_tier': 0,
             'premium_subscription_count': 0,
-            'preferred_locale': 'en-US',
+            'preferred_locale': g.preferred_locale,
             'public_updates_channel_id': None,
             'nsfw_level': 0,
             'premium_progress_bar_enabled': False,
@@ -1293,6 +1305,22 @@ class FakeDiscord:
         desc = cmd.get('description', '')
         if not 1 <= len(desc) <= 100:
             raise _form_error(f'description of {name!r} must be 1-100 characters', code='BASE_TYPE_BAD_LENGTH')
+        # Localizations: keys are Discord locales; a localized name follows the name rules, a
+        # localized description the description's length (docs: Localization).
+        for locale, local in (cmd.get('name_localizations') or {}).items():
+            if locale not in DISCORD_LOCALES:
+                raise _form_error(f'{locale!r} is not a valid locale', code='LOCALE_INVALID')
+            if not isinstance(local, str) or not self._NAME_RE.match(local) or local != local.lower():
+                raise _form_error(f'invalid {locale} name {local!r} of {name!r}', code='APPLICATION_COMMAND_INVALID_NAME')
+        for locale, local in (cmd.get('description_localizations') or {}).items():
+            if locale not in DISCORD_LOCALES:
+                raise _form_error(f'{locale!r} is not a valid locale', code='LOCALE_INVALID')
+            if not isinstance(local, str) or not 1 <= len(local) <= 100:
+                raise _form_error(f'{locale} description of {name!r} must be 1-100 characters', code='BASE_TYPE_BAD_LENGTH')
+        for choice in cmd.get('choices') or []:
+            for locale in choice.get('name_localizations') or {}:
+                if locale not in DISCORD_LOCALES:
+                    raise _form_error(f'{locale!r} is not a valid locale', code='LOCALE_INVALID')
         opts = cmd.get('options') or []
         if len(opts) > 25:
             raise _form_error(f'{name!r} has more than 25 options')
@@ -1797,7 +1825,7 @@ class FakeDiscord:
             'type': itype,
             'token': token,
             'version': 1,
-            'locale': 'en-US',
+            'locale': user.locale,
             'app_permissions': ALL_PERMISSIONS,
             'entitlements': [],
             'entitlement_sku_ids': [],
@@ -1809,8 +1837,8 @@ class FakeDiscord:
             if user.id not in g.member_ids:
                 raise FakeDiscordError(f'{user!r} is not a member of {g!r}')
             d['guild_id'] = str(g.id)
-            d['guild_locale'] = 'en-US'
-            d['guild'] = {'id': str(g.id), 'locale': 'en-US', 'features': []}
+            d['guild_locale'] = g.preferred_locale
+            d['guild'] = {'id': str(g.id), 'locale': g.preferred_locale, 'features': []}
             d['member'] = self._member_payload(g, user, permissions=True)
             d['context'] = 0
             ch = self._channel_payload(channel)
@@ -1832,11 +1860,17 @@ class FakeDiscord:
             return self._get_or_create_dm(self._user(user))
         return self._channel(channel)
 
-    def _find_command(self, name: str, guild_id: int | None) -> dict[str, Any]:
+    @staticmethod
+    def _named(item: dict[str, Any], name: str, locale: str | None) -> bool:
+        """A user types a command by its name, or by its name in their client's language (the
+        interaction still carries the command's default name)."""
+        return item['name'] == name or (locale is not None and (item.get('name_localizations') or {}).get(locale) == name)
+
+    def _find_command(self, name: str, guild_id: int | None, locale: str | None = None) -> dict[str, Any]:
         scopes: list[int | None] = ([guild_id] if guild_id else []) + [None]
         for scope in scopes:
             for cmd in self.commands.get(scope, []):
-                if cmd['name'] == name and cmd.get('type', 1) == 1:
+                if self._named(cmd, name, locale) and cmd.get('type', 1) == 1:
                     if scope is None and guild_id is None:
                         contexts = cmd.get('contexts')
                         if (contexts is not None and 1 not in contexts) or (contexts is None and cmd.get('dm_permission') is False):
@@ -1846,12 +1880,12 @@ class FakeDiscord:
         raise FakeDiscordError(f'unknown command {name!r}; registered: {known}')
 
     def _build_command_data(
-        self, command: str, guild_id: int | None, options: dict[str, Any], focused: str | None = None
+        self, command: str, guild_id: int | None, options: dict[str, Any], focused: str | None = None, locale: str | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         parts = command.split()
         if not parts:
             raise FakeDiscordError('empty command name')
-        cmd = self._find_command(parts[0], guild_id)
+        cmd = self._find_command(parts[0], guild_id, locale)
         data: dict[str, Any] = {'id': cmd['id'], 'name': cmd['name'], 'type': 1}
         if cmd.get('guild_id'):
             data['guild_id'] = cmd['guild_id']
@@ -1859,11 +1893,11 @@ class FakeDiscord:
         target: list[dict[str, Any]] = []
         data['options'] = target
         for sub in parts[1:]:
-            found = next((o for o in schema.get('options') or [] if o['name'] == sub and o.get('type') in (1, 2)), None)
+            found = next((o for o in schema.get('options') or [] if self._named(o, sub, locale) and o.get('type') in (1, 2)), None)
             if found is None:
                 subs = [o['name'] for o in schema.get('options') or [] if o.get('type') in (1, 2)]
                 raise FakeDiscordError(f'{command!r}: no sub-command {sub!r} in {schema["name"]!r}; have {subs}')
-            node: dict[str, Any] = {'name': sub, 'type': found['type'], 'options': []}
+            node: dict[str, Any] = {'name': found['name'], 'type': found['type'], 'options': []}
             target.append(node)
             target = node['options']
             schema = found
@@ -1990,7 +2024,7 @@ class FakeDiscord:
         `channel` (a guild channel, a thread, or the user / None for the user's DM with the bot)."""
         c = self._resolve_target_channel(user, channel)
         opts = {**(options or {}), **kwargs}
-        data, cmd = self._build_command_data(command, c.guild_id, opts)
+        data, cmd = self._build_command_data(command, c.guild_id, opts, locale=self._user(user).locale)
         payload, rec = self._interaction_base(2, user, c)
         payload['data'] = data
         rec.command_name = command
@@ -2012,7 +2046,7 @@ class FakeDiscord:
         c = self._resolve_target_channel(user, channel)
         opts = {**(options or {}), **kwargs}
         opts[option] = typed
-        data, cmd = self._build_command_data(command, c.guild_id, opts, focused=option)
+        data, cmd = self._build_command_data(command, c.guild_id, opts, focused=option, locale=self._user(user).locale)
         payload, rec = self._interaction_base(4, user, c)
         payload['data'] = data
         rec.command_name = command

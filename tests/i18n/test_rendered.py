@@ -115,7 +115,7 @@ def play(game: str, players: int, seed: int) -> tuple[int, list[str]]:
 
 
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("game", catalogs.games())
+@pytest.mark.parametrize("game", [g for g in catalogs.games() if g in REGISTRY])
 def test_random_games_read_in_german_and_spanish(game, seed):
     engine = REGISTRY[game]
     players = engine.min_players + seed % (engine.max_players - engine.min_players + 1)
