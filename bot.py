@@ -19,8 +19,8 @@ import logging
 import os
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import aiohttp
 import discord
@@ -143,7 +143,7 @@ def _hours(raw: str) -> float:
     return hours
 
 
-# --- start-up failures: one line saying what is wrong and what to do --------------------------------
+# --- start-up failures: one line saying what is wrong and what to do ------------------------------
 PORTAL = "https://discord.com/developers/applications"
 
 

@@ -35,7 +35,7 @@ class BoardMessage:
     png: bytes | None
     alt: str = ""
 
-    def without_picture(self, service: TableService, game: GameRecord) -> "BoardMessage":
+    def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
         return BoardMessage(render.board_embed(service, game), self.view, None)
 

@@ -17,7 +17,6 @@ from tables import StaleClick, TableError, TableService
 from . import render, ui
 from .panels import private_panel
 
-
 log = logging.getLogger("tavern.flow")
 SORRY = ("Something went wrong on my side. Nothing you did was lost: look at the board, then "
          "try again.")
@@ -54,7 +53,7 @@ async def reply_error(interaction: discord.Interaction, message: str, **extra) -
         await interaction.response.send_message(message, ephemeral=True, **extra)
 
 
-# --- the lobby -------------------------------------------------------------------------------------
+# --- the lobby ------------------------------------------------------------------------------------
 @ui.handles("lobby")
 @guarded
 async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> None:
@@ -92,7 +91,7 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     await post.send_notices(game, outcome.notices, welcome=True)
 
 
-# --- private panels and moves ----------------------------------------------------------------------
+# --- private panels and moves ---------------------------------------------------------------------
 @ui.handles("hand")
 @guarded
 async def show_hand(interaction: discord.Interaction, table: int) -> None:
@@ -179,7 +178,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     await messenger(interaction).publish(outcome)
 
 
-# --- finding the table a command is about -----------------------------------------------------------
+# --- finding the table a command is about ---------------------------------------------------------
 async def resolve_game(interaction: discord.Interaction, table: int | None,
                        kind: str | None = None, statuses=("running",),
                        host: bool = False) -> GameRecord:

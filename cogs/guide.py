@@ -16,7 +16,6 @@ from discord import app_commands
 import guides
 from engines import REGISTRY
 
-
 COLOUR = discord.Colour.dark_green()
 MAX_OPTIONS = 25      # a select menu's limit
 FOOTER = "Page {n} of {total} · /{kind} card explains any card"

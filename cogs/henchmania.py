@@ -4,7 +4,8 @@ from discord.ext import commands
 from .game_commands import GameCommands
 
 
-class HenchmaniaCog(GameCommands, group_name="henchmania", group_description="Henchmania: moves, rules and cards"):
+class HenchmaniaCog(GameCommands, group_name="henchmania",
+                    group_description="Henchmania: moves, rules and cards"):
     kind = "henchmania"
 
 

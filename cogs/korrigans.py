@@ -4,7 +4,8 @@ from discord.ext import commands
 from .game_commands import GameCommands
 
 
-class KorrigansCog(GameCommands, group_name="korrigans", group_description="Korrigans: moves, rules and cards"):
+class KorrigansCog(GameCommands, group_name="korrigans",
+                   group_description="Korrigans: moves, rules and cards"):
     kind = "korrigans"
 
 

@@ -52,7 +52,8 @@ def _set(d: dict, key: str, limit: int) -> None:
 
 def _embed_size(e: dict) -> int:
     size = len(e.get("title") or "") + len(e.get("description") or "")
-    size += len((e.get("footer") or {}).get("text") or "") + len((e.get("author") or {}).get("name") or "")
+    size += len((e.get("footer") or {}).get("text") or "")
+    size += len((e.get("author") or {}).get("name") or "")
     return size + sum(len(f.get("name") or "") + len(f.get("value") or "")
                       for f in e.get("fields") or [])
 

@@ -103,7 +103,7 @@ class TableCog(commands.Cog, name="Tables"):
         prefix, _, last = current.rpartition(" ")
         out = []
         for key, default in engine.options.items():
-            values = getattr(engine, "option_choices", {}).get(key) or (
+            values = engine.option_choices.get(key) or (
                 [True, False] if isinstance(default, bool) else [default])
             for value in values:
                 shown = ("on" if value else "off") if isinstance(value, bool) else value
@@ -160,7 +160,7 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.response.send_message(embed=render.board_embed(self.tables, game),
                                                 ephemeral=True)
 
-    # --- leaving a game ----------------------------------------------------------------------------
+    # --- leaving a game ---------------------------------------------------------------------------
     @app_commands.command(name="resign", description="Leave a running game; a bot takes your seat")
     @app_commands.describe(table="Table number, if you play at several")
     async def resign(self, interaction: discord.Interaction, table: int | None = None) -> None:
@@ -216,7 +216,7 @@ class TableCog(commands.Cog, name="Tables"):
         await self.bot.messenger.update_lobby(game)
         await self.bot.messenger.refresh_panels(game)   # no DM keeps its buttons
 
-    # --- reminders ---------------------------------------------------------------------------------
+    # --- reminders --------------------------------------------------------------------------------
     @tasks.loop(seconds=60)
     async def reminders(self) -> None:
         await self.run_reminders()

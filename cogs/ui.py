@@ -17,7 +17,7 @@ of control needs no import back.
 from __future__ import annotations
 
 import re
-from typing import Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
 import discord
 

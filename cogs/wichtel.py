@@ -4,7 +4,8 @@ from discord.ext import commands
 from .game_commands import GameCommands
 
 
-class WichtelCog(GameCommands, group_name="wichtel", group_description="Der Herr der Wichtel: moves, rules and cards"):
+class WichtelCog(GameCommands, group_name="wichtel",
+                 group_description="Der Herr der Wichtel: moves, rules and cards"):
     kind = "wichtel"
 
 

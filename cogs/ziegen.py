@@ -4,7 +4,8 @@ from discord.ext import commands
 from .game_commands import GameCommands
 
 
-class ZiegenCog(GameCommands, group_name="ziegen", group_description="Herr der Ziegen: moves, rules and cards"):
+class ZiegenCog(GameCommands, group_name="ziegen",
+                group_description="Herr der Ziegen: moves, rules and cards"):
     kind = "ziegen"
 
 

@@ -5,7 +5,14 @@ No discord, asyncio, sqlite, clock or global random anywhere in this package: se
 from __future__ import annotations
 
 from .base import (
-    ACTION_ID_RE, Engine, Event, GameError, IllegalAction, State, StateVersionError, clone,
+    ACTION_ID_RE,
+    Engine,
+    Event,
+    GameError,
+    IllegalAction,
+    State,
+    StateVersionError,
+    clone,
 )
 
 REGISTRY: dict[str, Engine] = {}

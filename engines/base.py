@@ -13,8 +13,9 @@ from __future__ import annotations
 import marshal
 import re
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 State = dict[str, Any]
 
@@ -76,6 +77,11 @@ class Engine(ABC):
     options: dict[str, Any] = {}
     # Human-readable help for each option, shown in the lobby.
     option_help: dict[str, str] = {}
+    # The allowed values of an option that takes one of a fixed list (option name -> values, in
+    # the order the lobby offers them). ``check_setup`` refuses any other value; the /play
+    # autocomplete and the playout tests go through them. An option not named here takes any
+    # value of its default's type (a bool: on or off). Default: no option has a list.
+    option_choices: dict[str, list[Any]] = {}
 
     # --- setup -------------------------------------------------------------------------------
     def check_setup(self, num_players: int, options: dict | None) -> dict:
@@ -95,7 +101,7 @@ class Engine(ABC):
                     raise GameError(f"Option {key!r} is on or off (true/false).")
             elif type(value) is not type(default):
                 raise GameError(f"Option {key!r} must be a {type(default).__name__}.")
-            choices = getattr(self, "option_choices", {}).get(key)
+            choices = self.option_choices.get(key)
             if choices is not None and value not in choices:
                 raise GameError(f"Option {key!r} must be one of {', '.join(map(str, choices))}.")
             merged[key] = value

@@ -5,7 +5,8 @@ store, and gives the same numbers on every machine and Python version.
 """
 from __future__ import annotations
 
-from typing import Any, MutableSequence
+from collections.abc import MutableSequence
+from typing import Any
 
 _MASK = (1 << 64) - 1
 

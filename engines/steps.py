@@ -23,8 +23,8 @@ view), ``determinize.py`` and ``engine.py`` (the Engine subclass, mostly declara
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .base import Engine, Event, GameError, State
 from .words import Msg, render

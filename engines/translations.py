@@ -14,7 +14,7 @@ no installed package) works with the standard library alone.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -25,7 +25,7 @@ def po_path(lang: str, game: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{game}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def languages() -> tuple[str, ...]:
     """The languages with catalogs, English (the source) first."""
     found = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir()) \
@@ -46,7 +46,7 @@ def language(tag: str | None) -> str:
     return SOURCE
 
 
-@lru_cache(maxsize=None)
+@cache
 def entries(lang: str, game: str) -> dict[tuple[str, str], str]:
     """(context, English msgid) -> translation, for the usable entries of one catalog."""
     path = po_path(lang, game)

@@ -35,8 +35,9 @@ Plurals: ``plural(key, n)`` picks the id ``key.one`` or ``key.other``; both ids 
 from __future__ import annotations
 
 import string
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from . import translations
 

@@ -25,14 +25,15 @@ stored (UTC). See ``fairplay.commitment`` for how the commitment is computed.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
-from typing import Any, Iterable
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
 
 EXPORT_FORMAT = "tavern-export/1"
 
 
 def iso_time(at: float) -> str:
-    return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds")
 
 
 def build_export(*, table: int, game: str, title: str, state_version: int, options: dict,

@@ -6,7 +6,7 @@ entry for each (``tests/test_guides.py``).
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 
 def _copies(n: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engines.henchmania.data import CARDS
 from engines.words import render
 
-from .draw import Canvas, fill_names, names_for, wrap
+from .draw import Canvas, fill_names, names_for
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
 
 # --- layout (pixels) -----------------------------------------------------------------------------

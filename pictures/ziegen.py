@@ -9,7 +9,7 @@ from __future__ import annotations
 from engines.ziegen import data, geometry
 
 from .draw import Canvas, fill_names, names_for, wrap
-from .palette import (EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour)
+from .palette import EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 WIDTH, HEIGHT = 960, 660
@@ -108,7 +108,7 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
     for seat, pos in enumerate(view["goats"]):
         side, idx, _ = info[pos]
         spots.setdefault((side, idx), []).append(seat)
-    for (side, idx), seats in spots.items():
+    for seats in spots.values():
         for slot, seat in enumerate(seats):
             pos = view["goats"][seat]
             cx, cy = _edge_point(size, pos, slot, len(seats))

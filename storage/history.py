@@ -5,8 +5,8 @@ statement is a named constant in ``sql.py``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from . import sql
 

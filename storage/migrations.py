@@ -143,6 +143,7 @@ async def migrate(db) -> int:
     for number, script in enumerate(MIGRATIONS, start=1):
         if number <= current:
             continue
-        await db.executescript(f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+        await db.executescript(
+            f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
         current = number
     return current

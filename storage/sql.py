@@ -2,7 +2,8 @@
 
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, host_id, "
-    "options, seed, status, version, move_count, state, created_at, updated_at, remind_after, deadline_at, recent"
+    "options, seed, status, version, move_count, state, created_at, updated_at, remind_after, "
+    "deadline_at, recent"
 )
 SEAT_COLUMNS = "seat, user_id, bot, name, resigned, dm_closed, prompt_version, notified_version"
 
@@ -13,7 +14,8 @@ VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)
 """
 SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
-SELECT_SEATS_MANY = f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({{marks}}) ORDER BY game_id, seat"
+SELECT_SEATS_MANY = (f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({{marks}}) "
+                     "ORDER BY game_id, seat")
 
 # The optimistic write: only the writer that read ``version`` may bump it.
 BUMP_VERSION = """

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import Any
 
 import aiosqlite
 
@@ -65,7 +66,7 @@ class Store(HistoryStore):
         self._write_lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: str, *, synchronous: str = "full") -> "Store":
+    async def open(cls, path: str, *, synchronous: str = "full") -> Store:
         """``synchronous``: "full" (default) makes every stored move durable against an OS
         crash or a power loss too; "normal" only against a crash of this process (faster)."""
         if synchronous.lower() not in SYNC_MODES:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import engines
 from engines import Engine, State

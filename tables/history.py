@@ -23,8 +23,15 @@ from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 from .base import ANYWHERE, TableBase
 from .errors import TableError
 from .ratings import rate
-from .stats import (PlayerStats, ServerStats, human_places, player_stats, ratings_from,
-                    results_of, server_stats)
+from .stats import (
+    PlayerStats,
+    ServerStats,
+    human_places,
+    player_stats,
+    ratings_from,
+    results_of,
+    server_stats,
+)
 
 log = logging.getLogger("tavern.history")
 ENDED = ("finished", "abandoned")

@@ -14,7 +14,7 @@ REMINDER_BATCH = 500  # games read at once by the reminder pass (which reads unt
 
 
 class NoticesMixin(TableBase):
-    # --- reminders and DMs -------------------------------------------------------------------------
+    # --- reminders and DMs ------------------------------------------------------------------------
     async def due_reminders(self) -> list[Reminder]:
         """Every game whose deadline passed (all of them, read in batches): who to remind.
         Each is re-armed for another period. Sending is paced by Discord's rate limits only."""
@@ -117,7 +117,7 @@ class NoticesMixin(TableBase):
         await self.store.set_messages(game_id, **ids)
         self._cache.pop(game_id, None)
 
-    # --- checks ------------------------------------------------------------------------------------
+    # --- checks -----------------------------------------------------------------------------------
     async def replay(self, game_id: int) -> State:
         """Rebuild a game's state from its seed, options and move log."""
         game = await self.game(game_id)

@@ -5,7 +5,7 @@ import asyncio
 import io
 import json
 import re
-from typing import Any, List, Tuple
+from typing import Any
 
 import aiohttp
 import discord
@@ -69,7 +69,7 @@ class FeedbackModal(discord.ui.Modal, title='Feedback'):
 
 
 class GameCog(commands.Cog):
-    def __init__(self, bot: commands.Bot, events: List[Tuple[str, Any]]) -> None:
+    def __init__(self, bot: commands.Bot, events: list[tuple[str, Any]]) -> None:
         self.bot = bot
         self.events = events
 
@@ -95,7 +95,7 @@ class GameCog(commands.Cog):
         self.events.append(('thread', thread.id))
 
     @play.autocomplete('game')
-    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> List[app_commands.Choice[str]]:
+    async def game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=g.title(), value=g) for g in GAMES if current.lower() in g]
 
     ziegen = app_commands.Group(name='ziegen', description='Ziegen game')
@@ -106,7 +106,7 @@ class GameCog(commands.Cog):
         await interaction.response.send_message(f'move {action} x{count} in {type(interaction.channel).__name__}')
 
     @move.autocomplete('action')
-    async def action_autocomplete(self, interaction: discord.Interaction, current: str) -> List[app_commands.Choice[str]]:
+    async def action_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=a, value=a) for a in ('take:1', 'take:3', 'pass') if a.startswith(current)]
 
     @app_commands.command(name='announce', description='Post in the channel')
@@ -159,7 +159,7 @@ class GameCog(commands.Cog):
         raise RuntimeError('kaboom')
 
 
-def make_bot(events: List[Tuple[str, Any]]) -> commands.Bot:
+def make_bot(events: list[tuple[str, Any]]) -> commands.Bot:
     bot = commands.Bot(command_prefix='!', intents=discord.Intents.default(), guild_ready_timeout=0.05)
 
     async def setup_hook() -> None:
@@ -203,7 +203,7 @@ async def test_raw_protocol_basics(world):
 
 async def test_round_trip(world):
     fake, guild, chan, alice, bob = world
-    events: List[Tuple[str, Any]] = []
+    events: list[tuple[str, Any]] = []
     with error_log_guard() as guard:
         bot = make_bot(events)
         async with run_bot(bot, fake, commands=True):
@@ -322,7 +322,7 @@ async def test_round_trip(world):
 
 async def test_gateway_resume(world):
     fake, guild, chan, alice, bob = world
-    events: List[Tuple[str, Any]] = []
+    events: list[tuple[str, Any]] = []
     with error_log_guard():
         bot = make_bot(events)
         resumed = asyncio.Event()
@@ -355,7 +355,7 @@ async def test_gateway_resume(world):
 
 async def test_components_modals_dms_and_webhooks(world):
     fake, guild, chan, alice, bob = world
-    events: List[Tuple[str, Any]] = []
+    events: list[tuple[str, Any]] = []
     with error_log_guard():
         async with run_bot(make_bot(events), fake, commands=True):
             # persistent button on a DM message
@@ -412,8 +412,8 @@ async def test_components_modals_dms_and_webhooks(world):
 
 async def test_options_history_private_threads_and_invalid_session(world):
     fake, guild, chan, alice, bob = world
-    events: List[Tuple[str, Any]] = []
-    seen: List[discord.Message] = []
+    events: list[tuple[str, Any]] = []
+    seen: list[discord.Message] = []
     with error_log_guard():
         bot = make_bot(events)
 
@@ -478,9 +478,6 @@ async def test_options_history_private_threads_and_invalid_session(world):
         fake.assert_clean()
 
 
-from tests.fakediscord.fixtures import fake_discord, log_guard  # noqa: E402,F401  (pytest fixtures)
-
-
 async def test_pytest_fixtures(fake_discord, log_guard):
     guild = fake_discord.add_guild('G')
     chan = fake_discord.add_text_channel(guild, 'c')
@@ -497,7 +494,7 @@ async def test_rest_validation_like_discord(world):
     auth = {'Authorization': 'Bot t'}
     async with aiohttp.ClientSession(headers=auth) as s:
 
-        async def post(path: str, body: Any) -> Tuple[int, Any]:
+        async def post(path: str, body: Any) -> tuple[int, Any]:
             async with s.post(api + path, json=body) as r:
                 return r.status, (await r.json()) if r.status != 204 else None
 

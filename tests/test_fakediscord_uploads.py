@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any, Dict
+from typing import Any
 
 import aiohttp
 import discord
@@ -27,7 +27,7 @@ def picture_embed(name: str = "board.png") -> discord.Embed:
 
 class Pictures(commands.Cog):
     def __init__(self) -> None:
-        self.errors: Dict[str, Any] = {}
+        self.errors: dict[str, Any] = {}
 
     @app_commands.command(name="pic", description="A picture, ephemeral, then edited")
     async def pic(self, interaction: discord.Interaction) -> None:

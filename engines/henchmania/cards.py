@@ -16,13 +16,41 @@ from __future__ import annotations
 from .. import rng
 from ..base import Event
 from .common import (
-    add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
-    hand_over, hand_remove, is_full, opponents, res_discard, res_full, res_ready, res_remove,
-    say, say_n, step_seats, tell, tied_sites,
+    add_score,
+    apply_counter,
+    can_draw,
+    can_receive,
+    counters,
+    discard,
+    dominant,
+    draw,
+    hand_over,
+    hand_remove,
+    is_full,
+    opponents,
+    res_discard,
+    res_full,
+    res_ready,
+    res_remove,
+    say,
+    say_n,
+    step_seats,
+    tell,
+    tied_sites,
 )
 from .data import (
-    ARMORY, CARDS, DRUNK2_CARDS, GLOVE_RULES, GLOVES, GOSSIP2_POINTS, PERFORMANCES,
-    RESERVE, RESERVE_LIMIT, SITE_NAMES, SITES, TRUMP,
+    ARMORY,
+    CARDS,
+    DRUNK2_CARDS,
+    GLOVE_RULES,
+    GLOVES,
+    GOSSIP2_POINTS,
+    PERFORMANCES,
+    RESERVE,
+    RESERVE_LIMIT,
+    SITE_NAMES,
+    SITES,
+    TRUMP,
 )
 from .words import msg
 

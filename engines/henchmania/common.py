@@ -6,10 +6,7 @@ from __future__ import annotations
 from .. import rng
 from ..base import Event
 from ..words import plural
-from .data import (
-    CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS,
-    TAVERN_TARGETED,
-)
+from .data import CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS, TAVERN_TARGETED
 from .words import GAME, msg
 
 

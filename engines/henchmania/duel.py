@@ -28,12 +28,31 @@ from itertools import combinations
 from .. import rng
 from ..words import plural
 from .common import (
-    add_score, discard, hand_over, hand_remove, res_discard, res_ready, say, say_n,
-    step_seats, trump_modes, use_trump,
+    add_score,
+    discard,
+    hand_over,
+    hand_remove,
+    res_discard,
+    res_ready,
+    say,
+    say_n,
+    step_seats,
+    trump_modes,
+    use_trump,
 )
 from .data import (
-    ARMORY, ATTACK_DICE, BARE_HANDS, CARDS, GLOVE_RULES, HELM_ABSORB, LOSS_ATTACKER,
-    LOSS_PER_HIT, MUTT_SAVE, OX_BARE_HANDS, WIN_ATTACKER, WIN_DEFENDER,
+    ARMORY,
+    ATTACK_DICE,
+    BARE_HANDS,
+    CARDS,
+    GLOVE_RULES,
+    HELM_ABSORB,
+    LOSS_ATTACKER,
+    LOSS_PER_HIT,
+    MUTT_SAVE,
+    OX_BARE_HANDS,
+    WIN_ATTACKER,
+    WIN_DEFENDER,
 )
 from .words import GAME, msg
 

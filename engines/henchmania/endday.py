@@ -12,12 +12,23 @@ Steps: ``end`` (automatic: everyone has passed), ``nosy``, ``choir`` and ``tiedo
 from __future__ import annotations
 
 from .common import (
-    add_score, discard, dominant, hand_over, own_trump_ready, old_lady_trump, pawn_counts,
-    performance_cards, performance_kinds, res_discard, say, say_n, step_seats, tell, use_trump,
+    add_score,
+    discard,
+    dominant,
+    hand_over,
+    old_lady_trump,
+    own_trump_ready,
+    pawn_counts,
+    performance_cards,
+    performance_kinds,
+    res_discard,
+    say,
+    say_n,
+    step_seats,
+    tell,
+    use_trump,
 )
-from .data import (
-    CARDS, CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITES, TORECAT_POINTS,
-)
+from .data import CARDS, CHOIR_BONUS, ELOQUENCE_BONUS, PERFORMANCE_POINTS, SITES, TORECAT_POINTS
 from .words import msg
 
 

@@ -5,14 +5,21 @@ from ..base import GameError
 from ..steps import StepEngine
 from .common import hand_over, refill
 from .data import (
-    ALT_CHOICES, ALT_GLOVES, ALT_HENCHMEN, CARDS, DAY_CHOICES, DAYS, TARGET,
+    ALT_CHOICES,
+    ALT_GLOVES,
+    ALT_HENCHMEN,
+    CARDS,
+    DAY_CHOICES,
+    DAYS,
+    TARGET,
     TARGET_CHOICES,
 )
+from .render import board_text as _board_text
+from .render import hand_text as _hand_text
 from .setup import new_state
-from .steps import STEPS, prompt as _prompt
-from .render import board_text as _board_text, hand_text as _hand_text
+from .steps import STEPS
+from .steps import prompt as _prompt
 from .views import view as _view
-
 
 # The rulebook names the Additional Cards but prints none of their effects: ours are house rules.
 HOUSE_RULES = "Additional Cards, house rule (our effects, not the printed cards): "

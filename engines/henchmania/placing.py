@@ -12,7 +12,15 @@ Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 
 from __future__ import annotations
 
 from .common import (
-    dominant, draw, hand_over, is_full, res_discard, res_ready, say, step_seats, trump_modes,
+    dominant,
+    draw,
+    hand_over,
+    is_full,
+    res_discard,
+    res_ready,
+    say,
+    step_seats,
+    trump_modes,
     use_trump,
 )
 from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITES

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from .. import rng
 from .data import (
-    ALT_GLOVES, ALT_HENCHMEN, ANIMALS, ARMORY_ANIMALS, DAYS, HENCHMEN, SITES, START_SCORE, TARGET,
+    ALT_GLOVES,
+    ALT_HENCHMEN,
+    ANIMALS,
+    ARMORY_ANIMALS,
+    DAYS,
+    HENCHMEN,
+    SITES,
+    START_SCORE,
+    TARGET,
     full_deck,
 )
 

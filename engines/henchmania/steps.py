@@ -11,7 +11,7 @@ a phase module names the next one with ``common.hand_over`` and the shared loop 
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..steps import Step
 from . import cards, duel, endday, placing

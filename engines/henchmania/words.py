@@ -9,13 +9,14 @@ seat, and these name tables (a translation keeps the placeholders and translates
   same plus an Armory card's values ("Helm (house rule) (A 5+ / D 3+)");
 - ``site``: a site's name ("Main Square"); ``a_site``: with its article ("an Armory");
   ``backs``: a list of sites as "a Tavern card and an Armory card";
-- ``a``: any word or number with its article ("an 8"); ``dice``: dice values, ", "-joined;
+- ``a``: a die's value with its article ("an 8"); ``dice``: dice values, ", "-joined;
 - ``seats_and``: seats joined by " and "; ``msgs``: nested messages (JSON form), ", "-joined;
 - ``place_how`` / ``place_draw``: the extras of a placement button.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..words import Joined, Msg, catalog
 from .data import ADDITIONAL, CARDS, SITE_NAMES, TEXT, WHEN

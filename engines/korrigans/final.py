@@ -6,7 +6,6 @@ final turn with no move left ends)."""
 from __future__ import annotations
 
 from engines.base import Event
-
 from engines.words import Msg
 
 from .common import mapof, top

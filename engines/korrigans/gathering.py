@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from engines.base import Event
-
 from engines.words import Msg
 
 from .carry import give_token

@@ -18,8 +18,16 @@ from typing import Any
 
 from engines.base import GameError
 
-from .data import BASE_TOKENS, BORDER_COMPANION, BORDER_KINDS, CAULDRON_COLOURS, CHAIN_CLOUDS, \
-    EXTRA_TOKENS, MENHIRS, TROLL_BORDERS
+from .data import (
+    BASE_TOKENS,
+    BORDER_COMPANION,
+    BORDER_KINDS,
+    CAULDRON_COLOURS,
+    CHAIN_CLOUDS,
+    EXTRA_TOKENS,
+    MENHIRS,
+    TROLL_BORDERS,
+)
 
 MAP_DIR = os.path.join(os.path.dirname(__file__), "maps")
 MAX_PLAYERS = 5

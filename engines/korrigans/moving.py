@@ -5,10 +5,9 @@ and "elf" (they also come up in the final turn)."""
 from __future__ import annotations
 
 from engines.base import Event
-
-from .carry import give_goblin, take_elf
 from engines.words import Msg
 
+from .carry import give_goblin, take_elf
 from .common import kid_id, mapof, parse_kid, top
 from .data import BACKUP_SIDES
 from .moves import choose_korrigan, has_move_with, move_actions, play_move, split_moves

@@ -4,7 +4,6 @@ next placement, or the start of the movement) and the decision "place:<field>"."
 from __future__ import annotations
 
 from engines.base import Event
-
 from engines.words import Msg
 
 from .common import mapof, top

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engines import rng
 from engines.base import Event
-
 from engines.words import Msg
 
 from .common import mapof, top

@@ -3,8 +3,16 @@ from __future__ import annotations
 
 from engines import rng
 
-from .data import BACKUP_TOKENS, BASE_TOKENS, CARRY_TOKENS, EXTRA_FROM_PLAYERS, EXTRA_TOKENS, \
-    MENHIRS, PAWNS_PER_COLOUR, RAINBOW
+from .data import (
+    BACKUP_TOKENS,
+    BASE_TOKENS,
+    CARRY_TOKENS,
+    EXTRA_FROM_PLAYERS,
+    EXTRA_TOKENS,
+    MENHIRS,
+    PAWNS_PER_COLOUR,
+    RAINBOW,
+)
 from .maps import load_map
 
 

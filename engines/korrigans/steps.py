@@ -26,7 +26,6 @@ from . import final, gathering, moving, placement, rainbow
 from .common import mapof, parse_kid, top_seat
 from .words import msg
 
-
 PHASE_STEP = {"place": "next_placement", "play": "next_turn", "final": "next_final_turn"}
 
 

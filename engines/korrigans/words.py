@@ -16,7 +16,8 @@ button text of an action; ``board.*``, ``hand.*`` and ``note.*`` are the rendere
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engines.words import Joined, Msg, catalog, render
 

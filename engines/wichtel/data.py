@@ -27,7 +27,7 @@ LEP_NAME = {code: row[2] for code, row in LEPRECHAUNS.items()}
 LEP_EN = {code: row[3] for code, row in LEPRECHAUNS.items()}
 LEP_CODES = tuple(LEPRECHAUNS)
 
-# --- special scoring cards -------------------------------------------------------------------------
+# --- special scoring cards ------------------------------------------------------------------------
 WITWE = "hw"            # counts as WITWE_AS outside a chieftain career, then flips the sign
 WITWE_AS = "fa"
 JOKER = "hd"            # stands in for any other card when titles are checked
@@ -54,7 +54,7 @@ CAREERS: tuple[tuple[str, str, tuple[str, ...], int], ...] = (
     ("chieftain", "Chieftain", ("hw", "hd", "me", "ge"), 65),
 )
 
-# --- events ----------------------------------------------------------------------------------------
+# --- events ---------------------------------------------------------------------------------------
 # code: (count, name). RULINGS.md: 15 Rindentaler (3 each of 2..6) plus 7 named cards (22 events;
 # the rulebook's component list says 21).
 EVENTS: dict[str, tuple[int, str]] = {
@@ -92,7 +92,7 @@ NIX_DA = "nd"
 REROLL = "ig"
 DIE_SIDES = 6
 
-# --- flow ------------------------------------------------------------------------------------------
+# --- flow -----------------------------------------------------------------------------------------
 RETINUE_SIZE = 4
 EVENTS_DEALT = 4
 DISCARD_START = 1          # face-down leprechauns starting the discard stack

@@ -7,8 +7,16 @@ from __future__ import annotations
 from .. import rng
 from ..base import Event
 from ..words import Msg
-from .data import (BRIBE_NEED, BRIBE_RANK, DIE_SIDES, GIVE_AWAY, NIX_DA, NO_BRIBE_NEED, REROLL,
-                   TAKE_BRIBES)
+from .data import (
+    BRIBE_NEED,
+    BRIBE_RANK,
+    DIE_SIDES,
+    GIVE_AWAY,
+    NIX_DA,
+    NO_BRIBE_NEED,
+    REROLL,
+    TAKE_BRIBES,
+)
 from .flow import bribe_order, enter_end, take_from_square
 from .words import msg
 

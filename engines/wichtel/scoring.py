@@ -12,8 +12,19 @@
 """
 from __future__ import annotations
 
-from .data import (BEST_BONUS, CAREERS, DISCARD_BELOW, DISCARDERS, JOKER, JOKER_AS, TITLES, VALUE,
-                   WITWE, WITWE_AS, WORST_BONUS)
+from .data import (
+    BEST_BONUS,
+    CAREERS,
+    DISCARD_BELOW,
+    DISCARDERS,
+    JOKER,
+    JOKER_AS,
+    TITLES,
+    VALUE,
+    WITWE,
+    WITWE_AS,
+    WORST_BONUS,
+)
 
 _CAREER_SETS = [(key, name, sorted(cards), value) for key, name, cards, value in CAREERS]
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .. import rng
 from ..base import Event
-from .data import (DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, PREWALK_CARDS,
-                   RETINUE_SIZE)
+from .data import DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, PREWALK_CARDS, RETINUE_SIZE
 from .walk import walk
 from .words import msg
 

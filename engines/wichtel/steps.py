@@ -14,7 +14,6 @@ from .data import NIX_DA, REROLL
 from .flow import mover
 from .words import msg
 
-
 # actions without an argument whose label id is "label.<action>"
 PLAIN = ("pass", "roll", "endround", "walk", "continue", "done", "free")
 

@@ -49,8 +49,8 @@ Rulings (where the rulebook and RULINGS.md are silent):
    that could move has no effect.
 8. End: after the take, if the taken card's row or column holds no card any more (pens do not
    count), the game ends once that turn's scoring is done. Only a take ends the game this way:
-   a dog moving a card to an empty space never does (the rule says "taken"). If the line next to the large goat
-   offers no card to take, the turn's scoring is still done and the game ends.
+   a dog moving a card to an empty space never does (the rule says "taken"). If the line next to
+   the large goat offers no card to take, the turn's scoring is still done and the game ends.
 9. Milk shakes: "most"/"second most" count cards; tied seats each score their own sum (first)
    or half their own sum rounded up (second); second place is the next lower count held, even
    after a tie for first. Seats without milk shakes score none.

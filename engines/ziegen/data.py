@@ -118,7 +118,7 @@ FOURTH_CARD = 4               # scoring B: the 4th goat of a set played
 # Milk shakes: most cards -> full sum of their values; second most -> half, rounded up.
 MILK_SHARES: list[tuple[int, int]] = [(1, 1), (1, 2)]   # (numerator, denominator) per place
 
-# --- table options ---------------------------------------------------------------------------------
+# --- table options --------------------------------------------------------------------------------
 DOUBLING_CHOICES: list[str] = ["line", "chain"]
 
 # --- seat colours (text only; seats are still named {p0}.. in every sentence) ---------------------

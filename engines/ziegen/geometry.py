@@ -10,10 +10,10 @@ Everything is computed once per grid size and cached.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 
-@lru_cache(maxsize=None)
+@cache
 def border_cells(size: int) -> tuple[int, ...]:
     """Border cells in clockwise order starting at the top-left corner."""
     cells = [c for c in range(size)]                                      # top row
@@ -23,7 +23,7 @@ def border_cells(size: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
-@lru_cache(maxsize=None)
+@cache
 def edge_info(size: int) -> tuple[tuple[str, int, int], ...]:
     """Per edge position: (side, index of its row/column, the cell it stands next to).
 
@@ -45,7 +45,7 @@ def edge_info(size: int) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def line_cells(size: int, pos: int) -> tuple[int, ...]:
     """The cells of the row/column a large goat at edge position ``pos`` takes from."""
     side, idx, _cell = edge_info(size)[pos]
@@ -66,7 +66,7 @@ def spot_label(size: int, pos: int) -> str:
     return f"the {edge_info(size)[pos][0]} edge, {line_label(size, pos)}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def pen_start(size: int, cell: int) -> int:
     """The edge position a large goat starts on: beside its pen, on the edge from which clockwise
     movement leaves the pen's cell (RULINGS)."""
@@ -78,7 +78,7 @@ def pen_start(size: int, cell: int) -> int:
     raise ValueError(f"cell {cell} is not on the border")
 
 
-@lru_cache(maxsize=None)
+@cache
 def cross_cells(size: int, cell: int) -> tuple[int, ...]:
     """Every other cell in the same row or column as ``cell`` (where a dog may drive it)."""
     r, c = divmod(cell, size)
@@ -87,7 +87,7 @@ def cross_cells(size: int, cell: int) -> tuple[int, ...]:
     return tuple(sorted(same_row + same_col))
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(size: int, cell: int) -> tuple[int, ...]:
     r, c = divmod(cell, size)
     out = []
@@ -98,7 +98,7 @@ def neighbours(size: int, cell: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rays(size: int, cell: int) -> tuple[tuple[int, ...], ...]:
     """The four straight runs of cells leaving ``cell`` (up, right, down, left), nearest first."""
     r, c = divmod(cell, size)

@@ -19,8 +19,13 @@ from tables import fill_names
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
 
 
-def make_bot(db_path: str, seed: int = 1234):
-    bot = tavern.create_bot(db_path, seed_source=lambda: seed)
+def make_bot(db_path: str, seed: int | None = 1234, **kwargs):
+    """The real bot on ``db_path``, quick to get ready on the fake Discord. ``seed`` fixes every
+    table's seed (None: random seeds, as in production); ``kwargs`` go to ``create_bot``
+    (``clock``, ``remind_after``...)."""
+    if seed is not None:
+        kwargs["seed_source"] = lambda: seed
+    bot = tavern.create_bot(db_path, **kwargs)
     bot._connection.guild_ready_timeout = 0.05
     return bot
 
@@ -150,10 +155,11 @@ async def assert_verifiable(fake: FakeDiscord, thread, game_id: int) -> dict:
 
 async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,
                      joiners: tuple[FakeUser, ...] = (), bots: int = 1,
-                     options: str | None = None):
+                     options: str | None = None, **play_options):
     """/play, Join for each joiner, Add bot, Start, through the lobby's real buttons, checking
-    each answer; returns (lobby message, game thread)."""
-    play = {"game": game, **({"options": options} if options else {})}
+    each answer; returns (lobby message, game thread). ``play_options`` are more options of
+    /play (``remind_hours=2``)."""
+    play = {"game": game, **({"options": options} if options else {}), **play_options}
     res = await fake.slash(host, channel, "play", options=play)
     assert not res.ephemeral and REGISTRY[game].title in res.embed_text
     for key_value in (options or "").split():
@@ -196,7 +202,7 @@ def board_updates(fake: FakeDiscord, thread, game_id: int) -> list:
     return created + edited
 
 
-def assert_every_board_update_has_its_picture(fake: FakeDiscord, table: "Table") -> int:
+def assert_every_board_update_has_its_picture(fake: FakeDiscord, table: Table) -> int:
     """Each board post and edit uploaded the picture in the same request (no extra call), and
     the embed showed it; returns how many there were."""
     updates = board_updates(fake, table.thread, table.game_id)

@@ -22,8 +22,14 @@ from engines.henchmania import ENGINE
 from engines.henchmania.data import CARDS
 from tables.service import fill_names
 from tests.e2e.harness import (
-    Table, assert_every_board_update_has_its_picture, check_picture, controls, open_table,
-    running_bot, use_control)
+    Table,
+    assert_every_board_update_has_its_picture,
+    check_picture,
+    controls,
+    open_table,
+    running_bot,
+    use_control,
+)
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 SEED = 6            # the table's seed (make_bot): deck order, dice and the bot's choices

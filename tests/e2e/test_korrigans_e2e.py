@@ -25,8 +25,14 @@ from engines.korrigans import ENGINE
 from engines.korrigans.common import mapof
 from tables.service import fill_names
 from tests.e2e.harness import (
-    Table, assert_every_board_update_has_its_picture, check_picture, controls, open_table,
-    public_texts, running_bot, use_control,
+    Table,
+    assert_every_board_update_has_its_picture,
+    check_picture,
+    controls,
+    open_table,
+    public_texts,
+    running_bot,
+    use_control,
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
 

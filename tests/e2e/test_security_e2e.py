@@ -2,25 +2,21 @@
 its server, typed text is never echoed in full, odd ids are "no such table"."""
 from __future__ import annotations
 
-import bot as tavern
+from engines import GameError
+from tests.e2e.harness import controls, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 
-def _bot(path):
-    bot = tavern.create_bot(str(path), seed_source=lambda: 3)
-    bot._connection.guild_ready_timeout = 0.05
-    return bot
-
-
-async def test_a_table_belongs_to_its_server(tmp_path):
+async def test_a_table_belongs_to_its_server(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             one, two = fake.add_guild("One"), fake.add_guild("Two")
-            chan_one, chan_two = fake.add_text_channel(one, "games"), fake.add_text_channel(two, "games")
+            chan_one = fake.add_text_channel(one, "games")
+            chan_two = fake.add_text_channel(two, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")  # members of both servers
             # Admin of server Two only; also a plain member of server One.
             mod = fake.add_user("mod", admin_of=[two])
-            bot = _bot(tmp_path / "t.db")
+            bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 lobby = (await fake.slash(ann, chan_one, "play", game="ziegen")).message
                 await fake.click(ben, lobby, fake.find_button(lobby, "Join"))
@@ -89,20 +85,17 @@ async def test_a_table_belongs_to_its_server(tmp_path):
 
 
 async def _ziegen(fake, bot, chan, host, guest):
-    lobby = (await fake.slash(host, chan, "play", game="ziegen")).message
-    await fake.click(guest, lobby, fake.find_button(lobby, "Join"))
-    await fake.click(host, lobby, fake.find_button(lobby, "Start"))
-    await fake.settle()
-    return (await bot.tables.games_of_user(host.id))[0], fake.threads(chan)[-1]
+    _, thread = await open_table(fake, chan, host, "ziegen", joiners=(guest,), bots=0)
+    return (await bot.tables.games_of_user(host.id))[0], thread
 
 
-async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_limit(tmp_path):
+async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_limit(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("One")
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
-            bot = _bot(tmp_path / "t.db")
+            bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 game, thread = await _ziegen(fake, bot, chan, ann, ben)
                 seat = bot.tables.to_act(game)[0]
@@ -122,7 +115,7 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 real_move, real_texts = bot.tables.move, bot.tables.seat_texts
 
                 async def wordy(*args, **kwargs):
-                    raise tavern.engines.GameError("so " * 900)
+                    raise GameError("so " * 900)
 
                 bot.tables.move = wordy
                 res = await fake.slash(user, thread, "ziegen move", action="any")
@@ -179,13 +172,13 @@ def test_the_limits_guard_clips_every_field():
                for c in answer["data"]["choices"])
 
 
-async def test_ids_out_of_range_are_no_such_table_without_an_error_log(tmp_path):
+async def test_ids_out_of_range_are_no_such_table_without_an_error_log(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("One")
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
-            bot = _bot(tmp_path / "t.db")
+            bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 game, thread = await _ziegen(fake, bot, chan, ann, ben)
                 for table in (-1, 0, 2 ** 53):
@@ -206,7 +199,7 @@ async def test_ids_out_of_range_are_no_such_table_without_an_error_log(tmp_path)
                 assert (await bot.tables.game(game.id)).move_count == game.move_count
 
 
-async def test_identical_typed_moves_sent_at_once_apply_once(tmp_path):
+async def test_identical_typed_moves_sent_at_once_apply_once(make_bot):
     """Five identical `/henchmania move` commands at once (a player pressing Enter again and
     again): placing a Henchman stays legal after the bot's answer, yet only the first applies;
     the others are refused like stale buttons. A free-typed id without version still works."""
@@ -216,7 +209,7 @@ async def test_identical_typed_moves_sent_at_once_apply_once(tmp_path):
             guild = fake.add_guild("One")
             chan = fake.add_text_channel(guild, "games")
             ann = fake.add_user("ann")
-            bot = _bot(tmp_path / "t.db")
+            bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 lobby = (await fake.slash(ann, chan, "play", game="henchmania")).message
                 await fake.click(ann, lobby, fake.find_button(lobby, "Add bot"))
@@ -257,24 +250,13 @@ async def test_identical_typed_moves_sent_at_once_apply_once(tmp_path):
                     assert (await bot.tables.game(game.id)).version > game.version
 
 
-async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(tmp_path):
-    from tests.e2e.harness import controls
-
-    class Clock:
-        now = 1_000_000.0
-
-        def __call__(self):
-            return self.now
-
-    clock = Clock()
-    db = str(tmp_path / "t.db")
+async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(make_bot, clock):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("One")
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
-            bot = tavern.create_bot(db, seed_source=lambda: 3, clock=clock, remind_after=3600.0)
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot(3, clock=clock, remind_after=3600.0)
             async with run_bot(bot, fake, commands=True):
                 game, thread = await _ziegen(fake, bot, chan, ann, ben)
                 # Moves stored, then a "crash" before anyone is told what comes next.
@@ -287,8 +269,7 @@ async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(tmp_
                 waiting = bot.tables.to_act(game)
                 before = {u.id: len(fake.dm_messages(u)) for u in (ann, ben)}
             clock.now += 5 * 3600  # down for five hours, past the one-hour reminder
-            bot = tavern.create_bot(db, clock=clock, remind_after=3600.0)
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot(clock=clock, remind_after=3600.0)
             async with run_bot(bot, fake, commands=True):
                 for _ in range(100):
                     await fake.settle()

@@ -2,35 +2,22 @@
 /abandon, option errors; all through the real discord.py client and the fake Discord."""
 from __future__ import annotations
 
-import bot as tavern
-from tests.e2e.harness import controls
+from engines import REGISTRY
+from tests.e2e.harness import controls, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 
-class Clock:
-    now = 1_000_000.0
-
-    def __call__(self):
-        return self.now
-
-
 async def _start(fake, chan, host, guest, **play):
-    lobby = (await fake.slash(host, chan, "play", options={"game": "ziegen", **play})).message
-    await fake.click(guest, lobby, fake.find_button(lobby, "Join"))
-    await fake.click(host, lobby, fake.find_button(lobby, "Start"))
-    await fake.settle()
-    return lobby, fake.threads(chan)[-1]
+    return await open_table(fake, chan, host, "ziegen", joiners=(guest,), bots=0, **play)
 
 
-async def test_lobby_commands_reminders_and_leaving(tmp_path):
-    clock = Clock()
+async def test_lobby_commands_reminders_and_leaving(make_bot, clock):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
             chan = fake.add_text_channel(guild, "games")
             ann, ben, cy = fake.add_user("ann"), fake.add_user("ben"), fake.add_user("cy")
-            bot = tavern.create_bot(str(tmp_path / "t.db"), clock=clock, remind_after=3600.0)
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot(clock=clock, remind_after=3600.0)
             async with run_bot(bot, fake, commands=True):
                 # Bad options are refused with a friendly, ephemeral message.
                 res = await fake.slash(ann, chan, "play",
@@ -121,18 +108,17 @@ async def test_lobby_commands_reminders_and_leaving(tmp_path):
             assert fake.unknown_calls == []
 
 
-async def test_every_game_has_its_command_group_with_rules(tmp_path):
+async def test_every_game_has_its_command_group_with_rules(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
             chan = fake.add_text_channel(guild, "games")
             ann = fake.add_user("ann")
-            bot = tavern.create_bot(str(tmp_path / "t.db"))
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot()
             async with run_bot(bot, fake, commands=True):
                 names = {c["name"] for c in fake.commands[None]}
                 assert {"play", "games", "hand", "board", "resign", "abandon"} <= names
-                for kind, engine in tavern.engines.REGISTRY.items():
+                for kind, engine in REGISTRY.items():
                     assert kind in names
                     res = await fake.slash(ann, chan, f"{kind} rules")
                     assert res.ephemeral and engine.title in res.embed_text
@@ -141,15 +127,13 @@ async def test_every_game_has_its_command_group_with_rules(tmp_path):
                     assert res.ephemeral and "no running" in res.content
 
 
-async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(tmp_path):
-    db = str(tmp_path / "t.db")
+async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
-            bot = tavern.create_bot(db, seed_source=lambda: 3)
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 await _start(fake, chan, ann, ben)
                 game = (await bot.tables.games_of_user(ann.id))[0]
@@ -164,8 +148,7 @@ async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(tmp_path)
                 waiting = [s for s in bot.tables.to_act(game)]
                 assert waiting and len(await bot.tables.missed_notices()) == len(waiting)
                 before = {u.id: len(fake.dm_messages(u)) for u in (ann, ben)}
-            bot = tavern.create_bot(db)
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot()
             async with run_bot(bot, fake, commands=True):
                 for _ in range(100):
                     await fake.settle()
@@ -178,15 +161,14 @@ async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(tmp_path)
                     assert len(new) == 1 and controls(new[0])
 
 
-async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(tmp_path):
+async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(make_bot):
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
             chan = fake.add_text_channel(guild, "games")
             ann, ben, cy = fake.add_user("ann"), fake.add_user("ben"), fake.add_user("cy")
             mod = fake.add_user("mod", admin=True)
-            bot = tavern.create_bot(str(tmp_path / "t.db"))
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot()
             async with run_bot(bot, fake, commands=True):
                 lobby = (await fake.slash(ann, chan, "play", game="ziegen")).message
                 for user in (ben, cy):
@@ -216,14 +198,13 @@ async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(t
                 assert (await bot.tables.game(game.id)).status == "abandoned"
 
 
-async def test_an_unexpected_error_still_gets_a_friendly_answer(tmp_path):
+async def test_an_unexpected_error_still_gets_a_friendly_answer(make_bot):
     with error_log_guard() as guard:
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
-            bot = tavern.create_bot(str(tmp_path / "t.db"))
-            bot._connection.guild_ready_timeout = 0.05
+            bot = make_bot()
             async with run_bot(bot, fake, commands=True):
                 lobby, thread = await _start(fake, chan, ann, ben)
                 board = fake.channel_messages(thread)[0]

@@ -22,10 +22,16 @@ import random
 import re
 
 from engines.wichtel.data import EV_NAME
-from tables.service import RECENT_LINES   # public lines kept for the board's "Latest" field
+from tables.service import RECENT_LINES  # public lines kept for the board's "Latest" field
 from tests.e2e.harness import (
-    Table, assert_every_board_update_has_its_picture, check_picture, controls, open_table,
-    running_bot, use_control)
+    Table,
+    assert_every_board_update_has_its_picture,
+    check_picture,
+    controls,
+    open_table,
+    running_bot,
+    use_control,
+)
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 GAME_SEED = 4       # make_bot's seed: the deal, the dice and the bot's choices

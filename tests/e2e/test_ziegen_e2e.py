@@ -10,8 +10,14 @@ import asyncio
 
 import pictures
 from tests.e2e.harness import (
-    Table, assert_every_board_update_has_its_picture, assert_private_news_stayed_private,
-    check_picture, controls, public_texts, running_bot, use_control,
+    Table,
+    assert_every_board_update_has_its_picture,
+    assert_private_news_stayed_private,
+    check_picture,
+    controls,
+    public_texts,
+    running_bot,
+    use_control,
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
 

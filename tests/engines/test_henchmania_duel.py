@@ -1,9 +1,9 @@
 """Henchmania duels: Guard, weapons, dice, every reaction window and the outcome points."""
 from __future__ import annotations
 
-from engines.henchmania import ENGINE as E
 import pytest
 
+from engines.henchmania import ENGINE as E
 from tests.engines.test_henchmania_helpers import fix_dice, make, news, play
 
 _MP = []

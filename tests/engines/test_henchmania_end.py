@@ -133,7 +133,8 @@ def test_two_tied_players_duel_both_ways(monkeypatch):
 
 def test_tie_duel_with_equal_wounds_is_fought_again(monkeypatch):
     st = make(2, hands={0: ["gossip"]}, scores=[9, 9], day=4, badge=1)
-    fix_dice(monkeypatch, 1, 1, 1, 1, 1, 1,   # seat 1 first (Badge holder): no hits; seat 0: no hits
+    # seat 1 first (Badge holder): no hits; seat 0: no hits
+    fix_dice(monkeypatch, 1, 1, 1, 1, 1, 1,
         6, 1, 1, 1, 1, 1, 1)    # again: seat 1 one wound, seat 0 none
     st, ev = play(st, (0, "pass"))
     assert ("duel_again.other", {"n": 0}) in news(ev)

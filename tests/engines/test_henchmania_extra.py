@@ -6,9 +6,7 @@ import pytest
 
 from engines import GameError
 from engines.henchmania import ENGINE as E
-from engines.henchmania.data import (
-    ALT_GLOVES, ALT_HENCHMEN, ANIMALS, CARDS, SITES, TEXT, full_deck,
-)
+from engines.henchmania.data import ALT_GLOVES, ALT_HENCHMEN, ANIMALS, CARDS, SITES, TEXT, full_deck
 from tests.engines.contract import play_and_check
 from tests.engines.test_henchmania_helpers import fix_dice, make, news, play
 
@@ -362,6 +360,7 @@ def test_random_playouts_with_random_choices(n):
 
 def test_players_may_hand_pick_the_alternative_cards():
     import pytest
+
     from engines import GameError
     from engines.henchmania import ENGINE
     from engines.henchmania.setup import additional_cards

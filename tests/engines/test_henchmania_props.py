@@ -8,8 +8,8 @@ import re
 import pytest
 
 from engines import ACTION_ID_RE
-from engines.words import render
 from engines.henchmania import ENGINE as E
+from engines.words import render
 from tests.engines.contract import play_and_check
 from tests.engines.test_henchmania_helpers import make, play
 
@@ -71,7 +71,7 @@ def test_a_card_being_chosen_stays_hidden_until_played():
 
 
 def test_drawn_cards_are_private_in_events():
-    for st, seat, action, events in _walk(3, 7, every=1):
+    for _st, _seat, _action, events in _walk(3, 7, every=1):
         for e in events:
             if e.text.startswith("You drew"):
                 assert e.audience is not None and len(e.audience) == 1
@@ -82,7 +82,7 @@ def test_drawn_cards_are_private_in_events():
 def test_labels_texts_and_ids():
     placeholder = re.compile(r"\{p(\d)\}")
     for n in (2, 5):
-        for st, seat, action, events in _walk(n, 40 + n, every=2):
+        for st, seat, _action, events in _walk(n, 40 + n, every=2):
             if seat is None:
                 continue
             for a in E.legal_actions(st, seat):
@@ -147,10 +147,11 @@ def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_ri
         return duel
 
     from engines.henchmania import ENGINE
-    for stage, expect_a, expect_d in [("guard", "weapon not chosen yet", "weapon not chosen yet"),
-                                      ("aw", "choosing a weapon", "weapon not chosen yet"),
-                                      ("dw", "bare hands, hits on 6+", "choosing a weapon"),
-                                      ("w1", "bare hands, hits on 6+", "bare hands, parries on 6+")]:
+    stages = [("guard", "weapon not chosen yet", "weapon not chosen yet"),
+              ("aw", "choosing a weapon", "weapon not chosen yet"),
+              ("dw", "bare hands, hits on 6+", "choosing a weapon"),
+              ("w1", "bare hands, hits on 6+", "bare hands, parries on 6+")]
+    for stage, expect_a, expect_d in stages:
         state = ENGINE.new_game(2, 1)
         view = ENGINE.view(state, None)
         view["duel"] = board_with(stage)

@@ -13,7 +13,8 @@ from engines.henchmania import ENGINE as E
 from engines.henchmania.data import CARDS
 from engines.henchmania.steps import STEPS
 from engines.words import TEMPLATES, Msg, render
-from tests.engines.test_henchmania_helpers import ids as ids_of, make, news, play
+from tests.engines.test_henchmania_helpers import ids as ids_of
+from tests.engines.test_henchmania_helpers import make, news, play
 
 PACKAGE = Path(E.__class__.__module__.replace(".", "/")).parent
 PHASES = ("placing", "cards", "duel", "endday")
@@ -51,7 +52,7 @@ def test_automatic_steps_never_outlive_an_apply():
     autos = {key for key, step in STEPS.items() if step.auto is not None}
     assert autos == {"day", "cards", "finish", "duel", "end", "tiedone"}
     for n, seed in ((2, 1), (5, 2)):
-        for st, seat in _random_states(n, seed):
+        for st, _seat in _random_states(n, seed):
             assert E.step_of(st) in set(STEPS) - autos
             assert E.to_act(st) == st["step"]["s"]
 

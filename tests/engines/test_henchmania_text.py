@@ -4,9 +4,7 @@ from __future__ import annotations
 import re
 
 from engines.henchmania import ENGINE as E
-from engines.henchmania.data import (
-    ADDITIONAL, CARDS, HOUSE, RESERVE, TEXT, TRUMP, WHEN,
-)
+from engines.henchmania.data import ADDITIONAL, CARDS, HOUSE, RESERVE, TEXT, TRUMP, WHEN
 from engines.words import render
 from tests.engines.test_henchmania_extra import mk
 from tests.engines.test_henchmania_helpers import make, play, texts

@@ -14,12 +14,12 @@ import pytest
 
 from engines import GameError, IllegalAction
 from engines.korrigans import ENGINE
-from engines.korrigans.words import msg
 from engines.korrigans.maps import MapError, load_map, validate
 from engines.korrigans.moves import destinations
 from engines.korrigans.rainbow import cauldron_fields
-from engines.korrigans.scoring import breakdown, winners
 from engines.korrigans.render import MOVES_LEGEND
+from engines.korrigans.scoring import breakdown, winners
+from engines.korrigans.words import msg
 
 M = load_map("standard")
 F = M.idx  # letter -> field index

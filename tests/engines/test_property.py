@@ -30,12 +30,15 @@ def test_engine_api_is_complete(name):
     assert isinstance(engine.options, dict)
     for key in engine.options:
         assert key in engine.option_help, f"option {key} has no help text"
+    for key, values in engine.option_choices.items():
+        assert key in engine.options, f"option_choices names {key}, which is no option"
+        assert engine.options[key] in values, f"the default of {key} is not among its choices"
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
 def test_every_option_value_plays(name):
     engine = REGISTRY[name]
-    for key, values in getattr(engine, "option_choices", {}).items():
+    for key, values in engine.option_choices.items():
         for value in values:
             play_and_check(engine, engine.max_players, 11, {key: value})
     for key, default in engine.options.items():

@@ -66,5 +66,5 @@ def test_load_runs_each_migration_in_turn():
     assert engine.load({"n": 3}) == {"count": 3}  # no "_v": a version 1 dump
     assert engine.load({"_v": 2, "count": 4}) == {"count": 4}
     assert engine.dump({"count": 4}) == {"_v": 2, "count": 4}
-    with pytest.raises(StateVersionError):
+    with pytest.raises(StateVersionError, match=r"broken state version \(0\)"):
         engine.load({"_v": 0, "n": 1})

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from engines import GameError, IllegalAction, rng
+from engines import GameError, IllegalAction
 from engines.wichtel import ENGINE
 from engines.wichtel.data import EV_COUNT, LEP_COUNT
 from engines.wichtel.words import msg
@@ -51,15 +51,6 @@ def scene(n=3, ret=None, ev=None, sq=None, L=None, R=None, active=0, phase="main
     st.update(extra)
     assert E.inventory(st) == E.inventory(E.new_game(n, 0))
     return st
-
-
-def seed_for(*pips):
-    """An RNG word whose next die rolls are ``pips``."""
-    for word in range(100000):
-        probe = {"rng": word}
-        if all(rng.roll(probe) == p for p in pips):
-            return word
-    raise AssertionError("no seed found")
 
 
 def play(st, *moves):
@@ -344,17 +335,16 @@ def test_exchange_cannot_be_refused():
 
 
 # --- enlisting without bribes ----------------------------------------------------------------
-def enlist_scene(pips=(), **kw):
+def enlist_scene(**kw):
+    """Seat 0 is about to enlist from the square; fix its roll first with the ``dice`` fixture."""
     kw.setdefault("ret", {0: "fa hs hf ks"})
     kw.setdefault("sq", "ge ww sw")
-    st = scene(**kw)
-    if pips:
-        st["rng"] = seed_for(*pips)
-    return st
+    return scene(**kw)
 
 
-def test_enlist_without_bribes_succeeds_unless_a_one():
-    st = enlist_scene(pips=(2,))         # nobody holds events: no bribe phase at all
+def test_enlist_without_bribes_succeeds_unless_a_one(dice):
+    dice(2)
+    st = enlist_scene()         # nobody holds events: no bribe phase at all
     st, ev = play(st, (0, "enlist:0"))
     assert st["phase"] == "fill" and st["fill"] == {"seat": 0, "pos": 0, "card": "ge"}
     assert st["sq"][0] is None
@@ -363,19 +353,22 @@ def test_enlist_without_bribes_succeeds_unless_a_one():
     assert st["sq"][0] == "fa" and sorted(st["ret"][0]) == ["ge", "hf", "hs", "ks"]
 
 
-def test_enlist_roll_of_one_insults_the_leprechaun():
-    st = enlist_scene(pips=(1,))
+def test_enlist_roll_of_one_insults_the_leprechaun(dice):
+    dice(1)
+    st = enlist_scene()
     st, ev = play(st, (0, "enlist:1"))
     assert st["sq"] == ["ge", "ww", "sw"] and st["enl"] is None
     assert msg("roll_failed", p=0, pips=1, need=2) in news(ev)
     assert news(ev)[-1] == msg("insulted", card="ww")
 
 
-def test_the_card_just_enlisted_cannot_go_back_but_a_twin_can():
-    st = enlist_scene(pips=(6,), ret={0: "ks fa hs ks"}, sq="ks ww sw")
+def test_the_card_just_enlisted_cannot_go_back_but_a_twin_can(dice):
+    dice(6)
+    st = enlist_scene(ret={0: "ks fa hs ks"}, sq="ks ww sw")
     st, _ = play(st, (0, "enlist:0"))
     assert E.legal_actions(st, 0) == ["fill:fa", "fill:hs", "fill:ks"]
-    st = enlist_scene(pips=(6,), ret={0: "fa fa hs hf"}, sq="ks ww sw")
+    dice(6)
+    st = enlist_scene(ret={0: "fa fa hs hf"}, sq="ks ww sw")
     st, _ = play(st, (0, "enlist:0"))
     assert "fill:ks" not in E.legal_actions(st, 0)
 
@@ -419,8 +412,9 @@ def test_bribe_labels_are_private_and_named():
     ({1: "r2"}, 1),
 ])
 @pytest.mark.parametrize("mode", ["turns", "together"])
-def test_bribe_ranking_and_ties(bids, top, mode):
-    st = enlist_scene(ev={s: [c] for s, c in bids.items()}, pips=(1, 1), bribes=mode)
+def test_bribe_ranking_and_ties(bids, top, mode, dice):
+    dice(1)
+    st = enlist_scene(ev={s: [c] for s, c in bids.items()}, bribes=mode)
     st, _ = play(st, (0, "enlist:0"))
     while st["phase"] == "bribe":
         seat = E.to_act(st)[0]
@@ -430,6 +424,7 @@ def test_bribe_ranking_and_ties(bids, top, mode):
         assert st["enl"]["top"] == top
     else:
         assert st["fill"]["seat"] == top
+    assert dice.unroll() == ([] if bids[top].startswith("r") else [1])   # no roll for a Bester
 
 
 def test_tie_order_starts_left_of_the_enlister():
@@ -442,7 +437,7 @@ def test_tie_order_starts_left_of_the_enlister():
     st = enlist_scene(active=1, ret={1: "fa hs hf ks"}, ev={0: ["r4"], 2: ["r4"], 1: ["ig"]})
     st, _ = play(st, (1, "enlist:0"))
     assert E.to_act(st) == [2]            # in turns: order from seat 1's left: 2, then 0
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="not your turn"):
         E.apply(st, 0, "bribe:r4")
     st, _ = play(st, (2, "bribe:r4"), (0, "bribe:r4"))
     assert st["enl"]["top"] == 0
@@ -494,8 +489,9 @@ def test_bribes_together_keep_even_a_pass_secret_in_the_views():
         assert E.view(st, seat)["enlist"]["laid"] is None
 
 
-def test_only_the_top_bribe_is_spent_others_return():
-    st = enlist_scene(ev={1: ["r3"], 2: ["r5"]}, pips=(6,))
+def test_only_the_top_bribe_is_spent_others_return(dice):
+    dice(6)
+    st = enlist_scene(ev={1: ["r3"], 2: ["r5"]})
     st, ev = play(st, (0, "enlist:0"), (1, "bribe:r3"), (2, "bribe:r5"))
     assert msg("revealed", card="r5", top=2,
                bids=[msg("bid", p=1, card="r3").to_json(),
@@ -505,8 +501,9 @@ def test_only_the_top_bribe_is_spent_others_return():
     assert st["fill"]["seat"] == 0                  # rolled 6 >= 5
 
 
-def test_failed_roll_against_rindentaler_gives_the_card_to_the_briber():
-    st = enlist_scene(ev={1: ["r5"]}, pips=(4,), ret={0: "fa hs hf ks", 1: "fa fa hs hs"})
+def test_failed_roll_against_rindentaler_gives_the_card_to_the_briber(dice):
+    dice(4)
+    st = enlist_scene(ev={1: ["r5"]}, ret={0: "fa hs hf ks", 1: "fa fa hs hs"})
     st, ev = play(st, (0, "enlist:1"), (1, "bribe:r5"))
     assert st["phase"] == "fill" and st["fill"] == {"seat": 1, "pos": 1, "card": "ww"}
     assert "r5" in st["ev_used"]
@@ -515,8 +512,9 @@ def test_failed_roll_against_rindentaler_gives_the_card_to_the_briber():
     assert st["phase"] == "end" and st["active"] == 0
 
 
-def test_roll_equal_to_the_bribe_wins():
-    st = enlist_scene(ev={1: ["r5"]}, pips=(5,))
+def test_roll_equal_to_the_bribe_wins(dice):
+    dice(5)
+    st = enlist_scene(ev={1: ["r5"]})
     st, _ = play(st, (0, "enlist:1"), (1, "bribe:r5"))
     assert st["fill"]["seat"] == 0
 
@@ -539,8 +537,9 @@ def test_der_bin_der_beste_must_be_given_away():
     assert sorted(st["ret"][2]) == ["fa", "fa", "fa", "sw"] and st["sq"][2] == "fa"
 
 
-def test_nix_da_cancels_the_top_bribe_then_only_a_one_fails():
-    st = enlist_scene(ev={0: ["nd"], 1: ["r6"], 2: ["r3"]}, pips=(2,))
+def test_nix_da_cancels_the_top_bribe_then_only_a_one_fails(dice):
+    dice(2)
+    st = enlist_scene(ev={0: ["nd"], 1: ["r6"], 2: ["r3"]})
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r6"), (2, "bribe:r3"))
     assert st["phase"] == "respond" and E.legal_actions(st, 0) == ["nixda", "roll"]
     st, ev = play(st, (0, "nixda"))
@@ -548,45 +547,51 @@ def test_nix_da_cancels_the_top_bribe_then_only_a_one_fails():
     assert st["fill"]["seat"] == 0
 
 
-def test_nix_da_against_der_bin_der_beste():
-    st = enlist_scene(ev={0: ["nd"], 1: ["db"]}, pips=(1,))
+def test_nix_da_against_der_bin_der_beste(dice):
+    dice(1)
+    st = enlist_scene(ev={0: ["nd"], 1: ["db"]})
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:db"))
     assert E.legal_actions(st, 0) == ["accept", "nixda"]
     st, ev = play(st, (0, "nixda"))
     assert st["enl"] is None and st["sq"][0] == "ge"      # rolled 1: insulted
 
 
-def test_enlister_with_events_is_always_asked_so_nothing_leaks():
-    st = enlist_scene(ev={0: ["r2"], 1: ["r4"]}, pips=(6,))
+def test_enlister_with_events_is_always_asked_so_nothing_leaks(dice):
+    dice(6)
+    st = enlist_scene(ev={0: ["r2"], 1: ["r4"]})
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r4"))
     assert st["phase"] == "respond" and E.legal_actions(st, 0) == ["roll"]
     st, _ = play(st, (0, "roll"))
     assert st["fill"]["seat"] == 0
 
 
-def test_ich_guck_nochmal_rerolls_once_after_a_failed_roll():
-    st = enlist_scene(ev={0: ["ig"], 1: ["r5"]}, pips=(2, 5))
+def test_ich_guck_nochmal_rerolls_once_after_a_failed_roll(dice):
+    dice(2, 5)
+    st = enlist_scene(ev={0: ["ig"], 1: ["r5"]})
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"))
     st, _ = play(st, (0, "roll"))
     assert st["phase"] == "reroll" and E.legal_actions(st, 0) == ["accept", "reroll"]
     st, ev = play(st, (0, "reroll"))
     assert st["fill"]["seat"] == 0 and "ig" in st["ev_used"]
     # a second failure must be accepted
-    st = enlist_scene(ev={0: ["ig", "r2"], 1: ["r5"]}, pips=(2, 3))
+    dice(2, 3)
+    st = enlist_scene(ev={0: ["ig", "r2"], 1: ["r5"]})
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"), (0, "roll"), (0, "reroll"))
     assert st["fill"]["seat"] == 1
 
 
-def test_failed_roll_without_reroll_card_can_be_accepted():
-    st = enlist_scene(ev={0: ["r2"]}, pips=(1,))
+def test_failed_roll_without_reroll_card_can_be_accepted(dice):
+    dice(1)
+    st = enlist_scene(ev={0: ["r2"]})
     st, _ = play(st, (0, "enlist:0"))
     assert st["phase"] == "reroll" and E.legal_actions(st, 0) == ["accept"]
     st, _ = play(st, (0, "accept"))
     assert st["enl"] is None and st["phase"] == "end"
 
 
-def test_ich_guck_nochmal_after_a_roll_of_one_without_bribes():
-    st = enlist_scene(ev={0: ["ig"]}, pips=(1, 4))
+def test_ich_guck_nochmal_after_a_roll_of_one_without_bribes(dice):
+    dice(1, 4)
+    st = enlist_scene(ev={0: ["ig"]})
     st, _ = play(st, (0, "enlist:0"), (0, "reroll"))
     assert st["fill"]["seat"] == 0
 
@@ -690,7 +695,7 @@ def test_game_over_refuses_moves():
     st = scene(ret={0: "hd me ge hs"}, L="hw", R="va", wl="free", totals=[0, 0, 0])
     st, _ = play(st, (0, "call:hs"), (0, "endround"))
     assert E.is_over(st)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="The game is over"):
         E.apply(st, 0, "done")
 
 
@@ -733,8 +738,9 @@ def test_board_shows_square_walk_wahlleiter_backs_and_totals():
     assert "{p0} calls, exchanges or enlists" in board
 
 
-def test_prompts_for_out_of_turn_decisions_name_the_decider():
-    st = enlist_scene(ev={0: ["ig"], 1: ["r5"]}, pips=(2,))
+def test_prompts_for_out_of_turn_decisions_name_the_decider(dice):
+    dice(2)
+    st = enlist_scene(ev={0: ["ig"], 1: ["r5"]})
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:r5"))
     # the view holds the prompt as a message (id and parameters, JSON form)
     assert E.view(st, 2)["prompt"] == ["wichtel.prompt.respond", {"p": 0, "card": "r5", "top": 1}]
@@ -746,8 +752,9 @@ def test_prompts_for_out_of_turn_decisions_name_the_decider():
             == "Play Ich guck nochmal! (I'll have another look!): roll again")
 
 
-def test_briber_who_wins_ends_the_round_out_of_turn():
-    st = enlist_scene(ev={1: ["r6"]}, pips=(3,), wl="free", ret={0: "fa hs hf ks",
+def test_briber_who_wins_ends_the_round_out_of_turn(dice):
+    dice(3)
+    st = enlist_scene(ev={1: ["r6"]}, wl="free", ret={0: "fa hs hf ks",
                                                                   1: "ww sw sw hs"})
     st, _ = play(st, (0, "enlist:1"), (1, "bribe:r6"), (1, "fill:hs"))
     assert E.to_act(st) == [1] and st["active"] == 0
@@ -759,8 +766,9 @@ def test_briber_who_wins_ends_the_round_out_of_turn():
 
 
 # --- stored games from before version 2 ------------------------------------------------------
-def test_a_version_1_game_keeps_bribing_together_mid_bribe():
-    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["r4"], 3: ["r2"]}, bribes="together", pips=(1,))
+def test_a_version_1_game_keeps_bribing_together_mid_bribe(dice):
+    dice(1)
+    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["r4"], 3: ["r2"]}, bribes="together")
     st, _ = play(st, (0, "enlist:0"), (2, "bribe:r4"))
     old = E.dump(st)
     del old["_v"], old["bribes"]            # as version 1 stored it

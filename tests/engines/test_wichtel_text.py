@@ -107,8 +107,9 @@ def test_text_is_made_from_the_view_alone():
 
 
 # --- 3. card backs: as many as the retinue holds -----------------------------------------------
-def test_seat_rows_show_as_many_backs_as_the_retinue_holds():
-    st = enlist_scene(pips=(6,))
+def test_seat_rows_show_as_many_backs_as_the_retinue_holds(dice):
+    dice(6)
+    st = enlist_scene()
     st, _ = play(st, (0, "enlist:0"))
     assert st["phase"] == "fill" and len(st["ret"][0]) == 5
     rows = {int(seat): backs for seat, backs, _, _ in SEAT_ROW.findall(board(st))}
@@ -177,8 +178,9 @@ def test_panel_shows_what_the_retinue_would_score_now_with_its_title():
     assert E.view(st, 1)["retinue_score"]["score"] != 99
 
 
-def test_panel_score_waits_while_five_leprechauns_are_held():
-    st = enlist_scene(pips=(6,))
+def test_panel_score_waits_while_five_leprechauns_are_held(dice):
+    dice(6)
+    st = enlist_scene()
     st, _ = play(st, (0, "enlist:0"))
     assert E.view(st, 0)["retinue_score"] is None
     assert "first put one of your 5 leprechauns into the gap" in hand(st)
@@ -208,7 +210,8 @@ def test_panel_and_labels_give_english_names_beside_german_ones():
 
 
 def test_every_action_label_fits_a_button():
-    from engines.wichtel.data import EVENTS as EV_CODES_ALL, LEP_CODES
+    from engines.wichtel.data import EVENTS as EV_CODES_ALL
+    from engines.wichtel.data import LEP_CODES
     st = scene(n=5, sq="hw fa hs hf ks")
     for phase in ("prewalk", "main", "end", "reroll", "respond"):
         st["phase"] = phase

@@ -4,10 +4,9 @@ from __future__ import annotations
 import pytest
 
 from engines import GameError, IllegalAction
-from engines.ziegen import ENGINE
-from engines.ziegen import data, geometry
-from engines.ziegen.common import EMPTY, PEN
 from engines.words import Msg
+from engines.ziegen import ENGINE, data, geometry
+from engines.ziegen.common import EMPTY, PEN
 from engines.ziegen.words import count
 
 E = ENGINE
@@ -91,7 +90,7 @@ def said(events, key, audience=None, **params):
                for k, p in news(events, audience))
 
 
-# --- setup -------------------------------------------------------------------------------------------
+# --- setup ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("n,sets,dogs,m1,m2,size", [
     (5, 18, 15, 8, 8, 7), (4, 16, 13, 6, 8, 7), (3, 13, 10, 3, 8, 7), (2, 10, 7, 4, 4, 6)])
 def test_setup_removals_per_player_count(n, sets, dogs, m1, m2, size):
@@ -151,9 +150,10 @@ def test_large_goat_starts_on_the_edge_leaving_its_pen():
     assert geometry.line_label(7, st4["goats"][3]) == "row 7"      # bottom-left, left side
 
 
-# --- the mulligan ----------------------------------------------------------------------------------
+# --- the mulligan ---------------------------------------------------------------------------------
 def test_mulligan_every_seat_decides_simultaneously_and_secretly():
-    st = scene(3, hands={0: [DOGS[0], G("Elvis", 1)], 1: [DOGS[1], DOGS[2]], 2: [MILK1[0], MILK2[0]]},
+    st = scene(3, hands={0: [DOGS[0], G("Elvis", 1)], 1: [DOGS[1], DOGS[2]],
+                         2: [MILK1[0], MILK2[0]]},
                draw=[DOGS[3], G("Heidi", 2), G("Heidi", 3), G("Heidi", 4)], phase="mulligan")
     assert E.to_act(st) == [0, 1, 2]           # also seat 2, who holds no dog
     assert E.legal_actions(st, 1) == ["mull:0", "mull:1", "mull:2"]
@@ -194,7 +194,7 @@ def test_a_replacement_dog_is_kept():
     assert DOGS[0] in st["draw"]
 
 
-# --- play and move ----------------------------------------------------------------------------------
+# --- play and move --------------------------------------------------------------------------------
 def test_play_goat_moves_large_goat_by_its_value_then_take():
     st = scene(3, cells={(1, 5): G("Heidi", 1)}, hands={0: [G("Elvis", 5), MILK1[0]]},
                goats={0: 0})
@@ -223,7 +223,7 @@ def test_dog_does_not_move_the_large_goat():
     assert st["goats"][0] == 24 and st["phase"] == "take"   # no claimed card: straight to take
 
 
-# --- take -------------------------------------------------------------------------------------------
+# --- take -----------------------------------------------------------------------------------------
 def test_take_only_unmarked_cards_of_the_line_never_pens_or_gaps():
     # Goat on the left side next to row 1 (position 27): row 1 = pen, cards, a gap, a marked card.
     st = scene(3, cells={(0, 1): G("Heidi", 1), (0, 3): G("Heidi", 2), (0, 5): G("Elvis", 5),
@@ -254,7 +254,7 @@ def test_exhausted_draw_pile_leaves_the_space_empty():
     assert st["grid"][cell(st, 0, 1)] == EMPTY and st["phase"] == "play"
 
 
-# --- scoring A --------------------------------------------------------------------------------------
+# --- scoring A ------------------------------------------------------------------------------------
 def test_scoring_a_pool_goat_example_claims_pasture_reserves_draw_discards_and_reveals():
     # Red has played Pool Goat 5 and now plays Pool Goat 3 (rulebook example): 8 points.
     st = scene(3,
@@ -306,7 +306,7 @@ def test_scoring_waits_for_phase_four_after_the_take():
     assert G("Pool Goat", 1) in st["hands"][0] and G("Pool Goat", 1) in st["revealed"]
 
 
-# --- scoring B --------------------------------------------------------------------------------------
+# --- scoring B ------------------------------------------------------------------------------------
 def test_scoring_b_elvis_example_fourth_card_most_cards_wins_the_tie():
     # Red has Elvis 2; Yellow Elvis 5; Blue Elvis 4. Red plays Elvis 3 and wins Elvis 1.
     st = scene(3, cells={(4, 4): G("Elvis", 1), (0, 1): G("Heidi", 1), (2, 1): G("Heidi", 2)},
@@ -372,7 +372,7 @@ def test_fewer_than_four_played_and_below_eight_scores_nothing():
     assert st["owner"] == {}
 
 
-# --- dogs ---------------------------------------------------------------------------------------------
+# --- dogs -----------------------------------------------------------------------------------------
 def dog_scene(**kw):
     """Red (seat 0) owns Elvis 5 at (3,3); Yellow owns Heidi 4 at (3,5); an unclaimed Goathe 2
     at (1,3); an empty space at (3,1); Red holds a Dog; Red's goat is next to column 2."""
@@ -463,7 +463,7 @@ def test_dog_drives_a_goat_next_to_the_pen_for_double_points():
     assert E.scores(st)[0] == 10
 
 
-# --- the end ----------------------------------------------------------------------------------------
+# --- the end --------------------------------------------------------------------------------------
 def test_game_ends_when_the_last_card_of_a_row_is_taken():
     st = scene(3, cells={(1, 1): G("Heidi", 1), (2, 1): G("Heidi", 3)},
                hands={0: [MILK1[0]]}, goats={0: 1}, phase="take")
@@ -492,7 +492,7 @@ def test_game_ends_when_the_line_holds_only_marked_cards_and_the_play_still_scor
     assert E.scores(st) == [1, 1, 0]
 
 
-# --- final scoring ---------------------------------------------------------------------------------
+# --- final scoring --------------------------------------------------------------------------------
 def test_red_final_27_points_worked_example():
     # Pen at (0,0). Doubled: 1 + 1 + 4 joined to the pen; others 1 + 2 + 4; milk 1+1+2+2+2 (most).
     st = scene(3, cells={(0, 1): G("Elvis", 1), (0, 2): G("Heidi", 1), (1, 0): G("Goathe", 4),
@@ -530,7 +530,8 @@ def test_an_edge_pen_doubles_in_three_directions():
 
 
 def test_another_players_mark_breaks_the_run():
-    st = scene(3, cells={(0, 1): G("Elvis", 1), (0, 2): G("Elvis", 2)}, marks={(0, 1): 1, (0, 2): 0})
+    st = scene(3, cells={(0, 1): G("Elvis", 1), (0, 2): G("Elvis", 2)},
+               marks={(0, 1): 1, (0, 2): 0})
     assert E.scores(st)[0] == 2
 
 

@@ -10,7 +10,7 @@ from engines import IllegalAction
 from engines.words import render
 from engines.ziegen import ENGINE, data
 from tests.engines.contract import play_and_check
-from tests.engines.test_ziegen import DOGS, G, MILK1, run, scene
+from tests.engines.test_ziegen import DOGS, MILK1, G, run, scene
 
 E = ENGINE
 # Public news that shows hidden cards because the rules reveal them (the draw pile's top card,
@@ -80,7 +80,7 @@ def _reshuffle_hidden(st, seat, rnd):
 def test_views_depend_only_on_what_the_seat_may_know(n):
     rnd = random.Random(n)
     for seed in range(3):
-        for st, seat, action, events in _playout(n, seed):
+        for st, *_ in _playout(n, seed):
             if st["phase"] == "mulligan" and any(m is not None for m in st["mull"]):
                 continue        # to_act shrinks as seats decide: that is public
             for who in [None] + list(range(n)):

@@ -8,8 +8,8 @@ import pytest
 
 from engines.words import render
 from engines.ziegen import ENGINE as E
-from tables.base import fill_names
 from engines.ziegen import data, geometry
+from tables.base import fill_names
 from tests.engines.test_ziegen import DOGS, MILK1, MILK2, G, cell, public_text, run, scene
 
 DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)

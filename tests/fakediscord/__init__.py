@@ -48,18 +48,18 @@ Pitfalls (all handled here, keep them in mind when extending):
 * discord.py drops archived threads from its cache on THREAD_UPDATE (real behaviour).
 * fake.calls counts every request, including the 429 answers that were retried.
 """
+from .fixtures import ErrorLogGuard, error_log_guard, run_bot
 from .model import (
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
     FakeChannel,
     FakeDiscordError,
     FakeGuild,
     FakeMessage,
     FakeUser,
     InteractionResult,
-    FLAG_EPHEMERAL,
-    FLAG_LOADING,
 )
 from .server import Call, FakeDiscord, RequestRecord
-from .fixtures import ErrorLogGuard, error_log_guard, run_bot
 
 __all__ = [
     'Call',

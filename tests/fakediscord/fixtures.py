@@ -4,14 +4,16 @@ discord.py only *logs* exceptions raised in event handlers, command callbacks, v
 broken handler does not fail a test by itself.  Wrap the test in `error_log_guard()` (or use the
 `log_guard` fixture) to turn every ERROR record from the watched loggers into a test failure.
 
-To use the fixtures from a test module: ``from tests.fakediscord.fixtures import fake_discord, log_guard``.
+The fixtures ``fake_discord`` and ``log_guard`` reach every test through ``tests/conftest.py``
+(``pytest_plugins``).
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-from typing import Any, AsyncIterator, Iterable, Iterator, List, Optional
+from collections.abc import AsyncIterator, Iterable, Iterator
+from typing import Any
 
 import pytest
 import pytest_asyncio
@@ -27,13 +29,13 @@ class ErrorLogGuard(logging.Handler):
     def __init__(self, names: Iterable[str] = DEFAULT_LOGGERS, level: int = logging.ERROR):
         super().__init__(level)
         self.names = tuple(names)
-        self.records: List[logging.LogRecord] = []
-        self._loggers: List[logging.Logger] = []
+        self.records: list[logging.LogRecord] = []
+        self._loggers: list[logging.Logger] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
 
-    def install(self) -> 'ErrorLogGuard':
+    def install(self) -> ErrorLogGuard:
         for name in self.names:
             lg = logging.getLogger(name)
             lg.addHandler(self)
@@ -75,7 +77,7 @@ class BotRunner:
     def __init__(self, bot: Any, token: str = 'fake-token'):
         self.bot = bot
         self.token = token
-        self.task: Optional[asyncio.Task] = None
+        self.task: asyncio.Task | None = None
 
     async def start(self, fake: Any = None, *, commands: bool = False, timeout: float = 10.0) -> None:
         self.task = asyncio.create_task(self.bot.start(self.token), name='fake-bot')

@@ -6,8 +6,9 @@ These are plain objects that tests can assert on.  They are owned and mutated by
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any
 
 # Channel types (Discord API)
 TEXT = 0
@@ -35,7 +36,7 @@ def iso(ts: datetime.datetime) -> str:
 
 
 def now() -> datetime.datetime:
-    return datetime.datetime.now(datetime.timezone.utc)
+    return datetime.datetime.now(datetime.UTC)
 
 
 @dataclass(eq=False)
@@ -44,12 +45,12 @@ class FakeUser:
     name: str
     bot: bool = False
     dms_open: bool = True
-    global_name: Optional[str] = None
+    global_name: str | None = None
     admin: bool = False  # Administrator and Manage Server in every guild
-    dm_channel_id: Optional[int] = None
+    dm_channel_id: int | None = None
 
-    def payload(self) -> Dict[str, Any]:
-        d: Dict[str, Any] = {
+    def payload(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
             'id': str(self.id),
             'username': self.name,
             'discriminator': '0',
@@ -74,9 +75,9 @@ class FakeGuild:
     id: int
     name: str
     owner_id: int
-    member_ids: List[int] = field(default_factory=list)
-    admin_ids: List[int] = field(default_factory=list)  # Administrator and Manage Server here
-    channel_ids: List[int] = field(default_factory=list)
+    member_ids: list[int] = field(default_factory=list)
+    admin_ids: list[int] = field(default_factory=list)  # Administrator and Manage Server here
+    channel_ids: list[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
 
     def __repr__(self) -> str:
@@ -87,18 +88,18 @@ class FakeGuild:
 class FakeChannel:
     id: int
     type: int
-    name: Optional[str] = None
-    guild_id: Optional[int] = None
-    parent_id: Optional[int] = None  # threads: the parent text channel
-    owner_id: Optional[int] = None  # threads: creator
-    recipient_id: Optional[int] = None  # DMs: the other user
+    name: str | None = None
+    guild_id: int | None = None
+    parent_id: int | None = None  # threads: the parent text channel
+    owner_id: int | None = None  # threads: creator
+    recipient_id: int | None = None  # DMs: the other user
     position: int = 0
-    message_ids: List[int] = field(default_factory=list)
+    message_ids: list[int] = field(default_factory=list)
     created_at: datetime.datetime = field(default_factory=now)
     archived: bool = False
     locked: bool = False
     auto_archive_duration: int = 1440
-    starter_message_id: Optional[int] = None
+    starter_message_id: int | None = None
     messages_sent: int = 0
     attach_files: bool = True  # the bot's Attach Files permission here (a thread: its parent's)
 
@@ -118,7 +119,7 @@ class FakeChannel:
         return f'<FakeChannel {self.name!r} type={self.type} id={self.id}>'
 
 
-def iter_components(components: List[Dict[str, Any]]) -> Iterator[Dict[str, Any]]:
+def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Walk a (possibly nested) component tree depth first."""
     for c in components or []:
         yield c
@@ -136,23 +137,23 @@ class FakeMessage:
     channel_id: int
     author_id: int
     content: str = ''
-    embeds: List[Dict[str, Any]] = field(default_factory=list)
-    components: List[Dict[str, Any]] = field(default_factory=list)
-    attachments: List[Dict[str, Any]] = field(default_factory=list)
+    embeds: list[dict[str, Any]] = field(default_factory=list)
+    components: list[dict[str, Any]] = field(default_factory=list)
+    attachments: list[dict[str, Any]] = field(default_factory=list)
     flags: int = 0
     type: int = 0
     edit_count: int = 0
     timestamp: datetime.datetime = field(default_factory=now)
-    edited_timestamp: Optional[datetime.datetime] = None
-    webhook_id: Optional[int] = None
-    application_id: Optional[int] = None
-    interaction_id: Optional[int] = None  # the interaction that created this message, if any
-    ephemeral_user_id: Optional[int] = None  # the only user who can see an ephemeral message
-    message_reference: Optional[Dict[str, Any]] = None
-    thread_id: Optional[int] = None  # thread started from this message
+    edited_timestamp: datetime.datetime | None = None
+    webhook_id: int | None = None
+    application_id: int | None = None
+    interaction_id: int | None = None  # the interaction that created this message, if any
+    ephemeral_user_id: int | None = None  # the only user who can see an ephemeral message
+    message_reference: dict[str, Any] | None = None
+    thread_id: int | None = None  # thread started from this message
     deleted: bool = False
     tts: bool = False
-    files: Dict[int, bytes] = field(default_factory=dict)  # attachment id -> raw bytes
+    files: dict[int, bytes] = field(default_factory=dict)  # attachment id -> raw bytes
 
     @property
     def ephemeral(self) -> bool:
@@ -167,7 +168,7 @@ class FakeMessage:
         return self.edit_count > 0
 
     @property
-    def attachment_names(self) -> List[str]:
+    def attachment_names(self) -> list[str]:
         return [a['filename'] for a in self.attachments]
 
     def file_bytes(self, filename: str) -> bytes:
@@ -176,25 +177,25 @@ class FakeMessage:
                 return self.files[int(a['id'])]
         raise KeyError(filename)
 
-    def all_components(self) -> List[Dict[str, Any]]:
+    def all_components(self) -> list[dict[str, Any]]:
         return list(iter_components(self.components))
 
     @property
-    def buttons(self) -> List[Dict[str, Any]]:
+    def buttons(self) -> list[dict[str, Any]]:
         return [c for c in iter_components(self.components) if c.get('type') == 2]
 
     @property
-    def selects(self) -> List[Dict[str, Any]]:
+    def selects(self) -> list[dict[str, Any]]:
         return [c for c in iter_components(self.components) if c.get('type') in (3, 5, 6, 7, 8)]
 
     @property
-    def custom_ids(self) -> List[str]:
+    def custom_ids(self) -> list[str]:
         return [c['custom_id'] for c in iter_components(self.components) if 'custom_id' in c]
 
     @property
     def embed_text(self) -> str:
         """All text of all embeds, concatenated (handy for `in` assertions)."""
-        parts: List[str] = []
+        parts: list[str] = []
         for e in self.embeds:
             for key in ('title', 'description'):
                 if e.get(key):
@@ -224,17 +225,17 @@ class InteractionResult:
     type: int  # interaction type: 2 command, 3 component, 4 autocomplete, 5 modal submit
     user: FakeUser
     channel_id: int
-    guild_id: Optional[int]
-    target_message_id: Optional[int] = None  # component/modal: the message the component is on
-    response_type: Optional[int] = None  # 4, 5, 6, 7, 8, 9
-    callback: Optional[Dict[str, Any]] = None  # raw callback payload
-    message: Optional[FakeMessage] = None  # message created by a type 4/5 response
-    updated_message: Optional[FakeMessage] = None  # component message (type 6/7 responses)
-    followups: List[FakeMessage] = field(default_factory=list)
-    choices: Optional[List[Dict[str, Any]]] = None  # autocomplete result
-    modal: Optional[Dict[str, Any]] = None  # modal sent (type 9)
-    command_name: Optional[str] = None
-    custom_id: Optional[str] = None
+    guild_id: int | None
+    target_message_id: int | None = None  # component/modal: the message the component is on
+    response_type: int | None = None  # 4, 5, 6, 7, 8, 9
+    callback: dict[str, Any] | None = None  # raw callback payload
+    message: FakeMessage | None = None  # message created by a type 4/5 response
+    updated_message: FakeMessage | None = None  # component message (type 6/7 responses)
+    followups: list[FakeMessage] = field(default_factory=list)
+    choices: list[dict[str, Any]] | None = None  # autocomplete result
+    modal: dict[str, Any] | None = None  # modal sent (type 9)
+    command_name: str | None = None
+    custom_id: str | None = None
 
     @property
     def acknowledged(self) -> bool:
@@ -245,22 +246,22 @@ class InteractionResult:
         return self.response_type in (5, 6)
 
     @property
-    def original(self) -> Optional[FakeMessage]:
+    def original(self) -> FakeMessage | None:
         """The message @original refers to: the created response, or the component's message."""
         return self.message or self.updated_message
 
     @property
-    def content(self) -> Optional[str]:
+    def content(self) -> str | None:
         o = self.original
         return None if o is None else o.content
 
     @property
-    def embeds(self) -> List[Dict[str, Any]]:
+    def embeds(self) -> list[dict[str, Any]]:
         o = self.original
         return [] if o is None else o.embeds
 
     @property
-    def components(self) -> List[Dict[str, Any]]:
+    def components(self) -> list[dict[str, Any]]:
         o = self.original
         return [] if o is None else o.components
 
@@ -270,7 +271,7 @@ class InteractionResult:
         return '' if o is None else o.embed_text
 
     @property
-    def buttons(self) -> List[Dict[str, Any]]:
+    def buttons(self) -> list[dict[str, Any]]:
         o = self.original
         return [] if o is None else o.buttons
 
@@ -282,9 +283,9 @@ class InteractionResult:
         return bool(o and o.ephemeral)
 
     @property
-    def messages(self) -> List[FakeMessage]:
+    def messages(self) -> list[FakeMessage]:
         """Every message this interaction produced (response + follow-ups), without duplicates."""
-        out: List[FakeMessage] = []
+        out: list[FakeMessage] = []
         for m in ([self.message] if self.message else []) + self.followups:
             if m not in out:
                 out.append(m)

@@ -22,11 +22,12 @@ import re
 import secrets
 import threading
 import time
-from typing import Any, Awaitable, Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, NamedTuple
 
 import aiohttp
-from aiohttp import web
 import yarl
+from aiohttp import web
 
 from .model import (
     DISCORD_EPOCH,
@@ -88,10 +89,10 @@ class RequestRecord(NamedTuple):
     method: str
     route: str  # path template, or the concrete path for unknown routes
     path: str  # concrete path (without /api/v10)
-    query: Dict[str, str]
+    query: dict[str, str]
     json: Any  # decoded JSON body / payload_json (None if none)
     status: int
-    files: List[str]  # uploaded file names
+    files: list[str]  # uploaded file names
 
 
 class _TrackingExecutor(concurrent.futures.ThreadPoolExecutor):
@@ -124,21 +125,21 @@ class _TrackingExecutor(concurrent.futures.ThreadPoolExecutor):
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: int, message: str, errors: Optional[Dict[str, Any]] = None):
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None):
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.errors = errors
 
-    def body(self) -> Dict[str, Any]:
-        d: Dict[str, Any] = {'message': self.message, 'code': self.code}
+    def body(self) -> dict[str, Any]:
+        d: dict[str, Any] = {'message': self.message, 'code': self.code}
         if self.errors:
             d['errors'] = self.errors
         return d
 
 
-def _json_response(data: Any, status: int = 200, headers: Optional[Dict[str, str]] = None) -> web.Response:
+def _json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
     # Exactly 'application/json': discord.py compares the header verbatim (no charset allowed).
     h = {'Content-Type': 'application/json'}
     if headers:
@@ -154,13 +155,13 @@ def _form_error(message: str, path: str = '_errors', code: str = 'BASE_TYPE_INVA
     return ApiError(400, 50035, 'Invalid Form Body', {path: {'_errors': [{'code': code, 'message': message}]}})
 
 
-def _parse_multipart(content_type: str, raw: bytes) -> List[Tuple[Dict[str, str], bytes]]:
+def _parse_multipart(content_type: str, raw: bytes) -> list[tuple[dict[str, str], bytes]]:
     """Minimal multipart/form-data parser over an in-memory body -> [(lower-cased headers, data)]."""
     mo = re.search(r'boundary="?([^";]+)"?', content_type)
     if not mo:
         raise ApiError(400, 50035, 'Invalid multipart body (no boundary)')
     delim = b'--' + mo.group(1).encode()
-    parts: List[Tuple[Dict[str, str], bytes]] = []
+    parts: list[tuple[dict[str, str], bytes]] = []
     for chunk in raw.split(delim)[1:]:
         if chunk.startswith(b'--'):
             break
@@ -168,7 +169,7 @@ def _parse_multipart(content_type: str, raw: bytes) -> List[Tuple[Dict[str, str]
         head, _, body = chunk.partition(b'\r\n\r\n')
         if body.endswith(b'\r\n'):
             body = body[:-2]
-        headers: Dict[str, str] = {}
+        headers: dict[str, str] = {}
         for line in head.decode('utf-8', 'replace').split('\r\n'):
             if ':' in line:
                 k, v = line.split(':', 1)
@@ -177,7 +178,7 @@ def _parse_multipart(content_type: str, raw: bytes) -> List[Tuple[Dict[str, str]
     return parts
 
 
-def _disposition_param(disposition: str, key: str) -> Optional[str]:
+def _disposition_param(disposition: str, key: str) -> str | None:
     mo = re.search(r'(?:^|;)\s*' + key + r'="((?:[^"\\]|\\.)*)"', disposition) or re.search(r'(?:^|;)\s*' + key + r'=([^;]+)', disposition)
     if not mo:
         return None
@@ -191,8 +192,8 @@ class _Session:
         self.intents = intents
         self.token = token
         self.seq = 0
-        self.buffer: List[Dict[str, Any]] = []
-        self.conn: Optional[_Conn] = None
+        self.buffer: list[dict[str, Any]] = []
+        self.conn: _Conn | None = None
         self.lock = asyncio.Lock()
         self.ready = False
         self.ended = False
@@ -203,9 +204,9 @@ class _Session:
 class _Conn:
     def __init__(self, ws: web.WebSocketResponse):
         self.ws = ws
-        self.session: Optional[_Session] = None
+        self.session: _Session | None = None
         self.heartbeats = 0
-        self.heartbeat_waiters: List[asyncio.Future] = []
+        self.heartbeat_waiters: list[asyncio.Future] = []
         self.closed_by_server = False
 
     @property
@@ -227,7 +228,7 @@ class FakeDiscord:
         self,
         *,
         bot_name: str = 'TavernBot',
-        token: Optional[str] = None,
+        token: str | None = None,
         response_timeout: float = 5.0,
         settle_idle: float = 0.05,
     ):
@@ -239,30 +240,30 @@ class FakeDiscord:
         self.response_timeout = response_timeout
         self.settle_idle = settle_idle
 
-        self.users: Dict[int, FakeUser] = {}
-        self.guilds: Dict[int, FakeGuild] = {}
-        self.channels: Dict[int, FakeChannel] = {}
-        self.messages: Dict[int, FakeMessage] = {}
+        self.users: dict[int, FakeUser] = {}
+        self.guilds: dict[int, FakeGuild] = {}
+        self.channels: dict[int, FakeChannel] = {}
+        self.messages: dict[int, FakeMessage] = {}
         # registered commands: None -> global, guild id -> guild commands
-        self.commands: Dict[Optional[int], List[Dict[str, Any]]] = {None: []}
-        self.command_syncs: List[Tuple[Optional[int], List[str]]] = []
+        self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
+        self.command_syncs: list[tuple[int | None, list[str]]] = []
 
         self.bot_user = FakeUser(self._next_id(), bot_name, bot=True)
         self.users[self.bot_user.id] = self.bot_user
         self.application_id = self.bot_user.id  # like modern Discord applications
 
-        self.calls: List[Call] = []
-        self.requests: List[RequestRecord] = []
-        self.unknown_calls: List[Call] = []
-        self.server_errors: List[str] = []
-        self.gateway_log: List[Tuple[str, Any]] = []  # (direction+op/event, data) for debugging
+        self.calls: list[Call] = []
+        self.requests: list[RequestRecord] = []
+        self.unknown_calls: list[Call] = []
+        self.server_errors: list[str] = []
+        self.gateway_log: list[tuple[str, Any]] = []  # (direction+op/event, data) for debugging
 
-        self._rate_limits: List[_RateLimitRule] = []
-        self._interactions: Dict[str, InteractionResult] = {}  # token -> record
-        self._interactions_by_id: Dict[int, InteractionResult] = {}
-        self._interaction_futures: Dict[str, asyncio.Future] = {}
-        self._sessions: Dict[str, _Session] = {}
-        self._conns: List[_Conn] = []
+        self._rate_limits: list[_RateLimitRule] = []
+        self._interactions: dict[str, InteractionResult] = {}  # token -> record
+        self._interactions_by_id: dict[int, InteractionResult] = {}
+        self._interaction_futures: dict[str, asyncio.Future] = {}
+        self._sessions: dict[str, _Session] = {}
+        self._conns: list[_Conn] = []
         self._inflight = 0
         self._last_activity = 0.0
         self._busy_until = 0.0
@@ -270,11 +271,11 @@ class FakeDiscord:
         self._sync_login_no = -1
         self._bg_tasks: set = set()
 
-        self._runner: Optional[web.AppRunner] = None
-        self._site: Optional[web.TCPSite] = None
-        self.port: Optional[int] = None
-        self._saved_base: Optional[str] = None
-        self._saved_gateway: Optional[yarl.URL] = None
+        self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None
+        self.port: int | None = None
+        self._saved_base: str | None = None
+        self._saved_gateway: yarl.URL | None = None
         self._routes = self._build_routes()
 
     # ------------------------------------------------------------------ lifecycle
@@ -287,9 +288,9 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         return f'ws://127.0.0.1:{self.port}/'
 
-    async def start(self) -> 'FakeDiscord':
-        import discord.http
+    async def start(self) -> FakeDiscord:
         import discord.gateway
+        import discord.http
 
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route('GET', '/', self._ws_handler)
@@ -320,8 +321,8 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
-        import discord.http
         import discord.gateway
+        import discord.http
 
         for conn in list(self._conns):
             conn.closed_by_server = True
@@ -343,7 +344,7 @@ class FakeDiscord:
             discord.gateway.GatewayRatelimiter.__init__.__defaults__ = self._saved_limiter
             self._saved_base = None
 
-    async def __aenter__(self) -> 'FakeDiscord':
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -378,7 +379,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building (driver)
 
-    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None, with_bot: bool = True) -> FakeGuild:
+    def add_guild(self, name: str, *, owner: FakeUser | None = None, with_bot: bool = True) -> FakeGuild:
         """A guild; ``with_bot=False``: the bot was never invited there (its requests for that
         guild, e.g. registering guild commands, get 403 Missing Access)."""
         gid = self._next_id()
@@ -394,7 +395,7 @@ class FakeDiscord:
             self._spawn(self._dispatch('GUILD_CREATE', self._guild_create_payload(g), intent=INTENT_GUILDS))
         return g
 
-    def add_text_channel(self, guild: Union[FakeGuild, int], name: str) -> FakeChannel:
+    def add_text_channel(self, guild: FakeGuild | int, name: str) -> FakeChannel:
         g = self._guild(guild)
         c = FakeChannel(id=self._next_id(), type=TEXT, name=name, guild_id=g.id, position=len(g.channel_ids))
         self.channels[c.id] = c
@@ -403,7 +404,7 @@ class FakeDiscord:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False, admin_of: Sequence[FakeGuild] = ()) -> FakeUser:
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Sequence[FakeGuild] | None = None, admin: bool = False, admin_of: Sequence[FakeGuild] = ()) -> FakeUser:
         """Add a user; by default a member of every guild (also guilds added later). Members
         have every permission but Administrator and Manage Server unless ``admin`` (in every
         guild) or the guild is in ``admin_of`` (permissions are per guild, as in Discord)."""
@@ -422,14 +423,14 @@ class FakeDiscord:
     def set_dms_open(self, user: FakeUser, open_: bool) -> None:
         user.dms_open = open_
 
-    async def delete_message(self, message: Union[FakeMessage, int]) -> None:
+    async def delete_message(self, message: FakeMessage | int) -> None:
         """Someone (a moderator) deletes a message: MESSAGE_DELETE; later edits get 404 10008."""
         m = self.message(message)
         if not m.deleted:
             await self._delete(m)
         await self.settle()
 
-    async def archive_thread(self, thread: Union[FakeChannel, int], *, locked: bool = False) -> None:
+    async def archive_thread(self, thread: FakeChannel | int, *, locked: bool = False) -> None:
         """Archive (and optionally lock) a thread, dispatching THREAD_UPDATE."""
         t = self._channel(thread)
         if not t.is_thread:
@@ -441,64 +442,64 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world reading (driver)
 
-    def _guild(self, guild: Union[FakeGuild, int]) -> FakeGuild:
+    def _guild(self, guild: FakeGuild | int) -> FakeGuild:
         gid = guild.id if isinstance(guild, FakeGuild) else int(guild)
         try:
             return self.guilds[gid]
         except KeyError:
             raise FakeDiscordError(f'unknown guild {gid}') from None
 
-    def _channel(self, channel: Union[FakeChannel, int]) -> FakeChannel:
+    def _channel(self, channel: FakeChannel | int) -> FakeChannel:
         cid = channel.id if isinstance(channel, FakeChannel) else int(channel)  # type: ignore[arg-type]
         try:
             return self.channels[cid]
         except KeyError:
             raise FakeDiscordError(f'unknown channel {cid}') from None
 
-    def _user(self, user: Union[FakeUser, int]) -> FakeUser:
+    def _user(self, user: FakeUser | int) -> FakeUser:
         uid = user.id if isinstance(user, FakeUser) else int(user)
         try:
             return self.users[uid]
         except KeyError:
             raise FakeDiscordError(f'unknown user {uid}') from None
 
-    def message(self, mid: Union[FakeMessage, int]) -> FakeMessage:
+    def message(self, mid: FakeMessage | int) -> FakeMessage:
         mid = mid.id if isinstance(mid, FakeMessage) else int(mid)
         try:
             return self.messages[mid]
         except KeyError:
             raise FakeDiscordError(f'unknown message {mid}') from None
 
-    def channel_messages(self, channel: Union[FakeChannel, int], *, include_ephemeral: bool = False) -> List[FakeMessage]:
+    def channel_messages(self, channel: FakeChannel | int, *, include_ephemeral: bool = False) -> list[FakeMessage]:
         """Messages of a channel/thread/DM, oldest first (deleted ones excluded)."""
         c = self._channel(channel)
         out = [self.messages[m] for m in c.message_ids]
         return [m for m in out if not m.deleted and (include_ephemeral or not m.ephemeral)]
 
-    def dm_channel(self, user: FakeUser) -> Optional[FakeChannel]:
+    def dm_channel(self, user: FakeUser) -> FakeChannel | None:
         return self.channels.get(user.dm_channel_id) if user.dm_channel_id else None
 
-    def dm_messages(self, user: FakeUser, *, include_ephemeral: bool = False) -> List[FakeMessage]:
+    def dm_messages(self, user: FakeUser, *, include_ephemeral: bool = False) -> list[FakeMessage]:
         c = self.dm_channel(self._user(user))
         return [] if c is None else self.channel_messages(c, include_ephemeral=include_ephemeral)
 
-    def ephemeral_messages(self, user: FakeUser) -> List[FakeMessage]:
+    def ephemeral_messages(self, user: FakeUser) -> list[FakeMessage]:
         """Ephemeral messages shown to `user`, oldest first."""
         return [m for m in self.messages.values() if m.ephemeral and m.ephemeral_user_id == user.id and not m.deleted]
 
-    def threads(self, channel: Union[FakeChannel, int]) -> List[FakeChannel]:
+    def threads(self, channel: FakeChannel | int) -> list[FakeChannel]:
         c = self._channel(channel)
         return [t for t in self.channels.values() if t.is_thread and t.parent_id == c.id]
 
     def find_button(
         self,
-        message: Union[FakeMessage, int],
-        label: Optional[str] = None,
+        message: FakeMessage | int,
+        label: str | None = None,
         *,
-        custom_id: Optional[str] = None,
-        prefix: Optional[str] = None,
-        emoji: Optional[str] = None,
-    ) -> Dict[str, Any]:
+        custom_id: str | None = None,
+        prefix: str | None = None,
+        emoji: str | None = None,
+    ) -> dict[str, Any]:
         """The first button matching all given criteria; FakeDiscordError if none."""
         m = self.message(message)
         for b in m.buttons:
@@ -520,7 +521,7 @@ class FakeDiscord:
         """A position in `calls` to pass to `calls_since`."""
         return len(self.calls)
 
-    def calls_since(self, mark: int) -> List[Call]:
+    def calls_since(self, mark: int) -> list[Call]:
         return self.calls[mark:]
 
     def assert_clean(self) -> None:
@@ -546,7 +547,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ waiting
 
-    def _live_sessions(self) -> List[_Session]:
+    def _live_sessions(self) -> list[_Session]:
         return [
             s for s in self._sessions.values() if s.ready and not s.ended and s.conn is not None and s.conn.open
         ]
@@ -590,7 +591,7 @@ class FakeDiscord:
         executor = getattr(self, '_executor', None)
         return executor.busy if executor is not None else 0
 
-    async def settle(self, idle: Optional[float] = None, timeout: float = 5.0) -> None:
+    async def settle(self, idle: float | None = None, timeout: float = 5.0) -> None:
         """Wait until no REST call is in flight and none started/ended for `idle` seconds."""
         idle = self.settle_idle if idle is None else idle
         loop = asyncio.get_running_loop()
@@ -617,11 +618,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ payload builders
 
-    def _user_payload(self, u: FakeUser) -> Dict[str, Any]:
+    def _user_payload(self, u: FakeUser) -> dict[str, Any]:
         return u.payload()
 
-    def _member_payload(self, g: FakeGuild, u: FakeUser, *, with_user: bool = True, permissions: bool = False) -> Dict[str, Any]:
-        d: Dict[str, Any] = {
+    def _member_payload(self, g: FakeGuild, u: FakeUser, *, with_user: bool = True, permissions: bool = False) -> dict[str, Any]:
+        d: dict[str, Any] = {
             'roles': [],
             'joined_at': iso(g.joined_at),
             'deaf': False,
@@ -639,7 +640,7 @@ class FakeDiscord:
             d['permissions'] = ALL_PERMISSIONS if u.admin or u.id in g.admin_ids else MEMBER_PERMISSIONS
         return d
 
-    def _channel_payload(self, c: FakeChannel) -> Dict[str, Any]:
+    def _channel_payload(self, c: FakeChannel) -> dict[str, Any]:
         last = c.message_ids[-1] if c.message_ids else None
         if c.type == DM:
             return {
@@ -649,7 +650,7 @@ class FakeDiscord:
                 'recipients': [self._user_payload(self.users[c.recipient_id])],  # type: ignore[index]
                 'flags': 0,
             }
-        d: Dict[str, Any] = {
+        d: dict[str, Any] = {
             'id': str(c.id),
             'type': c.type,
             'guild_id': str(c.guild_id),
@@ -683,7 +684,7 @@ class FakeDiscord:
             d.update(topic=None, parent_id=None, default_auto_archive_duration=1440)
         return d
 
-    def _guild_create_payload(self, g: FakeGuild) -> Dict[str, Any]:
+    def _guild_create_payload(self, g: FakeGuild) -> dict[str, Any]:
         channels = [self.channels[c] for c in g.channel_ids]
         threads = [c for c in self.channels.values() if c.is_thread and c.guild_id == g.id and not c.archived]
         return {
@@ -745,10 +746,10 @@ class FakeDiscord:
             'soundboard_sounds': [],
         }
 
-    def _message_payload(self, m: FakeMessage) -> Dict[str, Any]:
+    def _message_payload(self, m: FakeMessage) -> dict[str, Any]:
         c = self.channels[m.channel_id]
         author = self.users[m.author_id]
-        d: Dict[str, Any] = {
+        d: dict[str, Any] = {
             'id': str(m.id),
             'channel_id': str(m.channel_id),
             'author': self._user_payload(author),
@@ -782,7 +783,7 @@ class FakeDiscord:
         rec = self._interactions_by_id.get(m.interaction_id) if m.interaction_id is not None else None
         if rec is not None:
             owners = {'0': str(rec.guild_id)} if rec.guild_id else {'1': str(rec.user.id)}
-            md: Dict[str, Any] = {'id': str(rec.id), 'type': rec.type, 'user': self._user_payload(rec.user), 'authorizing_integration_owners': owners}
+            md: dict[str, Any] = {'id': str(rec.id), 'type': rec.type, 'user': self._user_payload(rec.user), 'authorizing_integration_owners': owners}
             if rec.type == 2 and rec.command_name:
                 md['name'] = rec.command_name
                 md['command_type'] = 1
@@ -830,7 +831,7 @@ class FakeDiscord:
                     self._sessions.pop(s.id, None)
         return ws
 
-    async def _ws_send(self, conn: _Conn, payload: Dict[str, Any]) -> None:
+    async def _ws_send(self, conn: _Conn, payload: dict[str, Any]) -> None:
         if conn.ws.closed:
             return
         try:
@@ -839,7 +840,7 @@ class FakeDiscord:
         except (ConnectionResetError, RuntimeError, aiohttp.ClientConnectionError):
             pass
 
-    async def _on_gateway_message(self, conn: _Conn, msg: Dict[str, Any]) -> None:
+    async def _on_gateway_message(self, conn: _Conn, msg: dict[str, Any]) -> None:
         op = msg.get('op')
         d = msg.get('d')
         self.gateway_log.append((f'recv op {op}', d if op != 2 else {**d, 'token': '***'}))
@@ -861,7 +862,7 @@ class FakeDiscord:
         else:
             self.server_errors.append(f'gateway: unexpected op {op}')
 
-    async def _identify(self, conn: _Conn, d: Dict[str, Any]) -> None:
+    async def _identify(self, conn: _Conn, d: dict[str, Any]) -> None:
         token = d.get('token')
         if self.token is not None and token != self.token:
             await conn.ws.close(code=4004, message=b'Authentication failed.')
@@ -900,7 +901,7 @@ class FakeDiscord:
             s.ready = True
         self._touch()
 
-    async def _resume(self, conn: _Conn, d: Dict[str, Any]) -> None:
+    async def _resume(self, conn: _Conn, d: dict[str, Any]) -> None:
         s = self._sessions.get(d.get('session_id'))
         if s is None or s.ended:
             await self._ws_send(conn, {'op': 9, 'd': False, 's': None, 't': None})
@@ -919,7 +920,7 @@ class FakeDiscord:
             await self._send_event_locked(s, 'RESUMED', {})
         self._touch()
 
-    async def _request_members(self, conn: _Conn, d: Dict[str, Any]) -> None:
+    async def _request_members(self, conn: _Conn, d: dict[str, Any]) -> None:
         s = conn.session
         if s is None:
             return
@@ -937,7 +938,7 @@ class FakeDiscord:
             async with s.lock:
                 await self._send_event_locked(s, 'GUILD_MEMBERS_CHUNK', data)
 
-    async def _send_event_locked(self, s: _Session, event: str, data: Dict[str, Any]) -> None:
+    async def _send_event_locked(self, s: _Session, event: str, data: dict[str, Any]) -> None:
         s.seq += 1
         payload = {'op': 0, 't': event, 's': s.seq, 'd': data}
         s.buffer.append(payload)
@@ -947,7 +948,7 @@ class FakeDiscord:
         if s.conn is not None:
             await self._ws_send(s.conn, payload)
 
-    async def _dispatch(self, event: str, data: Dict[str, Any], *, intent: Optional[int] = None, only_newest: bool = False) -> None:
+    async def _dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None, only_newest: bool = False) -> None:
         sessions = [s for s in self._sessions.values() if s.ready and not s.ended]
         if only_newest:
             live = [s for s in sessions if s.conn is not None and s.conn.open] or sessions
@@ -988,7 +989,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ REST plumbing
 
-    def _build_routes(self) -> List[Tuple[str, str, re.Pattern, Callable[..., Awaitable[Any]]]]:
+    def _build_routes(self) -> list[tuple[str, str, re.Pattern, Callable[..., Awaitable[Any]]]]:
         table = [
             ('GET', '/gateway', self._r_gateway),
             ('GET', '/gateway/bot', self._r_gateway_bot),
@@ -1037,7 +1038,7 @@ class FakeDiscord:
             out.append((method, template, re.compile(pattern), handler))
         return out
 
-    def _match(self, method: str, path: str) -> Optional[Tuple[str, Dict[str, str], Callable[..., Awaitable[Any]]]]:
+    def _match(self, method: str, path: str) -> tuple[str, dict[str, str], Callable[..., Awaitable[Any]]] | None:
         for m, template, pattern, handler in self._routes:
             if m != method:
                 continue
@@ -1046,10 +1047,10 @@ class FakeDiscord:
                 return template, mo.groupdict(), handler
         return None
 
-    async def _read_body(self, request: web.Request, raw: bytes) -> Tuple[Any, List[Tuple[str, str, bytes, str]]]:
+    async def _read_body(self, request: web.Request, raw: bytes) -> tuple[Any, list[tuple[str, str, bytes, str]]]:
         """-> (json payload or None, [(field name, filename, bytes, content type)])."""
         ctype = request.headers.get('Content-Type', '')
-        files: List[Tuple[str, str, bytes, str]] = []
+        files: list[tuple[str, str, bytes, str]] = []
         if ctype.startswith('multipart/'):
             payload = None
             for headers, data in _parse_multipart(ctype, raw):
@@ -1066,7 +1067,7 @@ class FakeDiscord:
         try:
             return json.loads(raw), files
         except ValueError:
-            raise ApiError(400, 50109, 'The request body contains invalid JSON.')
+            raise ApiError(400, 50109, 'The request body contains invalid JSON.') from None
 
     async def _rest_handler(self, request: web.Request) -> web.StreamResponse:
         method = request.method
@@ -1077,7 +1078,7 @@ class FakeDiscord:
         self._touch()
         status = 500
         payload: Any = None
-        files: List[Tuple[str, str, bytes, str]] = []
+        files: list[tuple[str, str, bytes, str]] = []
         try:
             self.calls.append(Call(method, template))
             # Always consume the body first: answering without reading it makes aiohttp drop the
@@ -1123,7 +1124,7 @@ class FakeDiscord:
             self._inflight -= 1
             self._touch()
 
-    def _take_rate_limit(self, method: str, path: str, template: str) -> Optional[_RateLimitRule]:
+    def _take_rate_limit(self, method: str, path: str, template: str) -> _RateLimitRule | None:
         for i, rule in enumerate(self._rate_limits):
             if rule.method == method and (rule.substring in path or rule.substring in template):
                 del self._rate_limits[i]
@@ -1188,7 +1189,7 @@ class FakeDiscord:
         try:
             u = self.users[int(user_id)]
         except (KeyError, ValueError):
-            raise ApiError(404, 10013, 'Unknown User')
+            raise ApiError(404, 10013, 'Unknown User') from None
         return self._user_payload(u)
 
     async def _r_app_emojis(self, request, **_):
@@ -1198,7 +1199,7 @@ class FakeDiscord:
         try:
             return self.guilds[int(guild_id)]
         except (KeyError, ValueError):
-            raise ApiError(404, 10004, 'Unknown Guild')
+            raise ApiError(404, 10004, 'Unknown Guild') from None
 
     async def _r_get_guild(self, request, guild_id, **_):
         g = self._guild_or_404(guild_id)
@@ -1285,7 +1286,7 @@ class FakeDiscord:
 
     _NAME_RE = re.compile(r'^[-_\w]{1,32}$')
 
-    def _validate_command(self, cmd: Dict[str, Any], depth: int = 0) -> None:
+    def _validate_command(self, cmd: dict[str, Any], depth: int = 0) -> None:
         name = cmd.get('name', '')
         if not self._NAME_RE.match(name) or name != name.lower():
             raise _form_error(f'invalid command/option name {name!r}', code='APPLICATION_COMMAND_INVALID_NAME')
@@ -1312,13 +1313,13 @@ class FakeDiscord:
         try:
             return self.channels[int(channel_id)]
         except (KeyError, ValueError):
-            raise ApiError(404, 10003, 'Unknown Channel')
+            raise ApiError(404, 10003, 'Unknown Channel') from None
 
     def _message_or_404(self, channel: FakeChannel, message_id: str) -> FakeMessage:
         try:
             m = self.messages[int(message_id)]
         except (KeyError, ValueError):
-            raise ApiError(404, 10008, 'Unknown Message')
+            raise ApiError(404, 10008, 'Unknown Message') from None
         if m.channel_id != channel.id or m.deleted or m.ephemeral:
             raise ApiError(404, 10008, 'Unknown Message')
         return m
@@ -1350,7 +1351,7 @@ class FakeDiscord:
         try:
             u = self.users[int(payload['recipient_id'])]
         except (KeyError, ValueError, TypeError):
-            raise _form_error('Unknown recipient', 'recipient_id')
+            raise _form_error('Unknown recipient', 'recipient_id') from None
         if u.bot:
             raise ApiError(400, 50007, 'Cannot send messages to this user')
         return self._channel_payload(self._get_or_create_dm(u))
@@ -1370,7 +1371,7 @@ class FakeDiscord:
         if c.is_thread and c.locked:
             raise ApiError(400, 50083, 'Operation cannot be performed on an archived thread')
 
-    def _validate_message(self, payload: Dict[str, Any], *, n_files: int, existing: Optional[FakeMessage] = None) -> None:
+    def _validate_message(self, payload: dict[str, Any], *, n_files: int, existing: FakeMessage | None = None) -> None:
         content = payload.get('content')
         if content is not None and len(str(content)) > 2000:
             raise _form_error('Must be 2000 or fewer in length.', 'content', 'BASE_TYPE_MAX_LENGTH')
@@ -1443,7 +1444,7 @@ class FakeDiscord:
                         if len(str(o.get('description') or '')) > 100:
                             raise _form_error('Must be 100 or fewer in length.', 'components.options.description', 'BASE_TYPE_MAX_LENGTH')
 
-    def _plan_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> Optional[Tuple[List[Dict[str, Any]], Dict[int, bytes]]]:
+    def _plan_attachments(self, m: FakeMessage, payload: dict[str, Any], files: list[tuple[str, str, bytes, str]], *, edit: bool) -> tuple[list[dict[str, Any]], dict[int, bytes]] | None:
         """The message's attachments after this request, checked the way Discord checks them,
         without changing anything: (attachments, {new attachment id: bytes}), or None when the
         request leaves them as they are.
@@ -1456,7 +1457,7 @@ class FakeDiscord:
         for _name, _filename, data, _ctype in files:
             if len(data) > MAX_FILE_BYTES:
                 raise ApiError(413, 40005, 'Request entity too large')
-        uploads: Dict[int, Tuple[str, bytes, str]] = {}
+        uploads: dict[int, tuple[str, bytes, str]] = {}
         for position, (field_name, filename, data, ctype) in enumerate(files):
             mo = re.fullmatch(r'files\[(\d+)\]', field_name or '')
             idx = int(mo.group(1)) if mo else position
@@ -1467,8 +1468,8 @@ class FakeDiscord:
         if listed is None and not files:
             return None
         existing = {int(a['id']): a for a in m.attachments} if edit else {}
-        kept: List[Dict[str, Any]] = []
-        described: Dict[int, Dict[str, Any]] = {}
+        kept: list[dict[str, Any]] = []
+        described: dict[int, dict[str, Any]] = {}
         if listed is None:
             kept = list(m.attachments) if edit else []
         else:
@@ -1476,7 +1477,7 @@ class FakeDiscord:
                 try:
                     aid = int(a['id'])
                 except (KeyError, TypeError, ValueError):
-                    raise _form_error('attachment id is required', f'attachments.{i}.id', 'BASE_TYPE_REQUIRED')
+                    raise _form_error('attachment id is required', f'attachments.{i}.id', 'BASE_TYPE_REQUIRED') from None
                 if aid in existing:
                     kept.append(existing[aid])
                 elif aid in uploads:
@@ -1484,8 +1485,8 @@ class FakeDiscord:
                 else:
                     # neither one of this message's attachments nor an uploaded files[n]
                     raise _form_error('Unknown attachment', f'attachments.{i}.id', 'ATTACHMENT_NOT_FOUND')
-        new: List[Dict[str, Any]] = []
-        data_by_id: Dict[int, bytes] = {}
+        new: list[dict[str, Any]] = []
+        data_by_id: dict[int, bytes] = {}
         for idx, (filename, data, ctype) in sorted(uploads.items()):
             meta = described.get(idx, {})
             aid = self._next_id()
@@ -1505,7 +1506,7 @@ class FakeDiscord:
         return kept + new, data_by_id
 
     @staticmethod
-    def _resolve_attachment_urls(embeds: List[Dict[str, Any]], attachments: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    def _resolve_attachment_urls(embeds: list[dict[str, Any]], attachments: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """``attachment://name`` in an embed becomes that attachment's URL, as Discord does.
 
         A name that is not an attachment of the message is refused with 400. Discord's
@@ -1534,13 +1535,13 @@ class FakeDiscord:
         self,
         channel: FakeChannel,
         author: FakeUser,
-        payload: Dict[str, Any],
-        files: List[Tuple[str, str, bytes, str]],
+        payload: dict[str, Any],
+        files: list[tuple[str, str, bytes, str]],
         *,
         type_: int = MT_DEFAULT,
-        webhook_id: Optional[int] = None,
-        interaction_id: Optional[int] = None,
-        ephemeral_user_id: Optional[int] = None,
+        webhook_id: int | None = None,
+        interaction_id: int | None = None,
+        ephemeral_user_id: int | None = None,
         extra_flags: int = 0,
         allow_empty: bool = False,
     ) -> FakeMessage:
@@ -1589,7 +1590,7 @@ class FakeDiscord:
         return m
 
     @staticmethod
-    def _normalize_components(components: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    def _normalize_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Copy components and give every one a numeric `id`, like Discord does."""
         comps = json.loads(json.dumps(components or []))
         used = {c['id'] for c in iter_components(comps) if isinstance(c.get('id'), int)}
@@ -1603,7 +1604,7 @@ class FakeDiscord:
                 used.add(n)
         return comps
 
-    def _mentions(self, content: str) -> List[Dict[str, Any]]:
+    def _mentions(self, content: str) -> list[dict[str, Any]]:
         out = []
         for uid in dict.fromkeys(int(x) for x in re.findall(r'<@!?(\d+)>', content or '')):
             if uid in self.users:
@@ -1611,12 +1612,12 @@ class FakeDiscord:
         return out
 
     @staticmethod
-    def _normalize_embed(e: Dict[str, Any]) -> Dict[str, Any]:
+    def _normalize_embed(e: dict[str, Any]) -> dict[str, Any]:
         e = dict(e)
         e.setdefault('type', 'rich')
         return e
 
-    def _edit_message(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]]) -> None:
+    def _edit_message(self, m: FakeMessage, payload: dict[str, Any], files: list[tuple[str, str, bytes, str]]) -> None:
         payload = payload or {}
         self._validate_message(payload, n_files=len(files), existing=m)
         would_have = {
@@ -1652,7 +1653,7 @@ class FakeDiscord:
             m.edit_count += 1
             m.edited_timestamp = now()
 
-    def _check_can_attach(self, c: FakeChannel, files: List[Tuple[str, str, bytes, str]]) -> None:
+    def _check_can_attach(self, c: FakeChannel, files: list[tuple[str, str, bytes, str]]) -> None:
         """Uploading needs the Attach Files permission (threads follow their parent channel)."""
         parent = self.channels.get(c.parent_id) if c.parent_id else None
         if files and not (c.attach_files and (parent is None or parent.attach_files)):
@@ -1691,7 +1692,7 @@ class FakeDiscord:
         c = self.channels[m.channel_id]
         if m.ephemeral:
             return
-        data: Dict[str, Any] = {'id': str(m.id), 'channel_id': str(c.id)}
+        data: dict[str, Any] = {'id': str(m.id), 'channel_id': str(c.id)}
         if c.guild_id:
             data['guild_id'] = str(c.guild_id)
         await self._dispatch('MESSAGE_DELETE', data, intent=INTENT_DM_MESSAGES if c.type == DM else INTENT_GUILD_MESSAGES)
@@ -1726,7 +1727,7 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ REST: threads
 
-    def _new_thread(self, parent: FakeChannel, name: str, type_: int, *, thread_id: Optional[int] = None, auto_archive: int = 1440) -> FakeChannel:
+    def _new_thread(self, parent: FakeChannel, name: str, type_: int, *, thread_id: int | None = None, auto_archive: int = 1440) -> FakeChannel:
         if parent.type != TEXT:
             raise ApiError(400, 50024, 'Cannot execute action on this channel type')
         if not name or len(name) > 100:
@@ -1786,11 +1787,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ interactions: building
 
-    def _interaction_base(self, itype: int, user: FakeUser, channel: FakeChannel) -> Tuple[Dict[str, Any], InteractionResult]:
+    def _interaction_base(self, itype: int, user: FakeUser, channel: FakeChannel) -> tuple[dict[str, Any], InteractionResult]:
         user = self._user(user)
         iid = self._next_id()
         token = f'itok.{iid}.{secrets.token_urlsafe(12)}'
-        d: Dict[str, Any] = {
+        d: dict[str, Any] = {
             'id': str(iid),
             'application_id': str(self.application_id),
             'type': itype,
@@ -1825,14 +1826,14 @@ class FakeDiscord:
         rec = InteractionResult(id=iid, token=token, type=itype, user=user, channel_id=channel.id, guild_id=channel.guild_id)
         return d, rec
 
-    def _resolve_target_channel(self, user: FakeUser, channel: Union[FakeChannel, int, FakeUser, None]) -> FakeChannel:
+    def _resolve_target_channel(self, user: FakeUser, channel: FakeChannel | int | FakeUser | None) -> FakeChannel:
         """`channel` may be a channel/thread, or the user itself (or None) for the user's DM with the bot."""
         if channel is None or isinstance(channel, FakeUser):
             return self._get_or_create_dm(self._user(user))
         return self._channel(channel)
 
-    def _find_command(self, name: str, guild_id: Optional[int]) -> Dict[str, Any]:
-        scopes: List[Optional[int]] = ([guild_id] if guild_id else []) + [None]
+    def _find_command(self, name: str, guild_id: int | None) -> dict[str, Any]:
+        scopes: list[int | None] = ([guild_id] if guild_id else []) + [None]
         for scope in scopes:
             for cmd in self.commands.get(scope, []):
                 if cmd['name'] == name and cmd.get('type', 1) == 1:
@@ -1845,24 +1846,24 @@ class FakeDiscord:
         raise FakeDiscordError(f'unknown command {name!r}; registered: {known}')
 
     def _build_command_data(
-        self, command: str, guild_id: Optional[int], options: Dict[str, Any], focused: Optional[str] = None
-    ) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+        self, command: str, guild_id: int | None, options: dict[str, Any], focused: str | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         parts = command.split()
         if not parts:
             raise FakeDiscordError('empty command name')
         cmd = self._find_command(parts[0], guild_id)
-        data: Dict[str, Any] = {'id': cmd['id'], 'name': cmd['name'], 'type': 1}
+        data: dict[str, Any] = {'id': cmd['id'], 'name': cmd['name'], 'type': 1}
         if cmd.get('guild_id'):
             data['guild_id'] = cmd['guild_id']
-        schema: Dict[str, Any] = cmd
-        target: List[Dict[str, Any]] = []
+        schema: dict[str, Any] = cmd
+        target: list[dict[str, Any]] = []
         data['options'] = target
         for sub in parts[1:]:
             found = next((o for o in schema.get('options') or [] if o['name'] == sub and o.get('type') in (1, 2)), None)
             if found is None:
                 subs = [o['name'] for o in schema.get('options') or [] if o.get('type') in (1, 2)]
                 raise FakeDiscordError(f'{command!r}: no sub-command {sub!r} in {schema["name"]!r}; have {subs}')
-            node: Dict[str, Any] = {'name': sub, 'type': found['type'], 'options': []}
+            node: dict[str, Any] = {'name': sub, 'type': found['type'], 'options': []}
             target.append(node)
             target = node['options']
             schema = found
@@ -1870,7 +1871,7 @@ class FakeDiscord:
         if any(o.get('type') in (1, 2) for o in schema_opts):
             subs = [o['name'] for o in schema_opts]
             raise FakeDiscordError(f'{command!r} needs a sub-command: {subs}')
-        resolved: Dict[str, Dict[str, Any]] = {}
+        resolved: dict[str, dict[str, Any]] = {}
         by_name = {o['name']: o for o in schema_opts}
         for name, value in options.items():
             if name not in by_name:
@@ -1884,10 +1885,10 @@ class FakeDiscord:
             data['resolved'] = resolved
         return data, cmd
 
-    def _option_value(self, schema: Dict[str, Any], value: Any, resolved: Dict[str, Dict[str, Any]], guild_id: Optional[int], *, focused: bool) -> Dict[str, Any]:
+    def _option_value(self, schema: dict[str, Any], value: Any, resolved: dict[str, dict[str, Any]], guild_id: int | None, *, focused: bool) -> dict[str, Any]:
         t = schema['type']
         name = schema['name']
-        out: Dict[str, Any] = {'name': name, 'type': t}
+        out: dict[str, Any] = {'name': name, 'type': t}
         if focused:
             if not schema.get('autocomplete'):
                 raise FakeDiscordError(f'option {name!r} has no autocomplete')
@@ -1946,7 +1947,7 @@ class FakeDiscord:
         out['value'] = v
         return out
 
-    async def _run_interaction(self, payload: Dict[str, Any], rec: InteractionResult, timeout: Optional[float], settle: bool) -> InteractionResult:
+    async def _run_interaction(self, payload: dict[str, Any], rec: InteractionResult, timeout: float | None, settle: bool) -> InteractionResult:
         if not self._live_sessions():
             raise FakeDiscordError('no bot connected to the gateway')
         fut = asyncio.get_running_loop().create_future()
@@ -1957,7 +1958,7 @@ class FakeDiscord:
         timeout = self.response_timeout if timeout is None else timeout
         try:
             await asyncio.wait_for(asyncio.shield(fut), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise FakeDiscordError(
                 f'bot did not acknowledge interaction {rec!r} within {timeout}s ("This interaction failed"); '
                 f'last calls: {self.calls[-5:]}'
@@ -1978,11 +1979,11 @@ class FakeDiscord:
     async def slash(
         self,
         user: FakeUser,
-        channel: Union[FakeChannel, FakeUser, int, None],
+        channel: FakeChannel | FakeUser | int | None,
         command: str,
         *,
-        options: Optional[Dict[str, Any]] = None,
-        timeout: Optional[float] = None,
+        options: dict[str, Any] | None = None,
+        timeout: float | None = None,
         **kwargs: Any,
     ) -> InteractionResult:
         """Invoke slash command `command` ("name" or "name sub" or "name group sub") as `user` in
@@ -1998,15 +1999,15 @@ class FakeDiscord:
     async def autocomplete(
         self,
         user: FakeUser,
-        channel: Union[FakeChannel, FakeUser, int, None],
+        channel: FakeChannel | FakeUser | int | None,
         command: str,
         option: str,
         typed: str = '',
         *,
-        options: Optional[Dict[str, Any]] = None,
-        timeout: Optional[float] = None,
+        options: dict[str, Any] | None = None,
+        timeout: float | None = None,
         **kwargs: Any,
-    ) -> List[Dict[str, Any]]:
+    ) -> list[dict[str, Any]]:
         """Ask the bot for autocomplete choices of `option` while `typed` is typed; -> [{name, value}]."""
         c = self._resolve_target_channel(user, channel)
         opts = {**(options or {}), **kwargs}
@@ -2020,13 +2021,13 @@ class FakeDiscord:
             raise FakeDiscordError(f'autocomplete answered with response type {rec.response_type}')
         return list(rec.choices or [])
 
-    def _component_on(self, m: FakeMessage, custom_id: str) -> Dict[str, Any]:
+    def _component_on(self, m: FakeMessage, custom_id: str) -> dict[str, Any]:
         for c in iter_components(m.components):
             if c.get('custom_id') == custom_id:
                 return c
         raise FakeDiscordError(f'no component with custom_id {custom_id!r} on {m!r}; custom_ids: {m.custom_ids}')
 
-    def _component_payload(self, user: FakeUser, message: Union[FakeMessage, int], custom_id: Union[str, Dict[str, Any]], expect_types: Tuple[int, ...]) -> Tuple[Dict[str, Any], InteractionResult, Dict[str, Any], FakeMessage]:
+    def _component_payload(self, user: FakeUser, message: FakeMessage | int, custom_id: str | dict[str, Any], expect_types: tuple[int, ...]) -> tuple[dict[str, Any], InteractionResult, dict[str, Any], FakeMessage]:
         m = self.message(message)
         if m.deleted:
             raise FakeDiscordError(f'{m!r} was deleted')
@@ -2047,7 +2048,7 @@ class FakeDiscord:
         rec.custom_id = custom_id
         return payload, rec, comp, m
 
-    async def click(self, user: FakeUser, message: Union[FakeMessage, int], custom_id: Union[str, Dict[str, Any]], *, timeout: Optional[float] = None) -> InteractionResult:
+    async def click(self, user: FakeUser, message: FakeMessage | int, custom_id: str | dict[str, Any], *, timeout: float | None = None) -> InteractionResult:
         """Click the button `custom_id` (or a button dict from find_button) on `message`."""
         payload, rec, comp, m = self._component_payload(user, message, custom_id, (2,))
         if comp.get('style') in (5, 6):
@@ -2055,14 +2056,14 @@ class FakeDiscord:
         payload['data'] = {'custom_id': comp['custom_id'], 'component_type': 2}
         return await self._run_interaction(payload, rec, timeout, settle=True)
 
-    async def select(self, user: FakeUser, message: Union[FakeMessage, int], custom_id: Union[str, Dict[str, Any]], values: Sequence[Any], *, timeout: Optional[float] = None) -> InteractionResult:
+    async def select(self, user: FakeUser, message: FakeMessage | int, custom_id: str | dict[str, Any], values: Sequence[Any], *, timeout: float | None = None) -> InteractionResult:
         """Pick `values` in the select menu `custom_id` on `message`."""
         payload, rec, comp, m = self._component_payload(user, message, custom_id, (3, 5, 6, 7, 8))
         values = list(values)
         lo, hi = comp.get('min_values', 1), comp.get('max_values', 1)
         if not lo <= len(values) <= hi:
             raise FakeDiscordError(f'select {comp["custom_id"]!r} takes {lo}..{hi} values, got {values}')
-        data: Dict[str, Any] = {'custom_id': comp['custom_id'], 'component_type': comp['type']}
+        data: dict[str, Any] = {'custom_id': comp['custom_id'], 'component_type': comp['type']}
         if comp['type'] == 3:
             allowed = [o['value'] for o in comp.get('options', [])]
             bad = [v for v in values if v not in allowed]
@@ -2070,14 +2071,14 @@ class FakeDiscord:
                 raise FakeDiscordError(f'select {comp["custom_id"]!r}: {bad} not in options {allowed}')
             data['values'] = [str(v) for v in values]
         else:
-            resolved: Dict[str, Dict[str, Any]] = {}
+            resolved: dict[str, dict[str, Any]] = {}
             opt_type = {5: 6, 6: 8, 7: 9, 8: 7}[comp['type']]
             data['values'] = [self._option_value({'name': 'v', 'type': opt_type}, v, resolved, self.channels[m.channel_id].guild_id, focused=False)['value'] for v in values]
             data['resolved'] = resolved
         payload['data'] = data
         return await self._run_interaction(payload, rec, timeout, settle=True)
 
-    async def submit_modal(self, user: FakeUser, shown: InteractionResult, values: Dict[str, str], *, timeout: Optional[float] = None) -> InteractionResult:
+    async def submit_modal(self, user: FakeUser, shown: InteractionResult, values: dict[str, str], *, timeout: float | None = None) -> InteractionResult:
         """Submit the modal the bot showed in `shown` (response type 9) with text input values by custom_id."""
         modal = shown.modal
         if modal is None:
@@ -2089,7 +2090,7 @@ class FakeDiscord:
         if unknown:
             raise FakeDiscordError(f'modal has no text inputs {sorted(unknown)}; has {sorted(inputs)}')
 
-        def answer(comp: Dict[str, Any]) -> Dict[str, Any]:
+        def answer(comp: dict[str, Any]) -> dict[str, Any]:
             if comp.get('type') == 4:
                 if comp.get('required', True) and not values.get(comp['custom_id']):
                     raise FakeDiscordError(f'required text input {comp["custom_id"]!r} left empty')
@@ -2109,7 +2110,7 @@ class FakeDiscord:
         rec.custom_id = modal['custom_id']
         return await self._run_interaction(payload, rec, timeout, settle=True)
 
-    async def send_message(self, user: FakeUser, channel: Union[FakeChannel, FakeUser, int, None], content: str) -> FakeMessage:
+    async def send_message(self, user: FakeUser, channel: FakeChannel | FakeUser | int | None, content: str) -> FakeMessage:
         """A user posts a plain message (MESSAGE_CREATE is dispatched; content is hidden
         from bots without the message content intent, like real Discord)."""
         u = self._user(user)
@@ -2149,8 +2150,8 @@ class FakeDiscord:
         if rtype not in allowed:
             raise _form_error(f'Interaction response type {rtype} is invalid for interaction type {rec.type}', 'type', 'INTERACTION_RESPONSE_TYPE_INVALID')
         channel = self.channels[rec.channel_id]
-        resource: Dict[str, Any] = {'type': rtype}
-        inter: Dict[str, Any] = {'id': str(rec.id), 'type': rec.type}
+        resource: dict[str, Any] = {'type': rtype}
+        inter: dict[str, Any] = {'id': str(rec.id), 'type': rec.type}
         msg_type = MT_CHAT_INPUT if rec.type == 2 else MT_DEFAULT
         if rtype == 4:
             m = self._new_message(channel, self.bot_user, data, files, type_=msg_type, webhook_id=self.application_id, interaction_id=rec.id, ephemeral_user_id=rec.user.id)
@@ -2199,7 +2200,7 @@ class FakeDiscord:
             fut.set_result(True)
         if request.query.get('with_response') not in ('1', 'true', 'True'):
             return _no_content()
-        body: Dict[str, Any] = {'interaction': inter}
+        body: dict[str, Any] = {'interaction': inter}
         if rtype != 8:
             body['resource'] = resource
         return body
@@ -2213,7 +2214,7 @@ class FakeDiscord:
             raise ApiError(404, 10015, 'Unknown Webhook')
         return rec
 
-    def _wh_message(self, rec: InteractionResult, message_id: Optional[str]) -> FakeMessage:
+    def _wh_message(self, rec: InteractionResult, message_id: str | None) -> FakeMessage:
         if message_id is None or message_id == '@original':
             m = rec.original
         else:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -34,7 +34,7 @@ def translated(game: str, lang: str, context: str, english: str) -> str | None:
     return translations.entries(lang, game).get((context, english))
 
 
-@lru_cache(maxsize=None)
+@cache
 def proper_names(game: str, lang: str) -> tuple[str, ...]:
     """Names shown the same in this language as in English, longest first: the fixed tables
     and the names a catalog translates as themselves."""
@@ -55,7 +55,7 @@ def strip_names(text: str, game: str, lang: str) -> str:
     return text
 
 
-@lru_cache(maxsize=None)
+@cache
 def english_only_words(game: str, lang: str) -> frozenset[str]:
     """Words of the English texts that the language's own texts never use."""
     english, theirs = set(), set()

@@ -7,12 +7,11 @@ import io
 import random
 
 import pytest
-
-from engines.ziegen import data as ziegen_data
 from PIL import Image
 
 import pictures
 from engines import REGISTRY
+from engines.ziegen import data as ziegen_data
 from pictures import henchmania, korrigans, wichtel, ziegen
 from pictures.palette import SEAT_COLOURS
 from pictures.samples import sample_state, sample_view
@@ -39,7 +38,7 @@ def picture_of(kind: str, state) -> bytes:
 def _option_variants(engine) -> list[dict]:
     """The defaults, then each other choice of each option on its own."""
     variants = [{}]
-    for key, choices in getattr(engine, "option_choices", {}).items():
+    for key, choices in engine.option_choices.items():
         variants += [{key: c} for c in choices if c != engine.options[key]]
     for key, default in engine.options.items():
         if isinstance(default, bool):
@@ -82,9 +81,9 @@ def test_every_option_renders(kind):
 
 def test_only_the_spectator_view_is_drawn():
     state = sample_state("ziegen", 3, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="from the spectator view only"):
         pictures.picture("ziegen", REGISTRY["ziegen"].view(state, 0))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no picture for 'chess'"):
         pictures.picture("chess", {})
 
 
@@ -183,7 +182,7 @@ def test_ziegen_pens_claims_and_goats_in_their_owners_colour():
         size = view["size"]
         step = ziegen.GRID / size
 
-        def cell_box(cell):
+        def cell_box(cell, size=size, step=step):
             r, c = divmod(cell, size)
             return (ziegen.LEFT + c * step, ziegen.TOP + r * step,
                     ziegen.LEFT + (c + 1) * step, ziegen.TOP + (r + 1) * step)

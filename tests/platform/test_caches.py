@@ -4,10 +4,7 @@ from __future__ import annotations
 import asyncio
 import gc
 
-from storage import Store
-from tables import TableService
 from tables.caches import LRU, LockTable
-from tests.toy import TOY
 
 
 def test_lru_drops_the_least_recently_used_and_finished_entries_first():
@@ -42,9 +39,8 @@ async def test_a_lock_is_dropped_only_while_free():
     assert len(locks) == 0  # free and unreferenced: gone
 
 
-async def test_touching_many_games_keeps_the_caches_bounded(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"), synchronous="normal")
-    service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 7, cache_size=10)
+async def test_touching_many_games_keeps_the_caches_bounded(open_service):
+    service = await open_service(synchronous="normal", cache_size=10)
     ids = []
     for _ in range(40):
         game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10,
@@ -58,7 +54,6 @@ async def test_touching_many_games_keeps_the_caches_bounded(tmp_path):
     assert len(service._lock) == 0
     # A dropped game is simply read again.
     assert (await service.game(ids[0])).id == ids[0]
-    await store.close()
 
 
 def test_the_messenger_maps_are_bounded():

@@ -120,7 +120,8 @@ def test_card_facts_come_from_the_data_tables():
     assert f"value {wi.VALUE['hd']}" in guides.card("wichtel", "hd").facts
     assert f"{wi.LEP_COUNT['fa']} copies" in guides.card("wichtel", "fa").facts
     dagger = guides.card("henchmania", "dagger").facts
-    assert f"Attack {hm.CARDS['dagger'][5]}+" in dagger and f"{hm.CARDS['dagger'][2]} copies" in dagger
+    assert f"Attack {hm.CARDS['dagger'][5]}+" in dagger
+    assert f"{hm.CARDS['dagger'][2]} copies" in dagger
     assert f"{zi.NUM_DOGS} with 5 players" in guides.card("ziegen", "dog").facts
     for key, when in getattr(hm, "WHEN", {}).items():
         assert when in guides.card("henchmania", key).facts

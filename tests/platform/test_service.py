@@ -13,23 +13,6 @@ from tests.toy import TOY
 ANN, BOB, CAT = 10, 20, 30
 
 
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self):
-        return self.now
-
-
-@pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
-    svc = TableService(store, registry={"toy": TOY}, seed_source=lambda: 7, clock=Clock(),
-                       remind_after=3600)
-    yield svc
-    await store.close()
-
-
 async def _two_humans(service):
     game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
     await service.join(game.id, BOB, "bob")
@@ -101,7 +84,7 @@ async def test_double_click_and_stale_click_change_nothing(service):
     stored = await service.game(game.id)
     assert stored.move_count == game.move_count + 1
     other = stored.seats[1 - first].user_id
-    with pytest.raises(StaleClick):
+    with pytest.raises(StaleClick, match="belongs to an older board; nothing was changed"):
         await service.move(game.id, other, "take:1", token=token - 1)
     with pytest.raises(TableError, match="not your turn"):
         await service.move(game.id, user, "take:1")
@@ -253,7 +236,7 @@ async def test_startup_catch_up_is_the_reminder_when_the_deadline_passed(service
     is the reminder (one DM each, marked as a reminder) and the reminder pass sends nothing
     more. Only seats that must act now are considered."""
     game = (await _two_humans(service)).game
-    for seat, user in ((0, ANN), (1, BOB)):  # both pick their secret; nobody is told anything
+    for user in (ANN, BOB):  # both pick their secret; nobody is told anything
         game = (await service.move(game.id, user, "secret:1")).game
     waiting = service.to_act(game)
     assert len(waiting) == 1

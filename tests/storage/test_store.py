@@ -32,38 +32,35 @@ async def test_migrates_an_empty_file_and_reopens(tmp_path):
     await store.close()
 
 
-async def test_stale_version_is_refused_and_changes_nothing(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_stale_version_is_refused_and_changes_nothing(store):
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
     await store.save_state(game_id, game.version, 0, state={"a": 1}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
-    with pytest.raises(StaleVersion):
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.save_state(game_id, game.version, 1, state={"a": 2}, status="running",
                                moves=[(0, "y")], now=3.0, deadline_at=None, recent=[])
-    with pytest.raises(StaleVersion):
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.set_seats(game_id, game.version, [], 3.0)
     after = await store.get_game(game_id)
     assert after.state == {"a": 1} and after.version == game.version + 1
     assert [m.action for m in await store.moves(game_id)] == ["x"]
     assert len(after.seats) == 1
-    await store.close()
 
 
-async def test_move_log_primary_key_refuses_a_duplicate_move_number(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_move_log_primary_key_refuses_a_duplicate_move_number(store):
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
     await store.save_state(game_id, game.version, 0, state={}, status="running",
                            moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
     game = await store.get_game(game_id)
-    with pytest.raises(StaleVersion):  # a wrong move count can never overwrite a move
+    # a wrong move count can never overwrite a move
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.save_state(game_id, game.version, 0, state={}, status="running",
                                moves=[(0, "y")], now=2.0, deadline_at=None, recent=[])
     with sqlite3.connect(store.path) as raw, pytest.raises(sqlite3.IntegrityError):
         raw.execute("INSERT INTO moves VALUES (?, 1, 0, 'z', 0)", (game_id,))
     assert (await store.get_game(game_id)).version == game.version
-    await store.close()
 
 
 async def test_replaying_the_log_rebuilds_the_snapshot(tmp_path):
@@ -124,8 +121,7 @@ async def test_dm_panels_are_remembered_replaced_and_forgotten_across_reopens(tm
     await store.close()
 
 
-async def test_markers_are_conditional_and_never_move_backwards(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
+async def test_markers_are_conditional_and_never_move_backwards(store):
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
     assert await store.set_notified(game_id, 0, 5)
@@ -141,14 +137,13 @@ async def test_markers_are_conditional_and_never_move_backwards(tmp_path):
                            now=2.0, deadline_at=500.0, recent=[])
     assert not await store.set_deadline(game_id, game.version, 100.0, 60.0)  # stale version
     assert (await store.get_game(game_id)).deadline_at == 500.0
-    await store.close()
 
 
-async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(tmp_path):
+async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(open_service):
     """A resign from a cached record writes only the resigning seat's player columns: a
     closed-DM or notified mark written meanwhile (e.g. by another process) stays."""
-    store = await Store.open(str(tmp_path / "t.db"))
-    service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 1234)
+    service = await open_service(seed_source=lambda: 1234)
+    store = service.store
     game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10, host_name="ann")
     for user, name in ((20, "bob"), (30, "cat")):
         await service.join(game.id, user, name)
@@ -162,7 +157,6 @@ async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(tmp_path):
     stored = await store.get_game(game.id)
     assert stored.seats[0].is_bot and stored.seats[0].resigned
     assert stored.seats[1].dm_closed and stored.seats[2].notified_version == pv
-    await store.close()
 
 
 async def test_durable_by_default_and_relaxed_only_when_asked(tmp_path):

@@ -1,0 +1,44 @@
+"""The README's layout section names every module, so a reader finds where things live.
+
+A module counts as named when its file name (``mulligan.py``) appears in the section: the
+per-game packages share file names by role, so a new game that follows the shape needs no new
+line, while a module of a new kind does. Test files are named by their folder; ``__init__.py``
+and ``__main__.py`` by their package.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Every top-level package, and the tests.
+FOLDERS = tuple(sorted(p.name for p in ROOT.iterdir() if (p / "__init__.py").exists()))
+
+
+def layout_section() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Layout\n")
+    end = text.find("\n## ", start + 1)
+    return text[start:] if end < 0 else text[start:end]
+
+
+def modules() -> list[Path]:
+    found = [ROOT / "bot.py"]
+    for folder in FOLDERS:
+        found += [p for p in (ROOT / folder).rglob("*.py")
+                  if p.name not in ("__init__.py", "__main__.py")
+                  and not p.name.startswith("test_")]
+    return sorted(found)
+
+
+def test_every_module_is_named():
+    section = layout_section()
+    missing = [p.relative_to(ROOT).as_posix() for p in modules() if f"`{p.name}`" not in section
+               and f"{p.name}`" not in section]
+    assert missing == []
+
+
+def test_every_test_folder_is_named():
+    section = layout_section()
+    folders = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").iterdir()
+                     if p.is_dir() and (p / "__init__.py").exists())
+    assert [f for f in folders if f"`{f}/`" not in section] == []
