@@ -75,12 +75,14 @@ class Joined:
     """A name table that shows a list: every item through ``show``, joined by ``sep``.
 
     ``show`` is a name table of the same game, ``"msg"`` (the items are messages), or a function
-    of an item that returns a ``Msg``; ``empty`` is the id (without the game) of the message
-    shown for an empty list ("" when None)."""
+    of an item that returns a ``Msg`` (or a language-neutral string); ``empty`` is the id
+    (without the game) of the message shown for an empty list ("" when None); ``sep_id``, when
+    given, is the id of a message that is the separator (" and "), instead of ``sep``."""
 
-    show: str | Callable[[Any], Msg]
+    show: str | Callable[[Any], Msg | str]
     sep: str = ", "
     empty: str | None = None
+    sep_id: str | None = None
 
 
 def plural(key: str, n: int, /, **params: Any) -> Msg:
@@ -119,9 +121,11 @@ class _Formatter(string.Formatter):
         if isinstance(table, Joined):
             if not value and table.empty:
                 return render(Msg(f"{self.game}.{table.empty}"), self.lang)
+            sep = (render(Msg(f"{self.game}.{table.sep_id}"), self.lang) if table.sep_id
+                   else table.sep)
             if callable(table.show):
-                return table.sep.join(render(table.show(item), self.lang) for item in value)
-            return table.sep.join(self.format_field(item, table.show) for item in value)
+                return sep.join(render(table.show(item), self.lang) for item in value)
+            return sep.join(self.format_field(item, table.show) for item in value)
         shown = table[value]
         if isinstance(shown, (Msg, list, tuple)):
             return render(shown, self.lang)

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import io
 import string
-from datetime import datetime, timezone
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterator, Mapping
 
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
@@ -14,7 +14,7 @@ from engines import translations, words
 from engines.translations import po_path
 
 # a fixed date keeps the files the same from run to run (git shows only real changes)
-DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+DATE = datetime(2026, 1, 1, tzinfo=UTC)
 PROJECT = "Tavern"
 
 

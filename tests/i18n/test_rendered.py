@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -26,6 +26,7 @@ WORD = re.compile(r"[^\W\d_]{3,}")
 SEEDS = (1, 2)
 SAMPLE_EVERY = 3          # board and hands every few moves (labels and events at every move)
 MAX_MOVES = 400
+LABEL_MAX = 80            # a Discord button label (before the table service fills in names)
 
 
 def translated(game: str, lang: str, context: str, english: str) -> str | None:
@@ -33,7 +34,7 @@ def translated(game: str, lang: str, context: str, english: str) -> str | None:
     return translations.entries(lang, game).get((context, english))
 
 
-@lru_cache(maxsize=None)
+@cache
 def proper_names(game: str, lang: str) -> tuple[str, ...]:
     """Names shown the same in this language as in English, longest first: the fixed tables
     and the names a catalog translates as themselves."""
@@ -54,7 +55,7 @@ def strip_names(text: str, game: str, lang: str) -> str:
     return text
 
 
-@lru_cache(maxsize=None)
+@cache
 def english_only_words(game: str, lang: str) -> frozenset[str]:
     """Words of the English texts that the language's own texts never use."""
     english, theirs = set(), set()
@@ -87,7 +88,10 @@ def texts(engine, state, lang: str, with_panels: bool) -> list[tuple[str, str]]:
     if not engine.is_over(state):
         for seat in engine.to_act(state):
             for action in engine.legal_actions(state, seat):
-                out.append((f"label {action}", engine.describe(state, seat, action, lang)))
+                # the whole label (describe cuts it at a button's length, hiding an overlong one)
+                label = (render(engine.label(state, seat, action), lang) if hasattr(engine, "label")
+                         else engine.describe(state, seat, action, lang))
+                out.append((f"label {action}", label))
     return out
 
 
@@ -104,6 +108,8 @@ def play(game: str, players: int, seed: int) -> tuple[int, list[str]]:
         for lang in LANGS:
             for (what, en), (_, shown) in zip(english, texts(engine, state, lang, panels)):
                 problems += check(game, lang, shown, en, what)
+                if what.startswith("label") and len(shown) > LABEL_MAX:
+                    problems.append(f"{game} {lang} {what}: longer than a button: {shown!r}")
             for event in events:
                 problems += check(game, lang, render(event.message, lang), event.text,
                                   f"event {event.message.key}")
