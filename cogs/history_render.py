@@ -11,6 +11,7 @@ from fairplay.export import dumps
 from storage import GameRecord
 from tables.history import Fairness, ReplayStep
 from tables.stats import PlayerStats, ServerStats
+from tables.words import t
 
 from .render import COLOUR, FIELD_LIMIT, MESSAGE_LIMIT, clip, title
 
@@ -21,25 +22,22 @@ MOVE_LIMIT = 400
 NEWS_LIMIT = 800
 
 
-def commitment_message(game: GameRecord, fair: Fairness) -> str:
-    """Posted in the thread when the game starts."""
-    return (f"🔒 **Fair shuffle.** The secret seed that deals this game is committed as "
-            f"SHA-256 `{fair.commitment}`. When the game ends, the seed and a salt are revealed "
-            f"here, so anyone can check that nothing was arranged: `{VERIFY_HINT}` on the "
-            f"export file (see /history table:{game.id}).")
+def commitment_message(game: GameRecord, fair: Fairness, lang: str = "en") -> str:
+    """Posted in the thread when the game starts (in the table's language)."""
+    return t(lang, "fair.commitment", commitment=fair.commitment, verify=VERIFY_HINT,
+             id=game.id)
 
 
-def reveal_lines(fair: Fairness) -> list[str]:
+def reveal_lines(fair: Fairness, lang: str = "en") -> list[str]:
     """The seed and salt, once the game has ended."""
-    return [f"🔓 Seed `{fair.seed}` · salt `{fair.salt}`",
-            f"SHA-256(\"seed:salt\") = `{fair.commitment}` (the commitment posted at the start). "
-            f"Verify with `{VERIFY_HINT} tavern-table-<n>.json`."]
+    return [t(lang, "fair.seed", seed=fair.seed, salt=fair.salt),
+            t(lang, "fair.check", commitment=fair.commitment, verify=VERIFY_HINT)]
 
 
-def results_message(results: str, fair: Fairness | None) -> str:
+def results_message(results: str, fair: Fairness | None, lang: str = "en") -> str:
     if fair is None or fair.seed is None:
         return results
-    reveal = "\n".join(reveal_lines(fair))
+    reveal = "\n".join(reveal_lines(fair, lang))
     return clip(results, MESSAGE_LIMIT - len(reveal) - 2) + "\n\n" + reveal
 
 

@@ -92,7 +92,8 @@ class Messenger:
                                         board_message_id=message.id)
         fair = await self.service.fairness(game.id)
         if fair is not None:  # the seed commitment, public from the start (issue 16)
-            await channel.send(content=history_render.commitment_message(game, fair))
+            await channel.send(content=history_render.commitment_message(
+                game, fair, await self.service.table_lang(game)))
         return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
@@ -189,7 +190,7 @@ class Messenger:
             lead = t(lang, "results.no_result", id=game.id)
         else:
             lead = show(lead, lang)
-        content = history_render.results_message(lead, fair)
+        content = history_render.results_message(lead, fair, lang)
         if fair is None:
             await self.thread_send(game, content=content)
             return
@@ -200,7 +201,7 @@ class Messenger:
             if exc.code != MISSING_PERMISSIONS:
                 raise
             await self.thread_send(game, content=history_render.results_message(
-                lead + "\n" + t(lang, "results.export_elsewhere", id=game.id), fair))
+                lead + "\n" + t(lang, "results.export_elsewhere", id=game.id), fair, lang))
 
     async def send_notices(self, game: GameRecord, notices: list[Notice], *,
                            reminder: bool = False, welcome: bool = False) -> None:

@@ -120,6 +120,13 @@ WORDS = {
     "results.no_result": "This game ended without a result (table #{id}).",
     "results.abandoned": "The host abandoned this game (table #{id}).",
     "results.export_elsewhere": "(The export file: /history table:{id}.)",
+    "fair.commitment": "🔒 **Fair shuffle.** The secret seed that deals this game is committed as "
+                       "SHA-256 `{commitment}`. When the game ends, the seed and a salt are "
+                       "revealed here, so anyone can check that nothing was arranged: `{verify}` "
+                       "on the export file (see /history table:{id}).",
+    "fair.seed": "🔓 Seed `{seed}` · salt `{salt}`",
+    "fair.check": "SHA-256(\"seed:salt\") = `{commitment}` (the commitment posted at the start). "
+                  "Verify with `{verify} tavern-table-<n>.json`.",
     "dm.welcome": "New to {title}? `/{kind} rules` is the whole guide, page by page, and "
                   "`/{kind} card` explains any card. To move, press a button below (or pick from "
                   "its menu) when it is your turn; **My hand** on the board and `/{kind} move` do "

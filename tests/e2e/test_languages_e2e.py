@@ -111,6 +111,8 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 texts = [m.content for m in fake.channel_messages(thread)]
                 assert any(text.startswith("**Endstand**") for text in texts)
                 assert not any("Final scores" in text for text in texts)
+                assert any(text.startswith("🔒 **Faires Mischen.**") for text in texts)
+                assert any("Prüfen mit `python -m fairplay verify" in text for text in texts)
                 assert not any(controls(m) for m in anna_dms + bruno_dms[-1:])
 
                 # Remembered: the languages are stored, for DMs sent after a restart.
