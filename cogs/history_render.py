@@ -11,7 +11,7 @@ from fairplay.export import dumps
 from storage import GameRecord
 from tables.history import Fairness, ReplayStep
 from tables.stats import PlayerStats, ServerStats
-from tables.words import t
+from tables.words import t as say
 
 from .render import COLOUR, FIELD_LIMIT, MESSAGE_LIMIT, clip, title
 
@@ -24,14 +24,14 @@ NEWS_LIMIT = 800
 
 def commitment_message(game: GameRecord, fair: Fairness, lang: str = "en") -> str:
     """Posted in the thread when the game starts (in the table's language)."""
-    return t(lang, "fair.commitment", commitment=fair.commitment, verify=VERIFY_HINT,
+    return say(lang, "fair.commitment", commitment=fair.commitment, verify=VERIFY_HINT,
              id=game.id)
 
 
 def reveal_lines(fair: Fairness, lang: str = "en") -> list[str]:
     """The seed and salt, once the game has ended."""
-    return [t(lang, "fair.seed", seed=fair.seed, salt=fair.salt),
-            t(lang, "fair.check", commitment=fair.commitment, verify=VERIFY_HINT)]
+    return [say(lang, "fair.seed", seed=fair.seed, salt=fair.salt),
+            say(lang, "fair.check", commitment=fair.commitment, verify=VERIFY_HINT)]
 
 
 def results_message(results: str, fair: Fairness | None, lang: str = "en") -> str:
