@@ -1,6 +1,9 @@
-"""Persistence: one SQLite file holding every game, its seats, snapshot and move log."""
+"""Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
+default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
+from .base import ACTIVE, StaleVersion, Store
 from .migrations import MIGRATIONS
+from .pg_migrations import PG_MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
-from .store import ACTIVE, StaleVersion, Store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "SeatRecord", "StaleVersion", "Store"]
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "PG_MIGRATIONS", "SeatRecord",
+           "StaleVersion", "Store"]

@@ -1,8 +1,9 @@
 """Plain records read from the database."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 
 @dataclass(slots=True)
@@ -63,3 +64,25 @@ class MoveRecord:
     seat: int
     action: str
     at: float
+
+
+# --- rows to records (the columns of sql.GAME_COLUMNS and sql.SEAT_COLUMNS, in order) ------------
+def dumps(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def game_from_row(row: Sequence[Any]) -> GameRecord:
+    return GameRecord(
+        id=row[0], kind=row[1], guild_id=row[2], channel_id=row[3], thread_id=row[4],
+        lobby_message_id=row[5], board_message_id=row[6], host_id=row[7],
+        options=json.loads(row[8]), seed=row[9], status=row[10], version=row[11],
+        move_count=row[12], state=json.loads(row[13]) if row[13] is not None else None,
+        created_at=row[14], updated_at=row[15], remind_after=row[16], deadline_at=row[17],
+        recent=json.loads(row[18]),
+    )
+
+
+def seat_from_row(row: Sequence[Any]) -> SeatRecord:
+    return SeatRecord(seat=row[0], user_id=row[1], bot=row[2], name=row[3],
+                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6],
+                      notified_version=row[7])

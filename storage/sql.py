@@ -44,6 +44,8 @@ UPDATE games SET
 WHERE id = ?
 """
 SET_DEADLINE = "UPDATE games SET deadline_at = ? WHERE id = ?"
+# A reminder is claimed by moving the deadline of a game that is still due (see pg_sql.py).
+CLAIM_DUE = "UPDATE games SET deadline_at = ? WHERE id = ? AND deadline_at <= ?"
 SET_DM_CLOSED = "UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?"
 SET_NOTIFIED = "UPDATE seats SET notified_version = ? WHERE game_id = ? AND seat = ?"
 SELECT_UNNOTIFIED = f"""

@@ -1,6 +1,7 @@
-"""The SQLite store: games, seats, snapshots and the append-only move log.
+"""The SQLite store: games, seats, snapshots and the append-only move log, in one file.
 
-One aiosqlite connection. Every write that spans several statements runs inside
+One aiosqlite connection, one process (several processes share a PostgreSQL database instead:
+``postgres.py``). Every write that spans several statements runs inside
 ``BEGIN IMMEDIATE`` behind an asyncio lock (coroutines sharing a connection share its
 transaction). Every game write is conditional on the version the writer read: a stale or
 concurrent write raises ``StaleVersion`` and changes nothing.
@@ -8,42 +9,18 @@ concurrent write raises ``StaleVersion`` and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import json
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import AsyncIterator, Iterable, Sequence
 
 import aiosqlite
 
 from . import sql
+from .base import ACTIVE, StaleVersion, Store
 from .migrations import migrate
 from .records import GameRecord, MoveRecord, SeatRecord
-
-ACTIVE = ("lobby", "running")
-
-
-class StaleVersion(Exception):
-    """Someone else changed the game since it was read; nothing was written."""
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _game(row: Sequence[Any]) -> GameRecord:
-    return GameRecord(
-        id=row[0], kind=row[1], guild_id=row[2], channel_id=row[3], thread_id=row[4],
-        lobby_message_id=row[5], board_message_id=row[6], host_id=row[7],
-        options=json.loads(row[8]), seed=row[9], status=row[10], version=row[11],
-        move_count=row[12], state=json.loads(row[13]) if row[13] is not None else None,
-        created_at=row[14], updated_at=row[15], remind_after=row[16], deadline_at=row[17],
-        recent=json.loads(row[18]),
-    )
-
-
-def _seat(row: Sequence[Any]) -> SeatRecord:
-    return SeatRecord(seat=row[0], user_id=row[1], bot=row[2], name=row[3],
-                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6],
-                      notified_version=row[7])
+from .records import dumps as _dumps
+from .records import game_from_row as _game
+from .records import seat_from_row as _seat
 
 
 def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
@@ -51,16 +28,17 @@ def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
             int(seat.dm_closed), seat.prompt_version, seat.notified_version)
 
 
-class Store:
+class SqliteStore(Store):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self.path = path
         self._write_lock = asyncio.Lock()
+        self._exclusive: set[str] = set()
 
     @classmethod
-    async def open(cls, path: str) -> "Store":
+    async def connect(cls, path: str) -> "SqliteStore":
         db = await aiosqlite.connect(path, isolation_level=None)
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute("PRAGMA synchronous = NORMAL")
@@ -200,6 +178,11 @@ class Store:
         async with self._write_lock:
             await self._db.execute(sql.SET_DEADLINE, (deadline_at, game_id))
 
+    async def claim_due(self, game_id: int, now: float, deadline_at: float | None) -> bool:
+        async with self._write_lock:
+            cursor = await self._db.execute(sql.CLAIM_DUE, (deadline_at, game_id, now))
+            return cursor.rowcount == 1
+
     async def set_notified(self, game_id: int, seat: int, version: int) -> None:
         async with self._write_lock:
             await self._db.execute(sql.SET_NOTIFIED, (version, game_id, seat))
@@ -208,3 +191,14 @@ class Store:
         async with self._write_lock:
             await self._db.execute(sql.SET_DM_CLOSED, (int(closed), game_id, seat))
 
+
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        """One process owns the file: exclusive among this process's tasks."""
+        mine = name not in self._exclusive
+        self._exclusive.add(name)
+        try:
+            yield mine
+        finally:
+            if mine:
+                self._exclusive.discard(name)

@@ -1,0 +1,119 @@
+"""The storage interface: what the table service may ask of a store, whichever database holds it.
+
+``await Store.open(target)`` opens a SQLite file (a path: one process, the embedded default) or a
+PostgreSQL database (a ``postgresql://`` URL: several bot processes may share it). Both apply
+their numbered migrations on open and keep the same guarantees: every game write is conditional
+on the version the writer read, so a stale or concurrent write raises ``StaleVersion`` and
+changes nothing; a move's snapshot and log rows are stored together or not at all.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from contextlib import AbstractAsyncContextManager
+from typing import Iterable, Sequence
+
+from .records import GameRecord, MoveRecord, SeatRecord
+
+ACTIVE = ("lobby", "running")
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class StaleVersion(Exception):
+    """Someone else changed the game since it was read; nothing was written."""
+
+
+class Store(ABC):
+    # True when other processes may write the same games (so a cached record may be stale).
+    shared: bool = False
+    # The file path or the URL the store was opened with.
+    path: str
+
+    @staticmethod
+    async def open(target: str) -> "Store":
+        """A SQLite file path, or a ``postgresql://`` URL."""
+        if target.startswith(URL_SCHEMES):
+            from .postgres import PgStore
+            return await PgStore.connect(target)
+        from .store import SqliteStore
+        return await SqliteStore.connect(target)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+
+    # --- reading ---------------------------------------------------------------------------------
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
+                            limit: int = 25) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def games_in_channel(self, channel_id: int,
+                               statuses: Iterable[str] = ACTIVE) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def due_games(self, now: float, limit: int = 50) -> list[GameRecord]:
+        """Running games whose reminder deadline has passed, the most overdue first."""
+
+    @abstractmethod
+    async def unnotified_games(self) -> list[GameRecord]:
+        """Running games where some human seat was not told about its current decision."""
+
+    @abstractmethod
+    async def moves(self, game_id: int) -> list[MoveRecord]: ...
+
+    # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
+    @abstractmethod
+    async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
+                          host_id: int, options: dict, seed: int, now: float,
+                          remind_after: float, seats: list[SeatRecord]) -> int: ...
+
+    @abstractmethod
+    async def set_seats(self, game_id: int, version: int, seats: list[SeatRecord],
+                        now: float) -> None:
+        """Replace the lobby's seat list."""
+
+    @abstractmethod
+    async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
+                         status: str, moves: Sequence[tuple[int, str]], now: float,
+                         deadline_at: float | None, recent: list[str],
+                         prompts: Iterable[int] = (),
+                         seats: list[SeatRecord] | None = None) -> None:
+        """Store a new snapshot and append ``moves`` to the log, atomically.
+
+        ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
+        prompt version becomes the new version; ``seats`` replaces the whole seat list."""
+
+    @abstractmethod
+    async def set_status(self, game_id: int, version: int, status: str, now: float,
+                         deadline_at: float | None = None) -> None: ...
+
+    # --- metadata, not part of the game's versioned state: messages and reminders ---------------
+    @abstractmethod
+    async def set_messages(self, game_id: int, *, lobby_message_id: int | None = None,
+                           thread_id: int | None = None,
+                           board_message_id: int | None = None) -> None: ...
+
+    @abstractmethod
+    async def set_deadline(self, game_id: int, deadline_at: float | None) -> None: ...
+
+    @abstractmethod
+    async def claim_due(self, game_id: int, now: float, deadline_at: float | None) -> bool:
+        """Move the deadline of a game that is still due at ``now`` to ``deadline_at``; False
+        if it is not due any more (another process claimed its reminder first)."""
+
+    @abstractmethod
+    async def set_notified(self, game_id: int, seat: int, version: int) -> None: ...
+
+    @abstractmethod
+    async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None: ...
+
+    @abstractmethod
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """``async with store.exclusive(name) as mine``: ``mine`` is True in exactly one of the
+        processes (and tasks) asking at once; the others get False and skip the work."""

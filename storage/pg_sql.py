@@ -1,0 +1,96 @@
+"""Every SQL statement the PostgreSQL store runs, as named constants (see ``sql.py`` for SQLite).
+
+A game and its seats come back in one row: the seats as an array of row values.
+"""
+from .sql import GAME_COLUMNS, SEAT_COLUMNS
+
+SEATS_OF_GAME = (f"ARRAY(SELECT ROW({SEAT_COLUMNS}) FROM seats "
+                 "WHERE seats.game_id = games.id ORDER BY seat) AS seats")
+SEAT_ARRAYS = ("unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::bool[], $6::bool[], "
+               "$7::int[], $8::int[])")
+
+INSERT_GAME = f"""
+WITH g AS (
+    INSERT INTO games (kind, guild_id, channel_id, host_id, options, seed, status, version,
+                       created_at, updated_at, remind_after)
+    VALUES ($9, $10, $11, $12, $13, $14, 'lobby', 0, $15, $15, $16)
+    RETURNING id
+), s AS (
+    INSERT INTO seats (game_id, {SEAT_COLUMNS})
+    SELECT g.id, t.* FROM g, {SEAT_ARRAYS} AS t
+)
+SELECT id FROM g
+"""
+INSERT_SEATS = f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) SELECT $9, t.* FROM {SEAT_ARRAYS} AS t"
+DELETE_SEATS = "DELETE FROM seats WHERE game_id = $1"
+
+SELECT_GAME = f"SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games WHERE id = $1"
+SELECT_MOVES = "SELECT n, seat, action, at FROM moves WHERE game_id = $1 ORDER BY n"
+
+# The optimistic write: only the writer that read ``version`` may bump it.
+BUMP_VERSION = "UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2 AND version = $3"
+# A stored move, in one statement: the game is updated only if still at the version (and log
+# length) read; the log rows and the prompt versions are written only if it was. Concurrent
+# writers queue on the game's row, and the later one finds the version changed: no row.
+SAVE_STATE = """
+WITH g AS (
+    UPDATE games SET state = $1, status = $2, deadline_at = $3, recent = $4, updated_at = $5,
+                     move_count = move_count + cardinality($6::int[]), version = version + 1
+    WHERE id = $8 AND version = $9 AND move_count = $10
+    RETURNING id, version
+), m AS (
+    INSERT INTO moves (game_id, n, seat, action, at)
+    SELECT g.id, $10 + t.ord, t.seat, t.action, $5
+    FROM g, unnest($6::int[], $7::text[]) WITH ORDINALITY AS t(seat, action, ord)
+), p AS (
+    UPDATE seats SET prompt_version = g.version FROM g
+    WHERE seats.game_id = g.id AND seats.seat = ANY($11::int[])
+)
+SELECT count(*) FROM g
+"""
+UPDATE_STATUS = """
+UPDATE games SET status = $1, deadline_at = $2, updated_at = $3, version = version + 1
+WHERE id = $4 AND version = $5
+"""
+
+SET_MESSAGES = """
+UPDATE games SET
+    lobby_message_id = COALESCE($1, lobby_message_id),
+    thread_id        = COALESCE($2, thread_id),
+    board_message_id = COALESCE($3, board_message_id)
+WHERE id = $4
+"""
+SET_DEADLINE = "UPDATE games SET deadline_at = $1 WHERE id = $2"
+# A reminder is claimed by moving the deadline of a game that is still due: of several
+# processes that saw it due, only the first one's update finds it so.
+CLAIM_DUE = "UPDATE games SET deadline_at = $1 WHERE id = $2 AND deadline_at <= $3"
+SET_DM_CLOSED = "UPDATE seats SET dm_closed = $1 WHERE game_id = $2 AND seat = $3"
+SET_NOTIFIED = "UPDATE seats SET notified_version = $1 WHERE game_id = $2 AND seat = $3"
+
+SELECT_UNNOTIFIED = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE user_id IS NOT NULL AND notified_version < prompt_version)
+ORDER BY id
+"""
+SELECT_GAMES_OF_USER = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1) AND status = ANY($2::text[])
+ORDER BY updated_at DESC LIMIT $3
+"""
+SELECT_GAMES_IN_CHANNEL = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE (channel_id = $1 OR thread_id = $1) AND status = ANY($2::text[])
+ORDER BY updated_at DESC
+"""
+SELECT_DUE = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE status = 'running' AND deadline_at IS NOT NULL AND deadline_at <= $1
+ORDER BY deadline_at LIMIT $2
+"""
+
+# Work that one process at a time may do (the start-up catch-up): a session advisory lock,
+# released when the work is done or when the process's connection dies.
+TRY_LOCK = "SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || $1))"
+UNLOCK = "SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || $1))"
+SCHEMA_VERSION = "SELECT version FROM tavern_schema"
