@@ -5,24 +5,34 @@ Run ``python bot.py``. Settings come from the environment or a ``.env`` file bes
     TAVERN_DB              the SQLite file (default: tavern.db)
     TAVERN_TEST_GUILD      a guild id: its slash commands sync instantly (for development)
     TAVERN_REMIND_HOURS    hours before whoever must act is reminded (default: 24)
+    TAVERN_SQLITE_SYNC     full (default: every stored move survives a power loss) or normal
+                           (faster; survives a crash of the bot, not of the machine)
+    TAVERN_DEBUG           1: log at debug level (e.g. the traceback of a start-up failure)
+
+A start-up failure we understand (wrong token, no network, a privileged intent or a permission
+missing, a bad setting) prints one line saying what is wrong and what to do, and exits non-zero.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import sqlite3
 import sys
 from pathlib import Path
 from typing import Callable
 
+import aiohttp
 import discord
 from discord.ext import commands
 from dotenv import load_dotenv
 
 import engines
-from storage import Store
+from storage import SYNC_MODES, Store
 from tables import TableService
 
 HERE = Path(__file__).resolve().parent
+INTENTS = discord.Intents.default()  # no privileged intent
 COGS = ("cogs.table", *(f"cogs.{name}" for name in sorted(engines.REGISTRY)))
 NO_TOKEN = """\
 Tavern needs a Discord bot token, and none was found.
@@ -41,10 +51,12 @@ Tavern needs a Discord bot token, and none was found.
 class TavernBot(commands.Bot):
     def __init__(self, database_path: str, *, test_guild: int | None = None,
                  clock: Callable[[], float] | None = None, remind_after: float | None = None,
-                 seed_source: Callable[[], int] | None = None) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                 seed_source: Callable[[], int] | None = None,
+                 sqlite_sync: str = "full") -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          help_command=None)
         self.database_path = database_path
+        self.sqlite_sync = sqlite_sync
         self.test_guild = test_guild
         self._service_args = {k: v for k, v in {"clock": clock, "remind_after": remind_after,
                                                  "seed_source": seed_source}.items()
@@ -52,12 +64,14 @@ class TavernBot(commands.Bot):
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.messenger = None
+        from cogs import limits
+        limits.install(self)  # nothing over Discord's length limits is ever sent
 
     async def setup_hook(self) -> None:
         from cogs.messenger import Messenger
         from cogs.ui import DYNAMIC_ITEMS
 
-        self.store = await Store.open(self.database_path)
+        self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
         self.tables = TableService(self.store, **self._service_args)
         self.messenger = Messenger(self, self.tables)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -90,14 +104,92 @@ class TavernBot(commands.Bot):
             self.store = None
 
 
+class SettingError(ValueError):
+    """A setting (environment or .env) that cannot be used; the message says which and why."""
+
+
+def _setting(name: str, parse, what: str):
+    raw = os.environ[name].strip()
+    try:
+        return parse(raw)
+    except ValueError:
+        raise SettingError(f"{name}={raw!r} is not {what}; fix it in .env (or the "
+                           "environment) and run again.") from None
+
+
 def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
     """Build the bot without running it (tests start it against a fake Discord)."""
     path = database_path or os.getenv("TAVERN_DB") or str(HERE / "tavern.db")
-    if "test_guild" not in kwargs and os.getenv("TAVERN_TEST_GUILD"):
-        kwargs["test_guild"] = int(os.environ["TAVERN_TEST_GUILD"])
-    if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS"):
-        kwargs["remind_after"] = float(os.environ["TAVERN_REMIND_HOURS"]) * 3600
+    if "test_guild" not in kwargs and os.getenv("TAVERN_TEST_GUILD", "").strip():
+        kwargs["test_guild"] = _setting("TAVERN_TEST_GUILD", int, "a server id (a number)")
+    if "sqlite_sync" not in kwargs and os.getenv("TAVERN_SQLITE_SYNC", "").strip():
+        kwargs["sqlite_sync"] = _setting("TAVERN_SQLITE_SYNC", _sync_mode, "full or normal")
+    if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS", "").strip():
+        kwargs["remind_after"] = _setting("TAVERN_REMIND_HOURS", _hours,
+                                          "a number of hours (1 to 720)") * 3600
     return TavernBot(path, **kwargs)
+
+
+def _sync_mode(raw: str) -> str:
+    if raw.lower() not in SYNC_MODES:
+        raise ValueError(raw)
+    return raw.lower()
+
+
+def _hours(raw: str) -> float:
+    hours = float(raw)
+    if not 1 / 60 <= hours <= 720:
+        raise ValueError(raw)
+    return hours
+
+
+# --- start-up failures: one line saying what is wrong and what to do --------------------------------
+PORTAL = "https://discord.com/developers/applications"
+
+
+def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
+    """The one line to print for a start-up failure we understand, else None."""
+    if isinstance(exc, discord.LoginFailure):
+        return ("Discord refused the token (401 Unauthorized): DISCORD_TOKEN is wrong or was "
+                f"reset. Copy a new one from your application's Bot page at {PORTAL} (Reset "
+                "Token) into .env, then run again.")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return ("Discord closed the connection (4014 Disallowed intents): the bot asks for a "
+                "privileged intent that its application does not allow. Turn it on under "
+                f"Privileged Gateway Intents on the Bot page at {PORTAL}, then run again.")
+    if isinstance(exc, discord.Forbidden):
+        guild = getattr(bot, "test_guild", None)
+        where = (f" the bot is not in server {guild} (TAVERN_TEST_GUILD) or may not add "
+                 "commands there:" if guild else " the bot lacks a permission or scope:")
+        return (f"Discord refused a start-up request ({exc.status} {exc.text or 'Forbidden'}):"
+                f"{where} invite it with the bot and applications.commands scopes (OAuth2 > "
+                "URL Generator) with the permissions listed in the README"
+                + (", or remove TAVERN_TEST_GUILD" if guild else "") + "; then run again.")
+    if isinstance(exc, (aiohttp.ClientConnectionError, asyncio.TimeoutError,
+                        discord.GatewayNotFound, ConnectionError)):
+        reason = str(exc).split(" [")[0].strip() or type(exc).__name__
+        return (f"Cannot reach Discord ({reason}): check this machine's internet connection "
+                "(and any proxy or firewall), then run again.")
+    if isinstance(exc, sqlite3.Error) and bot is not None:
+        return (f"Cannot open the database {bot.database_path} ({exc}): set TAVERN_DB to a "
+                "file in a folder the bot may write to, then run again.")
+    return None
+
+
+async def serve(bot: TavernBot, token: str) -> int:
+    """Run the bot until it is closed (0). A start-up failure we understand prints one line to
+    stderr and returns 1; its full traceback goes to the log at debug level only."""
+    try:
+        async with bot:
+            await bot.start(token)
+    except Exception as exc:
+        line = explain(exc, bot)
+        if line is None:
+            raise
+        logging.getLogger("tavern").debug("start-up failed", exc_info=exc)
+        print(f"tavern: {line}", file=sys.stderr)
+        return 1
+    return 0
 
 
 def main() -> int:
@@ -106,10 +198,17 @@ def main() -> int:
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    bot = create_bot()
-    discord.utils.setup_logging(level=logging.INFO)
-    bot.run(token, log_handler=None)
-    return 0
+    try:
+        bot = create_bot()
+    except SettingError as exc:
+        print(f"tavern: {exc}", file=sys.stderr)
+        return 2
+    debug = os.getenv("TAVERN_DEBUG", "").strip().lower() in ("1", "on", "true", "yes")
+    discord.utils.setup_logging(level=logging.DEBUG if debug else logging.INFO)
+    try:
+        return asyncio.run(serve(bot, token))
+    except KeyboardInterrupt:
+        return 0
 
 
 if __name__ == "__main__":

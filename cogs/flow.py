@@ -59,16 +59,17 @@ async def reply_error(interaction: discord.Interaction, message: str, **extra) -
 async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> None:
     svc = service(interaction)
     user = interaction.user
+    where = interaction.guild_id
     try:
         if op == "start":
-            outcome = await svc.start(table, user.id)
+            outcome = await svc.start(table, user.id, guild_id=where)
         else:
             game = await {
-                "join": lambda: svc.join(table, user.id, user.display_name),
-                "leave": lambda: svc.leave(table, user.id),
-                "bot": lambda: svc.add_bot(table, user.id),
-                "unbot": lambda: svc.remove_bot(table, user.id),
-                "cancel": lambda: svc.cancel(table, user.id),
+                "join": lambda: svc.join(table, user.id, user.display_name, guild_id=where),
+                "leave": lambda: svc.leave(table, user.id, guild_id=where),
+                "bot": lambda: svc.add_bot(table, user.id, guild_id=where),
+                "unbot": lambda: svc.remove_bot(table, user.id, guild_id=where),
+                "cancel": lambda: svc.cancel(table, user.id, guild_id=where),
             }[op]()
     except GameError as exc:
         await reply_error(interaction, str(exc))
@@ -95,7 +96,8 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
 async def show_hand(interaction: discord.Interaction, table: int) -> None:
     svc = service(interaction)
     try:
-        game = await svc.game(table)
+        game = await svc.table_at(table, user_id=interaction.user.id,
+                                  guild_id=interaction.guild_id)
         seat = svc.seat_for(game, interaction.user.id)
         if game.status == "lobby":
             raise TableError("This table has not started yet.")
@@ -123,12 +125,10 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     """A button or select from a private panel: apply, then update that panel in place."""
     svc = service(interaction)
     try:
-        outcome = await svc.move(table, interaction.user.id, action, token)
+        outcome = await svc.move(table, interaction.user.id, action, token,
+                                 guild_id=interaction.guild_id)
     except StaleClick as exc:  # only raised for a seated player: show their current panel
-        game = await svc.game(table)
-        panel = private_panel(svc, game, game.seat_of(interaction.user.id))
-        panel.pop("content")
-        await reply_error(interaction, str(exc), **_without_none(panel))
+        await _stale(interaction, table, str(exc))
         return
     except GameError as exc:
         await reply_error(interaction, str(exc))
@@ -139,12 +139,30 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     await messenger(interaction).publish(outcome)
 
 
+async def _stale(interaction: discord.Interaction, table: int, text: str) -> None:
+    svc = service(interaction)
+    game = await svc.game(table)
+    panel = private_panel(svc, game, game.seat_of(interaction.user.id))
+    panel.pop("content")
+    await reply_error(interaction, text, **_without_none(panel))
+
+
+STALE_TYPED = ("That move was offered for an earlier decision (it was already made, or the game "
+               "moved on); nothing was changed. Here are your current choices.")
+
+
 @guarded
-async def command_move(interaction: discord.Interaction, game: GameRecord, action: str) -> None:
-    """A move typed as a slash command: answer with the updated private panel, ephemerally."""
+async def command_move(interaction: discord.Interaction, game: GameRecord, action: str,
+                       token: int | None = None) -> None:
+    """A move typed as a slash command: answer with the updated private panel, ephemerally.
+    ``token``: the prompt version an autocompleted move was offered at (None if free-typed)."""
     svc = service(interaction)
     try:
-        outcome = await svc.move(game.id, interaction.user.id, action)
+        outcome = await svc.move(game.id, interaction.user.id, action, token,
+                                 guild_id=interaction.guild_id)
+    except StaleClick:
+        await _stale(interaction, game.id, STALE_TYPED)
+        return
     except GameError as exc:
         await reply_error(interaction, str(exc))
         return
@@ -159,18 +177,22 @@ async def resolve_game(interaction: discord.Interaction, table: int | None,
                        kind: str | None = None, statuses=("running",),
                        host: bool = False) -> GameRecord:
     """The table named, else the one whose thread this is, else the caller's only one
-    (with ``host``: the only one the caller hosts)."""
+    (with ``host``: the only one the caller hosts). Only tables of the server where the
+    command is used count; in DMs only the caller's own (see ``TableService.check_place``)."""
     svc = service(interaction)
+    where = interaction.guild_id
     if table is not None:
-        return await svc.game(table)
+        return await svc.table_at(table, user_id=interaction.user.id, guild_id=where)
     channel_id = interaction.channel_id
     if channel_id is not None:
         here = [g for g in await svc.games_in_channel(channel_id)
-                if g.thread_id == channel_id and (kind is None or g.kind == kind)]
+                if g.thread_id == channel_id and g.guild_id == where
+                and (kind is None or g.kind == kind)]
         if here:
             return here[0]
     mine = [g for g in await svc.games_of_user(interaction.user.id, statuses)
-            if (kind is None or g.kind == kind) and (not host or g.host_id == interaction.user.id)]
+            if (kind is None or g.kind == kind) and (not host or g.host_id == interaction.user.id)
+            and (where is None or g.guild_id == where)]
     if not mine:
         what = svc.engine(kind).title + " " if kind else ""
         raise TableError(f"You have no running {what}game. Open one with /play.")

@@ -4,6 +4,8 @@ A game's cog subclasses ``GameCommands`` with its group name; see ``cogs/ziegen.
 """
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -11,6 +13,17 @@ from discord.ext import commands
 from engines import GameError
 
 from . import flow
+
+# An autocompleted move: "<action id>@<prompt version>", so that a repeated or out-of-date
+# command is refused like a stale button (at most 64 + 1 + 20 characters, within Discord's 100).
+TYPED_MOVE = re.compile(r"(?P<action>[a-z0-9:._-]{1,64})@(?P<token>-?\d{1,19})")
+
+
+def split_typed(text: str) -> tuple[str, int | None]:
+    """(action or label, prompt version or None) of what was sent as a move."""
+    text = text.strip()
+    match = TYPED_MOVE.fullmatch(text)
+    return (match["action"], int(match["token"])) if match else (text, None)
 
 
 class GameCommands(commands.GroupCog):
@@ -32,10 +45,11 @@ class GameCommands(commands.GroupCog):
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
+        typed, token = split_typed(action)
         choices = self.bot.tables.choices(game, seat)
         by_label = {label.lower(): a for a, label in choices}
-        action = by_label.get(action.strip().lower(), action.strip())
-        await flow.command_move(interaction, game, action)
+        action = by_label.get(typed.lower(), typed)
+        await flow.command_move(interaction, game, action, token)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction,
@@ -48,7 +62,8 @@ class GameCommands(commands.GroupCog):
         except GameError:
             return []
         typed = current.lower()
-        return [app_commands.Choice(name=label[:100], value=action)
+        token = game.seats[seat].prompt_version
+        return [app_commands.Choice(name=label[:100], value=f"{action}@{token}")
                 for action, label in self.bot.tables.choices(game, seat)
                 if typed in label.lower() or typed in action][:25]
 

@@ -6,7 +6,6 @@ mentioned in the thread when it is their turn (a mention reveals nothing hidden)
 """
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 
@@ -14,6 +13,7 @@ import discord
 
 from storage import GameRecord
 from tables import Notice, Outcome, Reminder, TableService
+from tables.caches import LRU, LockTable
 
 from . import render, ui
 from .panels import private_panel
@@ -21,6 +21,7 @@ from .panels import private_panel
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
 THREAD_ARCHIVED = 50083
+DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
 DMS_CLOSED_NOTE = ("{mention}, I can't send you direct messages (they are closed). Use **My hand** "
                    "on the board to see your cards and play; I'll mention you here when it's "
                    "your turn.")
@@ -30,8 +31,8 @@ class Messenger:
     def __init__(self, bot: discord.Client, service: TableService) -> None:
         self.bot = bot
         self.service = service
-        self._dm_channels: dict[int, int] = {}
-        self._board_locks: dict[int, asyncio.Lock] = {}
+        self._dm_channels: LRU[int, int] = LRU(DM_CHANNELS_KEPT)  # user id -> DM channel id
+        self._board_locks = LockTable[int]()  # game id -> lock, kept while held or awaited
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -83,8 +84,7 @@ class Messenger:
 
     async def update_board(self, game_id: int) -> GameRecord:
         """Edit the board message to show the latest stored state (never an older one)."""
-        lock = self._board_locks.setdefault(game_id, asyncio.Lock())
-        async with lock:
+        async with self._board_locks(game_id):
             game = await self.service.game(game_id)
             if game.board_message_id is None:
                 return game
@@ -151,6 +151,7 @@ class Messenger:
 
         With DMs closed: the first time, a note in the thread; then a mention on their turn.
         """
+        reminder = reminder or notice.reminder
         mention = f"<@{notice.user_id}>"
         delivered = False
         if not notice.dm_closed:

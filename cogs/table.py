@@ -10,6 +10,7 @@ from discord.ext import commands, tasks
 
 import engines
 from engines import GameError
+from tables import quote
 
 from . import flow, render, ui
 
@@ -27,10 +28,10 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
     for part in (text or "").replace(",", " ").split():
         key, sep, raw = part.partition("=")
         if not sep or not key or not raw:
-            raise GameError(f"Write options as key=value (got {part!r}).")
+            raise GameError(f"Write options as key=value (got {quote(part)}).")
         if key not in engine.options:
             known = ", ".join(engine.options) or "none"
-            raise GameError(f"{engine.title} has no option {key!r}. Options: {known}.")
+            raise GameError(f"{engine.title} has no option {quote(key)}. Options: {known}.")
         default = engine.options[key]
         if isinstance(default, bool):
             if raw.lower() not in TRUE_WORDS | FALSE_WORDS:
@@ -47,7 +48,8 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
-    """Server admins (Manage Server) may close or fix any table in their server."""
+    """Server admins (Manage Server) may close or fix any table in their server (the service
+    honours it only for tables of the server where the command is used)."""
     perms = interaction.permissions
     return bool(interaction.guild_id and perms and perms.manage_guild)
 
@@ -165,7 +167,8 @@ class TableCog(commands.Cog, name="Tables"):
         """Resign: a bot plays your seat; with nobody human left the game is abandoned."""
         try:
             game = await flow.resolve_game(interaction, table)
-            outcome = await self.tables.resign(game.id, interaction.user.id)
+            outcome = await self.tables.resign(game.id, interaction.user.id,
+                                               guild_id=interaction.guild_id)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
@@ -183,7 +186,8 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table, host=True)
             outcome = await self.tables.replace_with_bot(
-                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction))
+                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction),
+                guild_id=interaction.guild_id)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
@@ -199,7 +203,8 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table, host=True)
             game = await self.tables.abandon(game.id, interaction.user.id,
-                                             admin=is_admin(interaction))
+                                             admin=is_admin(interaction),
+                                             guild_id=interaction.guild_id)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return

@@ -4,6 +4,7 @@ from .base import ACTIVE, StaleVersion, Store
 from .migrations import MIGRATIONS
 from .pg_migrations import PG_MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
+from .store import SYNC_MODES
 
 __all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "PG_MIGRATIONS", "SeatRecord",
-           "StaleVersion", "Store"]
+           "StaleVersion", "Store", "SYNC_MODES"]

@@ -29,13 +29,14 @@ class Store(ABC):
     path: str
 
     @staticmethod
-    async def open(target: str) -> "Store":
-        """A SQLite file path, or a ``postgresql://`` URL."""
+    async def open(target: str, *, synchronous: str = "full") -> "Store":
+        """A SQLite file path, or a ``postgresql://`` URL. ``synchronous`` is SQLite's
+        durability setting (see ``store.SYNC_MODES``); PostgreSQL's is the server's own."""
         if target.startswith(URL_SCHEMES):
             from .postgres import PgStore
             return await PgStore.connect(target)
         from .store import SqliteStore
-        return await SqliteStore.connect(target)
+        return await SqliteStore.connect(target, synchronous=synchronous)
 
     @abstractmethod
     async def close(self) -> None: ...
@@ -83,11 +84,12 @@ class Store(ABC):
                          status: str, moves: Sequence[tuple[int, str]], now: float,
                          deadline_at: float | None, recent: list[str],
                          prompts: Iterable[int] = (),
-                         seats: list[SeatRecord] | None = None) -> None:
+                         player: SeatRecord | None = None) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically.
 
         ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
-        prompt version becomes the new version; ``seats`` replaces the whole seat list."""
+        prompt version becomes the new version; ``player`` is a seat whose player changes (a
+        resign or a replacement): only its user, bot, name and resigned columns are written."""
 
     @abstractmethod
     async def set_status(self, game_id: int, version: int, status: str, now: float,
@@ -99,19 +101,21 @@ class Store(ABC):
                            thread_id: int | None = None,
                            board_message_id: int | None = None) -> None: ...
 
+    # Each of these returns True if it wrote, False if the row was no longer as the caller read
+    # it: of several processes doing the same, exactly one gets True.
     @abstractmethod
-    async def set_deadline(self, game_id: int, deadline_at: float | None) -> None: ...
+    async def set_deadline(self, game_id: int, version: int, old: float | None,
+                           deadline_at: float | None) -> bool:
+        """Re-arm a deadline, if the game is still at ``version`` with deadline ``old`` (the
+        reminder pass: only the process that re-armed it sends the reminder)."""
 
     @abstractmethod
-    async def claim_due(self, game_id: int, now: float, deadline_at: float | None) -> bool:
-        """Move the deadline of a game that is still due at ``now`` to ``deadline_at``; False
-        if it is not due any more (another process claimed its reminder first)."""
+    async def set_notified(self, game_id: int, seat: int, version: int) -> bool:
+        """Mark that ``seat`` was told about the prompt of ``version``; never moves back."""
 
     @abstractmethod
-    async def set_notified(self, game_id: int, seat: int, version: int) -> None: ...
-
-    @abstractmethod
-    async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None: ...
+    async def set_dm_closed(self, game_id: int, seat: int) -> bool:
+        """Mark a seat's DMs closed; True only for the writer that changed it."""
 
     @abstractmethod
     def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:

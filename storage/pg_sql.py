@@ -60,12 +60,21 @@ UPDATE games SET
     board_message_id = COALESCE($3, board_message_id)
 WHERE id = $4
 """
-SET_DEADLINE = "UPDATE games SET deadline_at = $1 WHERE id = $2"
-# A reminder is claimed by moving the deadline of a game that is still due: of several
-# processes that saw it due, only the first one's update finds it so.
-CLAIM_DUE = "UPDATE games SET deadline_at = $1 WHERE id = $2 AND deadline_at <= $3"
-SET_DM_CLOSED = "UPDATE seats SET dm_closed = $1 WHERE game_id = $2 AND seat = $3"
-SET_NOTIFIED = "UPDATE seats SET notified_version = $1 WHERE game_id = $2 AND seat = $3"
+# Markers outside the versioned state: each write is conditional (see sql.py), so of several
+# processes doing the same only one writes, and none moves a marker backwards.
+SET_DEADLINE = """
+UPDATE games SET deadline_at = $1
+WHERE id = $2 AND version = $3 AND deadline_at IS NOT DISTINCT FROM $4
+"""
+SET_DM_CLOSED = "UPDATE seats SET dm_closed = TRUE WHERE game_id = $1 AND seat = $2 AND NOT dm_closed"
+SET_NOTIFIED = """
+UPDATE seats SET notified_version = $1
+WHERE game_id = $2 AND seat = $3 AND notified_version < $1 AND prompt_version <= $1
+"""
+# A resign or a replacement changes one seat's player, nothing else of the seat list.
+REPLACE_PLAYER = """
+UPDATE seats SET user_id = $1, bot = $2, name = $3, resigned = $4 WHERE game_id = $5 AND seat = $6
+"""
 
 SELECT_UNNOTIFIED = f"""
 SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games

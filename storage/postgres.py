@@ -24,14 +24,11 @@ from .records import seat_from_row as _seat
 POOL_SIZE = 10
 
 
-def _seat_arrays(seats: Sequence[SeatRecord], prompts: Iterable[int] = (),
-                 version: int | None = None) -> list[list]:
+def _seat_arrays(seats: Sequence[SeatRecord]) -> list[list]:
     """The seat list as the eight column arrays of ``pg_sql.SEAT_ARRAYS``."""
-    prompts = set(prompts)
     return [[s.seat for s in seats], [s.user_id for s in seats], [s.bot for s in seats],
             [s.name for s in seats], [bool(s.resigned) for s in seats],
-            [bool(s.dm_closed) for s in seats],
-            [version if s.seat in prompts else s.prompt_version for s in seats],
+            [bool(s.dm_closed) for s in seats], [s.prompt_version for s in seats],
             [s.notified_version for s in seats]]
 
 
@@ -126,23 +123,21 @@ class PgStore(Store):
                          status: str, moves: Sequence[tuple[int, str]], now: float,
                          deadline_at: float | None, recent: list[str],
                          prompts: Iterable[int] = (),
-                         seats: list[SeatRecord] | None = None) -> None:
+                         player: SeatRecord | None = None) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically, if at ``version``
         (see ``Store.save_state``). The common case is one statement: ``pg_sql.SAVE_STATE``."""
-        prompts = sorted(prompts)
         params = (_dumps(state), status, deadline_at, _dumps(recent), now,
                   [seat for seat, _ in moves], [action for _, action in moves],
-                  game_id, version, move_count, prompts)
-        if seats is None:
+                  game_id, version, move_count, sorted(prompts))
+        if player is None:
             if await self._pool.fetchval(sql.SAVE_STATE, *params) != 1:
                 raise StaleVersion("The game changed in the meantime.")
             return
-        async with self._transaction() as conn:
+        async with self._transaction() as conn:  # the game's row first: writers queue there
             if await conn.fetchval(sql.SAVE_STATE, *params) != 1:
                 raise StaleVersion("The game changed in the meantime.")
-            await conn.execute(sql.DELETE_SEATS, game_id)
-            await conn.execute(sql.INSERT_SEATS, *_seat_arrays(seats, prompts, version + 1),
-                               game_id)
+            await conn.execute(sql.REPLACE_PLAYER, player.user_id, player.bot, player.name,
+                               bool(player.resigned), game_id, player.seat)
 
     async def set_status(self, game_id: int, version: int, status: str, now: float,
                          deadline_at: float | None = None) -> None:
@@ -156,17 +151,18 @@ class PgStore(Store):
         await self._pool.execute(sql.SET_MESSAGES, lobby_message_id, thread_id,
                                  board_message_id, game_id)
 
-    async def set_deadline(self, game_id: int, deadline_at: float | None) -> None:
-        await self._pool.execute(sql.SET_DEADLINE, deadline_at, game_id)
+    async def set_deadline(self, game_id: int, version: int, old: float | None,
+                           deadline_at: float | None) -> bool:
+        return await self._update(sql.SET_DEADLINE, deadline_at, game_id, version, old)
 
-    async def claim_due(self, game_id: int, now: float, deadline_at: float | None) -> bool:
-        return _count(await self._pool.execute(sql.CLAIM_DUE, deadline_at, game_id, now)) == 1
+    async def set_notified(self, game_id: int, seat: int, version: int) -> bool:
+        return await self._update(sql.SET_NOTIFIED, version, game_id, seat)
 
-    async def set_notified(self, game_id: int, seat: int, version: int) -> None:
-        await self._pool.execute(sql.SET_NOTIFIED, version, game_id, seat)
+    async def set_dm_closed(self, game_id: int, seat: int) -> bool:
+        return await self._update(sql.SET_DM_CLOSED, game_id, seat)
 
-    async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
-        await self._pool.execute(sql.SET_DM_CLOSED, closed, game_id, seat)
+    async def _update(self, statement: str, *params) -> bool:
+        return _count(await self._pool.execute(statement, *params)) == 1
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[bool]:

@@ -43,11 +43,21 @@ UPDATE games SET
     board_message_id = COALESCE(?, board_message_id)
 WHERE id = ?
 """
-SET_DEADLINE = "UPDATE games SET deadline_at = ? WHERE id = ?"
-# A reminder is claimed by moving the deadline of a game that is still due (see pg_sql.py).
-CLAIM_DUE = "UPDATE games SET deadline_at = ? WHERE id = ? AND deadline_at <= ?"
-SET_DM_CLOSED = "UPDATE seats SET dm_closed = ? WHERE game_id = ? AND seat = ?"
-SET_NOTIFIED = "UPDATE seats SET notified_version = ? WHERE game_id = ? AND seat = ?"
+# Markers outside the versioned state: each write is conditional, so a writer holding an old
+# record can never move one backwards (nor set it twice).
+# The reminder pass re-arms a deadline only if the game and its deadline are as it read them.
+SET_DEADLINE = """
+UPDATE games SET deadline_at = ? WHERE id = ? AND version = ? AND deadline_at IS ?
+"""
+SET_DM_CLOSED = "UPDATE seats SET dm_closed = 1 WHERE game_id = ? AND seat = ? AND dm_closed = 0"
+SET_NOTIFIED = """
+UPDATE seats SET notified_version = ?
+WHERE game_id = ? AND seat = ? AND notified_version < ? AND prompt_version <= ?
+"""
+# A resign or a replacement changes one seat's player, nothing else of the seat list.
+REPLACE_PLAYER = """
+UPDATE seats SET user_id = ?, bot = ?, name = ?, resigned = ? WHERE game_id = ? AND seat = ?
+"""
 SELECT_UNNOTIFIED = f"""
 SELECT {GAME_COLUMNS} FROM games
 WHERE status = 'running' AND id IN (

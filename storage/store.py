@@ -22,6 +22,11 @@ from .records import dumps as _dumps
 from .records import game_from_row as _game
 from .records import seat_from_row as _seat
 
+# SQLite's synchronous modes we allow. In WAL mode, FULL syncs the log on every commit (a
+# stored move survives a power loss); NORMAL syncs at checkpoints only (a move survives a
+# crash of the process, but an OS crash or a power cut may roll back the latest ones).
+SYNC_MODES = ("full", "normal", "extra")
+
 
 def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
     return (game_id, seat.seat, seat.user_id, seat.bot, seat.name, int(seat.resigned),
@@ -38,10 +43,15 @@ class SqliteStore(Store):
         self._exclusive: set[str] = set()
 
     @classmethod
-    async def connect(cls, path: str) -> "SqliteStore":
+    async def connect(cls, path: str, *, synchronous: str = "full") -> "SqliteStore":
+        """``synchronous``: "full" (default) makes every stored move durable against an OS
+        crash or a power loss too; "normal" only against a crash of this process (faster)."""
+        if synchronous.lower() not in SYNC_MODES:
+            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, "
+                             f"not {synchronous!r}")
         db = await aiosqlite.connect(path, isolation_level=None)
         await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = NORMAL")
+        await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         await db.execute("PRAGMA foreign_keys = ON")
         await db.execute("PRAGMA busy_timeout = 5000")
         await migrate(db)
@@ -142,24 +152,26 @@ class SqliteStore(Store):
                          status: str, moves: Sequence[tuple[int, str]], now: float,
                          deadline_at: float | None, recent: list[str],
                          prompts: Iterable[int] = (),
-                         seats: list[SeatRecord] | None = None) -> None:
+                         player: SeatRecord | None = None) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically, if at ``version``.
 
         ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
-        prompt version becomes the new version; ``seats`` replaces the whole seat list.
-        The common case (no seat list) is one SQL statement: see the triggers of migration 1.
+        prompt version becomes the new version; ``player`` is a seat whose player changes
+        (a resign or a replacement): only its user, bot, name and resigned columns are written,
+        so a closed-DM or notified mark set meanwhile is kept.
+        The common case (no player change) is one SQL statement: see the triggers of migration 1.
         """
         params = (_dumps(state), status, deadline_at, _dumps(recent), now,
                   _dumps([[seat, action] for seat, action in moves]), _dumps(sorted(prompts)),
                   len(moves), game_id, version, move_count)
-        if seats is None:
+        if player is None:
             async with self._write_lock:
                 await self._bump(self._db, sql.UPDATE_STATE, params)
             return
         async with self._transaction() as db:
-            await db.execute(sql.DELETE_SEATS, (game_id,))
-            await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
             await self._bump(db, sql.UPDATE_STATE, params)
+            await db.execute(sql.REPLACE_PLAYER, (player.user_id, player.bot, player.name,
+                                                  int(player.resigned), game_id, player.seat))
 
     async def set_status(self, game_id: int, version: int, status: str, now: float,
                          deadline_at: float | None = None) -> None:
@@ -174,22 +186,24 @@ class SqliteStore(Store):
             await self._db.execute(sql.SET_MESSAGES,
                                    (lobby_message_id, thread_id, board_message_id, game_id))
 
-    async def set_deadline(self, game_id: int, deadline_at: float | None) -> None:
-        async with self._write_lock:
-            await self._db.execute(sql.SET_DEADLINE, (deadline_at, game_id))
+    # Each returns True if it wrote, False if the row was no longer as the caller read it.
+    async def set_deadline(self, game_id: int, version: int, old: float | None,
+                           deadline_at: float | None) -> bool:
+        """Re-arm a deadline, if the game is still at ``version`` with deadline ``old``."""
+        return await self._update(sql.SET_DEADLINE, (deadline_at, game_id, version, old))
 
-    async def claim_due(self, game_id: int, now: float, deadline_at: float | None) -> bool:
+    async def set_notified(self, game_id: int, seat: int, version: int) -> bool:
+        """Mark that ``seat`` was told about the prompt of ``version``; never moves back."""
+        return await self._update(sql.SET_NOTIFIED, (version, game_id, seat, version, version))
+
+    async def set_dm_closed(self, game_id: int, seat: int) -> bool:
+        """Mark a seat's DMs closed; True only for the writer that changed it."""
+        return await self._update(sql.SET_DM_CLOSED, (game_id, seat))
+
+    async def _update(self, statement: str, params: tuple) -> bool:
         async with self._write_lock:
-            cursor = await self._db.execute(sql.CLAIM_DUE, (deadline_at, game_id, now))
+            cursor = await self._db.execute(statement, params)
             return cursor.rowcount == 1
-
-    async def set_notified(self, game_id: int, seat: int, version: int) -> None:
-        async with self._write_lock:
-            await self._db.execute(sql.SET_NOTIFIED, (version, game_id, seat))
-
-    async def set_dm_closed(self, game_id: int, seat: int, closed: bool) -> None:
-        async with self._write_lock:
-            await self._db.execute(sql.SET_DM_CLOSED, (int(closed), game_id, seat))
 
 
     @asynccontextmanager

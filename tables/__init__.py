@@ -1,7 +1,8 @@
 """The table service: lobby, seats, turn flow, bots and reminders. No discord import here."""
-from .errors import StaleClick, TableError
+from .base import ANYWHERE
+from .errors import StaleClick, TableError, quote
 from .outcome import Notice, Outcome, Reminder
 from .service import TableService, fill_names
 
-__all__ = ["Notice", "Outcome", "Reminder", "StaleClick", "TableError", "TableService",
-           "fill_names"]
+__all__ = ["ANYWHERE", "Notice", "Outcome", "Reminder", "StaleClick", "TableError", "TableService",
+           "fill_names", "quote"]

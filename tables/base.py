@@ -1,20 +1,32 @@
 """What every part of the table service shares: settings, caches, locks and lookups."""
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 import time
-from typing import Callable
+from typing import Any, Callable
 
 import engines
 from engines import Engine, State
 from storage import ACTIVE, GameRecord, Store
 
+from .caches import LRU, LockTable
 from .errors import TableError
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
+CACHE_SIZE = 1000  # games whose record and state stay in memory (least recently used go)
+MAX_ID = 2 ** 63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
+
+
+class _Anywhere:
+    def __repr__(self) -> str:
+        return "ANYWHERE"
+
+
+# ``guild_id`` of a request that comes from no Discord place (a test, a benchmark, a script):
+# the caller is trusted. Discord requests pass the guild where they were made (None in DMs).
+ANYWHERE: Any = _Anywhere()
 _NAME_RE = re.compile(r"\{p(\d)\}")
 
 
@@ -28,21 +40,25 @@ class TableBase:
     def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
                  remind_after: float = DEFAULT_REMIND_AFTER,
                  seed_source: Callable[[], int] | None = None,
-                 registry: dict[str, Engine] | None = None) -> None:
+                 registry: dict[str, Engine] | None = None,
+                 cache_size: int = CACHE_SIZE) -> None:
         self.store = store
         self.clock = clock
         self.remind_after = remind_after
         self.registry = engines.REGISTRY if registry is None else registry
         self._seed = seed_source or (lambda: secrets.randbits(62))
-        self._locks: dict[int, asyncio.Lock] = {}
-        # The latest stored record of each game this process wrote or read. Only requests
-        # holding the game's lock write, and every write is conditional on the version, so a
-        # record changed by another process makes the write fail (and drops the cache entry)
-        # instead of being overwritten.
-        self._cache: dict[int, GameRecord] = {}
+        self._lock = LockTable[int]()  # one per game, kept while held or awaited
+        # The latest stored record of the games this process wrote or read most recently (at
+        # most ``cache_size``; finished games are dropped first). Only requests holding the
+        # game's lock write, and every write is conditional on the version, so a record changed
+        # by another process makes the write fail (and drops the cache entry) instead of being
+        # overwritten.
+        self._cache: LRU[int, GameRecord] = LRU(
+            cache_size, done=lambda g: g.status in ("finished", "abandoned"),
+            on_drop=lambda game_id: self._live.pop(game_id, None))
         # The engine state of each cached record, already loaded: (version, state). States are
         # never mutated (apply returns a new one), so one object serves every reader.
-        self._live: dict[int, tuple[int, State]] = {}
+        self._live: LRU[int, tuple[int, State]] = LRU(cache_size)
 
     # --- lookups ---------------------------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
@@ -51,11 +67,10 @@ class TableBase:
         except KeyError:
             raise TableError(f"There is no game called {kind!r} here.") from None
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
-
     async def game(self, game_id: int) -> GameRecord:
         """The game as stored. Treat it as read-only: it may be shared with other callers."""
+        if not 0 < game_id <= MAX_ID:  # from an old or forged custom_id, or a typed option
+            raise TableError(f"There is no table #{game_id}.")
         game = self._cache.get(game_id)
         if game is None:
             game = await self.store.get_game(game_id)
@@ -63,6 +78,33 @@ class TableBase:
                 raise TableError(f"There is no table #{game_id}.")
             self._cache[game_id] = game
         return game
+
+    async def table_at(self, game_id: int, *, user_id: int, guild_id: Any = ANYWHERE
+                       ) -> GameRecord:
+        """The game, as seen from where a request was made (see ``check_place``)."""
+        game = await self.game(game_id)
+        self.check_place(game, user_id, guild_id)
+        return game
+
+    @staticmethod
+    def check_place(game: GameRecord, user_id: int, guild_id: Any) -> None:
+        """A table belongs to its server: a request made in a server reaches only that
+        server's tables; one made in DMs (``guild_id`` None) only the tables where the user
+        is seated or hosts. Anything else is answered as if the table did not exist."""
+        if guild_id is ANYWHERE:
+            return
+        if guild_id is None:
+            if game.host_id == user_id or game.seat_of(user_id) is not None:
+                return
+        elif game.guild_id == guild_id:
+            return
+        raise TableError(f"There is no table #{game.id} here.")
+
+    @staticmethod
+    def admin_here(game: GameRecord, admin: bool, guild_id: Any) -> bool:
+        """Server admin powers count only in the table's own server (never in DMs)."""
+        return admin and (guild_id is ANYWHERE or
+                          (guild_id is not None and guild_id == game.guild_id))
 
     async def _reread(self, game_id: int) -> GameRecord:
         self._cache.pop(game_id, None)

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from typing import Any
+
 from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import TableBase
+from .base import ANYWHERE, TableBase
 from .bots import BOT_NAMES
 from .errors import TableError
 from .outcome import Outcome
@@ -48,9 +50,10 @@ class LobbyMixin(TableBase):
             raise TableError("The table changed at that moment; please try again.") from None
         return await self._reread(game.id)
 
-    async def join(self, game_id: int, user_id: int, name: str) -> GameRecord:
+    async def join(self, game_id: int, user_id: int, name: str, *,
+                   guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             engine = self._lobby(game)
             if game.seat_of(user_id) is not None:
                 raise TableError("You are already seated at this table.")
@@ -59,9 +62,10 @@ class LobbyMixin(TableBase):
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), user_id, None, name)])
 
-    async def leave(self, game_id: int, user_id: int) -> GameRecord:
+    async def leave(self, game_id: int, user_id: int, *,
+                    guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             self._lobby(game)
             if game.seat_of(user_id) is None:
                 raise TableError("You are not seated at this table.")
@@ -69,9 +73,10 @@ class LobbyMixin(TableBase):
                 raise TableError("You are the host: use Cancel to close the table instead.")
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
-    async def add_bot(self, game_id: int, by_user: int) -> GameRecord:
+    async def add_bot(self, game_id: int, by_user: int, *,
+                      guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
             self._host_only(game, by_user, "add bots")
             if len(game.seats) >= engine.max_players:
@@ -82,9 +87,10 @@ class LobbyMixin(TableBase):
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), None, "random", name)])
 
-    async def remove_bot(self, game_id: int, by_user: int) -> GameRecord:
+    async def remove_bot(self, game_id: int, by_user: int, *,
+                         guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             self._lobby(game)
             self._host_only(game, by_user, "remove bots")
             bots = [s for s in game.seats if s.is_bot]
@@ -92,20 +98,22 @@ class LobbyMixin(TableBase):
                 raise TableError("There is no bot at this table.")
             return await self._set_seats(game, [s for s in game.seats if s is not bots[-1]])
 
-    async def cancel(self, game_id: int, by_user: int) -> GameRecord:
+    async def cancel(self, game_id: int, by_user: int, *,
+                     guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             self._lobby(game)
             self._host_only(game, by_user, "cancel it")
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
-    async def abandon(self, game_id: int, by_user: int, *, admin: bool = False) -> GameRecord:
+    async def abandon(self, game_id: int, by_user: int, *, admin: bool = False,
+                      guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
                 raise TableError("Only a running game can be abandoned.")
-            self._host_only(game, by_user, "abandon it", admin)
+            self._host_only(game, by_user, "abandon it", self.admin_here(game, admin, guild_id))
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
@@ -116,9 +124,10 @@ class LobbyMixin(TableBase):
             self._cache.pop(game.id, None)
             raise TableError("The table changed at that moment; please try again.") from None
 
-    async def start(self, game_id: int, by_user: int) -> Outcome:
+    async def start(self, game_id: int, by_user: int, *,
+                    guild_id: Any = ANYWHERE) -> Outcome:
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
             self._host_only(game, by_user, "start it")
             n = len(game.seats)

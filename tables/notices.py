@@ -9,29 +9,45 @@ from storage import GameRecord
 from .base import TableBase
 from .outcome import Notice, Reminder
 
+REMINDER_BATCH = 500  # games read at once by the reminder pass (which reads until none is due)
+
 
 class NoticesMixin(TableBase):
     # --- reminders and DMs -------------------------------------------------------------------------
     async def due_reminders(self) -> list[Reminder]:
-        """Games whose deadline passed: who to remind. Each is re-armed for another period."""
+        """Every game whose deadline passed (all of them, read in batches): who to remind.
+        Each is re-armed for another period. Sending is paced by Discord's rate limits only."""
         now = self.clock()
-        reminders = []
-        for game in await self.store.due_games(now):
-            seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
-            await self.store.set_deadline(game.id, now + game.remind_after if seats else None)
-            self._cache.pop(game.id, None)
-            if seats:
-                reminders.append(Reminder(game, seats))
-        return reminders
+        reminders: list[Reminder] = []
+        seen: set[int] = set()
+        while True:
+            batch = [g for g in await self.store.due_games(now, REMINDER_BATCH)
+                     if g.id not in seen]
+            if not batch:
+                return reminders
+            for game in batch:
+                seen.add(game.id)
+                seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
+                if await self._rearm(game, now, bool(seats)) and seats:
+                    reminders.append(Reminder(game, seats))
+
+    async def _rearm(self, game: GameRecord, now: float, waiting: bool) -> bool:
+        """Push a passed deadline one period on. Conditional: a move (or another pass) that
+        changed the game meanwhile wins, and only the pass that re-armed it reminds."""
+        armed = await self.store.set_deadline(game.id, game.version, game.deadline_at,
+                                              now + game.remind_after if waiting else None)
+        self._cache.pop(game.id, None)
+        return armed
 
     async def mark_notified(self, game: GameRecord, seat: int) -> None:
         """Remember that ``seat`` was told about its current decision (see ``missed_notices``)."""
         record = game.seats[seat]
         if record.notified_version >= record.prompt_version:
             return
-        await self.store.set_notified(game.id, seat, record.prompt_version)
+        await self.store.set_notified(game.id, seat, record.prompt_version)  # never backwards
         cached = self._cache.get(game.id)
-        if cached is not None and cached.version == game.version:
+        if (cached is not None and cached.version == game.version
+                and cached.seats[seat].notified_version < record.prompt_version):
             seats = list(cached.seats)
             seats[seat] = dataclasses.replace(seats[seat], notified_version=record.prompt_version)
             self._cache[game.id] = dataclasses.replace(cached, seats=seats)
@@ -40,14 +56,22 @@ class NoticesMixin(TableBase):
 
     async def missed_notices(self) -> list[tuple[GameRecord, Notice]]:
         """Turn notices that were never delivered (a crash or a Discord failure came between
-        storing a move and telling the next player): send them again on start-up."""
+        storing a move and telling the next player): send them again on start-up. Only seats
+        that must act now count. If the game's reminder fell due meanwhile, this is its
+        reminder too: one DM per waiting seat, marked as a reminder, and the deadline re-armed
+        (so the reminder pass does not send a second DM)."""
+        now = self.clock()
         missed = []
         for game in await self.store.unnotified_games():
-            for seat in self.to_act(game):
+            waiting = [s for s in self.to_act(game) if not game.seats[s].is_bot]
+            due = bool(waiting) and game.deadline_at is not None and game.deadline_at <= now
+            if due:
+                due = await self._rearm(game, now, True)
+            for seat in waiting:
                 record = game.seats[seat]
-                if not record.is_bot and record.notified_version < record.prompt_version:
+                if due or record.notified_version < record.prompt_version:
                     missed.append((game, Notice(seat, record.user_id, True, [],
-                                                record.dm_closed)))
+                                                record.dm_closed, reminder=due)))
         return missed
 
     async def mark_dm_closed(self, game_id: int, seat: int) -> bool:
@@ -55,9 +79,9 @@ class NoticesMixin(TableBase):
         game = await self.game(game_id)
         if game.seats[seat].dm_closed:
             return False
-        await self.store.set_dm_closed(game_id, seat, True)
+        first = await self.store.set_dm_closed(game_id, seat)
         self._cache.pop(game_id, None)
-        return True
+        return first
 
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)

@@ -15,6 +15,7 @@ class Notice:
     your_turn: bool
     private: list[str] = field(default_factory=list)
     dm_closed: bool = False
+    reminder: bool = False  # a turn notice that is also the overdue reminder (start-up catch-up)
 
 
 @dataclass(slots=True)

@@ -3,13 +3,14 @@ must be told what."""
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
-from engines import Engine, Event, State
+from engines import Engine, Event, IllegalAction, State
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import RECENT_LINES, TableBase, fill_names
+from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names
 from .bots import bot_rng, policy_for
-from .errors import StaleClick, TableError
+from .errors import StaleClick, TableError, quote
 from .outcome import Notice, Outcome
 
 MAX_BOT_MOVES = 100_000
@@ -18,10 +19,10 @@ MAX_BOT_MOVES = 100_000
 class TurnsMixin(TableBase):
     # --- moves -----------------------------------------------------------------------------------
     async def move(self, game_id: int, user_id: int, action: str,
-                   token: int | None = None) -> Outcome:
+                   token: int | None = None, *, guild_id: Any = ANYWHERE) -> Outcome:
         """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button."""
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             if game.status != "running":
                 raise TableError("This game is not running." if game.status == "lobby"
                                  else "This game is over.")
@@ -36,25 +37,29 @@ class TurnsMixin(TableBase):
                 raise StaleClick("That button belongs to an older board; nothing was changed. "
                                  "Here are your current choices.")
             before = {s: engine.legal_actions(state, s) for s in acting}
+            if action not in before[seat]:  # quote what was typed, never all of it
+                raise IllegalAction(f"{quote(action)} is not a legal move for you right now; "
+                                    "start typing to see your moves, or use the buttons.")
             state, events = engine.apply(state, seat, action)
             return await self._advance(game, engine, state, [(seat, action)], events, seat,
                                        before=before)
 
-    async def resign(self, game_id: int, user_id: int) -> Outcome:
+    async def resign(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE) -> Outcome:
         """The seat is taken over by a bot; with no human left the game is abandoned."""
-        return await self.replace_with_bot(game_id, user_id, by_user=user_id)
+        return await self.replace_with_bot(game_id, user_id, by_user=user_id, guild_id=guild_id)
 
     async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False) -> Outcome:
-        """A player resigns (``by_user`` is that player), or the host (or a server admin)
-        hands an absent player's seat to a bot so the others can go on."""
+                               admin: bool = False, guild_id: Any = ANYWHERE) -> Outcome:
+        """A player resigns (``by_user`` is that player), or the host (or a server admin of
+        the table's own server) hands an absent player's seat to a bot so the others go on."""
         async with self._lock(game_id):
-            game = await self.game(game_id)
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
                 raise TableError("Only a running game can be resigned from."
                                  if by_user == user_id else "This game is not running.")
             if by_user != user_id:
-                self._host_only(game, by_user, "hand a player's seat to a bot", admin)
+                self._host_only(game, by_user, "hand a player's seat to a bot",
+                                self.admin_here(game, admin, guild_id))
             seat = game.seat_of(user_id)
             if seat is None:
                 raise TableError("You are not playing at this table." if by_user == user_id
@@ -64,7 +69,9 @@ class TurnsMixin(TableBase):
             old = game.seats[seat]
             seats = list(game.seats)
             what = "resigned" if by_user == user_id else "was replaced"
-            seats[seat] = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            player = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            seats[seat] = dataclasses.replace(old, user_id=None, bot=player.bot,
+                                              name=player.name, resigned=True)
             game = dataclasses.replace(game, seats=seats)
             events = [Event(f"{old.name} {what}; a bot plays their seat from now on.")]
             if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
@@ -72,20 +79,23 @@ class TurnsMixin(TableBase):
                     await self.store.save_state(
                         game.id, game.version, game.move_count, state=engine.dump(state),
                         status="abandoned", moves=[], now=self.clock(), deadline_at=None,
-                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], seats=seats)
+                        recent=(game.recent + [events[0].text])[-RECENT_LINES:], player=player)
                 except StaleVersion:
                     self._cache.pop(game.id, None)
                     raise TableError("The table changed at that moment; please try again.") \
                         from None
                 return Outcome(game=await self._reread(game.id), public=[events[0].text])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
-            return await self._advance(game, engine, state, [], events, None, before=before,
-                                       seats=seats)
+            outcome = await self._advance(game, engine, state, [], events, None, before=before,
+                                          seats=seats, player=player)
+            self._cache.pop(game.id, None)  # other seats' marks: read them from the database
+            return outcome
 
     async def _advance(self, game: GameRecord, engine: Engine, state: State,
                        moves: list[tuple[int, str]], events: list[Event], mover: int | None,
                        *, before: dict[int, list[str]], new_status: str | None = None,
-                       seats: list[SeatRecord] | None = None) -> Outcome:
+                       seats: list[SeatRecord] | None = None,
+                       player: SeatRecord | None = None) -> Outcome:
         """Let bot seats play, then store everything at once and work out who to tell what."""
         events = list(events)
         bots = {s.seat for s in game.seats if s.is_bot}
@@ -143,7 +153,7 @@ class TurnsMixin(TableBase):
             await self.store.save_state(game.id, game.version, game.move_count,
                                         state=dumped, status=status, moves=moves,
                                         now=now, deadline_at=deadline, recent=recent,
-                                        prompts=prompts, seats=seats)
+                                        prompts=prompts, player=player)
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise TableError("Someone else moved at that very moment; nothing was changed. "

@@ -153,8 +153,9 @@ class Henchmania(Table):
                             before)
             choices = await self.fake.autocomplete(user, self.thread, "henchmania move", "action",
                                                    typed=action)
-            assert action in [c["value"] for c in choices]
-            res = await self.fake.slash(user, self.thread, "henchmania move", action=action)
+            # The value carries the prompt version ("<action>@<version>"), see cogs/game_commands.
+            (value,) = [c["value"] for c in choices if c["value"].split("@")[0] == action]
+            res = await self.fake.slash(user, self.thread, "henchmania move", action=value)
             assert res.ephemeral
             self.moves_by_slash += 1
             where = "slash"

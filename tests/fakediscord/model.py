@@ -75,6 +75,7 @@ class FakeGuild:
     name: str
     owner_id: int
     member_ids: List[int] = field(default_factory=list)
+    admin_ids: List[int] = field(default_factory=list)  # Administrator and Manage Server here
     channel_ids: List[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
 

@@ -60,6 +60,8 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DM_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_PRESENCES = 1 << 8
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 # message types
 MT_DEFAULT = 0
@@ -196,6 +198,9 @@ class FakeDiscord:
     ):
         self._id_last = 0
         self.token = token  # None: accept any token
+        # The privileged intents enabled for the application in the Developer Portal; an
+        # IDENTIFY asking for another one is closed with 4014, as Discord does.
+        self.allowed_privileged_intents = PRIVILEGED_INTENTS
         self.response_timeout = response_timeout
         self.settle_idle = settle_idle
 
@@ -332,16 +337,19 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building (driver)
 
-    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None) -> FakeGuild:
+    def add_guild(self, name: str, *, owner: Optional[FakeUser] = None, with_bot: bool = True) -> FakeGuild:
+        """A guild; ``with_bot=False``: the bot was never invited there (its requests for that
+        guild, e.g. registering guild commands, get 403 Missing Access)."""
         gid = self._next_id()
         owner_id = owner.id if owner else self.bot_user.id
         g = FakeGuild(id=gid, name=name, owner_id=owner_id)
-        g.member_ids.append(self.bot_user.id)
+        if with_bot:
+            g.member_ids.append(self.bot_user.id)
         for u in self.users.values():
             if not u.bot and u.id not in g.member_ids:
                 g.member_ids.append(u.id)
         self.guilds[gid] = g
-        if self._sessions:
+        if self._sessions and with_bot:
             self._spawn(self._dispatch('GUILD_CREATE', self._guild_create_payload(g), intent=INTENT_GUILDS))
         return g
 
@@ -354,11 +362,14 @@ class FakeDiscord:
             self._spawn(self._dispatch('CHANNEL_CREATE', self._channel_payload(c), intent=INTENT_GUILDS))
         return c
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False) -> FakeUser:
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False, guilds: Optional[Sequence[FakeGuild]] = None, admin: bool = False, admin_of: Sequence[FakeGuild] = ()) -> FakeUser:
         """Add a user; by default a member of every guild (also guilds added later). Members
-        have every permission but Administrator and Manage Server unless ``admin``."""
+        have every permission but Administrator and Manage Server unless ``admin`` (in every
+        guild) or the guild is in ``admin_of`` (permissions are per guild, as in Discord)."""
         u = FakeUser(id=self._next_id(), name=name, bot=bot, dms_open=dms_open, global_name=name.capitalize(), admin=admin)
         self.users[u.id] = u
+        for g in admin_of:
+            g.admin_ids.append(u.id)
         for g in guilds if guilds is not None else list(self.guilds.values()):
             g.member_ids.append(u.id)
             if self._sessions:
@@ -579,7 +590,7 @@ class FakeDiscord:
         if with_user:
             d['user'] = self._user_payload(u)
         if permissions:
-            d['permissions'] = ALL_PERMISSIONS if u.admin else MEMBER_PERMISSIONS
+            d['permissions'] = ALL_PERMISSIONS if u.admin or u.id in g.admin_ids else MEMBER_PERMISSIONS
         return d
 
     def _channel_payload(self, c: FakeChannel) -> Dict[str, Any]:
@@ -808,6 +819,9 @@ class FakeDiscord:
         token = d.get('token')
         if self.token is not None and token != self.token:
             await conn.ws.close(code=4004, message=b'Authentication failed.')
+            return
+        if int(d.get('intents', 0) or 0) & PRIVILEGED_INTENTS & ~self.allowed_privileged_intents:
+            await conn.ws.close(code=4014, message=b'Disallowed intent(s).')
             return
         s = _Session(secrets.token_hex(16), int(d.get('intents', 0) or 0), token or '')
         s.login_no = self._login_no
@@ -1183,8 +1197,8 @@ class FakeDiscord:
     async def _r_put_commands(self, request, application_id, payload, guild_id=None, **_):
         self._check_app(application_id)
         gid = int(guild_id) if guild_id else None
-        if gid is not None:
-            self._guild_or_404(guild_id)
+        if gid is not None and self.bot_user.id not in self._guild_or_404(guild_id).member_ids:
+            raise ApiError(403, 50001, 'Missing Access')
         if not isinstance(payload, list):
             raise _form_error('expected a list of commands')
         old = {(c['name'], c.get('type', 1)): c for c in self.commands.get(gid, [])}
@@ -1332,6 +1346,10 @@ class FakeDiscord:
                         raise _form_error('This field is required', f'embeds.{i}.fields.{j}', 'BASE_TYPE_REQUIRED')
                     if len(f['name']) > 256 or len(f['value']) > 1024:
                         raise _form_error('field too long', f'embeds.{i}.fields.{j}', 'BASE_TYPE_MAX_LENGTH')
+                if len(str((e.get('footer') or {}).get('text') or '')) > 2048:
+                    raise _form_error('Must be 2048 or fewer in length.', f'embeds.{i}.footer.text', 'BASE_TYPE_MAX_LENGTH')
+                if len(str((e.get('author') or {}).get('name') or '')) > 256:
+                    raise _form_error('Must be 256 or fewer in length.', f'embeds.{i}.author.name', 'BASE_TYPE_MAX_LENGTH')
                 total += sum(len(str(e.get(k) or '')) for k in ('title', 'description'))
                 total += sum(len(f['name']) + len(f['value']) for f in fields)
                 total += len(str((e.get('footer') or {}).get('text') or '')) + len(str((e.get('author') or {}).get('name') or ''))
@@ -1371,6 +1389,13 @@ class FakeDiscord:
                     opts = c.get('options') or []
                     if not 1 <= len(opts) <= 25:
                         raise _form_error('select menus need 1-25 options', 'components')
+                    if len(str(c.get('placeholder') or '')) > 150:
+                        raise _form_error('Must be 150 or fewer in length.', 'components.placeholder', 'BASE_TYPE_MAX_LENGTH')
+                    for o in opts:
+                        if not 1 <= len(str(o.get('label') or '')) <= 100 or not 1 <= len(str(o.get('value') or '')) <= 100:
+                            raise _form_error('select option label and value must be 1-100 characters', 'components.options', 'BASE_TYPE_BAD_LENGTH')
+                        if len(str(o.get('description') or '')) > 100:
+                            raise _form_error('Must be 100 or fewer in length.', 'components.options.description', 'BASE_TYPE_MAX_LENGTH')
 
     def _apply_attachments(self, m: FakeMessage, payload: Dict[str, Any], files: List[Tuple[str, str, bytes, str]], *, edit: bool) -> None:
         listed = payload.get('attachments')
@@ -1796,6 +1821,10 @@ class FakeDiscord:
         for key, ok in (('min_value', lambda lim: v >= lim), ('max_value', lambda lim: v <= lim)):
             if key in schema and t in (4, 10) and not ok(schema[key]):
                 raise FakeDiscordError(f'option {name!r}: {v!r} violates {key}={schema[key]}')
+        if t == 4 and not -2 ** 53 <= v <= 2 ** 53:  # Discord's integer options
+            raise FakeDiscordError(f'option {name!r}: {v!r} is outside -2^53..2^53')
+        if t == 3 and len(v) > 6000:  # Discord's longest string option
+            raise FakeDiscordError(f'option {name!r}: longer than 6000 characters')
         if t == 3:
             if 'min_length' in schema and len(v) < schema['min_length']:
                 raise FakeDiscordError(f'option {name!r}: {v!r} shorter than {schema["min_length"]}')
@@ -2031,6 +2060,8 @@ class FakeDiscord:
             for ch in choices:
                 if 'name' not in ch or 'value' not in ch or not 1 <= len(str(ch['name'])) <= 100:
                     raise _form_error(f'bad choice {ch!r}', 'data.choices')
+                if isinstance(ch['value'], str) and len(ch['value']) > 100:
+                    raise _form_error('choice values must be 100 or fewer in length', 'data.choices', 'BASE_TYPE_MAX_LENGTH')
             rec.choices = choices
             m = None
         elif rtype == 9:

@@ -195,3 +195,71 @@ async def test_highlighted_public_news_is_passed_on_apart(service):
     outcome = await service.move(game.id, ANN, "secret:1")
     assert outcome.highlights == ["ann did something big."]
     assert "secret big thing" not in " ".join(outcome.public + outcome.highlights)
+
+
+async def test_a_table_belongs_to_its_server_in_the_service_too(service):
+    """Requests made in another server (or in DMs by someone not at the table) get "no such
+    table"; admin powers count only in the table's own server."""
+    lobby = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN,
+                                     host_name="ann")
+    with pytest.raises(TableError, match="no table"):
+        await service.join(lobby.id, BOB, "bob", guild_id=99)
+    with pytest.raises(TableError, match="no table"):
+        await service.join(lobby.id, BOB, "bob", guild_id=None)  # a DM
+    await service.join(lobby.id, BOB, "bob", guild_id=1)
+    with pytest.raises(TableError, match="no table"):
+        await service.start(lobby.id, ANN, guild_id=99)
+    game = (await service.start(lobby.id, ANN, guild_id=None)).game  # the host, in DMs
+    for guild in (99, None):
+        with pytest.raises(TableError, match="no table"):
+            await service.table_at(game.id, user_id=CAT, guild_id=guild)
+    assert (await service.table_at(game.id, user_id=CAT, guild_id=1)).id == game.id
+    assert (await service.table_at(game.id, user_id=BOB, guild_id=None)).id == game.id
+    with pytest.raises(TableError, match="no table"):
+        await service.abandon(game.id, CAT, admin=True, guild_id=99)
+    with pytest.raises(TableError, match="no table"):
+        await service.replace_with_bot(game.id, BOB, by_user=CAT, admin=True, guild_id=99)
+    with pytest.raises(TableError, match="no table"):
+        await service.move(game.id, BOB, "secret:1", guild_id=99)
+    # An admin's power does not follow a seated admin into DMs.
+    with pytest.raises(TableError, match="Only the host"):
+        await service.abandon(game.id, BOB, admin=True, guild_id=None)
+    game = await service.game(game.id)
+    assert game.status == "running" and not any(s.is_bot for s in game.seats)
+    assert (await service.abandon(game.id, CAT, admin=True, guild_id=1)).status == "abandoned"
+
+
+@pytest.mark.parametrize("table", [2 ** 63, 2 ** 64 + 5, 0, -3])
+async def test_an_id_out_of_range_is_no_such_table(service, table):
+    with pytest.raises(TableError, match=f"no table #{table}"):
+        await service.game(table)
+    with pytest.raises(TableError, match="no table"):
+        await service.move(table, ANN, "x", token=2 ** 70)
+    with pytest.raises(TableError, match="no table"):
+        await service.join(table, ANN, "ann")
+
+
+async def test_every_due_reminder_is_sent_in_one_pass(service):
+    """No cap per pass: after a long downtime every overdue game is reminded at once."""
+    games = [(await _two_humans(service)).game for _ in range(120)]
+    service.clock.now += 3601
+    reminders = await service.due_reminders()
+    assert sorted(r.game.id for r in reminders) == sorted(g.id for g in games)
+    assert await service.due_reminders() == []
+
+
+async def test_startup_catch_up_is_the_reminder_when_the_deadline_passed(service):
+    """A crash between a move and its DM, then downtime past the deadline: the catch-up notice
+    is the reminder (one DM each, marked as a reminder) and the reminder pass sends nothing
+    more. Only seats that must act now are considered."""
+    game = (await _two_humans(service)).game
+    for seat, user in ((0, ANN), (1, BOB)):  # both pick their secret; nobody is told anything
+        game = (await service.move(game.id, user, "secret:1")).game
+    waiting = service.to_act(game)
+    assert len(waiting) == 1
+    missed = await service.missed_notices()
+    assert [(n.seat, n.reminder) for _, n in missed] == [(waiting[0], False)]
+    service.clock.now += 3601
+    missed = await service.missed_notices()
+    assert [(n.seat, n.reminder) for _, n in missed] == [(waiting[0], True)]
+    assert await service.due_reminders() == []  # the catch-up was the reminder

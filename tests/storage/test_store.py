@@ -67,7 +67,7 @@ async def test_stale_version_is_refused_and_changes_nothing(backend):
     with pytest.raises(StaleVersion):
         await store.save_state(game_id, game.version, 1, state={"a": 2}, status="running",
                                moves=[(0, "y")], now=3.0, deadline_at=None, recent=[],
-                               seats=[SeatRecord(0, None, "random", "bot")])
+                               player=SeatRecord(0, None, "random", "bot"))
     with pytest.raises(StaleVersion):
         await store.set_seats(game_id, game.version, [], 3.0)
     with pytest.raises(StaleVersion):
@@ -136,14 +136,13 @@ async def test_moves_prompts_and_seats_are_stored_together(backend):
     assert [s.prompt_version for s in game.seats] == [-1, 2, -1]
     assert [(m.n, m.seat, m.action, m.at) for m in await store.moves(game_id)] == [
         (1, 0, "a", 3.0), (2, 2, "b", 3.0), (3, 1, "c", 3.0)]
-    # a seat list replaced with the move (a resignation): prompts apply to the new seats
-    resigned = [seats[0], SeatRecord(1, None, "random", "bob (resigned)", resigned=True),
-                seats[2]]
+    # a player replaced with the move (a resignation): only that seat's player changes
     await store.save_state(game_id, 2, 3, state={"s": 2}, status="running", moves=[(0, "d")],
-                           now=4.0, deadline_at=None, recent=[], prompts=[0], seats=resigned)
+                           now=4.0, deadline_at=None, recent=[], prompts=[0],
+                           player=SeatRecord(1, None, "random", "bob (resigned)", resigned=True))
     game = await store.get_game(game_id)
     assert [(s.name, s.resigned, s.is_bot, s.prompt_version) for s in game.seats] == [
-        ("ann", False, False, 3), ("bob (resigned)", True, True, -1),
+        ("ann", False, False, 3), ("bob (resigned)", True, True, 2),
         ("Botty (bot)", False, True, -1)]
     assert game.move_count == 4 and game.deadline_at is None
     assert [m.action for m in await store.moves(game_id)] == ["a", "b", "c", "d"]
@@ -178,27 +177,27 @@ async def test_lookups_metadata_and_notices(backend):
     await store.set_notified(first, 0, game.seats[0].prompt_version)
     await store.set_notified(first, 1, game.seats[1].prompt_version)
     assert await store.unnotified_games() == []
-    await store.set_dm_closed(first, 1, True)
+    await store.set_dm_closed(first, 1)
     assert (await store.get_game(first)).seats[1].dm_closed is True
 
     assert await store.due_games(39.0) == []
     assert [g.id for g in await store.due_games(60.0)] == [second, first]  # most overdue first
     assert [len(g.seats) for g in await store.due_games(60.0)] == [1, 2]
-    await store.set_deadline(second, None)
+    assert await store.set_deadline(second, 1, 40.0, None)
     assert [g.id for g in await store.due_games(60.0)] == [first]
     await store.close()
 
 
 async def test_a_due_reminder_is_claimed_once(backend):
+    """Two processes re-arm the same due deadline: exactly one of them does (and reminds)."""
     one, two = await Store.open(backend.target), await Store.open(backend.target)
     game_id = await _new_game(one)
     await one.set_status(game_id, 0, "running", 1.0, deadline_at=10.0)
-    assert not await one.claim_due(game_id, 9.0, 100.0)  # not due yet
-    claims = await asyncio.gather(one.claim_due(game_id, 11.0, 100.0),
-                                  two.claim_due(game_id, 11.0, 100.0))
-    assert sorted(claims) == [False, True]
-    assert (await two.get_game(game_id)).deadline_at == 100.0
-    assert await two.claim_due(game_id, 101.0, None)
+    for round_, (old, new) in enumerate(((10.0, 100.0), (100.0, None))):
+        claims = await asyncio.gather(one.set_deadline(game_id, 1, old, new),
+                                      two.set_deadline(game_id, 1, old, new))
+        assert sorted(claims) == [False, True], round_
+    assert (await two.get_game(game_id)).deadline_at is None
     assert await two.due_games(1e9) == []
     await one.close()
     await two.close()
@@ -254,3 +253,64 @@ async def test_a_database_at_an_older_migration_is_upgraded_with_its_data(backen
     assert game.kind == "toy" and game.seats[0].name == "ann"
     assert game.seats[0].notified_version == -1
     await store.close()
+
+
+async def test_markers_are_conditional_and_never_move_backwards(backend):
+    store = await Store.open(backend.target)
+    game_id = await _new_game(store)
+    game = await store.get_game(game_id)
+    assert await store.set_notified(game_id, 0, 5)
+    assert not await store.set_notified(game_id, 0, 3)  # an older record: no change
+    assert not await store.set_notified(game_id, 0, 5)
+    assert (await store.get_game(game_id)).seats[0].notified_version == 5
+    assert await store.set_dm_closed(game_id, 0)
+    assert not await store.set_dm_closed(game_id, 0)  # only the first writer is told "first"
+    # The deadline is re-armed only if game and deadline are still as read.
+    assert await store.set_deadline(game_id, game.version, None, 100.0)
+    assert not await store.set_deadline(game_id, game.version, None, 50.0)
+    await store.save_state(game_id, game.version, 0, state={}, status="running", moves=[],
+                           now=2.0, deadline_at=500.0, recent=[])
+    assert not await store.set_deadline(game_id, game.version, 100.0, 60.0)  # stale version
+    assert (await store.get_game(game_id)).deadline_at == 500.0
+    await store.close()
+
+
+async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(backend):
+    """A resign from a cached record writes only the resigning seat's player columns: a
+    closed-DM or notified mark written meanwhile (e.g. by another process) stays."""
+    store = await Store.open(backend.target)
+    service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 1234)
+    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10, host_name="ann")
+    for user, name in ((20, "bob"), (30, "cat")):
+        await service.join(game.id, user, name)
+    game = (await service.start(game.id, 10)).game
+    cached = await service.game(game.id)
+    other = await Store.open(store.path)  # another connection, behind the service's back
+    pv = cached.seats[1].prompt_version
+    assert await other.set_dm_closed(game.id, 1) and await other.set_notified(game.id, 2, pv)
+    await other.close()
+    await service.resign(game.id, 10)
+    stored = await store.get_game(game.id)
+    assert stored.seats[0].is_bot and stored.seats[0].resigned
+    assert stored.seats[1].dm_closed and stored.seats[2].notified_version == pv
+    await store.close()
+
+
+async def test_sqlite_is_durable_by_default_and_relaxed_only_when_asked(tmp_path):
+    store = await Store.open(str(tmp_path / "t.db"))
+    async with store._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 2  # FULL: a stored move survives a power loss
+    await store.close()
+    store = await Store.open(str(tmp_path / "t.db"), synchronous="normal")
+    async with store._db.execute("PRAGMA synchronous") as cur:
+        assert (await cur.fetchone())[0] == 1
+    await store.close()
+    with pytest.raises(ValueError, match="full"):
+        await Store.open(str(tmp_path / "t.db"), synchronous="sometimes")
+
+
+def test_the_bot_reads_the_sync_setting(tmp_path, monkeypatch):
+    import bot as tavern
+    assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "full"
+    monkeypatch.setenv("TAVERN_SQLITE_SYNC", "Normal")
+    assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "normal"
