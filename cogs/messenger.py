@@ -85,7 +85,7 @@ class Messenger:
     async def update_board(self, game_id: int) -> GameRecord:
         """Edit the board message to show the latest stored state (never an older one)."""
         async with self._board_locks(game_id):
-            game = await self.service.game(game_id)
+            game = await self.service.game(game_id, latest=True)  # never an older one
             if game.board_message_id is None:
                 return game
             channel = self._thread(game)
