@@ -46,6 +46,7 @@ def clip(text: Any, limit: int) -> Any:
 
 def _set(d: dict, key: str, limit: int) -> None:
     if key in d and isinstance(d[key], str) and len(d[key]) > limit:
+        log.debug("clipped %s from %d to %d characters", key, len(d[key]), limit)
         d[key] = clip(d[key], limit)
 
 
@@ -152,7 +153,9 @@ def _guarded(request, *, json_key: str, form_key: str):
 
 
 def install(bot: Any) -> None:
-    """Clip everything ``bot`` sends: its REST client and the interaction webhook adapter."""
+    """Clip everything ``bot`` sends: its REST client and the interaction webhook adapter.
+    (discord.py shares one adapter per process for interaction answers, so that part is
+    process-wide; installing twice wraps nothing twice.)"""
     from discord.webhook.async_ import async_context
 
     bot.http.request = _guarded(bot.http.request, json_key="json", form_key="form")

@@ -231,7 +231,7 @@ class TableCog(commands.Cog, name="Tables"):
         async with self.tables.exclusive("catch-up") as mine:
             if not mine:
                 return 0
-            missed = await self.tables.missed_notices()
+            missed = await self.tables.catch_up()
             for game, notice in missed:
                 await self.bot.messenger.send_notices(game, [notice])
             return len(missed)

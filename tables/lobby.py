@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 from typing import Any
 
 from engines import Engine

@@ -62,23 +62,40 @@ class NoticesMixin(TableBase):
 
     async def missed_notices(self) -> list[tuple[GameRecord, Notice]]:
         """Turn notices that were never delivered (a crash or a Discord failure came between
-        storing a move and telling the next player): send them again on start-up. Only seats
-        that must act now count. If the game's reminder fell due meanwhile, this is its
-        reminder too: one DM per waiting seat, marked as a reminder, and the deadline re-armed
-        (so the reminder pass does not send a second DM)."""
+        storing a move and telling the next player). Only seats that must act now count. In a
+        game whose reminder fell due meanwhile, every waiting seat gets one, marked as the
+        reminder too. A query: see ``catch_up`` for what start-up sends."""
         now = self.clock()
         missed = []
         for game in await self.store.unnotified_games():
             waiting = [s for s in self.to_act(game) if not game.seats[s].is_bot]
             due = bool(waiting) and game.deadline_at is not None and game.deadline_at <= now
-            if due:
-                due = await self._rearm(game, now, True)
             for seat in waiting:
                 record = game.seats[seat]
                 if due or record.notified_version < record.prompt_version:
                     missed.append((game, Notice(seat, record.user_id, True, [],
                                                 record.dm_closed, reminder=due)))
         return missed
+
+    async def catch_up(self) -> list[tuple[GameRecord, Notice]]:
+        """On start-up: the missed notices to send now, one DM per seat. Where the reminder fell
+        due meanwhile the notice is the reminder: its deadline is re-armed here, so the reminder
+        pass sends no second DM (if another pass re-armed it first, only the turn notices that
+        were never sent remain, as plain turn notices)."""
+        now = self.clock()
+        claimed: dict[int, bool] = {}
+        out = []
+        for game, notice in await self.missed_notices():
+            if notice.reminder:
+                if game.id not in claimed:
+                    claimed[game.id] = await self._rearm(game, now, True)
+                if not claimed[game.id]:
+                    record = game.seats[notice.seat]
+                    if record.notified_version >= record.prompt_version:
+                        continue
+                    notice = dataclasses.replace(notice, reminder=False)
+            out.append((game, notice))
+        return out
 
     async def mark_dm_closed(self, game_id: int, seat: int) -> bool:
         """Remember that a seat's DMs are closed; True the first time (tell them once)."""

@@ -517,6 +517,27 @@ async def test_rest_validation_like_discord(world):
         async with s.patch(api + f'/channels/{chan.id}/messages/{msg["id"]}', json={'content': ''}) as r:
             assert r.status == 400 and (await r.json())['code'] == 50006
         assert fake.message(int(msg['id'])).content == f'hi <@{alice.id}>'  # unchanged
+        # Discord's length limits: every over-long text is 400 / 50035.
+        too_long = [
+            {'content': 'c' * 2001},
+            {'embeds': [{'description': 'd' * 4097}]},
+            {'embeds': [{'title': 't' * 257}]},
+            {'embeds': [{'footer': {'text': 'f' * 2049}}]},
+            {'embeds': [{'author': {'name': 'a' * 257}}]},
+            {'embeds': [{'fields': [{'name': 'n', 'value': 'v' * 1025}]}]},
+            {'embeds': [{'fields': [{'name': 'n' * 257, 'value': 'v'}]}]},
+            {'components': [{'type': 1, 'components': [
+                {'type': 2, 'style': 1, 'label': 'b' * 81, 'custom_id': 'x'}]}]},
+            {'components': [{'type': 1, 'components': [{'type': 3, 'custom_id': 's', 'options': [
+                {'label': 'l' * 101, 'value': 'v'}]}]}]},
+            {'components': [{'type': 1, 'components': [{'type': 3, 'custom_id': 's', 'options': [
+                {'label': 'l', 'value': 'v' * 101}]}]}]},
+            {'components': [{'type': 1, 'components': [{'type': 3, 'custom_id': 's', 'options': [
+                {'label': 'l', 'value': 'v'}], 'placeholder': 'p' * 151}]}]},
+        ]
+        for body in too_long:
+            status, answer = await post(f'/channels/{chan.id}/messages', body)
+            assert (status, answer['code']) == (400, 50035), body
     fake.assert_clean()
 
 

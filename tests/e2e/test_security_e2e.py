@@ -126,7 +126,7 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 res = await fake.click(user, fake.channel_messages(thread)[0], "tv:h:%d" % game.id)
                 assert res.ephemeral and len(res.embeds[0]["description"]) <= 4096
                 assert res.buttons and all(len(b["label"]) <= 80 for b in res.buttons)
-                bot.tables.choices = lambda g, s: [(f"a{i}" * 30, "label " * 40)
+                bot.tables.choices = lambda g, s: [(f"a{i}" * 40, "label " * 40)
                                                    for i in range(40)]
                 choices = await fake.autocomplete(user, thread, "ziegen move", "action")
                 assert len(choices) == 25 and all(len(c["name"]) <= 100 and
@@ -154,6 +154,16 @@ def test_the_limits_guard_clips_every_field():
     button, select = payload["components"][0]["components"]
     assert len(button["label"]) == 80 and len(select["placeholder"]) == 150
     assert all(len(v) == 100 for v in select["options"][0].values())
+    # A message with a file travels as multipart: its JSON part is clipped too.
+    import io
+    import json
+
+    import discord
+    from discord.http import handle_message_parameters
+    params = handle_message_parameters(content="x" * 3000,
+                                       file=discord.File(io.BytesIO(b"png"), "board.png"))
+    limits._fit_form(params.multipart)
+    assert len(json.loads(params.multipart[0]["value"])["content"]) == 2000
     answer = {"type": 8, "data": {"choices": [{"name": "n" * 200, "value": "v" * 200}] * 30}}
     limits.fit(answer)
     assert len(answer["data"]["choices"]) == 25

@@ -262,4 +262,11 @@ async def test_startup_catch_up_is_the_reminder_when_the_deadline_passed(service
     service.clock.now += 3601
     missed = await service.missed_notices()
     assert [(n.seat, n.reminder) for _, n in missed] == [(waiting[0], True)]
+    assert await service.missed_notices() == missed  # a query: nothing changed
+    sent = await service.catch_up()
+    assert [(n.seat, n.reminder) for _, n in sent] == [(waiting[0], True)]
     assert await service.due_reminders() == []  # the catch-up was the reminder
+    # Had the reminder pass come first, the catch-up sends a plain turn notice only.
+    service.clock.now += 3601
+    assert len(await service.due_reminders()) == 1
+    assert [(n.seat, n.reminder) for _, n in await service.catch_up()] == [(waiting[0], False)]

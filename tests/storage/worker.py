@@ -47,7 +47,7 @@ async def handle(service: TableService, clock: Clock, request: dict) -> dict:
         sent = []
         async with service.exclusive("catch-up") as mine:
             if mine:
-                for game, notice in await service.missed_notices():
+                for game, notice in await service.catch_up():
                     await asyncio.sleep(request.get("delay", 0))
                     sent.append([game.id, notice.seat])
                     await service.mark_notified(game, notice.seat)
