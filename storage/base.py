@@ -22,6 +22,22 @@ class StaleVersion(Exception):
     """Someone else changed the game since it was read; nothing was written."""
 
 
+class StoreUnavailable(Exception):
+    """The database server cannot be reached or refused the connection (the message says why;
+    it never contains the URL's password)."""
+
+
+def redacted(target: str) -> str:
+    """A database URL as it may be shown: without its password."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
 class Store(ABC):
     # True when other processes may write the same games (so a cached record may be stale).
     shared: bool = False

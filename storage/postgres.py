@@ -8,13 +8,14 @@ whichever process it was made.
 """
 from __future__ import annotations
 
+import asyncio
 from contextlib import asynccontextmanager
 from typing import AsyncIterator, Iterable, Sequence
 
 import asyncpg
 
 from . import pg_sql as sql
-from .base import ACTIVE, StaleVersion, Store
+from .base import ACTIVE, StaleVersion, Store, StoreUnavailable
 from .pg_migrations import migrate
 from .records import GameRecord, MoveRecord, SeatRecord
 from .records import dumps as _dumps
@@ -54,7 +55,11 @@ class PgStore(Store):
 
     @classmethod
     async def connect(cls, target: str, pool_size: int = POOL_SIZE) -> "PgStore":
-        pool = await asyncpg.create_pool(target, min_size=1, max_size=pool_size)
+        try:
+            pool = await asyncpg.create_pool(target, min_size=1, max_size=pool_size)
+        except (OSError, asyncio.TimeoutError, asyncpg.PostgresError,
+                asyncpg.InterfaceError) as exc:
+            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)

@@ -314,3 +314,15 @@ def test_the_bot_reads_the_sync_setting(tmp_path, monkeypatch):
     assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "full"
     monkeypatch.setenv("TAVERN_SQLITE_SYNC", "Normal")
     assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "normal"
+
+
+async def test_an_unreachable_postgresql_is_explained_without_its_password(tmp_path):
+    import bot as tavern
+    from storage import StoreUnavailable
+
+    url = "postgresql://tavern:s3cret@127.0.0.1:1/tavern"  # nothing listens on port 1
+    with pytest.raises(StoreUnavailable) as caught:
+        await Store.open(url)
+    line = tavern.explain(caught.value, tavern.create_bot(url))
+    assert line.startswith("Cannot reach the database postgresql://tavern:***@127.0.0.1:1/")
+    assert "s3cret" not in line and "Discord" not in line
