@@ -14,6 +14,8 @@ if ! "$python" -c 'import sys, tests.pgserver as p; sys.exit(p.bin_dir() is None
         echo "+ installing PostgreSQL (Debian's postgresql package)"
         apt-get update -qq
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+        # the package may start a cluster of its own: not needed, our server is started below
+        (service postgresql stop || true) >/dev/null 2>&1
     else
         echo "PostgreSQL is not installed and cannot be installed here (needs root and apt-get):" \
              "its tests will be skipped." >&2
