@@ -6,14 +6,24 @@ from .sql import GAME_COLUMNS, SEAT_COLUMNS
 
 SEATS_OF_GAME = (f"ARRAY(SELECT ROW({SEAT_COLUMNS}) FROM seats "
                  "WHERE seats.game_id = games.id ORDER BY seat) AS seats")
-SEAT_ARRAYS = ("unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::bool[], $6::bool[], "
-               "$7::int[], $8::int[])")
+# The type of each seat column (a new column in sql.SEAT_COLUMNS needs its type here): seats are
+# written as one array per column, $1..$n in the order of SEAT_COLUMNS.
+SEAT_TYPES = {"seat": "int", "user_id": "bigint", "bot": "text", "name": "text",
+              "resigned": "bool", "dm_closed": "bool", "prompt_version": "int",
+              "notified_version": "int"}
+SEAT_FIELDS = [c.strip() for c in SEAT_COLUMNS.split(",")]
+if not set(SEAT_FIELDS) <= set(SEAT_TYPES):
+    raise RuntimeError(f"pg_sql.SEAT_TYPES lacks {sorted(set(SEAT_FIELDS) - set(SEAT_TYPES))}")
+SEAT_ARRAYS = "unnest(" + ", ".join(f"${i}::{SEAT_TYPES[c]}[]"
+                                    for i, c in enumerate(SEAT_FIELDS, 1)) + ")"
+_N = len(SEAT_FIELDS)  # the parameters after the seat arrays start at $(_N + 1)
 
 INSERT_GAME = f"""
 WITH g AS (
     INSERT INTO games (kind, guild_id, channel_id, host_id, options, seed, status, version,
                        created_at, updated_at, remind_after)
-    VALUES ($9, $10, $11, $12, $13, $14, 'lobby', 0, $15, $15, $16)
+    VALUES (${_N + 1}, ${_N + 2}, ${_N + 3}, ${_N + 4}, ${_N + 5}, ${_N + 6}, 'lobby', 0,
+            ${_N + 7}, ${_N + 7}, ${_N + 8})
     RETURNING id
 ), s AS (
     INSERT INTO seats (game_id, {SEAT_COLUMNS})
@@ -21,7 +31,8 @@ WITH g AS (
 )
 SELECT id FROM g
 """
-INSERT_SEATS = f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) SELECT $9, t.* FROM {SEAT_ARRAYS} AS t"
+INSERT_SEATS = (f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) "
+                f"SELECT ${_N + 1}, t.* FROM {SEAT_ARRAYS} AS t")
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = $1"
 
 SELECT_GAME = f"SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games WHERE id = $1"

@@ -26,11 +26,8 @@ POOL_SIZE = 10
 
 
 def _seat_arrays(seats: Sequence[SeatRecord]) -> list[list]:
-    """The seat list as the eight column arrays of ``pg_sql.SEAT_ARRAYS``."""
-    return [[s.seat for s in seats], [s.user_id for s in seats], [s.bot for s in seats],
-            [s.name for s in seats], [bool(s.resigned) for s in seats],
-            [bool(s.dm_closed) for s in seats], [s.prompt_version for s in seats],
-            [s.notified_version for s in seats]]
+    """The seat list as one array per column (``pg_sql.SEAT_ARRAYS``)."""
+    return [[getattr(s, column) for s in seats] for column in sql.SEAT_FIELDS]
 
 
 def _count(status: str) -> int:
