@@ -93,6 +93,12 @@ WHERE status = 'running' AND id IN (
     SELECT game_id FROM seats WHERE user_id IS NOT NULL AND notified_version < prompt_version)
 ORDER BY id
 """
+# Running games with a bot seat (for branch ``bots``: Store.bot_waiting_games, see sql.py there).
+SELECT_BOT_WAITING = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE status = 'running' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)
+ORDER BY id
+"""
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
 WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1) AND status = ANY($2::text[])

@@ -92,6 +92,10 @@ class PgStore(Store):
     async def unnotified_games(self) -> list[GameRecord]:
         return [_with_seats(r) for r in await self._pool.fetch(sql.SELECT_UNNOTIFIED)]
 
+    async def bot_waiting_games(self) -> list[GameRecord]:
+        """Running games where a bot has a seat (their bots may owe moves after a restart)."""
+        return [_with_seats(r) for r in await self._pool.fetch(sql.SELECT_BOT_WAITING)]
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [MoveRecord(*row) for row in await self._pool.fetch(sql.SELECT_MOVES, game_id)]
 

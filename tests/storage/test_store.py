@@ -188,6 +188,21 @@ async def test_lookups_metadata_and_notices(backend):
     await store.close()
 
 
+async def test_games_with_a_bot_seat(backend):
+    store = await Store.open(backend.target)
+    if not hasattr(store, "bot_waiting_games"):
+        pytest.skip("Store.bot_waiting_games comes with the bots branch (SQLite side)")
+    plain = await _new_game(store)
+    botted = await _new_game(store, seats=[SeatRecord(0, 10, None, "ann"),
+                                           SeatRecord(1, None, "random", "Botty (bot)")])
+    for game_id in (plain, botted):
+        await store.set_status(game_id, 0, "running", 2.0)
+    assert [(g.id, len(g.seats)) for g in await store.bot_waiting_games()] == [(botted, 2)]
+    await store.set_status(botted, 1, "finished", 3.0)
+    assert await store.bot_waiting_games() == []
+    await store.close()
+
+
 async def test_a_due_reminder_is_claimed_once(backend):
     """Two processes re-arm the same due deadline: exactly one of them does (and reminds)."""
     one, two = await Store.open(backend.target), await Store.open(backend.target)
