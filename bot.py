@@ -34,6 +34,7 @@ from dotenv import load_dotenv
 
 import engines
 from storage import SYNC_MODES, Store, StoreUnavailable, redacted
+from storage.base import URL_SCHEMES
 from tables import TableService
 
 HERE = Path(__file__).resolve().parent
@@ -142,6 +143,12 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
     if "shards" not in kwargs and os.getenv("TAVERN_SHARDS", "").strip():
         kwargs["shards"] = _setting("TAVERN_SHARDS", parse_shards,
                                     "a shard range like 0-3/8 (shards 0 to 3 of 8)")
+        ids, count = kwargs["shards"]
+        if len(ids) < count and not path.startswith(URL_SCHEMES):
+            raise SettingError(
+                f"TAVERN_SHARDS={os.environ['TAVERN_SHARDS'].strip()!r} runs only some of the "
+                "shards, so other processes run the rest, and they must share one database: "
+                "set TAVERN_DB to a postgresql:// URL (a SQLite file is for one process).")
     if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS", "").strip():
         kwargs["remind_after"] = _setting("TAVERN_REMIND_HOURS", _hours,
                                           "a number of hours (1 to 720)") * 3600

@@ -44,8 +44,12 @@ def test_shards_setting(tmp_path, monkeypatch):
     assert isinstance(bot, discord.AutoShardedClient)
     assert bot.shard_ids is None and bot.shard_count is None  # all recommended shards, here
     monkeypatch.setenv("TAVERN_SHARDS", "2-3/4")
-    bot = tavern.create_bot(str(tmp_path / "x.db"))
+    with pytest.raises(tavern.SettingError, match="postgresql://"):  # other processes: shared db
+        tavern.create_bot(str(tmp_path / "x.db"))
+    bot = tavern.create_bot("postgresql://tavern@db/tavern")  # built, not connected
     assert (bot.shard_ids, bot.shard_count) == ([2, 3], 4)
+    monkeypatch.setenv("TAVERN_SHARDS", "0-3/4")  # all of them, in one process: SQLite is fine
+    assert tavern.create_bot(str(tmp_path / "x.db")).shard_count == 4
     monkeypatch.setenv("TAVERN_SHARDS", "4/4")
     with pytest.raises(tavern.SettingError, match="TAVERN_SHARDS='4/4' is not a shard range"):
         tavern.create_bot(str(tmp_path / "x.db"))
