@@ -116,7 +116,6 @@ ORDER BY deadline_at LIMIT $2
 """
 
 # Work that one process at a time may do (the start-up catch-up): a session advisory lock,
-# released when the work is done or when the process's connection dies.
+# released when its connection closes (the work is done, or the process died).
 TRY_LOCK = "SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || $1))"
-UNLOCK = "SELECT pg_advisory_unlock(hashtext(current_schema() || ':' || $1))"
 SCHEMA_VERSION = "SELECT version FROM tavern_schema"

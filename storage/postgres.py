@@ -35,6 +35,12 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A released connection needs no reset (asyncpg's default costs a round trip per use):
+    the store sets no session state (no SET, LISTEN or open cursor; its advisory locks are held
+    on connections of their own, see ``exclusive``)."""
+
+
 def _with_seats(row) -> GameRecord:
     game = _game(row)
     game.seats = [_seat(s) for s in row[-1]]
@@ -53,7 +59,8 @@ class PgStore(Store):
     @classmethod
     async def connect(cls, target: str, pool_size: int = POOL_SIZE) -> "PgStore":
         try:
-            pool = await asyncpg.create_pool(target, min_size=1, max_size=pool_size)
+            pool = await asyncpg.create_pool(target, min_size=1, max_size=pool_size,
+                                             reset=_keep_session)
         except (OSError, asyncio.TimeoutError, asyncpg.PostgresError,
                 asyncpg.InterfaceError) as exc:
             raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
@@ -172,10 +179,10 @@ class PgStore(Store):
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[bool]:
-        async with self._pool.acquire() as conn:
-            mine = await conn.fetchval(sql.TRY_LOCK, name)
-            try:
-                yield mine
-            finally:
-                if mine:
-                    await conn.fetchval(sql.UNLOCK, name)
+        """A session advisory lock on a connection of its own: closing it releases the lock
+        (also when the process dies), and pooled connections never hold one."""
+        conn = await asyncpg.connect(self.path)
+        try:
+            yield await conn.fetchval(sql.TRY_LOCK, name)
+        finally:
+            await conn.close()
