@@ -76,8 +76,7 @@ class Worker:
 async def two(pg_url):
     """The test's own service (to set up games and check them) and two worker processes."""
     store = await Store.open(pg_url)
-    clock = type("Clock", (), {"now": T0, "__call__": lambda self: self.now})()
-    service = TableService(store, registry={"toy": TOY}, clock=clock, remind_after=3600,
+    service = TableService(store, registry={"toy": TOY}, clock=lambda: T0, remind_after=3600,
                            seed_source=iter(range(1, 10 ** 6)).__next__)
     workers = await asyncio.gather(Worker.start(pg_url), Worker.start(pg_url))
     yield service, workers
