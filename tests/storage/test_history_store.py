@@ -209,3 +209,35 @@ async def test_missing_results_are_filled_in_from_the_latest_record_by_one_proce
     finally:
         await one.close()
         await two.close()
+
+
+async def test_the_last_move_reaching_a_stale_process_records_the_results_once(backend):
+    """``move`` runs again on the latest record when its cached one is stale (``on_latest``):
+    history's wrapper of ``_advance`` then stores the results of the game it ends, once."""
+    _shared_only(backend)
+    one, two = await Store.open(backend.target), await Store.open(backend.target)
+    seeds = random.Random(9)
+    here = TableService(one, seed_source=lambda: seeds.getrandbits(62))
+    there = TableService(two, seed_source=lambda: seeds.getrandbits(62))
+    try:
+        game_id = await play_game(there, "ziegen", [(201, "ann"), (202, "ben")], 0,
+                                  random.Random(5), stop_after=2)
+        await here.game(game_id)  # cached here, then moved on elsewhere
+        game = await there.game(game_id)
+        rnd = random.Random(5)
+        while True:
+            seat = rnd.choice(there.to_act(game))
+            action = rnd.choice(there.engine("ziegen").legal_actions(there.state(game), seat))
+            after, _ = there.engine("ziegen").apply(there.state(game), seat, action)
+            if there.engine("ziegen").is_over(after):
+                break
+            game = (await there.move(game_id, game.seats[seat].user_id, action)).game
+        assert (await here.game(game_id)).move_count < game.move_count  # the stale copy
+        outcome = await here.move(game_id, game.seats[seat].user_id, action)
+        assert outcome.game.status == "finished"
+        rows = await one.results_in_guild(GUILD)
+        assert {r.game_id for r in rows} == {game_id} and len(rows) == 2
+        assert not await there.record_results(game_id)  # stored once
+    finally:
+        await one.close()
+        await two.close()
