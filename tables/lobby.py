@@ -7,9 +7,9 @@ from typing import Any
 from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import ANYWHERE
+from .base import ANYWHERE, on_latest
 from .bots import BOT_NAMES
-from .errors import TableError
+from .errors import TableChanged, TableError
 from .langs import LangsMixin
 from .outcome import Outcome
 from .words import m
@@ -53,9 +53,10 @@ class LobbyMixin(LangsMixin):
             await self.store.set_seats(game.id, game.version, seats, self.clock())
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError(m("err.changed")) from None
+            raise TableChanged(m("err.changed")) from None
         return await self._reread(game.id)
 
+    @on_latest
     async def join(self, game_id: int, user_id: int, name: str, *,
                    guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -68,6 +69,7 @@ class LobbyMixin(LangsMixin):
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), user_id, None, name)])
 
+    @on_latest
     async def leave(self, game_id: int, user_id: int, *,
                     guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -79,6 +81,7 @@ class LobbyMixin(LangsMixin):
                 raise TableError(m("err.host_leaves"))
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
+    @on_latest
     async def add_bot(self, game_id: int, by_user: int, *,
                       guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -93,6 +96,7 @@ class LobbyMixin(LangsMixin):
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), None, "random", name)])
 
+    @on_latest
     async def remove_bot(self, game_id: int, by_user: int, *,
                          guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -104,6 +108,7 @@ class LobbyMixin(LangsMixin):
                 raise TableError(m("err.no_bot"))
             return await self._set_seats(game, [s for s in game.seats if s is not bots[-1]])
 
+    @on_latest
     async def cancel(self, game_id: int, by_user: int, *,
                      guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -113,6 +118,7 @@ class LobbyMixin(LangsMixin):
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
+    @on_latest
     async def abandon(self, game_id: int, by_user: int, *, admin: bool = False,
                       guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -128,8 +134,9 @@ class LobbyMixin(LangsMixin):
             await self.store.set_status(game.id, game.version, status, self.clock())
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError(m("err.changed")) from None
+            raise TableChanged(m("err.changed")) from None
 
+    @on_latest
     async def start(self, game_id: int, by_user: int, *,
                     guild_id: Any = ANYWHERE) -> Outcome:
         async with self._lock(game_id):
