@@ -21,6 +21,7 @@ import pictures
 from engines import GameError
 from storage import GameRecord
 from tables import TableError
+from tables.words import m
 
 from . import flow, render
 from . import history_render as hr
@@ -83,7 +84,7 @@ class JumpModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         raw = self.number.value.strip()
         if not raw.isdigit():
-            await flow.reply_error(interaction, "Type a move number, like 12 (0 is the start).")
+            await flow.reply_error(interaction, m("err.move_number"))
             return
         await show_step(interaction, self.table, int(raw), new_message=False)
 
@@ -182,7 +183,7 @@ class HistoryCog(commands.Cog, name="History"):
                 game = await svc.latest_game(interaction.user.id, interaction.channel_id,
                                              interaction.guild_id)
             if game.state is None:
-                raise TableError("This table has not started yet, so it has no history.")
+                raise TableError(m("err.no_history_yet"))
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
@@ -224,7 +225,7 @@ class HistoryCog(commands.Cog, name="History"):
                 embed=hr.server_embed(server, game, top=25 if game else 10), ephemeral=True)
             return
         if player.bot:
-            await flow.reply_error(interaction, "Bots are kept out of the stats; pick a player.")
+            await flow.reply_error(interaction, m("err.stats_bot"))
             return
         stats = await svc.player_stats(guild, player.id)
         ratings = {}

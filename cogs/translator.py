@@ -32,7 +32,8 @@ DESCRIPTIONS = (Where.command_description, Where.group_description,
 def descriptions() -> dict[str, tuple[str, dict[str, Any]]]:
     """English description -> (message id, parameters)."""
     found: dict[str, tuple[str, dict[str, Any]]] = {
-        english: (key, {}) for key, english in WORDS.items() if key.startswith("desc.")}
+        english: (key, {}) for key, english in WORDS.items()
+        if key.startswith("desc.") and key != "desc.group"}
     for engine in engines.REGISTRY.values():
         english = WORDS["desc.group"].format(title=engine.title)
         found[english] = ("desc.group", {"title": engine.title})

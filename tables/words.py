@@ -59,6 +59,9 @@ WORDS = {
                  "the board and try again.",
     "err.no_history": "This table never started, so it has no history.",
     "err.no_games_history": "You have no started or finished game. Open one with /play.",
+    "err.move_number": "Type a move number, like 12 (0 is the start).",
+    "err.no_history_yet": "This table has not started yet, so it has no history.",
+    "err.stats_bot": "Bots are kept out of the stats; pick a player.",
     "err.sorry": "Something went wrong on my side. Nothing you did was lost: look at the board, "
                  "then try again.",
     "err.no_board_permission": "The game has started, but I could not post its board here: "
