@@ -11,7 +11,7 @@ from discord.ext import commands, tasks
 
 import engines
 from engines import GameError
-from engines.translations import language
+from engines.translations import language, languages
 from tables import quote
 from tables.words import m, t
 
@@ -21,9 +21,11 @@ log = logging.getLogger("tavern.table")
 
 GAME_CHOICES = [app_commands.Choice(name=e.title, value=name)
                 for name, e in sorted(engines.REGISTRY.items(), key=lambda kv: kv[1].title)]
-# the languages a table can be played in, each named in itself
-LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in
-                    (("en", "English"), ("de", "Deutsch"), ("es", "Español"))]
+# the languages a table can be played in (every language with catalogs), each named in itself
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français",
+                  "it": "Italiano", "nl": "Nederlands", "pt_BR": "Português do Brasil"}
+LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code)
+                    for code in languages()]
 TRUE_WORDS = {"on", "true", "yes", "1"}
 FALSE_WORDS = {"off", "false", "no", "0"}
 
