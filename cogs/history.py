@@ -21,7 +21,7 @@ import pictures
 from engines import GameError
 from storage import GameRecord
 from tables import TableError
-from tables.words import m
+from tables.words import m, t
 
 from . import flow, render
 from . import history_render as hr
@@ -34,12 +34,14 @@ ENDED = ("finished", "abandoned")
 # --- replay controls ------------------------------------------------------------------------------
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obfh])"):
-    LABELS = {"o": ("Replay", "🎞️"), "b": ("Back", "◀️"), "f": ("Forward", "▶️"),
-              "h": ("Hands", "🂠")}
+    LABELS = {"o": ("replay", "🎞️"), "b": ("back", "◀️"), "f": ("forward", "▶️"),
+              "h": ("hands", "🂠")}   # the label is the message ``history.button.<name>``
 
-    def __init__(self, table: int, n: int, op: str, disabled: bool = False) -> None:
-        label, emoji = self.LABELS[op]
-        super().__init__(discord.ui.Button(label=label, emoji=emoji, disabled=disabled,
+    def __init__(self, table: int, n: int, op: str, disabled: bool = False,
+                 lang: str = "en") -> None:
+        name, emoji = self.LABELS[op]
+        super().__init__(discord.ui.Button(label=t(lang, f"history.button.{name}"), emoji=emoji,
+                                           disabled=disabled,
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"tv:r:{table}:{n}:{op}"))
         self.table, self.n, self.op = table, n, op
@@ -57,8 +59,8 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class JumpButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"tv:rj:(?P<table>\d+):(?P<total>\d+)"):
-    def __init__(self, table: int, total: int) -> None:
-        super().__init__(discord.ui.Button(label="Jump", emoji="⏩",
+    def __init__(self, table: int, total: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, "history.button.jump"), emoji="⏩",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"tv:rj:{table}:{total}"))
         self.table, self.total = table, total
@@ -68,17 +70,18 @@ class JumpButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["table"]), int(match["total"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(JumpModal(self.table, self.total))
+        await interaction.response.send_modal(JumpModal(self.table, self.total,
+                                                        flow.lang_of(interaction)))
 
 
 class JumpModal(discord.ui.Modal):
-    def __init__(self, table: int, total: int) -> None:
-        super().__init__(title=f"Jump to a move of table #{table}"[:45],
+    def __init__(self, table: int, total: int, lang: str = "en") -> None:
+        super().__init__(title=t(lang, "history.jump_title", id=table)[:45],
                          custom_id=f"tv:rm:{table}")
         self.table = table
-        self.number = discord.ui.TextInput(label=f"Move number (0 to {total})"[:45],
+        self.number = discord.ui.TextInput(label=t(lang, "history.jump_label", total=total)[:45],
                                            custom_id="move", max_length=6,
-                                           placeholder="0 is the start")
+                                           placeholder=t(lang, "history.jump_hint")[:100])
         self.add_item(self.number)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -89,15 +92,15 @@ class JumpModal(discord.ui.Modal):
         await show_step(interaction, self.table, int(raw), new_message=False)
 
 
-def replay_view(step) -> discord.ui.View:
+def replay_view(step, lang: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     table = step.game.id
-    view.add_item(ReplayButton(table, max(step.n - 1, 0), "b", disabled=step.n == 0))
+    view.add_item(ReplayButton(table, max(step.n - 1, 0), "b", disabled=step.n == 0, lang=lang))
     view.add_item(ReplayButton(table, min(step.n + 1, step.total), "f",
-                               disabled=step.n >= step.total))
-    view.add_item(JumpButton(table, step.total))
+                               disabled=step.n >= step.total, lang=lang))
+    view.add_item(JumpButton(table, step.total, lang))
     if step.revealed:  # every hand at this step, once the game has ended
-        view.add_item(ReplayButton(table, step.n, "h"))
+        view.add_item(ReplayButton(table, step.n, "h", lang=lang))
     return view
 
 
@@ -112,13 +115,14 @@ async def _visible(interaction: discord.Interaction, game_id: int) -> GameRecord
 async def show_step(interaction: discord.Interaction, table: int, n: int, *,
                     new_message: bool) -> None:
     svc = flow.service(interaction)
+    lang = flow.lang_of(interaction)
     try:
         await _visible(interaction, table)
-        step = await svc.replay_step(table, n)
+        step = await svc.replay_step(table, n, lang)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    kwargs = await step_message(svc, step)
+    kwargs = await step_message(svc, step, lang)
     if new_message:
         await interaction.response.send_message(ephemeral=True, **kwargs)
     else:  # attachments= replaces the previous step's picture
@@ -126,7 +130,7 @@ async def show_step(interaction: discord.Interaction, table: int, n: int, *,
         await interaction.response.edit_message(attachments=files, **kwargs)
 
 
-async def step_message(svc, step) -> dict:
+async def step_message(svc, step, lang: str = "en") -> dict:
     """A replay step: the board in words, its picture where the game has one, the buttons."""
     png = None
     if pictures.supports(step.game.kind):
@@ -136,21 +140,22 @@ async def step_message(svc, step) -> dict:
         except Exception:  # a board in words is better than no board
             log.exception("could not draw replay step %s of table %s", step.n, step.game.id)
     files = [] if png is None else [discord.File(io.BytesIO(png), filename=pictures.FILENAME)]
-    return dict(embed=hr.replay_embed(svc, step, pictures.FILENAME if png else None),
-                view=replay_view(step), files=files)
+    return dict(embed=hr.replay_embed(svc, step, pictures.FILENAME if png else None, lang),
+                view=replay_view(step, lang), files=files)
 
 
 @flow.guarded
 async def show_hands(interaction: discord.Interaction, table: int, n: int) -> None:
     """Every seat's hand after move n of an ended game (refused while it runs)."""
     svc = flow.service(interaction)
+    lang = flow.lang_of(interaction)
     try:
         game = await _visible(interaction, table)
-        hands = await svc.revealed_hands(table, n)
+        hands = await svc.revealed_hands(table, n, lang)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    await interaction.response.send_message(embed=hr.hands_embed(svc, game, n, hands),
+    await interaction.response.send_message(embed=hr.hands_embed(svc, game, n, hands, lang),
                                             ephemeral=True)
 
 
@@ -176,6 +181,7 @@ class HistoryCog(commands.Cog, name="History"):
         """Running game: the replay from the spectator's view. Ended game: final scores, every
         seat's hand, the seed and salt, and the export file, plus the replay."""
         svc = self.bot.tables
+        lang = flow.lang_of(interaction)
         try:
             if table is not None:
                 game = await _visible(interaction, table)
@@ -188,24 +194,24 @@ class HistoryCog(commands.Cog, name="History"):
             await flow.reply_error(interaction, exc)
             return
         if game.status not in ENDED:
-            step = await svc.replay_step(game.id, game.move_count)
+            step = await svc.replay_step(game.id, game.move_count, lang)
             fair = await svc.fairness(game.id)
-            note = "The seed, the hidden cards and the export are revealed when the game ends."
+            note = t(lang, "history.not_yet")
             if fair is not None:
-                note += f" Seed commitment: `{fair.commitment}`."
+                note += " " + t(lang, "history.commitment", commitment=fair.commitment)
             await interaction.response.send_message(note, ephemeral=True,
-                                                    **await step_message(svc, step))
+                                                    **await step_message(svc, step, lang))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         fair = await svc.fairness(game.id)
-        results = (render.results_text(svc, game) if game.status == "finished"
-                   else "**Abandoned** before the end: no final scores.")
-        hands = await svc.revealed_hands(game.id)
-        embed = hr.history_embed(svc, game, results, fair, hands)
+        results = (render.results_text(svc, game, lang) if game.status == "finished"
+                   else t(lang, "history.abandoned"))
+        hands = await svc.revealed_hands(game.id, lang=lang)
+        embed = hr.history_embed(svc, game, results, fair, hands, lang)
         files = [hr.export_file(await svc.export(game.id)),
-                 hr.log_file(game.id, hands, await svc.move_log(game.id))]
+                 hr.log_file(game.id, hands, await svc.move_log(game.id, lang), lang)]
         view = discord.ui.View(timeout=None)
-        view.add_item(ReplayButton(game.id, 0, "o"))
+        view.add_item(ReplayButton(game.id, 0, "o", lang=lang))
         await interaction.followup.send(embed=embed, files=files, view=view, ephemeral=True,
                                         allowed_mentions=discord.AllowedMentions.none())
 
@@ -218,11 +224,13 @@ class HistoryCog(commands.Cog, name="History"):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     game: str | None = None) -> None:
         svc = self.bot.tables
+        lang = flow.lang_of(interaction)
         guild = interaction.guild_id
         server = await svc.server_stats(guild)
         if player is None:
             await interaction.response.send_message(
-                embed=hr.server_embed(server, game, top=25 if game else 10), ephemeral=True)
+                embed=hr.server_embed(server, game, top=25 if game else 10, lang=lang),
+                ephemeral=True)
             return
         if player.bot:
             await flow.reply_error(interaction, m("err.stats_bot"))
@@ -234,7 +242,8 @@ class HistoryCog(commands.Cog, name="History"):
                 if standing.user_id == player.id:
                     ratings[kind] = (standing.rating, place, len(board))
         await interaction.response.send_message(
-            embed=hr.player_embed(svc, player.display_name, stats, ratings), ephemeral=True)
+            embed=hr.player_embed(svc, player.display_name, stats, ratings, lang),
+            ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

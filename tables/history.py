@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines import State
+from engines.words import render
 from fairplay import SALT_BYTES, build_export, commitment
 from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 
-from .base import ANYWHERE, TableBase
+from .base import ANYWHERE, TableBase, in_lang
 from .errors import TableError
 from .ratings import rate
 from .stats import (
@@ -36,8 +37,7 @@ from .words import m
 
 log = logging.getLogger("tavern.history")
 ENDED = ("finished", "abandoned")
-NOT_YET = ("The seed, the hidden cards and the move log are revealed when the game has ended; "
-           "until then you can step through the public board.")
+NOT_YET = m("err.not_yet")
 
 
 @dataclass(slots=True)
@@ -109,7 +109,7 @@ class HistoryMixin(TableBase):
             state, _ = engine.apply(state, move.seat, move.action)
         return state
 
-    async def replay_step(self, game_id: int, n: int) -> ReplayStep:
+    async def replay_step(self, game_id: int, n: int, lang: str = "en") -> ReplayStep:
         """The public board after move ``n`` (clamped to the log), rebuilt from the seed.
 
         While the game runs this is what a spectator saw; once it has ended, the step also says
@@ -128,20 +128,22 @@ class HistoryMixin(TableBase):
         step = ReplayStep(game, n, len(moves), "", revealed=revealed)
         if n:
             last = moves[n - 1]
-            label = engine.describe(state, last.seat, last.action) if revealed else ""
+            label = in_lang(engine.describe, state, last.seat, last.action,
+                            lang=lang) if revealed else ""
             state, events = engine.apply(state, last.seat, last.action)
             name = game.seats[last.seat].name
             step.move = f"{name}: {self.fill(game, label)}" if label else name
             step.at = last.at
         step.view = engine.view(state, None)
-        step.board = self.fill(game, engine.board_text(step.view))
+        step.board = self.fill(game, in_lang(engine.board_text, step.view, lang=lang))
         names = self.names(game)
         for event in events:
+            text = self.fill(game, render(event.message, lang))
             if event.audience is None:
-                step.news.append(self.fill(game, event.text))
+                step.news.append(text)
             elif revealed:
                 who = ", ".join(names[s] for s in event.audience)
-                step.news.append(f"(to {who}) {self.fill(game, event.text)}")
+                step.news.append(render(m("history.to", who=who, text=text), lang))
         return step
 
     # --- after the end ---------------------------------------------------------------------------
@@ -169,7 +171,7 @@ class HistoryMixin(TableBase):
             scores=engine.scores(state) if finished else None,
             winners=engine.winners(state) if finished else None)
 
-    async def move_log(self, game_id: int) -> list[str]:
+    async def move_log(self, game_id: int, lang: str = "en") -> list[str]:
         """Every move of an ended game in words: "12. ann: Play the Dog", bots' included."""
         game = await self.game(game_id)
         self._ended(game)
@@ -177,12 +179,14 @@ class HistoryMixin(TableBase):
         state = engine.new_game(len(game.seats), game.seed, game.options)
         lines = []
         for move in await self.store.moves(game_id):
-            label = self.fill(game, engine.describe(state, move.seat, move.action))
+            label = self.fill(game, in_lang(engine.describe, state, move.seat, move.action,
+                                            lang=lang))
             lines.append(f"{move.n}. {game.seats[move.seat].name}: {label} [{move.action}]")
             state, _ = engine.apply(state, move.seat, move.action)
         return lines
 
-    async def revealed_hands(self, game_id: int, n: int | None = None) -> list[tuple[str, str]]:
+    async def revealed_hands(self, game_id: int, n: int | None = None,
+                             lang: str = "en") -> list[tuple[str, str]]:
         """(seat name, that seat's private panel) for every seat of an ended game: at the end,
         or after move ``n`` (rebuilt from the seed)."""
         game = await self.game(game_id)
@@ -193,7 +197,8 @@ class HistoryMixin(TableBase):
         else:
             moves = await self.store.moves(game_id)
             state = self._replayed(game, moves[:max(0, min(n, len(moves)))])
-        return [(seat.name, self.fill(game, engine.hand_text(engine.view(state, seat.seat))))
+        return [(seat.name, self.fill(game, in_lang(engine.hand_text,
+                                                    engine.view(state, seat.seat), lang=lang)))
                 for seat in game.seats]
 
     # --- results, ratings and stats --------------------------------------------------------------

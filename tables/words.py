@@ -130,6 +130,54 @@ WORDS = {
     "fair.seed": "🔓 Seed `{seed}` · salt `{salt}`",
     "fair.check": "SHA-256(\"seed:salt\") = `{commitment}` (the commitment posted at the start). "
                   "Verify with `{verify} tavern-table-<n>.json`.",
+    # --- /history and /stats -----------------------------------------------------------------
+    "err.not_yet": "The seed, the hidden cards and the move log are revealed when the game has "
+                   "ended; until then you can step through the public board.",
+    "history.to": "(to {who}) {text}",
+    "history.log_head": "Tavern table #{id}: every hand at the end and every move, in words.",
+    "history.moves": "Moves",
+    "history.unverifiable": "This game started before seed commitments existed: it cannot be "
+                            "verified.",
+    "history.title": "History · {title}",
+    "history.footer": "Attached: the export ({file}) and every hand and move in words. Replay "
+                      "steps through the board.",
+    "history.revealed": "Revealed: {name}",
+    "history.hands_start": "Hands at the start · {title}",
+    "history.hands_after": "Hands after move {n} · {title}",
+    "history.hands_note": "Every seat's private panel at that moment (the game is over).",
+    "history.replay": "Replay · {title}",
+    "history.start": "Start (0 of {total} moves)",
+    "history.before_first": "The board before the first move.",
+    "history.move_of": "Move {n} of {total}",
+    "history.news": "News",
+    "history.revealed_all": "Game over: every move revealed.",
+    "history.spectator": "The spectator's view: hidden cards stay hidden while the game runs.",
+    "history.button.replay": "Replay",
+    "history.button.back": "Back",
+    "history.button.forward": "Forward",
+    "history.button.hands": "Hands",
+    "history.button.jump": "Jump",
+    "history.jump_title": "Jump to a move of table #{id}",
+    "history.jump_label": "Move number (0 to {total})",
+    "history.jump_hint": "0 is the start",
+    "history.not_yet": "The seed, the hidden cards and the export are revealed when the game "
+                       "ends.",
+    "history.commitment": "Seed commitment: `{commitment}`.",
+    "history.abandoned": "**Abandoned** before the end: no final scores.",
+    "stats.player_title": "Stats · {name} in this server",
+    "stats.none": "No finished games here yet.",
+    "stats.with_bots": " ({n} with bots)",
+    "stats.rating": " · rating {rating} (#{place} of {of})",
+    "stats.line": "**{game}**: {played} played{bots}, {won} won, average score {average}{rating}",
+    "stats.streak": "Longest win streak: {n}",
+    "stats.favourite": "Favourite game: {game}",
+    "stats.server_title": "Stats · this server",
+    "stats.none_play": "No finished games here yet. Open one with /play.",
+    "stats.games": "**{game}**: {n} games",
+    "stats.rated": "({games} rated games, {won} won)",
+    "stats.leaderboard": "Leaderboard · {game}",
+    "stats.footer": "Ratings: OpenSkill (Plackett-Luce), mu - 3 sigma; humans only, games with "
+                    "fewer than two humans are not rated.",
     "dm.welcome": "New to {title}? `/{kind} rules` is the whole guide, page by page, and "
                   "`/{kind} card` explains any card. To move, press a button below (or pick from "
                   "its menu) when it is your turn; **My hand** on the board and `/{kind} move` do "

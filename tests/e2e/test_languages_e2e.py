@@ -115,6 +115,16 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert any("Prüfen mit `python -m fairplay verify" in text for text in texts)
                 assert not any(controls(m) for m in anna_dms + bruno_dms[-1:])
 
+                # /history answers Bruno in Spanish, its replay (the engine's words too) likewise.
+                res = await fake.slash(bruno, thread, "history", table=game.id)
+                assert res.ephemeral and res.embed_text.startswith("Historial ·")
+                replay = fake.find_button(res.message, "Repetición")
+                res = await fake.click(bruno, res.message, replay)
+                assert res.ephemeral and "Inicio (0 de" in res.embed_text
+                assert {b.get("label") for b in res.message.buttons} >= {"Atrás", "Adelante"}
+                res = await fake.slash(anna, chan, "stats")
+                assert res.ephemeral and "Statistik · dieser Server" in res.embed_text
+
                 # Remembered: the languages are stored, for DMs sent after a restart.
                 assert await bot.store.user_lang(bruno.id) == "es"
                 assert await bot.store.user_lang(anna.id) == "de"
