@@ -34,10 +34,12 @@ class BoardMessage:
     view: discord.ui.View | None
     png: bytes | None
     alt: str = ""
+    away: list[str] | None = None  # who is away (issue 15), shown under the board
 
     def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
-        return BoardMessage(render.board_embed(service, game), self.view, None)
+        return BoardMessage(render.add_away(render.board_embed(service, game), self.away),
+                            self.view, None, away=self.away)
 
     def _files(self) -> list[discord.File]:
         if self.png is None:
@@ -69,11 +71,14 @@ async def render_picture(service: TableService, game: GameRecord) -> tuple[dict,
 async def board_message(service: TableService, game: GameRecord) -> BoardMessage:
     drawn = await render_picture(service, game)
     buttons = ui.board_view(game.id, game.status)
+    away = await service.away_lines(game)
     if drawn is None:
-        return BoardMessage(render.board_embed(service, game), buttons, None)
+        return BoardMessage(render.add_away(render.board_embed(service, game), away), buttons,
+                            None, away=away)
     view, png = drawn
-    return BoardMessage(render.board_summary_embed(service, game, view, pictures.FILENAME),
-                        buttons, png, render.picture_alt_text(service, game))
+    embed = render.board_summary_embed(service, game, view, pictures.FILENAME)
+    return BoardMessage(render.add_away(embed, away), buttons, png,
+                        render.picture_alt_text(service, game), away=away)
 
 
 @ui.handles("text_board")

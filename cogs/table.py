@@ -72,11 +72,14 @@ class TableCog(commands.Cog, name="Tables"):
     @app_commands.command(name="play", description="Open a table for a game in this channel")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game", options="Table options, e.g. doubling=chain",
-                           remind_hours="Remind whoever must act after this many hours")
+                           remind_hours="Remind whoever must act after this many hours",
+                           away_limit="Days a player may be /away before the host may "
+                                      "replace them (default 14)")
     @app_commands.choices(game=GAME_CHOICES)
     async def play(self, interaction: discord.Interaction, game: str,
                    options: str | None = None,
-                   remind_hours: app_commands.Range[int, 1, 720] | None = None) -> None:
+                   remind_hours: app_commands.Range[int, 1, 720] | None = None,
+                   away_limit: app_commands.Range[int, 1, 90] | None = None) -> None:
         """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons."""
         try:
             engine = self.tables.engine(game)
@@ -85,6 +88,8 @@ class TableCog(commands.Cog, name="Tables"):
                 host_id=interaction.user.id, host_name=interaction.user.display_name,
                 options=parse_options(engine, options),
                 remind_after=remind_hours * 3600 if remind_hours else None)
+            if away_limit is not None:
+                await self.tables.set_away_limit(table.id, away_limit)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
@@ -236,8 +241,7 @@ class TableCog(commands.Cog, name="Tables"):
     async def run_reminders(self) -> int:
         """Send every due reminder; returns how many games were reminded."""
         due = await self.tables.due_reminders()
-        for reminder in due:
-            await self.bot.messenger.remind(reminder)
+        await self.bot.messenger.remind_all(due)  # one message per player (issue 15)
         return len(due)
 
 

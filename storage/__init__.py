@@ -2,7 +2,8 @@
 from .history import RatingRecord, ResultRecord
 from .migrations import MIGRATIONS
 from .records import GameRecord, MoveRecord, SeatRecord
+from .settings import NOTIFY_MODES, UserSettings
 from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "RatingRecord", "ResultRecord",
-           "SeatRecord", "StaleVersion", "Store", "SYNC_MODES"]
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "NOTIFY_MODES", "RatingRecord",
+           "ResultRecord", "SeatRecord", "StaleVersion", "Store", "SYNC_MODES", "UserSettings"]

@@ -19,6 +19,7 @@ from . import sql
 from .history import HistoryStore
 from .migrations import migrate
 from .records import GameRecord, MoveRecord, SeatRecord
+from .settings import SettingsStore
 
 ACTIVE = ("lobby", "running")
 # SQLite's synchronous modes we allow. In WAL mode, FULL syncs the log on every commit (a
@@ -57,7 +58,7 @@ def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
             int(seat.dm_closed), seat.prompt_version, seat.notified_version)
 
 
-class Store(HistoryStore):
+class Store(HistoryStore, SettingsStore):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

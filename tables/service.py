@@ -11,16 +11,21 @@ click made while other seats decide in parallel stays valid.
 """
 from __future__ import annotations
 
+from .away import AwayMixin
 from .base import DEFAULT_REMIND_AFTER, RECENT_LINES, fill_names
 from .history import HistoryMixin
 from .lobby import LobbyMixin
 from .notices import NoticesMixin
+from .settings import SettingsMixin
 from .turns import TurnsMixin
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
 
-class TableService(HistoryMixin, LobbyMixin, TurnsMixin, NoticesMixin):
+class TableService(HistoryMixin, AwayMixin, SettingsMixin, LobbyMixin, TurnsMixin,
+                   NoticesMixin):
     """Lobby (``lobby.py``), turns (``turns.py``), reminders and notices (``notices.py``), over
     the shared lookups and caches of ``base.py``; history (``history.py``: commitments,
-    exports, replays, results) first, as it wraps ``start`` and ``_advance``."""
+    exports, replays, results) first, as it wraps ``start`` and ``_advance``; then being away
+    (``away.py``: wraps ``replace_with_bot``) and each player's settings (``settings.py``:
+    wraps the reminder pass)."""
