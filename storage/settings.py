@@ -30,7 +30,7 @@ class UserSettings:
     bot_sit: bool = False           # while away, a bot plays the player's seats
 
 
-def _settings(row) -> UserSettings:
+def settings_from_row(row) -> UserSettings:
     return UserSettings(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
                         bool(row[9]))
 
@@ -43,7 +43,7 @@ class SettingsStore:
             return {}
         rows = await self._db.execute_fetchall(
             sql.SELECT_USER_SETTINGS.format(marks=",".join("?" * len(ids))), tuple(ids))
-        found = {row[0]: _settings(row) for row in rows}
+        found = {row[0]: settings_from_row(row) for row in rows}
         return {i: found.get(i) or UserSettings(i) for i in ids}
 
     async def save_user_settings(self, s: UserSettings) -> None:

@@ -186,3 +186,17 @@ async def test_quiet_hours_hold_back_and_digest_once(service, clock):
     assert item.news == ["You drew the Ace.", "You drew the King."]
     assert item.your_turn == (game.seat_of(BOB) in service.to_act(game))
     assert await service.due_digests() == []     # claimed: sent once
+
+
+async def test_a_table_waiting_for_two_reminds_each_at_their_own_interval(service, clock):
+    await service.change_settings(BOB, remind_hours=3)
+    game = await _two_humans(service, secrets=True)  # both pick a secret number at once
+    assert sorted(service.to_act(game)) == [0, 1]
+    assert game.deadline_at == pytest.approx(clock.now + HOUR)  # the shorter: the table's 1 h
+    reminded = []
+    for _ in range(6):
+        clock.now += HOUR + 1
+        due = await service.due_reminders()
+        reminded.append(sorted(due[0].game.seats[s].user_id for s in due[0].seats) if due
+                        else [])
+    assert reminded == [[ANN], [ANN], [ANN, BOB], [ANN], [ANN], [ANN, BOB]]
