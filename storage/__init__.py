@@ -1,9 +1,15 @@
-"""Persistence: one SQLite file holding every game, its seats, snapshot and move log."""
-from .history import RatingRecord, ResultRecord
+"""Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
+default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
+from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, redacted
 from .migrations import MIGRATIONS
-from .records import GameRecord, MoveRecord, SeatRecord
+from .opening import open_store
+from .pg_migrations import PG_MIGRATIONS
+from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
 from .settings import NOTIFY_MODES, UserSettings
-from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
+from .store import SYNC_MODES
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "NOTIFY_MODES", "RatingRecord",
-           "ResultRecord", "SeatRecord", "StaleVersion", "Store", "SYNC_MODES", "UserSettings"]
+Store.opener = open_store
+
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "NOTIFY_MODES", "PG_MIGRATIONS",
+           "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Store",
+           "StoreUnavailable", "SYNC_MODES", "UserSettings", "open_store", "redacted"]

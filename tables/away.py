@@ -16,7 +16,7 @@ from typing import Any
 from engines import Event
 from storage import GameRecord
 
-from .base import ANYWHERE, TableBase
+from .base import ANYWHERE, TableBase, on_latest
 from .bots import Policy, policy_for
 from .errors import TableError
 from .outcome import Outcome
@@ -111,22 +111,28 @@ class AwayMixin(TableBase):
         outcomes = []
         for listed in await self.store.games_of_user(user_id, ("running",)):
             try:
-                async with self._lock(listed.id):
-                    game = await self._reread(listed.id)
-                    seat = game.seat_of(user_id)
-                    if game.status != "running" or seat is None:
-                        continue
-                    engine = self.engine(game.kind)
-                    state = self.state(game)
-                    before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)
-                              if not (back and s == seat)}
-                    outcomes.append(await self._advance(
-                        game, engine, state, [], [Event(text(game.seats[seat].name))], None,
-                        before=before))
+                outcome = await self._note_at(listed.id, user_id, text, back)
             except TableError:  # that table changed at that very moment: its line is skipped
                 log.warning("table %s: could not note that user %s is away or back",
                             listed.id, user_id, exc_info=True)
+                continue
+            if outcome is not None:
+                outcomes.append(outcome)
         return outcomes
+
+    @on_latest
+    async def _note_at(self, game_id: int, user_id: int, text, back: bool) -> Outcome | None:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            seat = game.seat_of(user_id)
+            if game.status != "running" or seat is None:
+                return None
+            engine = self.engine(game.kind)
+            state = self.state(game)
+            before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)
+                      if not (back and s == seat)}
+            return await self._advance(game, engine, state, [],
+                                       [Event(text(game.seats[seat].name))], None, before=before)
 
     # --- replacing an away player ----------------------------------------------------------------
     async def set_away_limit(self, game_id: int, days: int) -> None:
