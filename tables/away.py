@@ -16,11 +16,11 @@ from typing import Any
 from engines import Event
 from storage import GameRecord
 
-from .base import ANYWHERE, TableBase, on_latest
+from .base import ANYWHERE, on_latest
 from .bots import Policy, policy_for
 from .errors import TableError
 from .outcome import Outcome
-from .settings import is_away
+from .settings import SettingsMixin, is_away
 
 log = logging.getLogger("tavern.away")
 
@@ -46,13 +46,13 @@ def when(at: float) -> str:
     return f"<t:{int(at)}:f>"
 
 
-class AwayMixin(TableBase):
+class AwayMixin(SettingsMixin):
     # --- who is away -----------------------------------------------------------------------------
     async def _away_of(self, game: GameRecord) -> dict[int, Any]:
         """seat -> settings of each human seat whose player is away now."""
         now = self.clock()
         humans = {s.user_id: s.seat for s in game.seats if not s.is_bot}
-        prefs = await self.store.user_settings(humans)
+        prefs = await self.settings_of(humans)
         return {humans[u]: p for u, p in prefs.items() if is_away(p, now)}
 
     async def sitting_seats(self, game: GameRecord) -> set[int]:
@@ -78,10 +78,11 @@ class AwayMixin(TableBase):
         if not 1 <= days <= MAX_AWAY_DAYS:
             raise TableError(f"You can be away for 1 to {MAX_AWAY_DAYS} days (0: back now).")
         now = self.clock()
-        old = (await self.store.user_settings([user_id]))[user_id]
+        old = await self.settings(user_id)
         since = old.away_since if is_away(old, now) and old.away_since else now
         until = now + days * DAY
         await self.store.set_away(user_id, since, until, bot_sit)
+        self._changed(user_id)
         sit = "; a bot plays their seat meanwhile" if bot_sit else ""
         return await self._tell_tables(
             user_id, lambda name: f"{name} is away until {when(until)}{sit}.", back=False)
@@ -89,10 +90,12 @@ class AwayMixin(TableBase):
     async def come_back(self, user_id: int, *, until: float | None = None) -> list[Outcome]:
         """End the player's away (``until``: only if it still ends then, for the expiry pass):
         their reminders and clocks run again and a bot sitting in hands their seats back."""
-        old = (await self.store.user_settings([user_id]))[user_id]
+        old = await self.settings(user_id)
         if old.away_until is None:
             raise TableError("You are not away.")
-        if not await self.store.end_away(user_id, old.away_until if until is None else until):
+        ended = await self.store.end_away(user_id, old.away_until if until is None else until)
+        self._changed(user_id)
+        if not ended:
             return []
         again = " and plays their own seat again" if old.bot_sit else ""
         return await self._tell_tables(user_id, lambda name: f"{name} is back{again}.",

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import zoneinfo
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -23,10 +24,12 @@ from functools import cache
 from storage import NOTIFY_MODES, GameRecord, SeatRecord, UserSettings
 
 from .base import TableBase
+from .caches import LRU
 from .errors import TableError, quote
 from .outcome import Reminder
 
 REMIND_HOURS = (1, 72)   # the range a player may choose
+SETTINGS_KEPT = 10_000  # players whose settings stay in memory (SQLite only)
 HOURS = range(24)
 
 
@@ -79,9 +82,40 @@ class Digest:
 
 
 class SettingsMixin(TableBase):
-    # --- a player's choices ----------------------------------------------------------------------
+    # --- reading them ----------------------------------------------------------------------------
+    def _settings_cache(self) -> LRU[int, UserSettings] | None:
+        """Settings read before, kept in memory while this process is the store's only writer
+        (SQLite): every change goes through ``_changed``. On a store that other processes share
+        (PostgreSQL) each read goes to the database."""
+        if self.store.shared:
+            return None
+        cache = getattr(self, "_settings_kept", None)
+        if cache is None:
+            cache = self._settings_kept = LRU(SETTINGS_KEPT)
+        return cache
+
+    def _changed(self, user_id: int) -> None:
+        cache = self._settings_cache()
+        if cache is not None:
+            cache.pop(user_id, None)
+
+    async def settings_of(self, user_ids: Iterable[int]) -> dict[int, UserSettings]:
+        """user id -> settings (the defaults for a player who never chose)."""
+        ids = set(user_ids)
+        cache = self._settings_cache()
+        if cache is None:
+            return await self.store.user_settings(ids)
+        out = {i: cache.get(i) for i in ids}
+        missing = [i for i, p in out.items() if p is None]
+        if missing:
+            for i, p in (await self.store.user_settings(missing)).items():
+                cache[i] = out[i] = p
+        return out
+
     async def settings(self, user_id: int) -> UserSettings:
-        return (await self.store.user_settings([user_id]))[user_id]
+        return (await self.settings_of([user_id]))[user_id]
+
+    # --- a player's choices ----------------------------------------------------------------------
 
     async def change_settings(self, user_id: int, *, notify: str | None = None,
                               remind_hours: int | None = None, timezone: str | None = None,
@@ -117,6 +151,7 @@ class SettingsMixin(TableBase):
                                  "quiet_end), e.g. 22 and 7.")
             new = dataclasses.replace(new, quiet_start=start, quiet_end=end)
         await self.store.save_user_settings(new)
+        self._changed(user_id)
         return new
 
     # --- quiet hours -----------------------------------------------------------------------------
@@ -127,6 +162,7 @@ class SettingsMixin(TableBase):
                    news: list[str] | None = None) -> None:
         """Something for this player came during their quiet hours: keep it for later."""
         await self.store.hold(settings.user_id, self.clock(), game_id, news or ())
+        self._changed(settings.user_id)
 
     async def due_digests(self) -> list[Digest]:
         """For each player whose quiet hours held something back and are over now: what to
@@ -139,6 +175,7 @@ class SettingsMixin(TableBase):
             if settings.held_since is None or in_quiet_hours(settings, now):
                 continue
             held = await self.store.take_held(user_id, settings.held_since)
+            self._changed(user_id)
             if held is None:
                 continue
             news: dict[int, list[str]] = {}
@@ -174,7 +211,7 @@ class SettingsMixin(TableBase):
         users = [seats[s].user_id for s in acting if not seats[s].is_bot]
         now = self.clock()
         periods = [self._interval(p, table_after)
-                   for p in (await self.store.user_settings(users)).values()
+                   for p in (await self.settings_of(users)).values()
                    if not is_away(p, now)]
         return min(periods, default=table_after)
 
@@ -192,7 +229,7 @@ class SettingsMixin(TableBase):
         out = []
         for reminder in await super().due_reminders():
             game = reminder.game
-            prefs = await self.store.user_settings(game.seats[s].user_id for s in reminder.seats)
+            prefs = await self.settings_of(game.seats[s].user_id for s in reminder.seats)
             period = await self.remind_period(game.seats, reminder.seats, game.remind_after)
             elapsed = (game.deadline_at or now) - game.updated_at
             keep = []
