@@ -16,11 +16,13 @@ from .history import HistoryMixin
 from .lobby import LobbyMixin
 from .notices import NoticesMixin
 from .turns import TurnsMixin
+from .undo import UndoMixin
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
 
-class TableService(HistoryMixin, LobbyMixin, TurnsMixin, NoticesMixin):
-    """Lobby (``lobby.py``), turns (``turns.py``), reminders and notices (``notices.py``), over
-    the shared lookups and caches of ``base.py``; history (``history.py``: commitments,
+class TableService(HistoryMixin, LobbyMixin, UndoMixin, TurnsMixin, NoticesMixin):
+    """Lobby (``lobby.py``), undo and confirmations (``undo.py``), turns (``turns.py``),
+    reminders and notices (``notices.py``), over the shared lookups and caches of ``base.py``;
+    history (``history.py``: commitments,
     exports, replays, results) first, as it wraps ``start`` and ``_advance``."""
