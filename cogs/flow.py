@@ -117,11 +117,14 @@ async def panel_of(svc: TableService, game: GameRecord, seat: int,
 
 
 async def asks_first(svc: TableService, table: int, user_id: int, token: int | None,
-                     action: str) -> tuple[str, str] | None:
+                     action: str, guild_id) -> tuple[str, str] | None:
     """(question, label) when ``action`` must be confirmed before it is played (a decision
     that cannot be taken back: ``Engine.confirm``); None to play it at once. Anything wrong
     with the move (not seated, not their turn, a stale token) is left to the move itself."""
-    game = await svc.game(table)
+    try:
+        game = await svc.table_at(table, user_id=user_id, guild_id=guild_id)
+    except GameError:
+        return None
     seat = game.seat_of(user_id)
     if seat is None or seat not in svc.to_act(game):
         return None
@@ -155,7 +158,8 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     if action is None:  # a select menu answered with no value
         await reply_error(interaction, "Pick one of the choices.")
         return
-    ask = None if confirmed else await asks_first(svc, table, interaction.user.id, token, action)
+    ask = None if confirmed else await asks_first(svc, table, interaction.user.id, token, action,
+                                                  interaction.guild_id)
     if ask is not None:
         question, label = ask
         await interaction.response.edit_message(
@@ -198,7 +202,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     buttons, unless ``confirmed`` (the command's ``confirm`` option)."""
     svc = service(interaction)
     ask = None if confirmed else await asks_first(svc, game.id, interaction.user.id, token,
-                                                  action)
+                                                  action, interaction.guild_id)
     if ask is not None:
         question, label = ask
         seat = game.seat_of(interaction.user.id)
