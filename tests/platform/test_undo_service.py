@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-import engines
 import pytest
 
+import engines
 from engines.undo import UNDO
 from fairplay import verify
 from tables import StaleClick, TableError
