@@ -2,7 +2,12 @@
 
 Run ``python bot.py``. Settings come from the environment or a ``.env`` file beside this one:
     DISCORD_TOKEN          the bot token (required)
-    TAVERN_DB              the SQLite file (default: tavern.db)
+    TAVERN_DB              the SQLite file (default: tavern.db), or a postgresql:// URL: a
+                           PostgreSQL database that several bot processes share
+    TAVERN_SHARDS          the Discord shards this process runs, e.g. 0-3/8 (shards 0 to 3 of
+                           8; also 5/8 or 0,2,4/8). Default: all of Discord's recommended
+                           number, in this process. Needs a PostgreSQL TAVERN_DB when the
+                           shards are split over several processes.
     TAVERN_TEST_GUILD      a guild id: its slash commands sync instantly (for development)
     TAVERN_REMIND_HOURS    hours before whoever must act is reminded (default: 24)
     TAVERN_SQLITE_SYNC     full (default: every stored move survives a power loss) or normal
@@ -28,7 +33,8 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 import engines
-from storage import SYNC_MODES, Store
+from storage import SYNC_MODES, Store, StoreUnavailable, redacted
+from storage.base import URL_SCHEMES
 from tables import TableService
 
 HERE = Path(__file__).resolve().parent
@@ -48,13 +54,21 @@ Tavern needs a Discord bot token, and none was found.
 """
 
 
-class TavernBot(commands.Bot):
+class TavernBot(commands.AutoShardedBot):
+    """The bot: runs the shards it is given (``shards``: ids and count; None: all of them).
+
+    Any process may handle any game (the database decides which write wins), so the shards
+    can be split over several processes sharing one PostgreSQL database. Direct messages,
+    where most moves are clicked, arrive on shard 0."""
+
     def __init__(self, database_path: str, *, test_guild: int | None = None,
                  clock: Callable[[], float] | None = None, remind_after: float | None = None,
                  seed_source: Callable[[], int] | None = None,
-                 sqlite_sync: str = "full") -> None:
+                 sqlite_sync: str = "full",
+                 shards: tuple[list[int], int] | None = None) -> None:
+        shard_ids, shard_count = shards if shards is not None else (None, None)
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
-                         help_command=None)
+                         help_command=None, shard_ids=shard_ids, shard_count=shard_count)
         self.database_path = database_path
         self.sqlite_sync = sqlite_sync
         self.test_guild = test_guild
@@ -78,6 +92,8 @@ class TavernBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
         for extension in COGS:
             await self.load_extension(extension)
+        if self.shard_ids is not None and 0 not in self.shard_ids:
+            return  # the process running shard 0 publishes the commands, once for all
         if self.test_guild:
             guild = discord.Object(self.test_guild)
             self.tree.copy_global_to(guild=guild)
@@ -124,10 +140,34 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
         kwargs["test_guild"] = _setting("TAVERN_TEST_GUILD", int, "a server id (a number)")
     if "sqlite_sync" not in kwargs and os.getenv("TAVERN_SQLITE_SYNC", "").strip():
         kwargs["sqlite_sync"] = _setting("TAVERN_SQLITE_SYNC", _sync_mode, "full or normal")
+    if "shards" not in kwargs and os.getenv("TAVERN_SHARDS", "").strip():
+        kwargs["shards"] = _setting("TAVERN_SHARDS", parse_shards,
+                                    "a shard range like 0-3/8 (shards 0 to 3 of 8)")
+        ids, count = kwargs["shards"]
+        if len(ids) < count and not path.startswith(URL_SCHEMES):
+            raise SettingError(
+                f"TAVERN_SHARDS={os.environ['TAVERN_SHARDS'].strip()!r} runs only some of the "
+                "shards, so other processes run the rest, and they must share one database: "
+                "set TAVERN_DB to a postgresql:// URL (a SQLite file is for one process).")
     if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS", "").strip():
         kwargs["remind_after"] = _setting("TAVERN_REMIND_HOURS", _hours,
                                           "a number of hours (1 to 720)") * 3600
     return TavernBot(path, **kwargs)
+
+
+def parse_shards(raw: str) -> tuple[list[int], int]:
+    """"0-3/8" -> ([0, 1, 2, 3], 8); "5/8" -> ([5], 8); "0,2,4-5/8" -> ([0, 2, 4, 5], 8)."""
+    ids_text, slash, count_text = raw.replace(" ", "").partition("/")
+    if not slash:
+        raise ValueError(raw)
+    count = int(count_text)
+    ids: set[int] = set()
+    for part in ids_text.split(","):
+        first, dash, last = part.partition("-")
+        ids.update(range(int(first), int(last if dash else first) + 1))
+    if not ids or count < 1 or min(ids) < 0 or max(ids) >= count:
+        raise ValueError(raw)
+    return sorted(ids), count
 
 
 def _sync_mode(raw: str) -> str:
@@ -170,6 +210,10 @@ def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
         reason = str(exc).split(" [")[0].strip() or type(exc).__name__
         return (f"Cannot reach Discord ({reason}): check this machine's internet connection "
                 "(and any proxy or firewall), then run again.")
+    if isinstance(exc, StoreUnavailable) and bot is not None:
+        return (f"Cannot reach the database {redacted(bot.database_path)} ({exc}): check "
+                "that PostgreSQL runs there and TAVERN_DB's user, password and database, "
+                "then run again.")
     if isinstance(exc, sqlite3.Error) and bot is not None:
         return (f"Cannot open the database {bot.database_path} ({exc}): set TAVERN_DB to a "
                 "file in a folder the bot may write to, then run again.")

@@ -1,11 +1,20 @@
-"""Print every benchmark figure: engines, stored moves, memory, board pictures, Discord REST
-calls per move."""
-from . import discord_bench, engines_bench, memory_bench, pictures_bench, service_bench
+"""Print every benchmark figure: engines, stored moves, concurrent games on SQLite and
+PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move."""
+from . import (
+    concurrency_bench,
+    discord_bench,
+    engines_bench,
+    memory_bench,
+    pictures_bench,
+    service_bench,
+)
 
 print("== Engines (random legal games) ==")
 print("\n".join(engines_bench.run()))
 print("== Table service on a SQLite file ==")
 print("\n".join(service_bench.run()))
+print("== Stored moves/s with 1, 10 and 100 games at once: SQLite and PostgreSQL ==")
+print("\n".join(concurrency_bench.run()))
 print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
 print("\n".join(memory_bench.run()))
 print("== Board pictures (PNG size, render time on one core) ==")

@@ -84,7 +84,7 @@ async def show_text_board(interaction: discord.Interaction, table: int) -> None:
     svc = flow.service(interaction)
     try:
         game = await svc.table_at(table, user_id=interaction.user.id,
-                                  guild_id=interaction.guild_id)
+                                  guild_id=interaction.guild_id, latest=True)
         if game.state is None:
             raise TableError("This table has not started yet.")
     except GameError as exc:

@@ -98,7 +98,7 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
     svc = service(interaction)
     try:
         game = await svc.table_at(table, user_id=interaction.user.id,
-                                  guild_id=interaction.guild_id)
+                                  guild_id=interaction.guild_id, latest=True)
         seat = svc.seat_for(game, interaction.user.id)
         if game.status == "lobby":
             raise TableError("This table has not started yet.")
@@ -183,7 +183,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
 
 async def _stale(interaction: discord.Interaction, table: int, text: str) -> None:
     svc = service(interaction)
-    game = await svc.game(table)
+    game = await svc.game(table, latest=True)
     panel = await panel_of(svc, game, game.seat_of(interaction.user.id))
     panel.pop("content")
     await reply_error(interaction, text, **_without_none(panel))
@@ -236,7 +236,8 @@ async def resolve_game(interaction: discord.Interaction, table: int | None,
     svc = service(interaction)
     where = interaction.guild_id
     if table is not None:
-        return await svc.table_at(table, user_id=interaction.user.id, guild_id=where)
+        return await svc.table_at(table, user_id=interaction.user.id, guild_id=where,
+                                  latest=True)
     channel_id = interaction.channel_id
     if channel_id is not None:
         here = [g for g in await svc.games_in_channel(channel_id)

@@ -101,9 +101,10 @@ def replay_view(step) -> discord.ui.View:
 
 
 async def _visible(interaction: discord.Interaction, game_id: int) -> GameRecord:
-    """A table of this server (in DMs: one the caller sat at or hosts), else "no table"."""
+    """A table of this server (in DMs: one the caller sat at or hosts), else "no table".
+    The latest record (with a shared store, another process may have moved since)."""
     return await flow.service(interaction).table_at(game_id, user_id=interaction.user.id,
-                                                    guild_id=interaction.guild_id)
+                                                    guild_id=interaction.guild_id, latest=True)
 
 
 @flow.guarded

@@ -107,7 +107,7 @@ class Messenger:
         slow drawing holds up no move, and two updates never overtake each other.
         """
         async with self._board_locks(game_id):
-            game = await self.service.game(game_id)
+            game = await self.service.game(game_id, latest=True)  # never an older one
             if game.board_message_id is None:
                 return game
             channel = self._thread(game)

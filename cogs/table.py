@@ -236,11 +236,15 @@ class TableCog(commands.Cog, name="Tables"):
         await self.send_missed()
 
     async def send_missed(self) -> int:
-        """On start-up: the turn DMs a crash or an outage swallowed. Returns how many."""
-        missed = await self.tables.catch_up()
-        for game, notice in missed:
-            await self.bot.messenger.send_notices(game, [notice])
-        return len(missed)
+        """On start-up: the turn DMs a crash or an outage swallowed. Returns how many.
+        Of several processes starting at once on one database, one does it (the others skip)."""
+        async with self.tables.exclusive("catch-up") as mine:
+            if not mine:
+                return 0
+            missed = await self.tables.catch_up()
+            for game, notice in missed:
+                await self.bot.messenger.send_notices(game, [notice])
+            return len(missed)
 
     async def run_reminders(self) -> int:
         """Send every due reminder; returns how many games were reminded."""

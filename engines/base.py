@@ -189,9 +189,9 @@ class Engine(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
-    def result_note(self, state: State) -> str:
+    def result_note(self, state: State, lang: str = "en") -> str:
         """A line shown under the final scores to explain the result (a tie-break, say), with
-        "{p0}".."{p4}" seat markers; "" when the scores say it all."""
+        "{p0}".."{p4}" seat markers, in ``lang``; "" when the scores say it all."""
         return ""
 
     @abstractmethod
@@ -244,12 +244,15 @@ class Engine(ABC):
         return state
 
     # --- text for the Discord layer (pure: takes a view, returns Markdown) -------------------
+    # A game whose words are translated (``engines.words``, ``locale/``) also takes ``lang``, the
+    # reader's language ("de", "es-ES"...; English by default and for an unknown language), in
+    # ``board_text``, ``hand_text`` and ``describe``.
     @abstractmethod
-    def board_text(self, view: dict) -> str:
+    def board_text(self, view: dict, lang: str = "en") -> str:
         """The public board (a spectator's view) as Markdown, at most 4000 characters."""
         ...
 
     @abstractmethod
-    def hand_text(self, view: dict) -> str:
+    def hand_text(self, view: dict, lang: str = "en") -> str:
         """A seat's private part of its view as Markdown, at most 4000 characters."""
         ...

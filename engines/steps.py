@@ -181,8 +181,9 @@ class StepEngine(Engine):
             return action
         return step.label(state, seat, action)
 
-    def describe(self, state: State, seat: int, action: str) -> str:
-        return render(self.label(state, seat, action))
+    def describe(self, state: State, seat: int, action: str, lang: str = "en") -> str:
+        """The action's label as text in ``lang`` (English by default)."""
+        return render(self.label(state, seat, action), lang)
 
     def prompt(self, state: State, seat: int) -> Msg | None:
         step = self._step(state)

@@ -8,26 +8,44 @@ and each game's ``words.py`` holds the English template of every id, registered 
 ``catalog``::
 
     catalog("wichtel", {"receive": "{p:seat} receives {card:lep} from the Village Square."},
-            names={"lep": LEP_NAME})
+            names={"lep": LEP_NAME}, fixed=("lep",))
 
 A template is a ``str.format`` template whose format spec may name how a parameter is shown:
 ``{p:seat}`` is a seat (drawn as the ``{pN}`` marker the table service fills with the player's
 name), ``{card:lep}`` looks the value up in the game's name table ``lep``, ``{n}`` is shown as
-it is. A translation (see the languages issue) keeps the same placeholders, so only the template
-changes. ``render`` turns a message, a plain string or a message's JSON form into English.
+it is. A message's JSON form (for views, which must be JSON-able) is ``["wichtel.receive", {...}]``.
 
-A message's JSON form (for views, which must be JSON-able) is ``["wichtel.receive", {...}]``.
+Languages: ``render(message, lang)`` shows a message in a language ("de", "es", a Discord locale
+such as "es-ES"; an unknown one and "en" give English). The English templates here are the
+source; the translations are gettext catalogs read by ``engines.translations`` (the message id is
+the entry's context, the English template its msgid, so a translation keeps the placeholders and
+only the words change). Name tables:
+
+* a dict of English strings (``{"row": "row"}``) is translated entry by entry (context
+  ``<game>.names.<table>.<key>``), unless ``catalog(..., fixed=...)`` names it: a fixed table is
+  shown as it is in every language (Wichtel's German card names, printed on the cards);
+* a table whose entry is a ``Msg`` (or its JSON form) shows that message in the language;
+* ``Joined(show, sep, empty)`` shows a list, each item through the table ``show`` (or
+  ``"msg"``, or a function returning a ``Msg``), and the message ``empty`` for an empty list;
+* any other object is asked ``table[value]`` and shown as it is (language-neutral text only).
+
+Plurals: ``plural(key, n)`` picks the id ``key.one`` or ``key.other``; both ids are translated
+(German and Spanish have the same two forms as English).
 """
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-# game -> message id -> English template; game -> name table -> value -> name
+from . import translations
+
+# game -> message id -> English template; game -> name table -> value -> name;
+# game -> name tables shown as they are in every language
 TEMPLATES: dict[str, dict[str, str]] = {}
-NAMES: dict[str, dict[str, Mapping[Any, str]]] = {}
+NAMES: dict[str, dict[str, Any]] = {}
+FIXED: dict[str, set[str]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,21 +70,43 @@ class Msg:
         return render(self)
 
 
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A name table that shows a list: every item through ``show``, joined by ``sep``.
+
+    ``show`` is a name table of the same game, ``"msg"`` (the items are messages), or a function
+    of an item that returns a ``Msg`` (or a language-neutral string); ``empty`` is the id
+    (without the game) of the message shown for an empty list ("" when None); ``sep_id``, when
+    given, is the id of a message that is the separator (" and "), instead of ``sep``."""
+
+    show: str | Callable[[Any], Msg | str]
+    sep: str = ", "
+    empty: str | None = None
+    sep_id: str | None = None
+
+
 def plural(key: str, n: int, /, **params: Any) -> Msg:
     """``key.one`` when ``n`` is 1, else ``key.other`` (``n`` is passed on as a parameter)."""
     return Msg(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
 def catalog(game: str, templates: Mapping[str, str],
-            names: Mapping[str, Mapping[Any, str]] | None = None) -> None:
-    """Register a game's English templates (ids without the game prefix) and name tables."""
+            names: Mapping[str, Any] | None = None, fixed: tuple[str, ...] = ()) -> None:
+    """Register a game's English templates (ids without the game prefix) and name tables;
+    ``fixed`` names the tables shown as they are in every language."""
     TEMPLATES.setdefault(game, {}).update(templates)
     NAMES.setdefault(game, {}).update(names or {})
+    FIXED.setdefault(game, set()).update(fixed)
+
+
+def name_context(game: str, table: str, value: Any) -> str:
+    """The catalog context of one entry of a translatable name table."""
+    return f"{game}.names.{table}.{value}"
 
 
 class _Formatter(string.Formatter):
-    def __init__(self, game: str) -> None:
-        self.game = game
+    def __init__(self, game: str, lang: str) -> None:
+        self.game, self.lang = game, lang
 
     def format_field(self, value: Any, spec: str) -> str:
         if spec == "seat":
@@ -74,15 +114,30 @@ class _Formatter(string.Formatter):
         if spec == "seats":
             return ", ".join("{p%d}" % seat for seat in value)
         if spec == "msg":
-            return render(value)
+            return render(value, self.lang)
         table = NAMES.get(self.game, {}).get(spec)
-        if table is not None:
-            return table[value]
-        return super().format_field(value, spec)
+        if table is None:
+            return super().format_field(value, spec)
+        if isinstance(table, Joined):
+            if not value and table.empty:
+                return render(Msg(f"{self.game}.{table.empty}"), self.lang)
+            sep = (render(Msg(f"{self.game}.{table.sep_id}"), self.lang) if table.sep_id
+                   else table.sep)
+            if callable(table.show):
+                return sep.join(render(table.show(item), self.lang) for item in value)
+            return sep.join(self.format_field(item, table.show) for item in value)
+        shown = table[value]
+        if isinstance(shown, (Msg, list, tuple)):
+            return render(shown, self.lang)
+        if isinstance(table, Mapping) and spec not in FIXED.get(self.game, ()):
+            return translations.translate(self.game, name_context(self.game, spec, value),
+                                          shown, self.lang)
+        return shown
 
 
-def render(message: Msg | str | list | tuple | None) -> str:
-    """English text of a message, its JSON form or a plain string ("" for None)."""
+def render(message: Msg | str | list | tuple | None, lang: str | None = "en") -> str:
+    """The text of a message, its JSON form or a plain string ("" for None) in ``lang``
+    (English when the language or the entry is unknown)."""
     if message is None:
         return ""
     if isinstance(message, str):
@@ -93,7 +148,10 @@ def render(message: Msg | str | list | tuple | None) -> str:
     template = TEMPLATES.get(game, {}).get(key)
     if template is None:
         raise KeyError(f"no template for message {message.key!r}")
-    return _Formatter(game).vformat(template, (), message.params)
+    lang = translations.language(lang)
+    template = translations.translate(game, message.key, template, lang)
+    return _Formatter(game, lang).vformat(template, (), message.params)
 
 
-__all__ = ["Msg", "NAMES", "TEMPLATES", "catalog", "plural", "render"]
+__all__ = ["FIXED", "Joined", "Msg", "NAMES", "TEMPLATES", "catalog", "name_context", "plural",
+           "render"]

@@ -1,8 +1,14 @@
-"""Persistence: one SQLite file holding every game, its seats, snapshot and move log."""
-from .history import RatingRecord, ResultRecord
+"""Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
+default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
+from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, redacted
 from .migrations import MIGRATIONS
-from .records import GameRecord, MoveRecord, SeatRecord
-from .store import ACTIVE, SYNC_MODES, StaleVersion, Store
+from .opening import open_store
+from .pg_migrations import PG_MIGRATIONS
+from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
+from .store import SYNC_MODES
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "RatingRecord", "ResultRecord",
-           "SeatRecord", "StaleVersion", "Store", "SYNC_MODES"]
+Store.opener = open_store
+
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "PG_MIGRATIONS", "RatingRecord",
+           "ResultRecord", "SeatRecord", "StaleVersion", "Store", "StoreUnavailable", "SYNC_MODES",
+           "open_store", "redacted"]

@@ -1,54 +1,16 @@
-"""The store's part for issue 16: seed commitments, final results and ratings (migration 3).
+"""The SQLite store's part for issue 16: seed commitments, final results and ratings
+(migration 3). PostgreSQL's is ``pg_history.py``; the interface is ``base.Store``.
 
-A mixin of ``Store`` (it uses the store's connection, write lock and transactions); every
+A mixin of ``SqliteStore`` (it uses the store's connection, write lock and transactions); every
 statement is a named constant in ``sql.py``.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 
 from . import sql
-
-
-@dataclass(slots=True, frozen=True)
-class ResultRecord:
-    """One seat of one finished game, as it ended."""
-
-    game_id: int
-    seat: int
-    guild_id: int
-    kind: str
-    user_id: int | None  # None for a bot seat (also a seat a bot took over)
-    bot: bool
-    name: str
-    score: int
-    won: bool
-    place: int  # 1 = won; seats with equal results share a place
-    finished_at: float
-
-    def params(self) -> tuple:
-        return (self.game_id, self.seat, self.guild_id, self.kind, self.user_id, int(self.bot),
-                self.name, self.score, int(self.won), self.place, self.finished_at)
-
-
-@dataclass(slots=True, frozen=True)
-class RatingRecord:
-    kind: str
-    user_id: int
-    mu: float
-    sigma: float
-    games: int
-
-
-# A rating update: given the current (mu, sigma, games) of the humans of a game (absent = new
-# player), the new ones.
-Rater = Callable[[dict[int, tuple[float, float, int]]], dict[int, tuple[float, float, int]]]
-
-
-def _result(row) -> ResultRecord:
-    return ResultRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6], row[7],
-                        bool(row[8]), row[9], row[10])
+from .records import Rater, RatingRecord, ResultRecord
+from .records import result_from_row as _result
 
 
 class HistoryStore:

@@ -1,6 +1,7 @@
-"""The SQLite store: games, seats, snapshots and the append-only move log.
+"""The SQLite store: games, seats, snapshots and the append-only move log, in one file.
 
-One aiosqlite connection. Every write that spans several statements runs inside
+One aiosqlite connection, one process (several processes share a PostgreSQL database instead:
+``postgres.py``). Every write that spans several statements runs inside
 ``BEGIN IMMEDIATE`` behind an asyncio lock (coroutines sharing a connection share its
 transaction). Every game write is conditional on the version the writer read: a stale or
 concurrent write raises ``StaleVersion`` and changes nothing.
@@ -8,48 +9,24 @@ concurrent write raises ``StaleVersion`` and changes nothing.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any
 
 import aiosqlite
 
 from . import sql
+from .base import ACTIVE, StaleVersion, Store
 from .history import HistoryStore
 from .migrations import migrate
 from .records import GameRecord, MoveRecord, SeatRecord
+from .records import dumps as _dumps
+from .records import game_from_row as _game
+from .records import seat_from_row as _seat
 
-ACTIVE = ("lobby", "running")
 # SQLite's synchronous modes we allow. In WAL mode, FULL syncs the log on every commit (a
 # stored move survives a power loss); NORMAL syncs at checkpoints only (a move survives a
 # crash of the process, but an OS crash or a power cut may roll back the latest ones).
 SYNC_MODES = ("full", "normal", "extra")
-
-
-class StaleVersion(Exception):
-    """Someone else changed the game since it was read; nothing was written."""
-
-
-def _dumps(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _game(row: Sequence[Any]) -> GameRecord:
-    return GameRecord(
-        id=row[0], kind=row[1], guild_id=row[2], channel_id=row[3], thread_id=row[4],
-        lobby_message_id=row[5], board_message_id=row[6], host_id=row[7],
-        options=json.loads(row[8]), seed=row[9], status=row[10], version=row[11],
-        move_count=row[12], state=json.loads(row[13]) if row[13] is not None else None,
-        created_at=row[14], updated_at=row[15], remind_after=row[16], deadline_at=row[17],
-        recent=json.loads(row[18]),
-    )
-
-
-def _seat(row: Sequence[Any]) -> SeatRecord:
-    return SeatRecord(seat=row[0], user_id=row[1], bot=row[2], name=row[3],
-                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6],
-                      notified_version=row[7])
 
 
 def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
@@ -57,16 +34,17 @@ def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
             int(seat.dm_closed), seat.prompt_version, seat.notified_version)
 
 
-class Store(HistoryStore):
+class SqliteStore(HistoryStore, Store):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self.path = path
         self._write_lock = asyncio.Lock()
+        self._exclusive: set[str] = set()
 
     @classmethod
-    async def open(cls, path: str, *, synchronous: str = "full") -> Store:
+    async def connect(cls, path: str, *, synchronous: str = "full") -> SqliteStore:
         """``synchronous``: "full" (default) makes every stored move durable against an OS
         crash or a power loss too; "normal" only against a crash of this process (faster)."""
         if synchronous.lower() not in SYNC_MODES:
@@ -246,3 +224,13 @@ class Store(HistoryStore):
         async with self._write_lock:
             await self._db.execute(sql.DELETE_DM_PANELS, (game_id,))
 
+    @asynccontextmanager
+    async def exclusive(self, name: str) -> AsyncIterator[bool]:
+        """One process owns the file: exclusive among this process's tasks."""
+        mine = name not in self._exclusive
+        self._exclusive.add(name)
+        try:
+            yield mine
+        finally:
+            if mine:
+                self._exclusive.discard(name)

@@ -1,19 +1,20 @@
 """What every part of the table service shares: settings, caches, locks and lookups."""
 from __future__ import annotations
 
+import functools
 import re
 import secrets
 import time
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 import engines
-from engines import Engine, State
+from engines import Engine, GameError, State
 from engines.words import render
 from storage import ACTIVE, GameRecord, Store
 
 from .caches import LRU, LockTable
-from .errors import TableError
+from .errors import TableChanged, TableError
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
@@ -31,6 +32,37 @@ class _Anywhere:
 # the caller is trusted. Discord requests pass the guild where they were made (None in DMs).
 ANYWHERE: Any = _Anywhere()
 _NAME_RE = re.compile(r"\{p(\d)\}")
+MAX_TRIES = 5  # a request that keeps meeting concurrent writes gives up after this many tries
+R = TypeVar("R")
+
+
+def on_latest(request: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R]]:
+    """For a request that writes a game (``game_id`` is its first argument).
+
+    The request runs on the cached record, and its write is conditional on that record's
+    version. If another process changed the game since it was cached, the write is refused and
+    changes nothing (``TableChanged``): the record is read again and the whole request, checks
+    included, runs again on it, so a stale record is never written over. With a store that
+    other processes share, a request refused by its own checks on a cached record runs again
+    on the latest one too (an old copy can make a current button look stale), and only a
+    refusal made on the latest record is final.
+    """
+    @functools.wraps(request)
+    async def run(self: TableBase, game_id: int, *args, **kwargs) -> R:
+        for attempt in range(1, MAX_TRIES + 1):
+            cached = game_id in self._cache
+            try:
+                return await request(self, game_id, *args, **kwargs)
+            except TableChanged:
+                if attempt == MAX_TRIES:
+                    raise
+            except GameError:
+                if not (cached and self.store.shared):
+                    raise
+            self._cache.pop(game_id, None)
+        raise AssertionError("unreachable")
+
+    return run
 
 
 def fill_names(text: str, names: list[str]) -> str:
@@ -73,11 +105,14 @@ class TableBase:
         except KeyError:
             raise TableError(f"There is no game called {kind!r} here.") from None
 
-    async def game(self, game_id: int) -> GameRecord:
-        """The game as stored. Treat it as read-only: it may be shared with other callers."""
+    async def game(self, game_id: int, *, latest: bool = False) -> GameRecord:
+        """The game as stored. Treat it as read-only: it may be shared with other callers.
+
+        The cached record, if any: the latest one unless other processes share the store.
+        ``latest`` (for what is shown to players): with a shared store, read it again."""
         if not 0 < game_id <= MAX_ID:  # from an old or forged custom_id, or a typed option
             raise TableError(f"There is no table #{game_id}.")
-        game = self._cache.get(game_id)
+        game = None if latest and self.store.shared else self._cache.get(game_id)
         if game is None:
             game = await self.store.get_game(game_id)
             if game is None:
@@ -85,10 +120,10 @@ class TableBase:
             self._cache[game_id] = game
         return game
 
-    async def table_at(self, game_id: int, *, user_id: int, guild_id: Any = ANYWHERE
-                       ) -> GameRecord:
+    async def table_at(self, game_id: int, *, user_id: int, guild_id: Any = ANYWHERE,
+                       latest: bool = False) -> GameRecord:
         """The game, as seen from where a request was made (see ``check_place``)."""
-        game = await self.game(game_id)
+        game = await self.game(game_id, latest=latest)
         self.check_place(game, user_id, guild_id)
         return game
 

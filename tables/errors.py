@@ -14,5 +14,10 @@ class TableError(GameError):
     """A lobby or table request that cannot be done; nothing was changed."""
 
 
+class TableChanged(TableError):
+    """The game changed (another process wrote it) between reading and storing; nothing was
+    changed. ``base.on_latest`` tries the request again on the latest record."""
+
+
 class StaleClick(TableError):
     """A button from an older board: the decision it offered is no longer the current one."""

@@ -71,8 +71,9 @@ class HistoryMixin(TableBase):
     async def _commit_seed(self, game_id: int, by_user: int | None = None,
                            guild_id: Any = ANYWHERE) -> None:
         """Draw and store the salt of a lobby about to start (its host asking, from its place);
-        anything else is left to ``start`` to refuse."""
-        game = await self.game(game_id)
+        anything else is left to ``start`` to refuse. With a store other processes share, the
+        latest record decides (a cached lobby may have been started or closed elsewhere)."""
+        game = await self.game(game_id, latest=True)
         if game.status != "lobby" or (by_user is not None and game.host_id != by_user):
             return
         try:
@@ -205,8 +206,9 @@ class HistoryMixin(TableBase):
         return outcome
 
     async def record_results(self, game_id: int, *, rate_now: bool = True) -> bool:
-        """Store a finished game's results and update the ratings (once). True if written."""
-        game = await self.game(game_id)
+        """Store a finished game's results and update the ratings (once). True if written.
+        The latest record counts (another process sharing the store may have finished it)."""
+        game = await self.game(game_id, latest=True)
         if game.status != "finished":
             return False
         rows = results_of(game, self.engine(game.kind), self.state(game), game.updated_at)
@@ -216,18 +218,22 @@ class HistoryMixin(TableBase):
 
     async def record_missing_results(self) -> int:
         """Results a crash kept from being stored (between the last move and its results):
-        store them, then rebuild the ratings they touch from all results. Returns how many."""
+        store them, then rebuild the ratings they touch from all results. Returns how many.
+        Of several processes starting at once on one database, one does it (the others skip)."""
         touched: set[tuple[int, str]] = set()
-        for game_id in await self.store.finished_without_results():
-            if await self.record_results(game_id, rate_now=False):
-                game = await self.game(game_id)
-                touched.add((game.guild_id or 0, game.kind))
-        for guild_id, kind in sorted(touched):
-            ratings = ratings_from([r for r in await self.store.results_in_guild(guild_id)
-                                    if r.kind == kind])
-            await self.store.replace_ratings(guild_id, kind, [
-                RatingRecord(kind, user, mu, sigma, games)
-                for (_k, user), (mu, sigma, games) in sorted(ratings.items())])
+        async with self.store.exclusive("missing-results") as mine:
+            if not mine:
+                return 0
+            for game_id in await self.store.finished_without_results():
+                if await self.record_results(game_id, rate_now=False):
+                    game = await self.game(game_id)
+                    touched.add((game.guild_id or 0, game.kind))
+            for guild_id, kind in sorted(touched):
+                ratings = ratings_from([r for r in await self.store.results_in_guild(guild_id)
+                                        if r.kind == kind])
+                await self.store.replace_ratings(guild_id, kind, [
+                    RatingRecord(kind, user, mu, sigma, games)
+                    for (_k, user), (mu, sigma, games) in sorted(ratings.items())])
         return len(touched)
 
     async def recompute_results(self, guild_id: int) -> tuple[

@@ -7,9 +7,9 @@ from typing import Any
 from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import ANYWHERE, TableBase
+from .base import ANYWHERE, TableBase, on_latest
 from .bots import BOT_NAMES
-from .errors import TableError
+from .errors import TableChanged, TableError
 from .outcome import Outcome
 
 
@@ -46,9 +46,10 @@ class LobbyMixin(TableBase):
             await self.store.set_seats(game.id, game.version, seats, self.clock())
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError("The table changed at that moment; please try again.") from None
+            raise TableChanged("The table changed at that moment; please try again.") from None
         return await self._reread(game.id)
 
+    @on_latest
     async def join(self, game_id: int, user_id: int, name: str, *,
                    guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -61,6 +62,7 @@ class LobbyMixin(TableBase):
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), user_id, None, name)])
 
+    @on_latest
     async def leave(self, game_id: int, user_id: int, *,
                     guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -72,6 +74,7 @@ class LobbyMixin(TableBase):
                 raise TableError("You are the host: use Cancel to close the table instead.")
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
+    @on_latest
     async def add_bot(self, game_id: int, by_user: int, *,
                       guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -86,6 +89,7 @@ class LobbyMixin(TableBase):
             return await self._set_seats(game, [*game.seats,
                                                 SeatRecord(len(game.seats), None, "random", name)])
 
+    @on_latest
     async def remove_bot(self, game_id: int, by_user: int, *,
                          guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -97,6 +101,7 @@ class LobbyMixin(TableBase):
                 raise TableError("There is no bot at this table.")
             return await self._set_seats(game, [s for s in game.seats if s is not bots[-1]])
 
+    @on_latest
     async def cancel(self, game_id: int, by_user: int, *,
                      guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -106,6 +111,7 @@ class LobbyMixin(TableBase):
             await self._set_status(game, "abandoned")
             return await self._reread(game_id)
 
+    @on_latest
     async def abandon(self, game_id: int, by_user: int, *, admin: bool = False,
                       guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
@@ -121,8 +127,9 @@ class LobbyMixin(TableBase):
             await self.store.set_status(game.id, game.version, status, self.clock())
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError("The table changed at that moment; please try again.") from None
+            raise TableChanged("The table changed at that moment; please try again.") from None
 
+    @on_latest
     async def start(self, game_id: int, by_user: int, *,
                     guild_id: Any = ANYWHERE) -> Outcome:
         async with self._lock(game_id):

@@ -3,6 +3,7 @@ check."""
 from __future__ import annotations
 
 import dataclasses
+from contextlib import AbstractAsyncContextManager
 
 from engines import State
 from engines.undo import Replay
@@ -55,6 +56,11 @@ class NoticesMixin(TableBase):
             self._cache[game.id] = dataclasses.replace(cached, seats=seats)
         else:
             self._cache.pop(game.id, None)
+
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """``async with service.exclusive(name) as mine``: work that one process at a time does
+        (the start-up catch-up): ``mine`` is False where another process is doing it."""
+        return self.store.exclusive(name)
 
     async def missed_notices(self) -> list[tuple[GameRecord, Notice]]:
         """Turn notices that were never delivered (a crash or a Discord failure came between

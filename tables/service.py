@@ -7,7 +7,10 @@ Concurrency: every request that changes a game runs under that game's asyncio lo
 stored with the version it read, so a double click or a request racing another process is
 applied at most once. A button carries its seat's *prompt version* (the version at which that
 seat's current decision began): a click from an older decision is refused as stale, while a
-click made while other seats decide in parallel stays valid.
+click made while other seats decide in parallel stays valid. Several processes may share one
+PostgreSQL store, each handling any game: a request made on a cached record that another
+process has changed since is refused by the database, read again and run again on the latest
+record (``base.on_latest``); reminders and the start-up catch-up are claimed by one process.
 """
 from __future__ import annotations
 

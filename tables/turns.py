@@ -8,9 +8,9 @@ from typing import Any
 from engines import Engine, Event, IllegalAction, State
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names
+from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names, on_latest
 from .bots import bot_rng, policy_for
-from .errors import StaleClick, TableError, quote
+from .errors import StaleClick, TableChanged, TableError, quote
 from .outcome import Notice, Outcome
 
 MAX_BOT_MOVES = 100_000
@@ -18,6 +18,7 @@ MAX_BOT_MOVES = 100_000
 
 class TurnsMixin(TableBase):
     # --- moves -----------------------------------------------------------------------------------
+    @on_latest
     async def move(self, game_id: int, user_id: int, action: str,
                    token: int | None = None, *, guild_id: Any = ANYWHERE) -> Outcome:
         """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button."""
@@ -48,6 +49,7 @@ class TurnsMixin(TableBase):
         """The seat is taken over by a bot; with no human left the game is abandoned."""
         return await self.replace_with_bot(game_id, user_id, by_user=user_id, guild_id=guild_id)
 
+    @on_latest
     async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
                                admin: bool = False, guild_id: Any = ANYWHERE) -> Outcome:
         """A player resigns (``by_user`` is that player), or the host (or a server admin of
@@ -82,7 +84,7 @@ class TurnsMixin(TableBase):
                         recent=(game.recent + [events[0].text])[-RECENT_LINES:], player=player)
                 except StaleVersion:
                     self._cache.pop(game.id, None)
-                    raise TableError("The table changed at that moment; please try again.") \
+                    raise TableChanged("The table changed at that moment; please try again.") \
                         from None
                 return Outcome(game=await self._reread(game.id), public=[events[0].text])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
@@ -156,7 +158,7 @@ class TurnsMixin(TableBase):
                                         prompts=prompts, player=player)
         except StaleVersion:
             self._cache.pop(game.id, None)
-            raise TableError("Someone else moved at that very moment; nothing was changed. "
+            raise TableChanged("Someone else moved at that very moment; nothing was changed. "
                              "Please look at the board and try again.") from None
         new_seats = [dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts
                      else s for s in seat_list]

@@ -5,8 +5,9 @@ The move log keeps both the decision and its undo (an entry ``(seat, "undo")``),
 the seed gives the stored snapshot again. The state an undo restores is the replayed state
 before the decision; the replay of each game is kept in memory, brought up to date from the log
 as moves are added, and checked against the stored snapshot before it is trusted. An undo is
-stored like a move, conditional on the version it read: a move and an undo racing each other
-cannot both apply.
+stored like a move, conditional on the version it read (``on_latest``: a write refused because
+another process changed the game runs the whole request again on the latest record): a move
+and an undo racing each other cannot both apply.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from engines.undo import UNDO, Replay
 from engines.words import render
 from storage import GameRecord
 
-from .base import ANYWHERE, TableBase
+from .base import ANYWHERE, TableBase, on_latest
 from .errors import StaleClick, TableError
 from .outcome import Outcome
 
@@ -62,6 +63,7 @@ class UndoMixin(TableBase):
         replay = await self._replay_of(game)
         return replay is not None and replay.refusal(seat) is None
 
+    @on_latest
     async def undo(self, game_id: int, user_id: int, token: int | None = None, *,
                    guild_id: Any = ANYWHERE) -> Outcome:
         """Take back the user's latest decision. ``token``: the game version the Undo button

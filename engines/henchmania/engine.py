@@ -79,8 +79,8 @@ class HenchmaniaEngine(StepEngine):
             return None
         return state["step"]["k"]
 
-    def describe(self, state, seat, action):
-        return super().describe(state, seat, action)[:80]
+    def describe(self, state, seat, action, lang="en"):
+        return super().describe(state, seat, action, lang)[:80]
 
     def prompt(self, state, seat):
         """What is being decided now (the same for every seat; who won, once it is over)."""
@@ -123,11 +123,11 @@ class HenchmaniaEngine(StepEngine):
                 inv["pawn:%d" % color] += 1
         return inv
 
-    def board_text(self, view):
-        return _board_text(view)
+    def board_text(self, view, lang="en"):
+        return _board_text(view, lang)
 
-    def hand_text(self, view):
-        return _hand_text(view)
+    def hand_text(self, view, lang="en"):
+        return _hand_text(view, lang)
 
 
 ENGINE = HenchmaniaEngine()

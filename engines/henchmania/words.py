@@ -9,20 +9,19 @@ seat, and these name tables (a translation keeps the placeholders and translates
   same plus an Armory card's values ("Helm (house rule) (A 5+ / D 3+)");
 - ``site``: a site's name ("Main Square"); ``a_site``: with its article ("an Armory");
   ``backs``: a list of sites as "a Tavern card and an Armory card";
-- ``a``: any word or number with its article ("an 8"); ``dice``: dice values, ", "-joined;
+- ``a``: a die's value with its article ("an 8"); ``dice``: dice values, ", "-joined;
 - ``seats_and``: seats joined by " and "; ``msgs``: nested messages (JSON form), ", "-joined;
 - ``place_how`` / ``place_draw``: the extras of a placement button.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
-from ..words import Msg, catalog, render
-from .data import ADDITIONAL, CARDS, SITE_NAMES
+from ..words import Joined, Msg, catalog
+from .data import ADDITIONAL, CARDS, SITE_NAMES, TEXT, WHEN
 
 GAME = "henchmania"
-HOUSE_MARK = " (house rule)"   # after the name of an Additional Card on a button
 
 
 def msg(key: str, /, **params: Any) -> Msg:
@@ -31,67 +30,125 @@ def msg(key: str, /, **params: Any) -> Msg:
 
 
 def a_an(word) -> str:
-    """``word`` with its indefinite article: "an Armory card", "a Tavern card", "an 8"."""
+    """``word`` with its indefinite article: "an Armory", "a Tavern", "an 8"."""
     text = str(word)
     vowel = text[:1].lower() in "aeiou" or text == "8" or text in ("11", "18")
     return ("an " if vowel else "a ") + text
 
 
-class _Table(Mapping):
-    """A name table computed from the value (any JSON value, lists too)."""
+class _Shown:
+    """A name table computed by ``show``: the value's name is a message of its own (shown in the
+    reader's language)."""
 
-    def __init__(self, show: Callable[[Any], str]) -> None:
+    def __init__(self, show: Callable[[Any], Msg]) -> None:
         self.show = show
 
-    def __getitem__(self, value: Any) -> str:
+    def __getitem__(self, value: Any) -> Msg:
         return self.show(value)
 
-    def __iter__(self):
-        return iter(())
 
-    def __len__(self) -> int:
-        return 0
-
-
-def card_name(card: str) -> str:
-    return CARDS[card][0]
+def _card_house(card: str) -> Msg:
+    """A card's name, with " (house rule)" for an Additional Card."""
+    return msg("name.house" if card in ADDITIONAL else "name.plain", card=card)
 
 
-def card_house(card: str) -> str:
-    return card_name(card) + (HOUSE_MARK if card in ADDITIONAL else "")
-
-
-def card_label(card: str) -> str:
+def _card_label(card: str) -> Msg:
+    """A card's name for a button: an Armory card with its values."""
     row = CARDS[card]
     if row[3] == "armory":
-        return f"{card_house(card)} (A {row[5]}+ / D {row[6]}+)"
-    return card_house(card)
+        return msg("name.armory", card=card, a=row[5], d=row[6])
+    return _card_house(card)
 
+
+# The names and reminders a player reads. Each of these dicts is translated entry by entry
+# (``locale/``); the English is the rulebook's.
+CARD_NAMES = {key: row[0] for key, row in CARDS.items()}
+DIE_VALUES = range(0, 13)          # "a 5": a die's value with its article (modified dice too)
 
 NAMES = {
-    "card": _Table(card_name),
-    "cards": _Table(lambda cards: ", ".join(card_name(c) for c in cards)),
-    "card_house": _Table(card_house),
-    "card_label": _Table(card_label),
-    "site": SITE_NAMES,
-    "a_site": _Table(lambda site: a_an(SITE_NAMES[site])),
-    "backs": _Table(lambda sites: " and ".join(f"{a_an(SITE_NAMES[b])} card" for b in sites)),
-    "a": _Table(a_an),
-    "dice": _Table(lambda dice: ", ".join(str(v) for v in dice)),
-    "seats_and": _Table(lambda seats: " and ".join("{p%d}" % s for s in seats)),
-    "msgs": _Table(lambda msgs: ", ".join(render(m) for m in msgs)),
+    "card": CARD_NAMES,
+    "cards": Joined("card"),
+    "card_house": _Shown(_card_house),
+    "card_label": _Shown(_card_label),
+    "site": dict(SITE_NAMES),
+    "the_site": {key: "the " + name for key, name in SITE_NAMES.items()},
+    "a_site": {key: a_an(name) for key, name in SITE_NAMES.items()},
+    "backs": Joined(lambda site: msg("back", back=site), sep_id="and"),
+    "a": {value: a_an(value) for value in DIE_VALUES},
+    "dice": Joined(str),
+    "seats_and": Joined(lambda seat: "{p%d}" % seat, sep_id="and"),
+    "msgs": Joined("msg"),
+    "parts": Joined("msg", "; "),
+    "seats": Joined(lambda seat: "{p%d}" % seat),
     "place_how": {"place": "", "porter": " with a Porter",
                   "porter2": " with the Porter (alt, house rule)"},
     "place_draw": {"": "", "inf": ", Influence: draw 2", "olinf": ", Old Lady's Influence: draw 2"},
+    "phase": {"place": "place", "cards": "cards", "end": "end", "tie": "tie", "over": "over"},
+    "text": dict(TEXT),
+    "when": dict(WHEN),
+    "pawns": Joined(lambda seat: msg("board.pawn_of", p=seat)),
+    "back_counts": Joined(lambda sn: msg("board.back_count", site=sn[0], n=sn[1]),
+                          empty="board.empty"),
 }
 
 TEMPLATES = {
+    # --- names (name tables "card_house", "card_label", "backs", "seats_and") --------------
+    "name.plain": "{card:card}",
+    "name.house": "{card:card} (house rule)",
+    "name.armory": "{card:card_house} (A {a}+ / D {d}+)",
+    "back": "{back:a_site} card",
+    "and": " and ",
+    # --- the board (render.board_text) ----------------------------------------------------
+    "board.title": "**Henchmania** - {day} - {phase:phase} - first to {target}",
+    "board.day": "day {day} of {days}",
+    "board.day_tie": "day {day}, tie-break (after day {days})",
+    "board.badge": "Badge of Honor: {p:seat}",
+    "board.additional": "Additional Cards: {cards:cards} (house rules: our effects, not the "
+                        "printed cards)",
+    "board.grid_head": "Site         Spots Deck {players}  Dominant",
+    "board.site": "{site:site}",
+    "board.card": "{card:card}",
+    "board.card_rotated": "{card:card} (rotated)",
+    "board.points.one": "**{p:seat}** - {n} point",
+    "board.points.other": "**{p:seat}** - {n} points",
+    "board.flags": " ({items:parts})",
+    "board.passed": "passed",
+    "board.holds": "holds {pawns:pawns}",
+    "board.pawn_of": "{p:seat}'s pawn",
+    "board.hand": "Hand: {n} ({backs:back_counts}) | Trump: {trump}",
+    "board.back_count": "{site:site} {n}",
+    "board.empty": "empty",
+    "board.reserve": "Reserve: {cards}",
+    "board.discards": "Discards: {items:msgs}",
+    "board.discard": "{site:site} {n}",
+    "board.discard_top": "{site:site} {n} (top: {card:card})",
+    "board.winner": "**Winner:** {seats:seats}",
+    # --- a duel (render.duel_lines) --------------------------------------------------------
+    "duel.head": "**Duel:** {a:seat} ({aw}) vs {d:seat} ({dw})",
+    "duel.tie_head": "**Tie duel:** {a:seat} ({aw}) vs {d:seat} ({dw})",
+    "duel.choosing": "choosing a weapon",
+    "duel.not_chosen": "weapon not chosen yet",
+    "duel.bare": "bare hands",
+    "duel.hits_on": "{weapon}, hits on {n}+",
+    "duel.parries_on": "{weapon}, parries on {n}+",
+    "duel.attack": "Attack dice: {dice}",
+    "duel.attack_hits": "Attack dice: {dice} - {n} hits",
+    "duel.defence": "Defence dice: {dice}",
+    "duel.defence_unparried": "Defence dice: {dice} - unparried {n}",
+    # --- a seat's panel (render.hand_text) ---------------------------------------------------
+    "hand.title": "**Your hand**",
+    "hand.empty": "(empty)",
+    "hand.card": "- {n}x **{card:card}** ({site:site}): {card:text}",
+    "hand.reserve": "**Your Reserve** ({n}/8): {cards}",
+    "hand.reminder": "- {card:card}: {card:text} *{card:when}*",
+    "hand.trump": "**Your Trump:** {name} - {card:text} *{card:when}*",
+    "hand.playing": "Playing: {card:card}",
     # --- drawing, counters (common.py) ---------------------------------------------------
     "pile_empty": "The {site:site} has no cards left to draw.",
     "reshuffle": "The {site:site} discards are shuffled into a new pile.",
     "you_drew": "You drew {card:card}.",
-    "draws.one": "{seat:seat} draws {n} card at the {site:site}.",
-    "draws.other": "{seat:seat} draws {n} cards at the {site:site}.",
+    "draws.one": "{seat:seat} draws {n} card at {site:the_site}.",
+    "draws.other": "{seat:seat} draws {n} cards at {site:the_site}.",
     "counter.penitent": "{seat:seat} discards a Penitent: the {card:card} has no effect on them.",
     "counter.bravery": "{seat:seat} rotates Bravery: the {card:card} has no effect on them.",
     "counter.oldlady": "{seat:seat} rotates the Old Lady to use Bravery: the {card:card} has no "
@@ -99,11 +156,11 @@ TEMPLATES = {
     # --- phase 1: setting the Henchmen (placing.py) ---------------------------------------
     "day_begins": "Day {day} begins. {seat:seat} holds the Badge of Honor.",
     "day_begins_tie": "Day {day}, a tie-break day, begins. {seat:seat} holds the Badge of Honor.",
-    "dominates": "{seat:seat} dominates the {site:site} and draws a card there.",
+    "dominates": "{seat:seat} dominates {site:the_site} and draws a card there.",
     "porter": "{seat:seat} discards a Porter to set a Henchman on the full {site:site}.",
     "porter2": "{seat:seat} rotates the Porter (alt) to set a Henchman on the full {site:site}.",
-    "sets": "{seat:seat} sets a Henchman at the {site:site}.",
-    "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman at the {site:site} "
+    "sets": "{seat:seat} sets a Henchman at {site:the_site}.",
+    "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman at {site:the_site} "
                      "(it counts for {color:seat}).",
     "influence": "{seat:seat} uses Influence to draw 2 cards.",
     "influence_ol": "{seat:seat} uses Influence through the Old Lady to draw 2 cards.",
@@ -111,7 +168,7 @@ TEMPLATES = {
     "cards_begin": "Everyone plays cards, starting with {seat:seat}.",
     "out_of_cards": "{seat:seat} has no cards left and passes.",
     "passes": "{seat:seat} passes for the rest of the day.",
-    "bigots": "{seat:seat} rotates the Bigots to draw at the {site:site}, where they share the "
+    "bigots": "{seat:seat} rotates the Bigots to draw at {site:the_site}, where they share the "
               "most Henchmen.",
     "mule": "{seat:seat} rotates the Mule to fetch a card from the Armory.",
     "inquisition": "{seat:seat} discards the Inquisition: every opponent's Trump goes to the "
@@ -126,13 +183,13 @@ TEMPLATES = {
     "plays_back": "{seat:seat} plays {card:card} against {target:seat}, choosing "
                   "{back:a_site} card.",
     "plays_backs": "{seat:seat} plays {card:card} against {target:seat}, choosing {backs:backs}.",
-    "plays_pigeon": "{seat:seat} plays {card:card}, drawing at the {site:site}.",
+    "plays_pigeon": "{seat:seat} plays {card:card}, drawing at {site:the_site}.",
     "plays_traitor2": "{seat:seat} plays {card:card} against {target:seat}, moving a Henchman "
-                      "from the {src:site} to the {dst:site}.",
+                      "from {src:the_site} to {dst:the_site}.",
     "plays_traitor": "{seat:seat} plays {card:card} against {target:seat}, taking a Henchman "
-                     "from the {site:site}.",
+                     "from {site:the_site}.",
     "plays_aim": "{seat:seat} plays {card:card} against {target:seat}, aiming at {aim:card}.",
-    "plays_grave": "{seat:seat} plays {card:card}, taking {taken:card} from the {site:site} "
+    "plays_grave": "{seat:seat} plays {card:card}, taking {taken:card} from {site:the_site} "
                    "discards.",
     "boss": "{seat:seat} rotates the Boss Lady: this Gossip is worth {n}.",
     "gossip.one": "{target:seat} loses {n} point, {seat:seat} earns {amount}.",
@@ -141,9 +198,9 @@ TEMPLATES = {
     "taken_was": "The card taken was {card:card}.",
     "hand_discard": "{seat:seat} discards {card:card} from their hand.",
     "vermin": "Vermin get into {seat:seat}'s things: they discard {card:card}.",
-    "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen from the {src:site} "
-                      "to the {dst:site}.",
-    "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen from the {site:site} "
+    "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen from {src:the_site} "
+                      "to {dst:the_site}.",
+    "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen from {site:the_site} "
                       "for the next day.",
     "res_discarded": "{seat:seat}'s {card:card} is discarded.",
     "gives": "{seat:seat} gives {card:card} from their Reserve to {to:seat}.",
@@ -222,23 +279,23 @@ TEMPLATES = {
     "prompt.choir.one": "{who:seats} decides how many Choir boys to discard.",
     "prompt.choir.other": "{who:seats} decide how many Choir boys to discard.",
     # --- button labels (Step.label) -------------------------------------------------------
-    "label.place": "Henchman to the {site:site}{how:place_how}{draw:place_draw}",
-    "label.place_traitor": "{color:seat}'s Henchman (Traitor) to the {site:site}{how:place_how}"
+    "label.place": "Henchman to {site:the_site}{how:place_how}{draw:place_draw}",
+    "label.place_traitor": "{color:seat}'s Henchman (Traitor) to {site:the_site}{how:place_how}"
                            "{draw:place_draw}",
     "label.pass_day": "Pass for the rest of the day",
     "label.play": "Play {card:card_label}",
     "label.inquisition": "Inquisition: opponents' Trumps to the discards",
     "label.mule": "Mule (house rule): draw at the Armory",
-    "label.bigots": "Bigots: draw at the {site:site}",
+    "label.bigots": "Bigots: draw at {site:the_site}",
     "label.back": "Back (choose another card)",
     "label.target": "{card:card}: target {target:seat}",
     "label.boss": "Rotate Boss Lady: Gossip worth {n}",
     "label.plain": "Plain Gossip (keep Boss Lady ready)",
-    "label.traitor_site": "Take their Henchman at the {site:site}",
-    "label.traitor2_from": "Move their Henchman from the {site:site}",
-    "label.traitor2_to": "Move it to the {site:site}",
-    "label.pigeon_site": "Pigeon: draw at the {site:site}",
-    "label.grave_site": "Search the {site:site} discards",
+    "label.traitor_site": "Take their Henchman at {site:the_site}",
+    "label.traitor2_from": "Move their Henchman from {site:the_site}",
+    "label.traitor2_to": "Move it to {site:the_site}",
+    "label.pigeon_site": "Pigeon: draw at {site:the_site}",
+    "label.grave_site": "Search {site:the_site} discards",
     "label.back_card": "{card:card}: {back:a_site} card",
     "label.grave_card": "Take {card:card}",
     "label.aim": "Discard their {card:card}",

@@ -40,8 +40,8 @@ class KorrigansEngine(StepEngine):
         self.advance(st, [])            # up to the first decision (a placement)
         return st
 
-    def describe(self, state: State, seat: int, action: str) -> str:
-        return super().describe(state, seat, action)[:80]
+    def describe(self, state: State, seat: int, action: str, lang: str = "en") -> str:
+        return super().describe(state, seat, action, lang)[:80]
 
     def prompt(self, state: State, seat: int | None) -> Msg | None:
         if self.is_over(state):
@@ -60,8 +60,8 @@ class KorrigansEngine(StepEngine):
     def winners(self, state: State) -> list[int]:
         return scoring.winners(state) if self.is_over(state) else []
 
-    def result_note(self, state: State) -> str:
-        return render.result_note(self.view(state, None)) if self.is_over(state) else ""
+    def result_note(self, state: State, lang: str = "en") -> str:
+        return render.result_note(self.view(state, None), lang) if self.is_over(state) else ""
 
     def inventory(self, state: State) -> dict[str, int]:
         inv: dict[str, int] = {}
@@ -96,8 +96,8 @@ class KorrigansEngine(StepEngine):
         add("korrigan", len(st["pos"]))
         return inv
 
-    def board_text(self, view: dict) -> str:
-        return render.board_text(view)
+    def board_text(self, view: dict, lang: str = "en") -> str:
+        return render.board_text(view, lang)
 
-    def hand_text(self, view: dict) -> str:
-        return render.hand_text(view)
+    def hand_text(self, view: dict, lang: str = "en") -> str:
+        return render.hand_text(view, lang)

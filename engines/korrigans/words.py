@@ -16,10 +16,10 @@ button text of an action; ``board.*``, ``hand.*`` and ``note.*`` are the rendere
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
-from engines.words import Msg, catalog, render
+from engines.words import Joined, Msg, catalog, render
 
 from .common import parse_kid
 from .data import BORDER_KINDS, MENHIR_NAME, RAINBOW, TOKEN_NAME
@@ -33,24 +33,21 @@ def msg(key: str, /, **params: Any) -> Msg:
 
 
 class _Shown:
-    """A name table computed by ``show`` (a Korrigan's name is a message of its own)."""
+    """A name table computed by ``show``: the value's name is a message of its own (shown in the
+    reader's language)."""
 
-    def __init__(self, show: Callable[[Any], str]) -> None:
+    def __init__(self, show: Callable[[Any], Msg]) -> None:
         self.show = show
 
-    def __getitem__(self, value: Any) -> str:
+    def __getitem__(self, value: Any) -> Msg:
         return self.show(value)
 
 
-class _Joined:
-    """A name table that shows a list: every item through ``show``, joined by ", "; an empty
-    list shows the message ``empty``."""
+class _AsIs(dict):
+    """A translatable name table that shows an unknown key as it is (a map's own colours)."""
 
-    def __init__(self, show: Callable[[Any], str], empty: str) -> None:
-        self.show, self.empty = show, empty
-
-    def __getitem__(self, items: Iterable[Any]) -> str:
-        return ", ".join(self.show(item) for item in items) or render(msg(self.empty))
+    def __missing__(self, key: str) -> str:
+        return key
 
 
 TEMPLATES = {
@@ -154,17 +151,21 @@ TEMPLATES = {
     "board.title": "**Korrigans** - {prompt:msg}",
     "board.grid_legend": "S = Sun rows, C = Cloud columns. Pawns on them: {marks:marks}. * = the "
                          "Cauldron can still appear there, $ = the Cauldron.",
-    "board.mark": "{mark} {colour}",
+    "board.mark": "{mark} {colour:rainbow}",
     "board.bag": "Bag: {n} pawns, held by {p:seat}",
-    "board.set_aside": "set aside: {colours:names}",
+    "board.set_aside": "set aside: {colours:rainbows}",
     "board.chain": "draws chain (5 Clouds)",
     "board.cauldron": "Cauldron of Gold on **{f}**.",
     "board.cauldron_possible": "Cauldron can still appear on: {fields:names}.",
-    "board.fields": "Field   colour  tokens Menhir, symbols, Korrigans",
+    "board.col_field": "Field",
+    "board.col_colour": "colour",
+    "board.col_tokens": "tokens",
+    "board.col_rest": "Menhir, symbols, Korrigans",
     "board.carrying": " ({kind:menhir})",
     "board.sand": " sand",
     "board.pontoon": " pontoon",
     "board.kor": "{p:seat} K{k}",
+    "board.field_colour": "{c:field_colour}",
     "board.borders": "Borders (others open): {borders:borders}.",
     "board.border": "{border} {kind:border}",
     "board.moves_legend": "How Korrigans move: Hare over an open border (any border not listed), "
@@ -221,31 +222,43 @@ TEMPLATES = {
 }
 
 
-def korrigan(kid_id: str) -> str:
+def _kor(kid_id: str) -> Msg:
     """A Korrigan's id in a view ("p1k2") on the board: "{p0} K2"."""
     kid = parse_kid(kid_id)
-    return render(msg("board.kor", p=kid // 2, k=kid % 2 + 1))
+    return msg("board.kor", p=kid // 2, k=kid % 2 + 1)
 
+
+def korrigan(kid_id: str, lang: str = "en") -> str:
+    """A Korrigan's id in a view ("p1k2") on the board, as text: "{p0} K2"."""
+    return render(_kor(kid_id), lang)
+
+
+# The colours of the fields on the bundled maps (a map may name others: shown as they are).
+FIELD_COLOURS = ("green", "yellow", "grey", "purple", "brown", "blue", "red", "orange", "white",
+                 "black", "pink", "village")
 
 NAMES = {
     "token": TOKEN_NAME,
     "menhir": MENHIR_NAME,
     "colour": dict(enumerate(RAINBOW)),
+    "rainbow": {name: name for name in RAINBOW},
+    "field_colour": _AsIs({name: name for name in FIELD_COLOURS}),
     "border": {kind: kind for kind in BORDER_KINDS},
-    "kor": _Shown(lambda kid: render(msg("korrigan", p=kid // 2, k=kid % 2 + 1))),
-    "tokens": _Joined(TOKEN_NAME.__getitem__, "none"),
-    "tokens_or_nothing": _Joined(TOKEN_NAME.__getitem__, "nothing"),
-    "golds": _Joined(lambda sg: render(msg("gold_of", p=sg[0], gold=sg[1])), "none"),
+    "kor": _Shown(lambda kid: msg("korrigan", p=kid // 2, k=kid % 2 + 1)),
+    "tokens": Joined("token", empty="none"),
+    "tokens_or_nothing": Joined("token", empty="nothing"),
+    "golds": Joined(lambda sg: msg("gold_of", p=sg[0], gold=sg[1]), empty="none"),
     # the board and the panel
-    "names": _Joined(str, "none"),
-    "marks": _Joined(lambda mc: render(msg("board.mark", mark=mc[0], colour=mc[1])), "none"),
-    "borders": _Joined(lambda bk: render(msg("board.border", border=bk[0], kind=bk[1])), "none"),
-    "kids": _Joined(korrigan, "none"),
-    "out": _Joined(lambda kn: render(msg("board.out_item", kind=kn[0], n=kn[1])), "none"),
-    "menhirs": _Joined(MENHIR_NAME.__getitem__, "none"),
+    "names": Joined(lambda name: name, empty="none"),
+    "rainbows": Joined("rainbow", empty="none"),
+    "marks": Joined(lambda mc: msg("board.mark", mark=mc[0], colour=mc[1]), empty="none"),
+    "borders": Joined(lambda bk: msg("board.border", border=bk[0], kind=bk[1]), empty="none"),
+    "kids": Joined(_kor, empty="none"),
+    "out": Joined(lambda kn: msg("board.out_item", kind=kn[0], n=kn[1]), empty="none"),
+    "menhirs": Joined("menhir", empty="none"),
     "backup": {"hare": "Hare", "squirrel": "Squirrel", "spent": "used up"},
-    "lefts": _Joined(lambda sn: render(msg("note.left_of", p=sn[0], n=sn[1])), "none"),
-    "places": _Joined(render, "none"),
+    "lefts": Joined(lambda sn: msg("note.left_of", p=sn[0], n=sn[1]), empty="none"),
+    "places": Joined("msg", empty="none"),
 }
 
 catalog(GAME, TEMPLATES, names=NAMES)

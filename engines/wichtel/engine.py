@@ -75,8 +75,8 @@ class WichtelEngine(StepEngine):
         return inv
 
     # text from a view lives in ``render``; these keep the Engine contract for the cogs
-    def board_text(self, view: dict) -> str:
-        return render.board_text(view)
+    def board_text(self, view: dict, lang: str = "en") -> str:
+        return render.board_text(view, lang)
 
-    def hand_text(self, view: dict) -> str:
-        return render.hand_text(view)
+    def hand_text(self, view: dict, lang: str = "en") -> str:
+        return render.hand_text(view, lang)

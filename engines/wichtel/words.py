@@ -14,11 +14,10 @@ beside them are the rulebook translation's (``data.LEP_EN`` / ``data.EV_EN``).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import Any
 
-from ..words import Msg, catalog, render
-from .data import EV_EN, EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, VALUE
+from ..words import Joined, Msg, catalog
+from .data import CAREERS, EV_EN, EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, TITLES, VALUE
 
 GAME = "wichtel"
 
@@ -42,16 +41,6 @@ def _lep_label(code: str) -> str:
 def _ev_label(code: str) -> str:
     """German name and English name: "Komm mal zurück! (Come back!)"."""
     return f"{EV_NAME[code]} ({EV_EN[code]})"
-
-
-class _Joined:
-    """A name table that shows a list: every item through ``show``, joined by ``sep``."""
-
-    def __init__(self, show: Callable[[Any], str], sep: str) -> None:
-        self.show, self.sep = show, sep
-
-    def __getitem__(self, items: Iterable[Any]) -> str:
-        return self.sep.join(self.show(item) for item in items)
 
 
 TEMPLATES = {
@@ -87,8 +76,8 @@ TEMPLATES = {
                  "total {total}",
     "removed": "removed {cards:leps}",
     "card_points": "cards {n}",
-    "title": "{title} {value:+d}",
-    "title_joker": "{title} {value:+d} (Hexendoktor as {joker:lep})",
+    "title": "{title:title} {value:+d}",
+    "title_joker": "{title:title} {value:+d} (Hexendoktor as {joker:lep})",
     "witwe_flip": "Witwe flips {subtotal} to {score}",
     "witwe_double": "Witwe doubles {subtotal} to {score}",
     "equals": "= {score}",
@@ -187,7 +176,7 @@ TEMPLATES = {
     "board.exchange": "Exchange: {p:seat} ⇄ {to:seat}",
     "board.last": "Last scoring (round {round}):",
     "board.last_row": "- {p:seat}: {cards:leps} → {score}{title:msg}, bonus {bonus} → {total}",
-    "board.last_title": ", {title} {value:+d}",
+    "board.last_title": ", {title:title} {value:+d}",
     # --- a seat's own panel (render.hand_text) --------------------------------------------------
     "hand.retinue": "**Your retinue** ({p:seat}):",
     "hand.item": "- {card:lepx}",
@@ -228,14 +217,17 @@ NAMES = {
     "how": {"turns": "one after another from the left", "together": "all at once"},
     "lepn": {code: _lep_name_en(code) for code in LEP_CODES},
     "rule": SPECIAL_RULES,
-    "leps": _Joined(LEP_NAME.__getitem__, ", "),
-    "evs": _Joined(EV_NAME.__getitem__, ", "),
-    "evxs": _Joined(_ev_label, ", "),
-    "parts": _Joined(render, "; "),
-    "commas": _Joined(render, ", "),
-    "lines": _Joined(render, "\n"),
+    "title": {name: name for _key, name, *_rest in TITLES + CAREERS},
+    "leps": Joined("lep"),
+    "evs": Joined("ev"),
+    "evxs": Joined("evx"),
+    "parts": Joined("msg", "; "),
+    "commas": Joined("msg", ", "),
+    "lines": Joined("msg", "\n"),
 }
 
-catalog(GAME, TEMPLATES, names=NAMES)
+# The German card names are printed on the cards: the same in every language. The other tables
+# (the labels with the translated name beside it, the titles, the reminders) are translated.
+catalog(GAME, TEMPLATES, names=NAMES, fixed=("lep", "ev"))
 
 __all__ = ["GAME", "NAMES", "SPECIAL_RULES", "TEMPLATES", "msg"]

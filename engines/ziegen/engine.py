@@ -62,11 +62,11 @@ class ZiegenEngine(StepEngine):
         inv["large_goat"] = len(state["goats"])
         return inv
 
-    def board_text(self, view):
-        return render.board_text(view)
+    def board_text(self, view, lang="en"):
+        return render.board_text(view, lang)
 
-    def hand_text(self, view):
-        return render.hand_text(view)
+    def hand_text(self, view, lang="en"):
+        return render.hand_text(view, lang)
 
 
 __all__ = ["ZiegenEngine", "geometry"]

@@ -5,12 +5,17 @@ The text grid: a cell is a set letter and value (``A5``, letters from ``data.SET
 share no letter with the seat colours), followed by the lower-case colour of its small goat
 (``A5r``); ``dog`` a dog, ``m1``/``m2`` a milk shake, ``..`` an empty space, ``[R]`` Red's pen;
 upper-case colour letters beside the grid are the large goats. Legends for both under the header.
+
+Every phrase is a message of ``words`` (ids "board.*", "hand.*", "played.*", "spot"), shown in
+the reader's language; only the layout (the grid, lines, Markdown) is made here.
 """
 from __future__ import annotations
 
 from engines import words
+from engines.words import Msg
 
 from . import data, geometry
+from .words import CARD_NAMES, msg
 
 CELL_W = 4
 
@@ -51,7 +56,17 @@ def grid_text(view: dict) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _played_text(cards: list[str]) -> str:
+def _spot(size: int, pos: int) -> Msg:
+    """Where a large goat stands: "the left edge, row 6" (``geometry.spot_label`` in words)."""
+    side, idx, _cell = geometry.edge_info(size)[pos]
+    return msg("spot", side=side, line=_line(side), k=idx + 1)
+
+
+def _line(side: str) -> str:
+    return "column" if side in ("top", "bottom") else "row"
+
+
+def _played(cards: list[str]) -> list:
     goats: dict[str, list[int]] = {}
     milk = []
     dogs = 0
@@ -63,68 +78,88 @@ def _played_text(cards: list[str]) -> str:
             milk.append(data.VALUE[c])
         else:
             dogs += 1
-    parts = [f"{data.SET_NAMES[s]} {'+'.join(map(str, sorted(v)))}"
+    parts = [msg("played.set", set=s, values="+".join(map(str, sorted(v))))
              for s, v in sorted(goats.items(), key=lambda item: data.SET_ORDER[item[0]])]
     if milk:
-        parts.append(f"Milk {'+'.join(map(str, sorted(milk)))} ({len(milk)})")
+        parts.append(msg("played.milk", values="+".join(map(str, sorted(milk))), n=len(milk)))
     if dogs:
-        parts.append(f"Dogs x{dogs}")
-    return ", ".join(parts) if parts else "nothing yet"
+        parts.append(msg("played.dogs", n=dogs))
+    return [part.to_json() for part in parts or [msg("played.none")]]
 
 
-def board_text(view: dict) -> str:
+class _Sayer:
+    """Renders this game's messages in one language: ``say("hand.no_cards")``."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def __call__(self, key: str, /, **params) -> str:
+        return words.render(msg(key, **params), self.lang)
+
+
+def _items(key: str, rows) -> list:
+    return [msg(key, **row).to_json() for row in rows]
+
+
+def board_text(view: dict, lang: str = "en") -> str:
+    """The public board in ``lang`` (English by default)."""
+    say = _Sayer(lang)
     size = view["size"]
-    colours = ", ".join(f"{data.COLOUR_LETTERS[s]} {data.COLOURS[s]}" for s in range(view["n"]))
-    out = [f"**Pasture** ({size}x{size}) - colours: {colours}. `[R]` Red's pen, `A5r` a goat "
-           "with Red's small goat, `R` beside the grid Red's large goat.",
-           "```", grid_text(view), "```"]
+    colours = _items("board.colour", ({"letter": data.COLOUR_LETTERS[s], "p": s}
+                                      for s in range(view["n"])))
+    out = [say("board.header", size=size, items=colours), "```", grid_text(view), "```"]
     shown = [s for s in data.SET_KEYS
              if any(data.is_card(c) and data.GOAT_SET[c] == s for c in view["grid"])]
-    out.append("Cards: " + "".join(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}, "
-                                   for s in shown) + "dog = Dog, m1/m2 = Milk Shake")
+    keys = _items("board.set_key", ({"letter": data.SET_LETTERS[s], "set": s} for s in shown))
+    out.append(say("board.cards", items=keys + [msg("board.other_cards").to_json()]))
     out.append("")
     for seat in range(view["n"]):
         b = view["breakdown"][seat]
-        spot = geometry.spot_label(size, view["goats"][seat])
-        marker = "▶ " if seat in view["to_act"] else ""
-        out.append(f"{marker}**{{p{seat}}}** ({data.COLOURS[seat]}) - {view['scores'][seat]} pts "
-                   f"(pen {b['pen']}, other {b['other']}, milk {b['milk']}); hand "
-                   f"{view['hand_counts'][seat]}; large goat at {spot}")
-        out.append(f"  played: {_played_text(view['played'][seat])}")
+        out.append(say("board.seat", mark="▶ " if seat in view["to_act"] else "", p=seat,
+                       points=view["scores"][seat], pen=b["pen"], other=b["other"],
+                       milk=b["milk"], hand=view["hand_counts"][seat],
+                       spot=_spot(size, view["goats"][seat]).to_json()))
+        out.append("  " + say("board.played", items=_played(view["played"][seat])))
     owner = view["owner"]
-    scored = [f"{data.SET_NAMES[s]} ({{p{owner[s]}}})" for s in data.SET_KEYS if s in owner]
+    scored = _items("board.scored_set", ({"set": s, "p": owner[s]} for s in data.SET_KEYS
+                                         if s in owner))
     if scored:
-        out.append("Scored sets: " + ", ".join(scored))
+        out.append(say("board.scored", items=scored))
     if view["reserved"]:
-        out.append("Reserved small goats: " + ", ".join(
-            f"{{p{o}}} {k}x {data.SET_NAMES[s]}" for o, s, k in view["reserved"]))
+        out.append(say("board.reserved", items=_items(
+            "board.reserved_set", ({"p": o, "set": s, "k": k} for o, s, k in view["reserved"]))))
     if view["revealed"]:
-        out.append("Revealed in hands: " + ", ".join(
-            f"{data.card_name(c)} ({{p{s}}})" for s, c in view["revealed"]))
-    out.append(f"Draw pile: {view['draw_count']} cards; box: {view['box_count']} removed at "
-               f"setup + {len(view['discard'])} discarded. Doubling: {view['doubling']}.")
+        out.append(say("board.revealed", items=_items(
+            "board.revealed_card", ({"card": c, "p": s} for s, c in view["revealed"]))))
+    out.append(say("board.piles", draw=view["draw_count"], box=view["box_count"],
+                   discarded=len(view["discard"]), doubling=view["doubling"]))
     if view["over"]:
-        names = " and ".join(f"{{p{w}}}" for w in view.get("winners", []))
-        out.append(f"**Game over** - winner: {names}")
+        winners = view.get("winners", [])
+        names = "{p%d}" % winners[0] if winners else ""
+        for w in winners[1:]:
+            names = say("and", a=names, b=w)
+        out.append(say("board.over", names=names))
     else:
-        out.append(f"*{words.render(view['prompt'])}*")
+        out.append(f"*{words.render(view['prompt'], lang)}*")
     text = "\n".join(out)
     return text if len(text) <= 4000 else text[:3990] + "\n..."
 
 
-def hand_text(view: dict) -> str:
+def hand_text(view: dict, lang: str = "en") -> str:
+    """A seat's hand in ``lang`` (English by default)."""
+    say = _Sayer(lang)
     seat = view.get("seat")
     if seat is None:
-        return "Spectators hold no cards."
+        return say("hand.spectator")
     hand = view.get("hand", [])
-    names = ", ".join(f"**{data.card_name(c)}**" for c in hand) or "no cards"
-    out = [f"Your hand ({data.COLOURS[seat]}): {names}"]
+    names = ", ".join(f"**{words.render(CARD_NAMES[c], lang)}**" for c in hand)
+    out = [say("hand.cards", p=seat, names=names or say("hand.no_cards"))]
     size = view["size"]
     pos = view["goats"][seat]
-    out.append(f"Your large goat stands at {geometry.spot_label(size, pos)}: you take from "
-               f"{geometry.line_label(size, pos)}.")
+    side, idx, _cell = geometry.edge_info(size)[pos]
+    out.append(say("hand.goat", spot=_spot(size, pos).to_json(), line=_line(side), k=idx + 1))
     if view["phase"] == "mulligan" and view.get("mulligan_choice") is not None:
-        out.append(f"You chose to return {view['mulligan_choice']} dog(s); waiting for the others.")
+        out.append(say("hand.mulligan", n=view["mulligan_choice"]))
     if seat in view["to_act"]:
-        out.append(f"*Your move: {words.render(view['prompt'])}*")
+        out.append(say("hand.move", prompt=view["prompt"]))
     return "\n".join(out)

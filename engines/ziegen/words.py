@@ -7,7 +7,7 @@ the edge a large goat stands on ``{side:side}``; a cell ``{at:msg}`` (an ``at.*`
 """
 from __future__ import annotations
 
-from engines.words import Msg, catalog
+from engines.words import Joined, Msg, catalog
 
 from . import data
 
@@ -24,16 +24,6 @@ def count(key: str, n: int, /, **params) -> Msg:
     return msg(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
-class _Joined:
-    """A name table for a list: the names of its items joined by ", "."""
-
-    def __init__(self, names) -> None:
-        self.names = names
-
-    def __getitem__(self, items) -> str:
-        return ", ".join(self.names[item] for item in items)
-
-
 class _Scores:
     """A name table for a score list: "{p0} 12, {p1} 9"."""
 
@@ -41,7 +31,16 @@ class _Scores:
         return ", ".join(f"{{p{seat}}} {points}" for seat, points in enumerate(scores))
 
 
-CARD_NAMES = {card: data.card_name(card) for card in data.CARDS}
+def _card_msg(card: str) -> Msg:
+    """A card's name as a message: "Elvis 5" (the set's name in the reader's language), "Dog",
+    "Milk Shake 2"."""
+    kind = data.KIND[card]
+    if kind == "g":
+        return msg("card.goat", set=data.GOAT_SET[card], v=data.VALUE[card])
+    return msg("card.dog") if kind == "d" else msg("card.milk", v=data.VALUE[card])
+
+
+CARD_NAMES = {card: _card_msg(card) for card in data.CARDS}
 SET_NAME = dict(data.SET_NAMES)
 END_WHY = {
     "row": "the last card of a row has been taken",
@@ -50,6 +49,10 @@ END_WHY = {
 }
 
 TEMPLATES = {
+    # --- card names (the name table "card") ---
+    "card.goat": "{set:set} {v}",
+    "card.dog": "Dog",
+    "card.milk": "Milk Shake {v}",
     # --- action labels (buttons; at most 80 characters) ---
     "label.keep": "Keep my cards",
     "label.mull.one": "Return 1 dog and draw 1 new card",
@@ -117,11 +120,47 @@ TEMPLATES = {
     "discards": "{p:seat} discards {cards:cards}.",
     # --- the end ---
     "over": "Game over: {why:end}. Scores: {scores:scores}.",
+    # --- where a large goat stands (board and hand) ---
+    "spot": "the {side:side} edge, {line:line} {k}",
+    # --- the board (render.board_text) ---
+    "board.header": "**Pasture** ({size}x{size}) - colours: {items:commas}. `[R]` Red's pen, "
+                    "`A5r` a goat with Red's small goat, `R` beside the grid Red's large goat.",
+    "board.colour": "{letter} {p:colour}",
+    "board.cards": "Cards: {items:commas}",
+    "board.set_key": "{letter} {set:set}",
+    "board.other_cards": "dog = Dog, m1/m2 = Milk Shake",
+    "board.seat": "{mark}**{p:seat}** ({p:colour}) - {points} pts (pen {pen}, other {other}, "
+                  "milk {milk}); hand {hand}; large goat at {spot:msg}",
+    "board.played": "played: {items:commas}",
+    "played.set": "{set:set} {values}",
+    "played.milk": "Milk {values} ({n})",
+    "played.dogs": "Dogs x{n}",
+    "played.none": "nothing yet",
+    "board.scored": "Scored sets: {items:commas}",
+    "board.scored_set": "{set:set} ({p:seat})",
+    "board.reserved": "Reserved small goats: {items:commas}",
+    "board.reserved_set": "{p:seat} {k}x {set:set}",
+    "board.revealed": "Revealed in hands: {items:commas}",
+    "board.revealed_card": "{card:card} ({p:seat})",
+    "board.piles": "Draw pile: {draw} cards; box: {box} removed at setup + {discarded} "
+                   "discarded. Doubling: {doubling:doubling}.",
+    "board.over": "**Game over** - winner: {names}",
+    "and": "{a} and {b:seat}",
+    # --- a seat's hand (render.hand_text) ---
+    "hand.spectator": "Spectators hold no cards.",
+    "hand.cards": "Your hand ({p:colour}): {names}",
+    "hand.no_cards": "no cards",
+    "hand.goat": "Your large goat stands at {spot:msg}: you take from {line:line} {k}.",
+    "hand.mulligan": "You chose to return {n} dog(s); waiting for the others.",
+    "hand.move": "*Your move: {prompt:msg}*",
 }
 
 NAMES = {
     "card": CARD_NAMES,
-    "cards": _Joined(CARD_NAMES),
+    "cards": Joined("card"),
+    "colour": dict(enumerate(data.COLOURS)),
+    "doubling": {"line": "line", "chain": "chain"},
+    "commas": Joined("msg"),
     "set": SET_NAME,
     "end": END_WHY,
     "line": {"row": "row", "column": "column"},

@@ -199,6 +199,15 @@ class _Session:
         self.ended = False
         self.identified_at = time.monotonic()
         self.login_no = 0
+        self.shard: tuple[int, int] | None = None  # (shard id, shard count) from IDENTIFY
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Discord's routing: a guild's events go to shard (guild_id >> 22) % count; direct
+        messages (no guild) to shard 0."""
+        if self.shard is None or self.shard[1] <= 1:
+            return True
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else (int(guild_id) >> 22) % count)
 
 
 class _Conn:
@@ -872,6 +881,8 @@ class FakeDiscord:
             return
         s = _Session(secrets.token_hex(16), int(d.get('intents', 0) or 0), token or '')
         s.login_no = self._login_no
+        if isinstance(d.get('shard'), list) and len(d['shard']) == 2:
+            s.shard = (int(d['shard'][0]), int(d['shard'][1]))
         s.conn = conn
         conn.session = s
         async with s.lock:
@@ -879,7 +890,8 @@ class FakeDiscord:
             ready = {
                 'v': 10,
                 'user': {**self._user_payload(self.bot_user), 'verified': True, 'mfa_enabled': False, 'flags': 0, 'email': None},
-                'guilds': [{'id': str(g.id), 'unavailable': True} for g in self.guilds.values() if self.bot_user.id in g.member_ids],
+                'guilds': [{'id': str(g.id), 'unavailable': True} for g in self.guilds.values()
+                           if self.bot_user.id in g.member_ids and s.serves(g.id)],
                 'session_id': s.id,
                 'session_type': 'normal',
                 'resume_gateway_url': self.gateway_url,
@@ -896,7 +908,7 @@ class FakeDiscord:
             await self._send_event_locked(s, 'READY', ready)
             if s.intents & INTENT_GUILDS or True:  # GUILD_CREATE is always sent for READY's guilds
                 for g in list(self.guilds.values()):
-                    if self.bot_user.id in g.member_ids:
+                    if self.bot_user.id in g.member_ids and s.serves(g.id):
                         await self._send_event_locked(s, 'GUILD_CREATE', self._guild_create_payload(g))
             s.ready = True
         self._touch()
@@ -949,7 +961,8 @@ class FakeDiscord:
             await self._ws_send(s.conn, payload)
 
     async def _dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None, only_newest: bool = False) -> None:
-        sessions = [s for s in self._sessions.values() if s.ready and not s.ended]
+        guild_id = data.get('id') if event.startswith('GUILD_CREATE') else data.get('guild_id')
+        sessions = [s for s in self._sessions.values() if s.ready and not s.ended and s.serves(guild_id)]
         if only_newest:
             live = [s for s in sessions if s.conn is not None and s.conn.open] or sessions
             sessions = sorted(live, key=lambda s: s.identified_at)[-1:]
@@ -2118,7 +2131,8 @@ class FakeDiscord:
         m = self._new_message(c, u, {'content': content}, [])
         payload = self._message_payload(m)
         intent = INTENT_DM_MESSAGES if c.type == DM else INTENT_GUILD_MESSAGES
-        for s in [s for s in self._sessions.values() if s.ready and not s.ended and s.intents & intent]:
+        for s in [s for s in self._sessions.values()
+                  if s.ready and not s.ended and s.intents & intent and s.serves(c.guild_id)]:
             p = dict(payload)
             if c.type != DM and not (s.intents & INTENT_MESSAGE_CONTENT) and f'<@{self.bot_user.id}>' not in content:
                 p.update(content='', embeds=[], attachments=[], components=[])

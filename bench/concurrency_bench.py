@@ -1,0 +1,112 @@
+"""Stored moves per second with 1, 10 and 100 games played at once, on SQLite and PostgreSQL.
+
+One process; each game is played by its own task (its moves one after another, as players
+take turns; a finished game is followed by a new one), all games at the same time. First both
+databases durable, each stored move synced to disk before it is acknowledged: SQLite with
+``synchronous=FULL`` (the default), PostgreSQL with the server's defaults (``fsync`` and
+``synchronous_commit`` on, so concurrent commits share a sync). Then both relaxed (a move
+survives a crash of the bot, not of the machine): SQLite ``NORMAL``, PostgreSQL
+``synchronous_commit=off``. The PostgreSQL lines need a server: ``TAVERN_BENCH_PG`` set to a
+``postgresql://`` URL (the bench works in a schema of its own and drops it), for example
+``bash scripts/bench.sh``, which starts a throwaway server.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from storage import Store
+from tables import TableService
+
+KIND, PLAYERS = "wichtel", 5
+CONCURRENCY = ((1, 300), (10, 1000), (100, 2000))  # (games at once, stored moves measured)
+MODES = (("durable", "full", ""), ("relaxed", "normal", "synchronous_commit=off"))
+PG_ENV = "TAVERN_BENCH_PG"
+
+
+async def _play(service: TableService, game, moves: int, rnd: random.Random) -> int:
+    done = 0
+    while done < moves:
+        if game.status != "running":
+            game = await _new_game(service, rnd.randrange(1, 10 ** 9))
+        seat = rnd.choice(service.to_act(game))
+        action = rnd.choice(service.choices(game, seat))[0]
+        game = (await service.move(game.id, game.host_id + seat, action)).game
+        done += 1
+    return done
+
+
+async def _new_game(service: TableService, n: int):
+    host = 1000 * n
+    game = await service.open_table(KIND, guild_id=1, channel_id=1, host_id=host,
+                                    host_name="p0")
+    for seat in range(1, PLAYERS):
+        await service.join(game.id, host + seat, f"p{seat}")
+    return (await service.start(game.id, host)).game
+
+
+async def _bench(target: str, games: int, moves: int, sync: str = "full") -> tuple[int, float]:
+    store = await Store.open(target, synchronous=sync)
+    try:
+        service = TableService(store, seed_source=lambda: 5)
+        tables = [await _new_game(service, n) for n in range(1, games + 1)]
+        per_game = -(-moves // games)
+        t = time.perf_counter()
+        done = await asyncio.gather(*(_play(service, g, per_game, random.Random(g.id))
+                                      for g in tables))
+        return sum(done), time.perf_counter() - t
+    finally:
+        await store.close()
+
+
+async def _pg_schema(url: str, statement: str) -> None:
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute(statement)
+    finally:
+        await conn.close()
+
+
+async def _bench_pg(url: str, games: int, moves: int, settings: str) -> tuple[int, float]:
+    schema = "bench_" + uuid.uuid4().hex[:10]
+    await _pg_schema(url, f"CREATE SCHEMA {schema}")
+    try:
+        sep = "&" if "?" in url else "?"
+        extra = f"&{settings}" if settings else ""
+        return await _bench(f"{url}{sep}search_path={schema}{extra}", games, moves)
+    finally:
+        await _pg_schema(url, f"DROP SCHEMA {schema} CASCADE")
+
+
+def _line(name: str, mode: str, games: int, done: int, spent: float) -> str:
+    return (f"{name:<10} {mode:<7} {games:>3} game(s) at once: {done / spent:>7,.0f} stored "
+            f"moves/s ({done:,} moves in {spent:.2f} s)")
+
+
+def run() -> list[str]:
+    lines = []
+    url = os.environ.get(PG_ENV, "").strip()
+    for mode, sqlite_sync, pg_settings in MODES:
+        for games, moves in CONCURRENCY:
+            with tempfile.TemporaryDirectory() as folder:
+                done, spent = asyncio.run(_bench(str(Path(folder) / "bench.db"), games, moves,
+                                                 sqlite_sync))
+            lines.append(_line("SQLite", mode, games, done, spent))
+            if url:
+                done, spent = asyncio.run(_bench_pg(url, games, moves, pg_settings))
+                lines.append(_line("PostgreSQL", mode, games, done, spent))
+    if not url:
+        lines.append(f"PostgreSQL: skipped, no server given (set {PG_ENV} to a postgresql:// "
+                     "URL, or run `bash scripts/bench.sh`, which starts a throwaway server)")
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))

@@ -1,0 +1,189 @@
+"""The storage interface: what the table service may ask of a store, whichever database holds it.
+
+``await Store.open(target)`` opens a SQLite file (a path: one process, the embedded default) or a
+PostgreSQL database (a ``postgresql://`` URL: several bot processes may share it). Both apply
+their numbered migrations on open and keep the same guarantees: every game write is conditional
+on the version the writer read, so a stale or concurrent write raises ``StaleVersion`` and
+changes nothing; a move's snapshot and log rows are stored together or not at all.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import ClassVar
+
+from .records import GameRecord, MoveRecord, Rater, RatingRecord, ResultRecord, SeatRecord
+
+ACTIVE = ("lobby", "running")
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+class StaleVersion(Exception):
+    """Someone else changed the game since it was read; nothing was written."""
+
+
+class StoreUnavailable(Exception):
+    """The database server cannot be reached or refused the connection (the message says why;
+    it never contains the URL's password)."""
+
+
+def redacted(target: str) -> str:
+    """A database URL as it may be shown: without its password."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(target)
+    if parts.password is None:
+        return target
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+class Store(ABC):
+    # True when other processes may write the same games (so a cached record may be stale).
+    shared: bool = False
+    # The file path or the URL the store was opened with.
+    path: str
+
+    # What ``open`` calls: ``opening.open_store``, set by the package's ``__init__`` (which
+    # always runs before this module is used). The backends import this module, so it cannot
+    # import them: the choice of a backend lives above both.
+    opener: ClassVar[Callable[..., Awaitable[Store]]]
+
+    @staticmethod
+    async def open(target: str, *, synchronous: str = "full") -> Store:
+        """A SQLite file path, or a ``postgresql://`` URL. ``synchronous`` is SQLite's
+        durability setting (see ``store.SYNC_MODES``); PostgreSQL's is the server's own."""
+        return await Store.opener(target, synchronous=synchronous)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int:
+        """The number of the last migration applied."""
+
+    # --- reading ---------------------------------------------------------------------------------
+    @abstractmethod
+    async def get_game(self, game_id: int) -> GameRecord | None: ...
+
+    @abstractmethod
+    async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
+                            limit: int = 25) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def games_in_channel(self, channel_id: int,
+                               statuses: Iterable[str] = ACTIVE) -> list[GameRecord]: ...
+
+    @abstractmethod
+    async def due_games(self, now: float, limit: int = 50) -> list[GameRecord]:
+        """Running games whose reminder deadline has passed, the most overdue first."""
+
+    @abstractmethod
+    async def unnotified_games(self) -> list[GameRecord]:
+        """Running games where some human seat was not told about its current decision."""
+
+    @abstractmethod
+    async def moves(self, game_id: int) -> list[MoveRecord]: ...
+
+    # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
+    @abstractmethod
+    async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
+                          host_id: int, options: dict, seed: int, now: float,
+                          remind_after: float, seats: list[SeatRecord]) -> int: ...
+
+    @abstractmethod
+    async def set_seats(self, game_id: int, version: int, seats: list[SeatRecord],
+                        now: float) -> None:
+        """Replace the lobby's seat list."""
+
+    @abstractmethod
+    async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
+                         status: str, moves: Sequence[tuple[int, str]], now: float,
+                         deadline_at: float | None, recent: list[str],
+                         prompts: Iterable[int] = (),
+                         player: SeatRecord | None = None) -> None:
+        """Store a new snapshot and append ``moves`` to the log, atomically.
+
+        ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
+        prompt version becomes the new version; ``player`` is a seat whose player changes (a
+        resign or a replacement): only its user, bot, name and resigned columns are written."""
+
+    @abstractmethod
+    async def set_status(self, game_id: int, version: int, status: str, now: float,
+                         deadline_at: float | None = None) -> None: ...
+
+    # --- metadata, not part of the game's versioned state: messages and reminders ---------------
+    @abstractmethod
+    async def set_messages(self, game_id: int, *, lobby_message_id: int | None = None,
+                           thread_id: int | None = None,
+                           board_message_id: int | None = None) -> None: ...
+
+    # Each of these returns True if it wrote, False if the row was no longer as the caller read
+    # it: of several processes doing the same, exactly one gets True.
+    @abstractmethod
+    async def set_deadline(self, game_id: int, version: int, old: float | None,
+                           deadline_at: float | None) -> bool:
+        """Re-arm a deadline, if the game is still at ``version`` with deadline ``old`` (the
+        reminder pass: only the process that re-armed it sends the reminder)."""
+
+    @abstractmethod
+    async def set_notified(self, game_id: int, seat: int, version: int) -> bool:
+        """Mark that ``seat`` was told about the prompt of ``version``; never moves back."""
+
+    @abstractmethod
+    async def set_dm_closed(self, game_id: int, seat: int) -> bool:
+        """Mark a seat's DMs closed; True only for the writer that changed it."""
+
+    # --- DM panels (migration 4): the one DM per seat showing live controls; not game state,
+    # no version is bumped ----------------------------------------------------------------------
+    @abstractmethod
+    async def dm_panels(self, game_id: int) -> dict[int, tuple[int, int, int]]:
+        """seat -> (DM channel id, message id, token) of each DM showing that seat's controls."""
+
+    @abstractmethod
+    async def set_dm_panel(self, game_id: int, seat: int,
+                           where: tuple[int, int, int] | None) -> None:
+        """Remember (or, with None, forget) the DM that shows ``seat``'s controls."""
+
+    @abstractmethod
+    async def forget_dm_panels(self, game_id: int) -> None: ...
+
+    # --- history (migration 3): seed commitments, results and ratings ---------------------------
+    @abstractmethod
+    async def add_fairness(self, game_id: int, salt: str, commitment: str) -> None:
+        """Store a game's salt and commitment once; a second call changes nothing."""
+
+    @abstractmethod
+    async def fairness(self, game_id: int) -> tuple[str, str] | None:
+        """(salt, commitment) of a game, or None if it has none."""
+
+    @abstractmethod
+    async def record_results(self, rows: list[ResultRecord], rate: Rater | None) -> bool:
+        """Store a finished game's results and update its humans' ratings, atomically and once
+        (whichever process asks, and however many at once). False if that game's results were
+        stored already (nothing is written then)."""
+
+    @abstractmethod
+    async def replace_ratings(self, guild_id: int, kind: str,
+                              ratings: Iterable[RatingRecord]) -> None:
+        """Set a server's ratings for one game afresh (after results were filled in late)."""
+
+    @abstractmethod
+    async def results_in_guild(self, guild_id: int) -> list[ResultRecord]:
+        """Every result of a server, oldest game first."""
+
+    @abstractmethod
+    async def ratings_in_guild(self, guild_id: int) -> list[RatingRecord]: ...
+
+    @abstractmethod
+    async def finished_without_results(self) -> list[int]:
+        """Finished games whose results were never stored (a crash came in between)."""
+
+    @abstractmethod
+    async def finished_in_guild(self, guild_id: int) -> list[int]: ...
+
+    @abstractmethod
+    def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:
+        """``async with store.exclusive(name) as mine``: ``mine`` is True in exactly one of the
+        processes (and tasks) asking at once; the others get False and skip the work."""

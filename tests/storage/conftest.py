@@ -1,0 +1,57 @@
+"""Every storage test runs on both backends: a SQLite file and a PostgreSQL schema."""
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+import pytest
+
+from tests.conftest import pg_run
+
+
+@dataclass
+class Backend:
+    name: str  # "sqlite" or "postgresql"
+    target: str  # what Store.open takes
+
+    def raw(self, statement: str, *args, fetch: bool = False):
+        """Run SQL behind the store's back (``?`` marks the parameters on both backends)."""
+        if self.name == "sqlite":
+            with sqlite3.connect(self.target) as db:
+                rows = db.execute(statement, args).fetchall()
+            return rows if fetch else None
+        parts = statement.split("?")
+        statement = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
+        return pg_run(self.target, statement, *args, fetch=fetch)
+
+    def raw_script(self, script: str) -> None:
+        """Several statements, no parameters."""
+        if self.name == "sqlite":
+            with sqlite3.connect(self.target) as db:
+                db.executescript(script)
+        else:
+            pg_run(self.target, script)
+
+    @property
+    def integrity_error(self) -> type[Exception]:
+        if self.name == "sqlite":
+            return sqlite3.IntegrityError
+        import asyncpg
+        return asyncpg.IntegrityConstraintViolationError
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request, tmp_path) -> Backend:
+    if request.param == "sqlite":
+        return Backend("sqlite", str(tmp_path / "t.db"))
+    return Backend("postgresql", request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+async def store(backend):
+    """A store on the backend (this folder's tests run on both), closed after the test."""
+    from storage import Store
+
+    opened = await Store.open(backend.target)
+    yield opened
+    await opened.close()

@@ -1,0 +1,222 @@
+"""Several bot processes on one PostgreSQL database (``worker.py`` is a bot process without
+Discord). Any process may handle any game: a move is applied exactly once whichever process
+gets it, a killed process loses no move it acknowledged, and each reminder and each start-up
+catch-up notice is sent by exactly one process."""
+from __future__ import annotations
+
+import asyncio
+import collections
+import itertools
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from storage import Store
+from tables import StaleClick, TableService
+from tests.toy import TOY
+
+ROOT = Path(__file__).resolve().parents[2]
+T0 = 1000.0
+
+
+class Worker:
+    """One worker process, spoken to over its stdin and stdout."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future] = {0: asyncio.get_running_loop().create_future()}
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def start(cls, target: str) -> Worker:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tests.storage.worker", target, cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2 ** 20)
+        worker = cls(proc)
+        await asyncio.wait_for(worker._waiting[0], 60)  # store opened, migrations applied
+        return worker
+
+    async def _read(self) -> None:
+        while line := await self.proc.stdout.readline():
+            reply = json.loads(line)
+            future = self._waiting.pop(reply["id"], None)
+            if future is not None and not future.done():
+                future.set_result(reply)
+        for future in self._waiting.values():  # the process died: no answer will come
+            if not future.done():
+                future.set_exception(ConnectionError("worker died"))
+
+    async def ask(self, **request) -> dict:
+        request["id"] = next(self._ids)
+        future = self._waiting[request["id"]] = asyncio.get_running_loop().create_future()
+        try:
+            self.proc.stdin.write((json.dumps(request) + "\n").encode())
+            await self.proc.stdin.drain()
+        except (ConnectionError, BrokenPipeError) as exc:
+            self._waiting.pop(request["id"], None)
+            raise ConnectionError("worker died") from exc
+        return await asyncio.wait_for(future, 60)
+
+    async def stop(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.stdin.close()
+            try:
+                await asyncio.wait_for(self.proc.wait(), 30)
+            except TimeoutError:
+                self.proc.kill()
+                await self.proc.wait()
+        await self._reader
+
+
+@pytest.fixture
+async def two(pg_url):
+    """The test's own service (to set up games and check them) and two worker processes."""
+    store = await Store.open(pg_url)
+    service = TableService(store, registry={"toy": TOY}, clock=lambda: T0, remind_after=3600,
+                           seed_source=iter(range(1, 10 ** 6)).__next__)
+    workers = await asyncio.gather(Worker.start(pg_url), Worker.start(pg_url))
+    yield service, workers
+    for worker in workers:
+        await worker.stop()
+    await store.close()
+
+
+async def _games(service: TableService, count: int, pile: int) -> list:
+    games = []
+    for i in range(count):
+        game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=100 + 2 * i,
+                                        host_name="ann", options={"pile": pile, "secrets": False})
+        await service.join(game.id, 101 + 2 * i, "bob")
+        games.append((await service.start(game.id, 100 + 2 * i)).game)
+    return games
+
+
+async def _check_log_replays(service: TableService, game_id: int) -> list:
+    stored = await service.store.get_game(game_id)
+    log = await service.store.moves(game_id)
+    assert [m.n for m in log] == list(range(1, stored.move_count + 1))
+    assert await service.replay(game_id) == stored.state  # snapshot and log agree
+    return log
+
+
+async def test_identical_moves_sent_to_both_processes_are_applied_once(two):
+    """1,000 moves, each delivered to both processes at the same moment (a double click, a
+    retried interaction): every one is applied exactly once, none is lost."""
+    service, workers = two
+    games = await _games(service, 20, 50)  # 20 games x 50 moves of "take:1"
+    tally = collections.Counter()
+
+    async def play(game) -> None:
+        seat = service.to_act(game)[0]
+        user, token = game.seats[seat].user_id, game.seats[seat].prompt_version
+        for _ in range(50):
+            replies = await asyncio.gather(*(
+                w.ask(op="move", game=game.id, user=user, action="take:1", token=token)
+                for w in workers))
+            done = [r for r in replies if r["ok"]]
+            tally["applied"] += len(done)
+            tally.update(r["error"] for r in replies if not r["ok"])
+            assert len(done) == 1, replies
+            seat = (done[0]["to_act"] or [None])[0]
+            if seat is not None:
+                user, token = done[0]["users"][seat], done[0]["tokens"][seat]
+
+    await asyncio.gather(*(play(game) for game in games))
+    assert tally["applied"] == 1000
+    assert sum(tally.values()) == 2000
+    assert set(tally) <= {"applied", StaleClick.__name__, "TableError"}, tally
+    for game in games:
+        log = await _check_log_replays(service, game.id)
+        assert len(log) == 50 and {m.action for m in log} == {"take:1"}  # 0 doubles, 0 lost
+        assert [m.seat for m in log[:2]] != [log[0].seat] * 2  # turns alternate
+        assert (await service.store.get_game(game.id)).status == "finished"
+
+
+async def test_a_move_reaching_a_process_with_a_stale_record_is_applied(two):
+    """Moves alternate between the processes, so each one reaches a process whose cached
+    record is one move old: the stale record is refused, read again, and the move applied."""
+    service, workers = two
+    (game,) = await _games(service, 1, 40)
+    for worker in workers:  # both cache the game as it starts
+        assert (await worker.ask(op="state", game=game.id))["ok"]
+    info = {"to_act": service.to_act(game), "tokens": [s.prompt_version for s in game.seats],
+            "users": [s.user_id for s in game.seats]}
+    for n in range(40):
+        seat = info["to_act"][0]
+        info = await workers[n % 2].ask(op="move", game=game.id, user=info["users"][seat],
+                                        action="take:1", token=info["tokens"][seat])
+        assert info["ok"] and info["move_count"] == n + 1, info
+    assert len(await _check_log_replays(service, game.id)) == 40
+    # an old button is still refused once the record is read again: nothing is written
+    stale = await workers[0].ask(op="move", game=game.id, user=info["users"][0],
+                                 action="take:1", token=0)
+    assert not stale["ok"] and stale["error"] in ("StaleClick", "TableError")
+
+
+async def test_a_killed_process_loses_no_acknowledged_move(two):
+    """A move storm over both processes; one of them is killed (SIGKILL) in the middle of it.
+    Every move a process acknowledged is in the log at its place, every game's snapshot still
+    matches its log, and the other process plays every game on (its cached records of games
+    the dead process moved are stale: refused and read again)."""
+    service, (one, other) = two
+    games = await _games(service, 12, 10_000)
+    acked: list[tuple[int, int, int, str]] = []  # (game, move number, seat, action)
+    rnd = random.Random(7)
+    killed = asyncio.Event()
+    after_kill = collections.Counter()
+
+    async def storm(game) -> None:
+        info = {"to_act": service.to_act(game), "tokens": [s.prompt_version for s in game.seats],
+                "users": [s.user_id for s in game.seats]}
+        while after_kill[game.id] < 15:
+            worker = other if killed.is_set() or rnd.random() < 0.5 else one
+            seat = info["to_act"][0]
+            action = rnd.choice(("take:1", "take:2"))
+            try:
+                reply = await worker.ask(op="move", game=game.id, user=info["users"][seat],
+                                         action=action, token=info["tokens"][seat])
+            except ConnectionError:  # its process died: did the move land? ask the other one
+                info = await other.ask(op="state", game=game.id)
+                continue
+            assert reply["ok"], reply
+            acked.append((game.id, reply["move_count"], seat, action))
+            info = reply
+            if killed.is_set():
+                after_kill[game.id] += 1
+
+    async def kill_midway() -> None:
+        while len(acked) < 400:
+            await asyncio.sleep(0.005)
+        one.proc.kill()  # SIGKILL: no clean-up of any kind
+        killed.set()
+
+    await asyncio.gather(kill_midway(), *(storm(game) for game in games))
+    assert await one.proc.wait() == -9
+    assert len(acked) >= 400 + 12 * 15
+    logs = {game.id: await _check_log_replays(service, game.id) for game in games}
+    for game_id, n, seat, action in acked:
+        move = logs[game_id][n - 1]
+        assert (move.seat, move.action) == (seat, action)
+
+
+async def test_each_reminder_and_catch_up_notice_is_sent_by_one_process(two):
+    service, workers = two
+    games = await _games(service, 30, 20)  # everyone must act; nobody has been told yet
+    owed = {(g.id, s) for g in games for s in service.to_act(g)}
+    # start-up catch-up, both processes at once (sending is slow: the claim is held meanwhile)
+    replies = await asyncio.gather(*(w.ask(op="catch_up", now=T0 + 10, delay=0.002)
+                                     for w in workers))
+    sent = [tuple(n) for r in replies for n in r["sent"]]
+    assert sorted(sent) == sorted(owed)  # each once, none missing
+    assert [bool(r["sent"]) for r in replies].count(True) == 1
+    # reminders: every game is overdue; both processes run their reminder pass, three times
+    replies = await asyncio.gather(*(w.ask(op="reminders", now=T0 + 3601)
+                                     for _ in range(3) for w in workers))
+    reminded = collections.Counter(g for r in replies for g in r["games"])
+    assert reminded == collections.Counter({g.id: 1 for g in games})
+    replies = await asyncio.gather(*(w.ask(op="reminders", now=T0 + 3 * 3600) for w in workers))
+    assert sorted(g for r in replies for g in r["games"]) == sorted(g.id for g in games)
