@@ -598,7 +598,23 @@ class FakeDiscord:
 
     def _threads_busy(self) -> int:
         executor = getattr(self, '_executor', None)
-        return executor.busy if executor is not None else 0
+        busy = executor.busy if executor is not None else 0
+        return busy + self._handlers_busy()
+
+    # discord.py's tasks that answer an interaction or an event: while one runs, the bot is busy
+    # even if it sends nothing for a while (a database write synced to disk can take longer than
+    # the idle window on a loaded machine).
+    _HANDLER_TASKS = ('CommandTree-invoker', 'discord-ui-view-dispatch', 'discord-ui-dynamic-item',
+                      'discord.py: on_interaction')
+
+    def _handlers_busy(self) -> int:
+        try:
+            tasks = asyncio.all_tasks()
+        except RuntimeError:
+            return 0
+        current = asyncio.current_task()
+        return sum(1 for t in tasks if t is not current and not t.done()
+                   and t.get_name().startswith(self._HANDLER_TASKS))
 
     async def settle(self, idle: float | None = None, timeout: float = 5.0) -> None:
         """Wait until no REST call is in flight and none started/ended for `idle` seconds."""
