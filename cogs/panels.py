@@ -16,15 +16,24 @@ def heading(service: TableService, game: GameRecord, seat: int, reminder: bool =
 
 
 def private_panel(service: TableService, game: GameRecord, seat: int,
-                  news: list[str] | None = None, *, reminder: bool = False) -> dict:
+                  news: list[str] | None = None, *, reminder: bool = False,
+                  undo: int | None = None) -> dict:
     """The kwargs of a message: a link line (plus a note if some choices did not fit), the hand
-    embed and, when the seat must decide, its controls (None otherwise, which clears them)."""
+    embed and, when the seat must decide, its controls (None otherwise, which clears them).
+    ``undo``: the game version, when the seat may take back its last decision (an Undo button;
+    see ``undo_version``)."""
     head = heading(service, game, seat, reminder)
     embed = render.hand_embed(service, game, seat, news, head or None)
     view, note = (None, "")
     if head:
         view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
                                       service.choices(game, seat))
+    view = ui.with_undo(view, game.id, undo)
     url = render.thread_url(game)
     link = f"Table #{game.id}" + (f": {url}" if url else "")
     return {"content": "\n".join(filter(None, [link, note])), "embed": embed, "view": view}
+
+
+async def undo_version(service: TableService, game: GameRecord, seat: int) -> int | None:
+    """The version an Undo button carries, or None when the seat cannot undo now."""
+    return game.version if await service.can_undo(game, seat) else None

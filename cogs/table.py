@@ -13,6 +13,7 @@ from engines import GameError
 from tables import quote
 
 from . import flow, render, ui
+from . import undo as undoing
 
 log = logging.getLogger("tavern.table")
 
@@ -164,6 +165,14 @@ class TableCog(commands.Cog, name="Tables"):
             return
         await interaction.response.send_message(embed=render.board_embed(self.tables, game),
                                                 ephemeral=True)
+
+    @app_commands.command(name="undo",
+                          description="Take back your last decision, if it showed nothing new")
+    @app_commands.describe(table="Table number, if you play at several")
+    async def undo(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Take back the caller's last decision while nothing was revealed and nobody else has
+        decided since (``tables/undo.py``)."""
+        await undoing.command_undo(interaction, table)
 
     # --- leaving a game ---------------------------------------------------------------------------
     @app_commands.command(name="resign", description="Leave a running game; a bot takes your seat")

@@ -21,14 +21,15 @@ from .lobby import LobbyMixin
 from .notices import NoticesMixin
 from .settings import SettingsMixin
 from .turns import TurnsMixin
+from .undo import UndoMixin
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
 
-class TableService(HistoryMixin, AwayMixin, SettingsMixin, LobbyMixin, TurnsMixin,
+class TableService(HistoryMixin, AwayMixin, SettingsMixin, LobbyMixin, UndoMixin, TurnsMixin,
                    NoticesMixin):
-    """Lobby (``lobby.py``), turns (``turns.py``), reminders and notices (``notices.py``), over
-    the shared lookups and caches of ``base.py``; history (``history.py``: commitments,
-    exports, replays, results) first, as it wraps ``start`` and ``_advance``; then being away
-    (``away.py``: wraps ``replace_with_bot``) and each player's settings (``settings.py``:
-    wraps the reminder pass)."""
+    """Lobby (``lobby.py``), undo and confirmations (``undo.py``), turns (``turns.py``),
+    reminders and notices (``notices.py``), over the shared lookups and caches of ``base.py``;
+    history (``history.py``: commitments, exports, replays, results) first, as it wraps
+    ``start`` and ``_advance``; then being away (``away.py``: wraps ``replace_with_bot``) and
+    each player's settings (``settings.py``: wraps the reminder pass)."""
