@@ -39,7 +39,8 @@ from tables import TableService
 
 HERE = Path(__file__).resolve().parent
 INTENTS = discord.Intents.default()  # no privileged intent
-COGS = ("cogs.table", "cogs.history", *(f"cogs.{name}" for name in sorted(engines.REGISTRY)))
+COGS = ("cogs.table", "cogs.history", "cogs.settings",
+        *(f"cogs.{name}" for name in sorted(engines.REGISTRY)))
 NO_TOKEN = """\
 Tavern needs a Discord bot token, and none was found.
 

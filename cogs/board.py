@@ -35,12 +35,14 @@ class BoardMessage:
     view: discord.ui.View | None
     png: bytes | None
     alt: str = ""
+    away: list[str] | None = None  # who is away (issue 15), shown under the board
     lang: str = "en"
 
     def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
-        return BoardMessage(render.board_embed(service, game, self.lang), self.view, None,
-                            lang=self.lang)
+        return BoardMessage(render.add_away(render.board_embed(service, game, self.lang),
+                                            self.away),
+                            self.view, None, away=self.away, lang=self.lang)
 
     def _files(self) -> list[discord.File]:
         if self.png is None:
@@ -74,11 +76,14 @@ async def board_message(service: TableService, game: GameRecord) -> BoardMessage
     lang = await service.table_lang(game)
     drawn = await render_picture(service, game)
     buttons = ui.board_view(game.id, game.status, lang)
+    away = await service.away_lines(game)
     if drawn is None:
-        return BoardMessage(render.board_embed(service, game, lang), buttons, None, lang=lang)
+        return BoardMessage(render.add_away(render.board_embed(service, game, lang), away),
+                            buttons, None, away=away, lang=lang)
     view, png = drawn
-    return BoardMessage(render.board_summary_embed(service, game, view, pictures.FILENAME, lang),
-                        buttons, png, render.picture_alt_text(service, game, lang), lang)
+    embed = render.board_summary_embed(service, game, view, pictures.FILENAME, lang)
+    return BoardMessage(render.add_away(embed, away), buttons, png,
+                        render.picture_alt_text(service, game, lang), away=away, lang=lang)
 
 
 @ui.handles("text_board")

@@ -19,7 +19,7 @@ from tables import StaleClick, TableError, TableService, error_text
 from tables.words import m
 
 from . import render, ui
-from .panels import private_panel
+from .panels import private_panel, undo_version
 
 log = logging.getLogger("tavern.flow")
 SORRY = m("err.sorry")
@@ -114,9 +114,38 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    panel = private_panel(svc, game, seat, lang=lang_of(interaction))
+    panel = await panel_of(svc, game, seat, lang=lang_of(interaction))
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, game, seat)
+
+
+async def panel_of(svc: TableService, game: GameRecord, seat: int,
+                   news: list | None = None, lang: str = "en") -> dict:
+    """The private panel answered to the player themselves (in their ``lang``): with Undo when
+    they may undo."""
+    return private_panel(svc, game, seat, news, undo=await undo_version(svc, game, seat),
+                         lang=lang)
+
+
+async def asks_first(svc: TableService, table: int, user_id: int, token: int | None,
+                     action: str, guild_id) -> tuple[str, str] | None:
+    """(question, label) when ``action`` must be confirmed before it is played (a decision
+    that cannot be taken back: ``Engine.confirm``); None to play it at once. Anything wrong
+    with the move (not seated, not their turn, a stale token) is left to the move itself."""
+    try:
+        game = await svc.table_at(table, user_id=user_id, guild_id=guild_id)
+    except GameError:
+        return None
+    seat = game.seat_of(user_id)
+    if seat is None or seat not in svc.to_act(game):
+        return None
+    if token is not None and token != game.seats[seat].prompt_version:
+        return None
+    question = svc.confirmation(game, seat, action)
+    if question is None:
+        return None
+    label = dict(svc.choices(game, seat)).get(action, action)
+    return question, label
 
 
 async def _seen(svc: TableService, game: GameRecord, seat: int) -> None:
@@ -132,11 +161,20 @@ def _without_none(panel: dict) -> dict:
 @ui.handles("move")
 @guarded
 async def click_move(interaction: discord.Interaction, table: int, token: int,
-                     action: str | None) -> None:
-    """A button or select from a private panel: apply, then update that panel in place."""
+                     action: str | None, confirmed: bool = False) -> None:
+    """A button or select from a private panel: apply, then update that panel in place. An
+    action that asks first shows "Confirm: ..." and Cancel in that panel instead (``confirmed``:
+    this is that second click)."""
     svc = service(interaction)
     if action is None:  # a select menu answered with no value
         await reply_error(interaction, m("err.pick_one"))
+        return
+    ask = None if confirmed else await asks_first(svc, table, interaction.user.id, token, action,
+                                                  interaction.guild_id)
+    if ask is not None:
+        question, label = ask
+        await interaction.response.edit_message(
+            content=f"**{question}**", view=ui.confirm_view(table, token, action, label))
         return
     try:
         outcome = await svc.move(table, interaction.user.id, action, token,
@@ -147,8 +185,8 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
-                          lang=lang_of(interaction))
+    panel = await panel_of(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
+                           lang=lang_of(interaction))
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
@@ -159,7 +197,8 @@ async def _stale(interaction: discord.Interaction, table: int,
                  text: BaseException | Msg | str) -> None:
     svc = service(interaction)
     game = await svc.game(table, latest=True)
-    panel = private_panel(svc, game, game.seat_of(interaction.user.id), lang=lang_of(interaction))
+    panel = await panel_of(svc, game, game.seat_of(interaction.user.id),
+                           lang=lang_of(interaction))
     panel.pop("content")
     await reply_error(interaction, text, **_without_none(panel))
 
@@ -169,10 +208,22 @@ STALE_TYPED = m("err.stale_typed")
 
 @guarded
 async def command_move(interaction: discord.Interaction, game: GameRecord, action: str,
-                       token: int | None = None) -> None:
+                       token: int | None = None, confirmed: bool = False) -> None:
     """A move typed as a slash command: answer with the updated private panel, ephemerally.
-    ``token``: the prompt version an autocompleted move was offered at (None if free-typed)."""
+    ``token``: the prompt version an autocompleted move was offered at (None if free-typed).
+    An action that asks first is answered with the question and "Confirm: ..." / Cancel
+    buttons, unless ``confirmed`` (the command's ``confirm`` option)."""
     svc = service(interaction)
+    ask = None if confirmed else await asks_first(svc, game.id, interaction.user.id, token,
+                                                  action, interaction.guild_id)
+    if ask is not None:
+        question, label = ask
+        seat = game.seat_of(interaction.user.id)
+        current = (await svc.game(game.id)).seats[seat].prompt_version
+        await interaction.response.send_message(
+            f"**{question}**", ephemeral=True,
+            view=ui.confirm_view(game.id, current, action, label))
+        return
     try:
         outcome = await svc.move(game.id, interaction.user.id, action, token,
                                  guild_id=interaction.guild_id)
@@ -182,8 +233,8 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
-                          lang=lang_of(interaction))
+    panel = await panel_of(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
+                           lang=lang_of(interaction))
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)

@@ -38,10 +38,12 @@ class GameCommands(commands.GroupCog):
         self.bot.add_dynamic_items(*guide.DYNAMIC_ITEMS)   # the guide's paging controls
 
     @app_commands.command(name="move", description="Make a move (start typing to see your moves)")
-    @app_commands.describe(action="Your move", table="Table number, if you play at several")
+    @app_commands.describe(action="Your move", table="Table number, if you play at several",
+                           confirm="Play it without asking, even if it cannot be taken back")
     async def move(self, interaction: discord.Interaction, action: str,
-                   table: int | None = None) -> None:
-        """Play one of your legal moves by its id or label."""
+                   table: int | None = None, confirm: bool = False) -> None:
+        """Play one of your legal moves by its id or label (a move that cannot be taken back
+        and asks first is played at once with ``confirm``)."""
         try:
             game = await flow.resolve_game(interaction, table, self.kind)
             seat = self.bot.tables.seat_for(game, interaction.user.id)
@@ -55,7 +57,7 @@ class GameCommands(commands.GroupCog):
             choices += self.bot.tables.choices(game, seat, lang)
         by_label = {label.lower(): a for a, label in choices}
         action = by_label.get(typed.lower(), typed)
-        await flow.command_move(interaction, game, action, token)
+        await flow.command_move(interaction, game, action, token, confirmed=confirm)
 
     @move.autocomplete("action")
     async def move_autocomplete(self, interaction: discord.Interaction,

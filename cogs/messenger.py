@@ -18,9 +18,10 @@ import logging
 import discord
 
 from engines.words import render as show
-from storage import GameRecord
+from storage import GameRecord, UserSettings
 from tables import Notice, Outcome, Reminder, TableService
 from tables.caches import LRU, LockTable
+from tables.settings import DigestItem
 from tables.words import t
 
 from . import history_render, render
@@ -222,9 +223,13 @@ class Messenger:
         With DMs closed: the first time, a note in the thread; then a mention on their turn.
         """
         reminder = reminder or notice.reminder
+        prefs = await self.service.settings(notice.user_id)
+        if self.service.quiet_now(prefs):  # held back; sent as one message when they end
+            await self.service.hold(prefs, game.id, notice.private)
+            return
         mention = f"<@{notice.user_id}>"
         delivered = False
-        if not notice.dm_closed:
+        if not notice.dm_closed and prefs.notify != "mention":
             lang = await self.service.user_lang(notice.user_id)   # a DM: the player's language
             panel = private_panel(self.service, game, notice.seat,
                                   notice.news or notice.private, reminder=reminder, lang=lang)
@@ -244,9 +249,10 @@ class Messenger:
                     await self.service.table_lang(game), "thread.dms_closed", mention=mention,
                     kind=game.kind))
                 delivered = True  # the note says how to play, this turn included
-        if not delivered and notice.your_turn:
-            await self.thread_send(game, content=t(await self.service.table_lang(game),
-                                                   "thread.your_turn", mention=mention))
+        if notice.your_turn and (not delivered or prefs.notify == "both"):
+            await self.thread_send(game, content=t(   # in the thread: the table's language
+                await self.service.table_lang(game),
+                "thread.your_turn_still" if reminder else "thread.your_turn", mention=mention))
         if notice.your_turn:
             await self.service.mark_notified(game, notice.seat)
 
@@ -255,6 +261,46 @@ class Messenger:
         await self.send_notices(game, [
             Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
             for seat in reminder.seats], reminder=True)
+
+    async def remind_all(self, reminders: list[Reminder]) -> None:
+        """Due reminders, one message per player: a player waited for at several tables gets
+        ONE message listing them (with links) instead of a reminder per table."""
+        by_user: dict[int, list[tuple[GameRecord, int]]] = {}
+        for reminder in reminders:
+            for seat in reminder.seats:
+                user_id = reminder.game.seats[seat].user_id
+                by_user.setdefault(user_id, []).append((reminder.game, seat))
+        for user_id, waiting in by_user.items():
+            if len(waiting) == 1:
+                game, seat = waiting[0]
+                await self.send_notices(game, [Notice(seat, user_id, True, [],
+                                                      game.seats[seat].dm_closed)],
+                                        reminder=True)
+                continue
+            try:
+                await self.send_digest(user_id, [DigestItem(g, s, True, []) for g, s in waiting],
+                                       reminder=True)
+            except discord.HTTPException:
+                log.warning("could not send user %s their reminders", user_id, exc_info=True)
+
+    async def send_digest(self, user_id: int, items: list[DigestItem], *, reminder: bool,
+                          prefs: UserSettings | None = None) -> None:
+        """ONE message about several tables (see ``render.digest_text``): by DM, or where the
+        player chose mentions (or DMs are closed) one mention in each waiting table's thread."""
+        prefs = prefs or await self.service.settings(user_id)
+        if self.service.quiet_now(prefs):
+            await self.service.hold(prefs)
+            return
+        sent = False
+        if prefs.notify != "mention":
+            sent = await self.dm(user_id, content=render.digest_text(
+                self.service, items, reminder=reminder)) is not None
+        for item in items:
+            if item.your_turn and (not sent or prefs.notify == "both"):
+                await self.thread_send(item.game, content=f"<@{user_id}>, it's your turn. "
+                                       "Use **My hand** on the board to play.")
+            if item.your_turn:
+                await self.service.mark_notified(item.game, item.seat)
 
     # --- DM panels ------------------------------------------------------------------------------
     async def _panels_of(self, game_id: int) -> dict[int, tuple[int, int, int]]:

@@ -20,16 +20,23 @@ def heading(service: TableService, game: GameRecord, seat: int, reminder: bool =
 
 def private_panel(service: TableService, game: GameRecord, seat: int,
                   news: list | None = None, *, reminder: bool = False,
-                  lang: str = "en") -> dict:
+                  undo: int | None = None, lang: str = "en") -> dict:
     """The kwargs of a message: a link line (plus a note if some choices did not fit), the hand
     embed and, when the seat must decide, its controls (None otherwise, which clears them).
-    ``news``: texts, or messages shown in ``lang``."""
+    ``news``: texts, or messages shown in ``lang``. ``undo``: the game version, when the seat
+    may take back its last decision (an Undo button; see ``undo_version``)."""
     head = heading(service, game, seat, reminder, lang)
     embed = render.hand_embed(service, game, seat, news, head or None, lang)
     view, note = (None, "")
     if head:
         view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
                                       service.choices(game, seat, lang), lang)
+    view = ui.with_undo(view, game.id, undo)
     url = render.thread_url(game)
     link = t(lang, "hand.table", id=game.id) + (f": {url}" if url else "")
     return {"content": "\n".join(filter(None, [link, note])), "embed": embed, "view": view}
+
+
+async def undo_version(service: TableService, game: GameRecord, seat: int) -> int | None:
+    """The version an Undo button carries, or None when the seat cannot undo now."""
+    return game.version if await service.can_undo(game, seat) else None

@@ -131,6 +131,32 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
     return embed
 
 
+def add_away(embed: discord.Embed, away: list[str] | None) -> discord.Embed:
+    """The players who are away (issue 15), as a field of the board."""
+    if away:
+        embed.add_field(name="Away", value=clip("\n".join(away), FIELD_LIMIT), inline=False)
+    return embed
+
+
+def digest_text(service: TableService, items, *, reminder: bool) -> str:
+    """ONE message for several tables (``tables.settings.DigestItem``s): a reminder that
+    several tables wait, or what quiet hours held back; a link to each table's thread."""
+    waiting = sum(1 for i in items if i.your_turn)
+    if reminder:
+        head = f"**Reminder: {waiting} tables are waiting for you**"
+    else:
+        head = "**While your quiet hours ran**"
+    lines = [head]
+    for item in items:
+        game = item.game
+        url = thread_url(game)
+        where = url or (f"<#{game.channel_id}>" if game.channel_id else "")
+        what = "your turn" if item.your_turn else "news"
+        lines.append(f"• {title(service, game)}: {what}" + (f" · {where}" if where else ""))
+        lines += [f"  > {clip(text, 300)}" for text in item.news]
+    return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
 def picture_alt_text(service: TableService, game: GameRecord, lang: str = "en") -> str:
     """The picture's description (alt text): what it shows and where the words are."""
     return clip(t(lang, "board.alt", game=service.engine(game.kind).title, n=game.move_count),

@@ -16,6 +16,7 @@ from tables import quote
 from tables.words import m, t
 
 from . import flow, render, ui
+from . import undo as undoing
 
 log = logging.getLogger("tavern.table")
 
@@ -97,12 +98,15 @@ class TableCog(commands.Cog, name="Tables"):
     @app_commands.guild_only()
     @app_commands.describe(game="Which game", options="Table options, e.g. doubling=chain",
                            remind_hours="Remind whoever must act after this many hours",
+                           away_limit="Days a player may be /away before the host may "
+                                      "replace them (default 14)",
                            language="The language of the board and the table's messages "
                                     "(default: the server's)")
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     async def play(self, interaction: discord.Interaction, game: str,
                    options: str | None = None,
                    remind_hours: app_commands.Range[int, 1, 720] | None = None,
+                   away_limit: app_commands.Range[int, 1, 90] | None = None,
                    language: str | None = None) -> None:
         """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons. The table speaks
         ``language``, else the server's preferred language (English if we do not speak it)."""
@@ -114,6 +118,8 @@ class TableCog(commands.Cog, name="Tables"):
                 host_id=interaction.user.id, host_name=interaction.user.display_name,
                 options=parse_options(engine, options),
                 remind_after=remind_hours * 3600 if remind_hours else None, lang=lang)
+            if away_limit is not None:
+                await self.tables.set_away_limit(table.id, away_limit)
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
@@ -192,6 +198,14 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.response.send_message(
             embed=render.board_embed(self.tables, game, flow.lang_of(interaction)),
             ephemeral=True)
+
+    @app_commands.command(name="undo",
+                          description="Take back your last decision, if it showed nothing new")
+    @app_commands.describe(table="Table number, if you play at several")
+    async def undo(self, interaction: discord.Interaction, table: int | None = None) -> None:
+        """Take back the caller's last decision while nothing was revealed and nobody else has
+        decided since (``tables/undo.py``)."""
+        await undoing.command_undo(interaction, table)
 
     # --- leaving a game ---------------------------------------------------------------------------
     @app_commands.command(name="resign", description="Leave a running game; a bot takes your seat")
@@ -274,8 +288,7 @@ class TableCog(commands.Cog, name="Tables"):
     async def run_reminders(self) -> int:
         """Send every due reminder; returns how many games were reminded."""
         due = await self.tables.due_reminders()
-        for reminder in due:
-            await self.bot.messenger.remind(reminder)
+        await self.bot.messenger.remind_all(due)  # one message per player (issue 15)
         return len(due)
 
 

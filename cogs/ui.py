@@ -7,6 +7,9 @@ custom_id formats (at most 100 characters):
     tv:t:<table>                      "Text board": the public board in words, ephemeral
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
     tv:s:<table>:<token>:<n>          select menu number n; its values are action ids
+    tv:c:<table>:<token>:<action>     "Confirm: ..." for an action that asks first (undo.py)
+    tv:x:<table>                      cancelling that confirmation: the panel again
+    tv:u:<table>:<version>            "Undo": take back my last decision (version = the game's)
     tv:g:<game>:<page>:<b|n>          paging a rules guide (registered by cogs/guide.py)
     tv:gs:<game>                      jumping to a section of a rules guide (likewise)
 
@@ -35,8 +38,8 @@ def handles(kind: str):
     return register
 
 
-async def dispatch(kind: str, interaction: discord.Interaction, *args) -> None:
-    await HANDLERS[kind](interaction, *args)
+async def dispatch(kind: str, interaction: discord.Interaction, *args, **kwargs) -> None:
+    await HANDLERS[kind](interaction, *args, **kwargs)
 
 BUTTONS_UP_TO = 5      # more choices than this are shown as select menus
 OPTIONS_PER_SELECT = 25
@@ -131,7 +134,56 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await dispatch("move", interaction, self.table, self.token, values[0] if values else None)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, TextBoardButton, ActionButton, ActionSelect)
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"tv:c:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})"):
+    """The second click of an action that asks for a confirmation first."""
+
+    def __init__(self, table: int, token: int, action: str, label: str = "…") -> None:
+        super().__init__(discord.ui.Button(label=f"Confirm: {label}"[:80],
+                                           style=discord.ButtonStyle.danger,
+                                           custom_id=f"tv:c:{table}:{token}:{action}"))
+        self.table, self.token, self.action = table, token, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["token"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("move", interaction, self.table, self.token, self.action, confirmed=True)
+
+
+class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:x:(?P<table>\d+)"):
+    def __init__(self, table: int) -> None:
+        super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:x:{table}"))
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("cancel", interaction, self.table)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"tv:u:(?P<table>\d+):(?P<version>\d+)"):
+    def __init__(self, table: int, version: int) -> None:
+        super().__init__(discord.ui.Button(label="Undo my last decision", emoji="↩️",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tv:u:{table}:{version}"))
+        self.table, self.version = table, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("undo", interaction, self.table, self.version)
+
+
+DYNAMIC_ITEMS = (LobbyButton, HandButton, TextBoardButton, ActionButton, ActionSelect,
+                 ConfirmButton, CancelButton, UndoButton)
 
 
 def lobby_view(table: int, status: str, lang: str = "en") -> discord.ui.View | None:
@@ -176,3 +228,22 @@ def controls_view(table: int, token: int, choices: list[tuple[str, str]],
         note = t(lang, "controls.too_many", n=MAX_SELECTS * OPTIONS_PER_SELECT,
                  total=len(choices))
     return view, note
+
+
+def confirm_view(table: int, token: int, action: str, label: str) -> discord.ui.View:
+    """"Confirm: <label>" (the same prompt token as the action's own button) and Cancel."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(table, token, action, label))
+    view.add_item(CancelButton(table))
+    return view
+
+
+def with_undo(view: discord.ui.View | None, table: int,
+              version: int | None) -> discord.ui.View | None:
+    """``view`` plus an Undo button (when ``version`` is given: the player may undo now)."""
+    if version is None:
+        return view
+    if view is None:
+        view = discord.ui.View(timeout=None)
+    view.add_item(UndoButton(table, version))
+    return view

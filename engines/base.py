@@ -124,18 +124,45 @@ class Engine(ABC):
     def describe(self, state: State, seat: int, action: str) -> str:
         ...
 
-    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-        """Check legality, then run the move on a copy. Never mutates ``state``."""
+    def check_action(self, state: State, seat: int, action: str) -> None:
+        """Raise ``IllegalAction`` unless ``seat`` may play ``action`` in ``state``."""
         if self.is_over(state):
             raise IllegalAction("The game is over.")
         if seat not in self.to_act(state):
             raise IllegalAction("It is not your turn to decide anything.")
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(f"{action!r} is not a legal move for you right now.")
+
+    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
+        """Check legality, then run the move on a copy. Never mutates ``state``."""
+        self.check_action(state, seat, action)
         new = clone(state)
         events: list[Event] = []
         self._apply(new, seat, action, events)
         return new, events
+
+    # --- undo: which applied actions revealed something ------------------------------------
+    def apply_marked(self, state: State, seat: int,
+                     action: str) -> tuple[State, list[Event], bool]:
+        """``apply``, plus whether the action revealed anything new to anyone (see
+        ``reveals``). Only an action that revealed nothing may be taken back (``engines.undo``).
+        """
+        new, events = self.apply(state, seat, action)
+        return new, events, self.reveals(state, seat, action, new, events)
+
+    def reveals(self, before: State, seat: int, action: str, after: State,
+                events: list[Event]) -> bool:
+        """Whether applying ``action`` (``before`` -> ``after``, with ``events``) revealed
+        anything new to anyone: a card drawn, turned or played from a hand, a die rolled, a
+        hidden choice made known. True (cannot be undone) unless the game says otherwise; a
+        ``StepEngine`` reads its steps' ``reveals`` declarations."""
+        return True
+
+    def confirm(self, state: State, seat: int, action: str) -> Any:
+        """A question (a ``words.Msg`` or a string) to ask before ``action`` is played, for a
+        decision that cannot be taken back and is easy to misclick (ending a round, passing
+        for the day); None when the action needs no confirmation. Default: none does."""
+        return None
 
     @abstractmethod
     def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:

@@ -10,7 +10,23 @@ A *step* is one kind of decision ("bribe", "weapon", "consent") or an automatic 
   ``Engine.apply``; it moves the state to the next step by setting what ``step_of`` reads);
 - ``label(state, seat, action)``: the button text of an action, a ``Msg`` (or plain string);
 - ``prompt(state, seat)``: what the seat is deciding, a ``Msg`` or None;
-- ``auto(state, events)``: for an automatic step, what happens when it is reached (no actors).
+- ``auto(state, events)``: for an automatic step, what happens when it is reached (no actors);
+- ``reveals``: whether an action of this step (for an automatic step: an action during which
+  it ran) revealed anything new to anyone, so that it cannot be undone. A bool or a function
+  ``(before, seat, action, after, events) -> bool`` of the whole applied action (for an
+  automatic step, seat and action are those of the decision that led to it). Default True:
+  a step that says nothing is never undoable (see "Undo" below);
+- ``echoes``: message ids (without the game prefix) of private events that only tell the
+  deciding seat its own choice back ("you offer X"); any other event with an audience marks
+  the action as revealing;
+- ``confirm(state, seat, action)``: the question to ask before an action that cannot be taken
+  back and is easy to misclick (a ``Msg``), or None.
+
+Undo: ``StepEngine.apply_marked`` says whether an applied action revealed something. It did
+if the decision step's ``reveals`` says so, or any automatic step that ran during it says so,
+or (the generic safety net, whatever the declarations say) the RNG state changed, an event was
+addressed to some seats only (other than an echo of the decider's own choice), or the game
+ended. ``engines.undo`` keeps the actions that revealed nothing, so they can be taken back.
 
 ``StepEngine.advance`` is the one loop: after every applied action it runs automatic steps
 until somebody must decide or the game is over. A phase module defines its steps and never
@@ -26,10 +42,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .base import Engine, Event, GameError, State
+from .base import Engine, Event, GameError, State, clone
 from .words import Msg, render
 
 Label = Msg | str
+# (before, seat, action, after, events) -> whether the applied action revealed anything
+RevealsFn = Callable[[State, int, str, State, list[Event]], bool]
 
 
 def _nobody(state: State) -> list[int]:
@@ -54,6 +72,23 @@ class Step:
     label: Callable[[State, int, str], Label] | None = None
     prompt: Callable[[State, int], Msg | None] = _no_prompt
     auto: Callable[[State, list[Event]], None] | None = None
+    reveals: bool | RevealsFn = True
+    echoes: tuple[str, ...] = ()
+    confirm: Callable[[State, int, str], Msg | None] | None = None
+
+
+def _says(reveals: bool | RevealsFn, before: State, seat: int, action: str, after: State,
+          events: list[Event]) -> bool:
+    if isinstance(reveals, bool):
+        return reveals
+    return bool(reveals(before, seat, action, after, events))
+
+
+def _echo(event: Event, seat: int, echoes: tuple[str, ...]) -> bool:
+    """An event that only tells the deciding seat its own choice back."""
+    key = getattr(event.message, "key", None)
+    return (event.audience == (seat,) and key is not None
+            and key.partition(".")[2] in echoes)
 
 
 # A bound on automatic steps in a row: a table whose automatic steps loop is a bug.
@@ -88,20 +123,57 @@ class StepEngine(Engine):
             return []
         return step.legal(state, seat)
 
-    def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:
+    def _apply(self, state: State, seat: int, action: str, events: list[Event],
+               trail: list[Step] | None = None) -> None:
         step = self._step(state)
         assert step is not None and step.apply is not None
         step.apply(state, seat, action, events)
-        self.advance(state, events)
+        self.advance(state, events, trail)
 
-    def advance(self, state: State, events: list[Event]) -> None:
-        """Run automatic steps until somebody must decide or the game is over."""
+    def advance(self, state: State, events: list[Event],
+                trail: list[Step] | None = None) -> None:
+        """Run automatic steps until somebody must decide or the game is over (appending
+        each automatic step run to ``trail``, if given)."""
         for _ in range(MAX_AUTO_STEPS):
             step = self._step(state)
             if step is None or step.auto is None:
                 return
+            if trail is not None:
+                trail.append(step)
             step.auto(state, events)
         raise GameError(f"{self.title}: automatic steps did not settle")
+
+    # --- undo (module docstring) -----------------------------------------------------------
+    def apply_marked(self, state: State, seat: int,
+                     action: str) -> tuple[State, list[Event], bool]:
+        """``apply``, plus whether the action revealed anything (module docstring, "Undo")."""
+        self.check_action(state, seat, action)
+        step = self._step(state)
+        assert step is not None
+        new = clone(state)
+        events: list[Event] = []
+        trail: list[Step] = []
+        self._apply(new, seat, action, events, trail)
+        return new, events, self._revealed(state, seat, action, new, events, step, trail)
+
+    def reveals(self, before: State, seat: int, action: str, after: State,
+                events: list[Event]) -> bool:
+        return self.apply_marked(before, seat, action)[2]
+
+    def _revealed(self, before: State, seat: int, action: str, after: State,
+                  events: list[Event], step: Step, trail: list[Step]) -> bool:
+        if before.get("rng") != after.get("rng") or self.is_over(after):
+            return True
+        if any(e.audience is not None and not _echo(e, seat, step.echoes) for e in events):
+            return True
+        return any(_says(s.reveals, before, seat, action, after, events)
+                   for s in (step, *trail))
+
+    def confirm(self, state: State, seat: int, action: str) -> Msg | None:
+        step = self._step(state)
+        if step is None or step.confirm is None:
+            return None
+        return step.confirm(state, seat, action)
 
     def label(self, state: State, seat: int, action: str) -> Label:
         step = self._step(state)
@@ -118,4 +190,4 @@ class StepEngine(Engine):
         return None if step is None else step.prompt(state, seat)
 
 
-__all__ = ["MAX_AUTO_STEPS", "Step", "StepEngine"]
+__all__ = ["MAX_AUTO_STEPS", "RevealsFn", "Step", "StepEngine"]

@@ -2,7 +2,8 @@
 
 1. The commitment: SHA-256 of "<seed>:<salt>" must equal the commitment posted at the start.
 2. The replay: a new game from the seed and options, then every move of the log, in order,
-   through the engine; each must be legal for its seat at that moment.
+   through the engine; each must be legal for its seat at that moment. An "undo" entry takes
+   back that seat's latest decision, which must have revealed nothing (``engines.undo``).
 3. The result: a finished game must be over after the last move, with the exported final scores
    and winners; an abandoned one must not be over.
 
@@ -87,6 +88,8 @@ def verify(export: dict, registry: dict | None = None) -> Report:
         state = engine.new_game(len(seats), seed, options)
     except Exception as exc:  # an engine's own message says what is wrong with the setup
         raise VerifyError(f"The game cannot be set up from the export: {exc}") from None
+    from engines.undo import UNDO, Replay
+    replay = Replay(engine, state)  # a log entry "undo" takes back a decision (engines.undo)
     for index, move in enumerate(moves, start=1):
         if not isinstance(move, dict) or move.get("n") != index:
             raise VerifyError(f"Move {index} is missing or out of order in the log.")
@@ -94,11 +97,15 @@ def verify(export: dict, registry: dict | None = None) -> Report:
         if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(action, str):
             raise VerifyError(f"Move {index} is malformed.")
         try:
-            state, _ = engine.apply(state, seat, action)
+            replay.play(seat, action)
         except Exception as exc:
             raise VerifyError(f"Move {index} ({action!r} by seat {seat}) is not legal when "
                               f"replayed: {exc}") from None
-    report.lines.append(f"{len(moves)} moves replayed from the seed, every one legal")
+    state = replay.state
+    undos = sum(1 for move in moves if move.get("action") == UNDO)
+    report.lines.append(f"{len(moves)} moves replayed from the seed, every one legal"
+                        + (f" ({undos} of them undos, each of a decision that revealed nothing)"
+                           if undos else ""))
 
     # 3. the result
     over = engine.is_over(state)

@@ -5,10 +5,11 @@ from .migrations import MIGRATIONS
 from .opening import open_store
 from .pg_migrations import PG_MIGRATIONS
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
+from .settings import NOTIFY_MODES, UserSettings
 from .store import SYNC_MODES
 
 Store.opener = open_store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "PG_MIGRATIONS", "RatingRecord",
-           "ResultRecord", "SeatRecord", "StaleVersion", "Store", "StoreUnavailable", "SYNC_MODES",
-           "open_store", "redacted"]
+__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "NOTIFY_MODES", "PG_MIGRATIONS",
+           "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Store",
+           "StoreUnavailable", "SYNC_MODES", "UserSettings", "open_store", "redacted"]

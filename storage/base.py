@@ -14,6 +14,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import ClassVar
 
 from .records import GameRecord, MoveRecord, Rater, RatingRecord, ResultRecord, SeatRecord
+from .settings import UserSettings
 
 ACTIVE = ("lobby", "running")
 URL_SCHEMES = ("postgresql://", "postgres://")
@@ -149,7 +150,7 @@ class Store(ABC):
     @abstractmethod
     async def forget_dm_panels(self, game_id: int) -> None: ...
 
-    # --- languages (migration 5): a table's and a user's; no version is bumped ------------------
+    # --- languages (migration 6): a table's and a user's; no version is bumped ------------------
     @abstractmethod
     async def set_table_lang(self, game_id: int, lang: str) -> None:
         """The language a table's public messages are shown in."""
@@ -197,6 +198,45 @@ class Store(ABC):
 
     @abstractmethod
     async def finished_in_guild(self, guild_id: int) -> list[int]: ...
+
+    # --- player settings and being away (migration 5, issue 15) ---------------------------------
+    @abstractmethod
+    async def user_settings(self, user_ids: Iterable[int]) -> dict[int, UserSettings]:
+        """user id -> settings, for every one of ``user_ids`` (the defaults where none stored)."""
+
+    @abstractmethod
+    async def save_user_settings(self, s: UserSettings) -> None:
+        """Store the choices (notify, interval, timezone, quiet hours); away and held kept."""
+
+    @abstractmethod
+    async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None: ...
+
+    @abstractmethod
+    async def end_away(self, user_id: int, until: float | None) -> bool:
+        """End an away that still ends at ``until``; False if someone changed it meanwhile."""
+
+    @abstractmethod
+    async def away_ended(self, now: float) -> list[tuple[int, float]]:
+        """(user id, away_until) of every away whose time ran out by ``now``."""
+
+    @abstractmethod
+    async def hold(self, user_id: int, now: float, game_id: int | None = None,
+                   news: Iterable[str] = ()) -> None:
+        """Remember that something was held back for ``user_id`` (and its private news)."""
+
+    @abstractmethod
+    async def held_users(self) -> list[int]: ...
+
+    @abstractmethod
+    async def take_held(self, user_id: int, since: float) -> list[tuple[int, str]] | None:
+        """Claim what was held back for ``user_id`` since ``since``: (game id, news) pairs, now
+        deleted. None if another pass (or process) claimed it first."""
+
+    @abstractmethod
+    async def set_away_limit(self, game_id: int, seconds: float) -> None: ...
+
+    @abstractmethod
+    async def away_limit(self, game_id: int) -> float | None: ...
 
     @abstractmethod
     def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:

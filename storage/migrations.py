@@ -133,7 +133,40 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seat)
     ) WITHOUT ROWID;
     """,
-    # 5: languages (issue 13). A table's language is the one its public board is shown in,
+    # 5: what each player wants (issue 15): how they are told it is their turn, their reminder
+    # interval, timezone and quiet hours, and whether they are away (until when, since when,
+    # with a bot sitting in). ``held_since``: something was held back during their quiet
+    # hours (sent as one message when they end); ``held_news`` the private news held back.
+    # ``games.away_limit``: seconds a player may be away before the host may replace them
+    # (NULL: the default).
+    """
+    CREATE TABLE user_settings (
+        user_id      BIGINT  PRIMARY KEY,
+        notify       TEXT    NOT NULL DEFAULT 'dm' CHECK (notify IN ('dm', 'mention', 'both')),
+        remind_hours INTEGER,
+        timezone     TEXT    NOT NULL DEFAULT 'UTC',
+        quiet_start  INTEGER,
+        quiet_end    INTEGER,
+        held_since   DOUBLE PRECISION,
+        away_since   DOUBLE PRECISION,
+        away_until   DOUBLE PRECISION,
+        bot_sit      INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX user_settings_held ON user_settings (held_since);
+    CREATE INDEX user_settings_away ON user_settings (away_until);
+
+    CREATE TABLE held_news (
+        id       INTEGER PRIMARY KEY,
+        user_id  BIGINT  NOT NULL,
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        at       DOUBLE PRECISION NOT NULL,
+        text     TEXT    NOT NULL
+    );
+    CREATE INDEX held_news_by_user ON held_news (user_id);
+
+    ALTER TABLE games ADD COLUMN away_limit DOUBLE PRECISION;
+    """,
+    # 6: languages (issue 13). A table's language is the one its public board is shown in,
     # chosen when it opens; a user's is their Discord client's, remembered from their latest
     # command or click so that DMs sent later (turns, reminders) speak it too.
     """

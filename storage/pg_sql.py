@@ -2,7 +2,7 @@
 
 A game and its seats come back in one row: the seats as an array of row values.
 """
-from .sql import GAME_COLUMNS, RESULT_COLUMNS, SEAT_COLUMNS
+from .sql import GAME_COLUMNS, RESULT_COLUMNS, SEAT_COLUMNS, USER_SETTINGS_COLUMNS
 
 SEATS_OF_GAME = (f"ARRAY(SELECT ROW({SEAT_COLUMNS}) FROM seats "
                  "WHERE seats.game_id = games.id ORDER BY seat) AS seats")
@@ -132,7 +132,7 @@ ON CONFLICT (game_id, seat) DO UPDATE SET
 DELETE_DM_PANEL = "DELETE FROM dm_panels WHERE game_id = $1 AND seat = $2"
 DELETE_DM_PANELS = "DELETE FROM dm_panels WHERE game_id = $1"
 
-# --- languages (migration 5) ------------------------------------------------------------------
+# --- languages (migration 6) ------------------------------------------------------------------
 SET_TABLE_LANG = """
 INSERT INTO table_langs (game_id, lang) VALUES ($1, $2)
 ON CONFLICT (game_id) DO UPDATE SET lang = excluded.lang
@@ -179,3 +179,42 @@ DELETE_RATINGS_OF_KIND = "DELETE FROM ratings WHERE guild_id = $1 AND kind = $2"
 SELECT_RATINGS_IN_GUILD = """
 SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 ORDER BY kind, user_id
 """
+
+# --- player settings and being away (migration 5, issue 15) ---------------------------------------
+SELECT_USER_SETTINGS = (f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings "
+                        "WHERE user_id = ANY($1::bigint[])")
+UPSERT_USER_SETTINGS = f"""
+INSERT INTO user_settings ({USER_SETTINGS_COLUMNS})
+VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, NULL, FALSE)
+ON CONFLICT (user_id) DO UPDATE SET
+    notify = EXCLUDED.notify, remind_hours = EXCLUDED.remind_hours,
+    timezone = EXCLUDED.timezone, quiet_start = EXCLUDED.quiet_start,
+    quiet_end = EXCLUDED.quiet_end
+"""
+UPSERT_AWAY = """
+INSERT INTO user_settings (user_id, away_since, away_until, bot_sit) VALUES ($1, $2, $3, $4)
+ON CONFLICT (user_id) DO UPDATE SET
+    away_since = EXCLUDED.away_since, away_until = EXCLUDED.away_until, bot_sit = EXCLUDED.bot_sit
+"""
+END_AWAY = """
+UPDATE user_settings SET away_since = NULL, away_until = NULL, bot_sit = FALSE
+WHERE user_id = $1 AND away_until IS NOT DISTINCT FROM $2::double precision
+"""
+SELECT_AWAY_ENDED = """
+SELECT user_id, away_until FROM user_settings
+WHERE away_until IS NOT NULL AND away_until <= $1 ORDER BY away_until
+"""
+SET_HELD = """
+INSERT INTO user_settings (user_id, held_since) VALUES ($1, $2)
+ON CONFLICT (user_id) DO UPDATE SET held_since = COALESCE(user_settings.held_since,
+                                                          EXCLUDED.held_since)
+"""
+INSERT_HELD_NEWS = "INSERT INTO held_news (user_id, game_id, at, text) VALUES ($1, $2, $3, $4)"
+SELECT_HELD_USERS = """
+SELECT user_id FROM user_settings WHERE held_since IS NOT NULL ORDER BY held_since
+"""
+SELECT_HELD_NEWS = "SELECT game_id, text FROM held_news WHERE user_id = $1 ORDER BY id"
+DELETE_HELD_NEWS = "DELETE FROM held_news WHERE user_id = $1"
+CLEAR_HELD = "UPDATE user_settings SET held_since = NULL WHERE user_id = $1 AND held_since = $2"
+SET_AWAY_LIMIT = "UPDATE games SET away_limit = $1 WHERE id = $2"
+SELECT_AWAY_LIMIT = "SELECT away_limit FROM games WHERE id = $1"

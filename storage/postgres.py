@@ -17,6 +17,7 @@ from . import pg_sql as sql
 from .base import ACTIVE, StaleVersion, Store, StoreUnavailable
 from .pg_history import PgHistoryStore
 from .pg_migrations import migrate
+from .pg_settings import PgSettingsStore
 from .records import GameRecord, MoveRecord, SeatRecord
 from .records import dumps as _dumps
 from .records import game_from_row as _game
@@ -47,7 +48,7 @@ def _with_seats(row) -> GameRecord:
     return game
 
 
-class PgStore(PgHistoryStore, Store):
+class PgStore(PgHistoryStore, PgSettingsStore, Store):
     """Open with ``await Store.open("postgresql://...")``; close with ``await store.close()``."""
 
     shared = True  # other processes may write the same games

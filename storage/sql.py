@@ -69,7 +69,7 @@ ON CONFLICT (game_id, seat) DO UPDATE SET
 DELETE_DM_PANEL = "DELETE FROM dm_panels WHERE game_id = ? AND seat = ?"
 DELETE_DM_PANELS = "DELETE FROM dm_panels WHERE game_id = ?"
 
-# --- languages (migration 5) ------------------------------------------------------------------
+# --- languages (migration 6) ------------------------------------------------------------------
 SET_TABLE_LANG = """
 INSERT INTO table_langs (game_id, lang) VALUES (?, ?)
 ON CONFLICT (game_id) DO UPDATE SET lang = excluded.lang
@@ -103,7 +103,7 @@ WHERE status = 'running' AND deadline_at IS NOT NULL AND deadline_at <= ?
 ORDER BY deadline_at LIMIT ?
 """
 
-# --- history (migration 3): seed commitments, results, ratings ---------------------------------
+# --- history (migration 3): seed commitments, results, ratings -----------------------------------
 INSERT_FAIRNESS = """
 INSERT INTO fairness (game_id, salt, commitment) VALUES (?, ?, ?)
 ON CONFLICT (game_id) DO NOTHING
@@ -131,3 +131,45 @@ DELETE_RATINGS_OF_KIND = "DELETE FROM ratings WHERE guild_id = ? AND kind = ?"
 SELECT_RATINGS_IN_GUILD = """
 SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = ? ORDER BY kind, user_id
 """
+
+# --- player settings and being away (migration 5, issue 15) --------------------------------------
+USER_SETTINGS_COLUMNS = ("user_id, notify, remind_hours, timezone, quiet_start, quiet_end, "
+                         "held_since, away_since, away_until, bot_sit")
+SELECT_USER_SETTINGS = (f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings "
+                        "WHERE user_id IN ({marks})")
+UPSERT_USER_SETTINGS = f"""
+INSERT INTO user_settings ({USER_SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0)
+ON CONFLICT (user_id) DO UPDATE SET
+    notify = excluded.notify, remind_hours = excluded.remind_hours,
+    timezone = excluded.timezone, quiet_start = excluded.quiet_start,
+    quiet_end = excluded.quiet_end
+"""
+UPSERT_AWAY = """
+INSERT INTO user_settings (user_id, away_since, away_until, bot_sit) VALUES (?, ?, ?, ?)
+ON CONFLICT (user_id) DO UPDATE SET
+    away_since = excluded.away_since, away_until = excluded.away_until, bot_sit = excluded.bot_sit
+"""
+# Conditional: only the pass that read the away as it is ends it (another process may have).
+END_AWAY = """
+UPDATE user_settings SET away_since = NULL, away_until = NULL, bot_sit = 0
+WHERE user_id = ? AND away_until IS ?
+"""
+SELECT_AWAY_ENDED = """
+SELECT user_id, away_until FROM user_settings
+WHERE away_until IS NOT NULL AND away_until <= ? ORDER BY away_until
+"""
+SET_HELD = """
+INSERT INTO user_settings (user_id, held_since) VALUES (?, ?)
+ON CONFLICT (user_id) DO UPDATE SET held_since = COALESCE(user_settings.held_since,
+                                                          excluded.held_since)
+"""
+INSERT_HELD_NEWS = "INSERT INTO held_news (user_id, game_id, at, text) VALUES (?, ?, ?, ?)"
+SELECT_HELD_USERS = """
+SELECT user_id FROM user_settings WHERE held_since IS NOT NULL ORDER BY held_since
+"""
+SELECT_HELD_NEWS = "SELECT game_id, text FROM held_news WHERE user_id = ? ORDER BY id"
+DELETE_HELD_NEWS = "DELETE FROM held_news WHERE user_id = ?"
+# Conditional on the held mark read: only one pass sends the held-back message.
+CLEAR_HELD = "UPDATE user_settings SET held_since = NULL WHERE user_id = ? AND held_since = ?"
+SET_AWAY_LIMIT = "UPDATE games SET away_limit = ? WHERE id = ?"
+SELECT_AWAY_LIMIT = "SELECT away_limit FROM games WHERE id = ?"

@@ -22,6 +22,7 @@ from .records import GameRecord, MoveRecord, SeatRecord
 from .records import dumps as _dumps
 from .records import game_from_row as _game
 from .records import seat_from_row as _seat
+from .settings import SettingsStore
 
 # SQLite's synchronous modes we allow. In WAL mode, FULL syncs the log on every commit (a
 # stored move survives a power loss); NORMAL syncs at checkpoints only (a move survives a
@@ -34,7 +35,7 @@ def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
             int(seat.dm_closed), seat.prompt_version, seat.notified_version)
 
 
-class SqliteStore(HistoryStore, Store):
+class SqliteStore(HistoryStore, SettingsStore, Store):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:

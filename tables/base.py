@@ -21,6 +21,7 @@ from .words import m
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
 CACHE_SIZE = 1000  # games whose record and state stay in memory (least recently used go)
+REPLAYS_KEPT = 64  # games whose replay (with the states an undo may restore) stays in memory
 MAX_ID = 2 ** 63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
 
 
@@ -114,6 +115,9 @@ class TableBase:
         # The engine state of each cached record, already loaded: (version, state). States are
         # never mutated (apply returns a new one), so one object serves every reader.
         self._live: LRU[int, tuple[int, State]] = LRU(cache_size)
+        # The replay of each game that was asked about undo (``undo.py``): (version, log
+        # length, ``engines.undo.Replay``), brought up to date from the log.
+        self._replays: LRU[int, tuple[int, int, Any]] = LRU(REPLAYS_KEPT)
 
     # --- lookups ---------------------------------------------------------------------------------
     def engine(self, kind: str) -> Engine:

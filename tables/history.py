@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines import State
+from engines.undo import UNDO, Replay
 from engines.words import render
 from fairplay import SALT_BYTES, build_export, commitment
 from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
@@ -38,6 +39,13 @@ from .words import m
 log = logging.getLogger("tavern.history")
 ENDED = ("finished", "abandoned")
 NOT_YET = m("err.not_yet")
+
+
+def _describe(replay: Replay, seat: int, action: str, lang: str) -> str:
+    """The words of a log entry (an undo too) in ``lang``, before it is played."""
+    if lang == "en" or action == UNDO:
+        return replay.describe(seat, action)
+    return in_lang(replay.engine.describe, replay.state, seat, action, lang=lang)
 
 
 @dataclass(slots=True)
@@ -105,9 +113,7 @@ class HistoryMixin(TableBase):
     def _replayed(self, game: GameRecord, moves: list[MoveRecord]) -> State:
         engine = self.engine(game.kind)
         state = engine.new_game(len(game.seats), game.seed, game.options)
-        for move in moves:
-            state, _ = engine.apply(state, move.seat, move.action)
-        return state
+        return Replay(engine, state).play_all((m.seat, m.action) for m in moves)
 
     async def replay_step(self, game_id: int, n: int, lang: str = "en") -> ReplayStep:
         """The public board after move ``n`` (clamped to the log), rebuilt from the seed.
@@ -121,19 +127,19 @@ class HistoryMixin(TableBase):
         moves = await self.store.moves(game_id)
         n = max(0, min(n, len(moves)))
         revealed = game.status in ENDED
-        state = engine.new_game(len(game.seats), game.seed, game.options)
+        replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
         events = []
         for move in moves[:n - 1] if n else ():
-            state, _ = engine.apply(state, move.seat, move.action)
+            replay.play(move.seat, move.action)
         step = ReplayStep(game, n, len(moves), "", revealed=revealed)
         if n:
             last = moves[n - 1]
-            label = in_lang(engine.describe, state, last.seat, last.action,
-                            lang=lang) if revealed else ""
-            state, events = engine.apply(state, last.seat, last.action)
+            label = _describe(replay, last.seat, last.action, lang) if revealed else ""
+            events = replay.play(last.seat, last.action)
             name = game.seats[last.seat].name
             step.move = f"{name}: {self.fill(game, label)}" if label else name
             step.at = last.at
+        state = replay.state
         step.view = engine.view(state, None)
         step.board = self.fill(game, in_lang(engine.board_text, step.view, lang=lang))
         names = self.names(game)
@@ -176,13 +182,12 @@ class HistoryMixin(TableBase):
         game = await self.game(game_id)
         self._ended(game)
         engine = self.engine(game.kind)
-        state = engine.new_game(len(game.seats), game.seed, game.options)
+        replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
         lines = []
         for move in await self.store.moves(game_id):
-            label = self.fill(game, in_lang(engine.describe, state, move.seat, move.action,
-                                            lang=lang))
+            label = self.fill(game, _describe(replay, move.seat, move.action, lang))
             lines.append(f"{move.n}. {game.seats[move.seat].name}: {label} [{move.action}]")
-            state, _ = engine.apply(state, move.seat, move.action)
+            replay.play(move.seat, move.action)
         return lines
 
     async def revealed_hands(self, game_id: int, n: int | None = None,

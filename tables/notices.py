@@ -6,6 +6,7 @@ import dataclasses
 from contextlib import AbstractAsyncContextManager
 
 from engines import State
+from engines.undo import Replay
 from storage import GameRecord
 
 from .base import TableBase
@@ -129,6 +130,5 @@ class NoticesMixin(TableBase):
         game = await self.game(game_id)
         engine = self.engine(game.kind)
         state = engine.new_game(len(game.seats), game.seed, game.options)
-        for move in await self.store.moves(game_id):
-            state, _ = engine.apply(state, move.seat, move.action)
-        return engine.dump(state)
+        moves = await self.store.moves(game_id)
+        return engine.dump(Replay(engine, state).play_all((m.seat, m.action) for m in moves))

@@ -14,16 +14,22 @@ record (``base.on_latest``); reminders and the start-up catch-up are claimed by 
 """
 from __future__ import annotations
 
+from .away import AwayMixin
 from .base import DEFAULT_REMIND_AFTER, RECENT_LINES, fill_names
 from .history import HistoryMixin
 from .lobby import LobbyMixin
 from .notices import NoticesMixin
+from .settings import SettingsMixin
 from .turns import TurnsMixin
+from .undo import UndoMixin
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
 
-class TableService(HistoryMixin, LobbyMixin, TurnsMixin, NoticesMixin):
-    """Lobby (``lobby.py``), turns (``turns.py``), reminders and notices (``notices.py``), over
-    the shared lookups and caches of ``base.py``; history (``history.py``: commitments,
-    exports, replays, results) first, as it wraps ``start`` and ``_advance``."""
+class TableService(HistoryMixin, AwayMixin, SettingsMixin, LobbyMixin, UndoMixin, TurnsMixin,
+                   NoticesMixin):
+    """Lobby (``lobby.py``), undo and confirmations (``undo.py``), turns (``turns.py``),
+    reminders and notices (``notices.py``), over the shared lookups and caches of ``base.py``;
+    history (``history.py``: commitments, exports, replays, results) first, as it wraps
+    ``start`` and ``_advance``; then being away (``away.py``: wraps ``replace_with_bot``) and
+    each player's settings (``settings.py``: wraps the reminder pass)."""

@@ -10,7 +10,7 @@ from engines.words import render
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names, on_latest
-from .bots import bot_rng, policy_for
+from .bots import bot_rng
 from .errors import StaleClick, TableChanged, TableError, quote
 from .outcome import Notice, Outcome
 from .words import m
@@ -104,15 +104,16 @@ class TurnsMixin(TableBase):
         """Let bot seats play, then store everything at once and work out who to tell what."""
         events = list(events)
         bots = {s.seat for s in game.seats if s.is_bot}
+        sitters = await self.sitting_seats(game)  # away players' seats a bot plays (away.py)
         for _ in range(MAX_BOT_MOVES):
             if engine.is_over(state):
                 break
-            acting = [s for s in engine.to_act(state) if s in bots]
+            acting = [s for s in engine.to_act(state) if s in bots or s in sitters]
             if not acting:
                 break
             bot = acting[0]
             legal = engine.legal_actions(state, bot)
-            pick = policy_for(game.kind).choose(
+            pick = self.policy_of(game, bot, sitters).choose(
                 engine, state, bot, legal, bot_rng(game.seed, game.move_count + len(moves)))
             state, more = engine.apply(state, bot, pick)
             moves.append((bot, pick))
@@ -156,7 +157,8 @@ class TurnsMixin(TableBase):
                                       seat.dm_closed, news=news))
         status = "finished" if over else (new_status or game.status)
         now = self.clock()
-        deadline = now + game.remind_after if any(s not in bots for s in acting) else None
+        deadline = (now + await self.remind_period(seat_list, acting, game.remind_after)
+                    if any(s not in bots for s in acting) else None)
         recent = (game.recent + public)[-RECENT_LINES:]
         dumped = engine.dump(state)
         try:

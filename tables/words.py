@@ -186,6 +186,8 @@ WORDS = {
                          "**My hand** on the board to see your cards and play; I'll mention you "
                          "here when it's your turn. New to the game? `/{kind} rules` explains it.",
     "thread.your_turn": "{mention}, it's your turn. Use **My hand** on the board to play.",
+    "thread.your_turn_still": "{mention}, it's still your turn. Use **My hand** on the board to "
+                              "play.",
     "games.none": "You are not at any table. Open one with /play.",
     "games.thread": "thread",
     "games.your_turn": "**your turn**",
@@ -236,6 +238,23 @@ WORDS = {
     "desc.stats": "Games played and won, streaks and the leaderboards here",
     "desc.stats.player": "Whose numbers (default: the server's leaderboards)",
     "desc.stats.game": "Only this game's leaderboard",
+    "cmd.undo": "undo",
+    "cmd.settings": "settings",
+    "cmd.away": "away",
+    "desc.play.away_limit": "Days a player may be /away before the host may replace them "
+                            "(default 14)",
+    "desc.undo": "Take back your last decision, if it showed nothing new",
+    "desc.move.confirm": "Play it without asking, even if it cannot be taken back",
+    "desc.settings": "How and when I tell you it's your turn (only you see it)",
+    "desc.settings.notify": "How you are told it's your turn",
+    "desc.settings.remind_hours": "Remind me every this many hours (1 to 72)",
+    "desc.settings.timezone": "Your timezone, e.g. Europe/Berlin (for quiet hours)",
+    "desc.settings.quiet_start": "Quiet hours start at this hour (0-23, your time)",
+    "desc.settings.quiet_end": "Quiet hours end at this hour (0-23, your time)",
+    "desc.settings.quiet_off": "Turn quiet hours off",
+    "desc.away": "Away for a while? Pause your reminders (a bot may sit in)",
+    "desc.away.days": "How many days (1 to 90); 0: I'm back",
+    "desc.away.bot_sit": "A bot plays your seats, cautiously, until you are back",
     # --- the rules guide and the card reference (their chrome; the guides are English) -------
     "guide.footer": "Page {n} of {total} · /{kind} card explains any card",
     "guide.back": "◀ Back",

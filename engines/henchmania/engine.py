@@ -86,8 +86,8 @@ class HenchmaniaEngine(StepEngine):
         """What is being decided now (the same for every seat; who won, once it is over)."""
         return _prompt(state)
 
-    def _apply(self, state, seat, action, events):
-        super()._apply(state, seat, action, events)
+    def _apply(self, state, seat, action, events, trail=None):
+        super()._apply(state, seat, action, events, trail)
         refill(state, events)
 
     def view(self, state, seat):

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from ..steps import Step
 from . import cards, duel, endday, placing
 from .common import step_seats
+from .words import msg
 
 
 def _sorted(legal: Callable[[dict, int], list[str]]) -> Callable[[dict, int], list[str]]:
@@ -23,8 +24,42 @@ def _sorted(legal: Callable[[dict, int], list[str]]) -> Callable[[dict, int], li
     return lambda state, seat: sorted(set(legal(state, seat)))
 
 
-def _decision(legal, apply, label, prompt) -> Step:
-    return Step(actors=step_seats, legal=_sorted(legal), apply=apply, label=label, prompt=prompt)
+def _decision(legal, apply, label, prompt, **undo) -> Step:
+    return Step(actors=step_seats, legal=_sorted(legal), apply=apply, label=label, prompt=prompt,
+                **undo)
+
+
+# --- undo: what reveals something (see engines/steps.py). Unmarked steps reveal (default). ---
+def _now(state: dict) -> str | None:
+    step = state["step"]
+    return step["k"] if step else None
+
+
+def _turn_reveals(before: dict, seat: int, action: str, after: dict, events: list) -> bool:
+    """Passing is public and the next player's turn reveals nothing (when everyone has passed,
+    the automatic ``end`` marks itself). Choosing a card that needs arguments keeps it in the
+    hand, seen by its holder only (the view's ``playing``). Everything else shows a card or
+    draws."""
+    if action == "pass":
+        return _now(after) != "turn"
+    return not (action.startswith("play:") and _now(after) == "arg")
+
+
+def _arg_reveals(before: dict, seat: int, action: str, after: dict, events: list) -> bool:
+    """An argument of a card still being chosen (or going back to the turn) reveals nothing;
+    the last one plays the card."""
+    if action == "back":
+        return _now(after) != "turn"
+    return _now(after) != "arg"
+
+
+def _still(key: str):
+    """A simultaneous secret choice: hidden until the last seat has chosen."""
+    return lambda before, seat, action, after, events: _now(after) != key
+
+
+def _pass_confirm(state: dict, seat: int, action: str):
+    return msg("confirm.pass_day") if action == "pass" else None
 
 
 STEPS: dict[str, Step] = {
@@ -33,8 +68,10 @@ STEPS: dict[str, Step] = {
     "place": _decision(placing.legal, placing.apply, placing.label, placing.prompt),
     # Phase 2: playing cards (cards.py).
     "cards": Step(auto=cards.start_cards),
-    "turn": _decision(cards.turn_legal, cards.turn_apply, cards.turn_label, cards.turn_prompt),
-    "arg": _decision(cards.arg_legal, cards.arg_apply, cards.arg_label, cards.arg_prompt),
+    "turn": _decision(cards.turn_legal, cards.turn_apply, cards.turn_label, cards.turn_prompt,
+                      reveals=_turn_reveals, confirm=_pass_confirm),
+    "arg": _decision(cards.arg_legal, cards.arg_apply, cards.arg_label, cards.arg_prompt,
+                     reveals=_arg_reveals),
     "counter": _decision(cards.counter_legal, cards.counter_apply, cards.counter_label,
                          cards.counter_prompt),
     "give": _decision(cards.give_legal, cards.give_apply, cards.give_label, cards.give_prompt),
@@ -52,9 +89,9 @@ STEPS: dict[str, Step] = {
     # Phase 3 and the end of the game (endday.py).
     "end": Step(auto=endday.start_end),
     "nosy": _decision(endday.nosy_legal, endday.nosy_apply, endday.nosy_label,
-                      endday.nosy_prompt),
+                      endday.nosy_prompt, reveals=_still("nosy")),
     "choir": _decision(endday.choir_legal, endday.choir_apply, endday.choir_label,
-                       endday.choir_prompt),
+                       endday.choir_prompt, reveals=_still("choir")),
     "tiedone": Step(auto=endday.tie_duel_done),
 }
 

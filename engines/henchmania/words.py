@@ -258,6 +258,9 @@ TEMPLATES = {
     "duel_again.one": "Both inflicted {n} wound: they duel again.",
     "duel_again.other": "Both inflicted {n} wounds: they duel again.",
     "bailiff": "{seat:seat} becomes the new Bailiff of Montfleury with {n} points!",
+    # --- confirmations: asked before a decision that cannot be taken back (Step.confirm) ---
+    "confirm.pass_day": "Pass for the rest of the day? You play no more cards today, and once "
+                        "the next player has acted it cannot be undone.",
     # --- prompts (Step.prompt; the view holds them in JSON form) -------------------------
     "prompt.over": "The game is over: {won:seats_and} won.",
     "prompt.place": "{who:seats} sets a Henchman on a site (day {day}).",

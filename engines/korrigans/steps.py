@@ -75,8 +75,30 @@ def label(st: dict, seat: int, action: str) -> Msg | str:
     return action
 
 
-def _decision(legal, apply, prompt) -> Step:
-    return Step(actors=top_seat, legal=legal, apply=apply, label=label, prompt=prompt)
+def _decision(legal, apply, prompt, **undo) -> Step:
+    return Step(actors=top_seat, legal=legal, apply=apply, label=label, prompt=prompt, **undo)
+
+
+# --- undo: what reveals something (see engines/steps.py). Unmarked steps reveal (default). ---
+def _move_reveals(before: dict, seat: int, action: str, after: dict, events: list) -> bool:
+    """Narrowing a long move list to one Korrigan ("kor:<k>", "kor:back") changes nothing on
+    the board; taking the Backup asks which token to give up ("sac") before anything is shown.
+    A move, a pass (the next turn may draw) and a sacrifice reveal (conservatively)."""
+    head = action.partition(":")[0]
+    if head == "kor":
+        return False
+    if head == "backup":
+        stack = after["stack"]
+        return not (stack and stack[-1]["k"] == "sac")
+    return True
+
+
+def _final_reveals(before: dict, seat: int, action: str, after: dict, events: list) -> bool:
+    return not action.startswith("kor:")
+
+
+def _confirm(key: str, action_id: str):
+    return lambda st, seat, action: msg(key) if action == action_id else None
 
 
 STEPS: dict[str, Step] = {
@@ -90,7 +112,8 @@ STEPS: dict[str, Step] = {
     "final_end": Step(auto=final.end_final_turn),
     # decisions (stack entries)
     "place": _decision(placement.place_legal, placement.place_apply, placement.place_prompt),
-    "move": _decision(moving.move_legal, moving.move_apply, moving.move_prompt),
+    "move": _decision(moving.move_legal, moving.move_apply, moving.move_prompt,
+                      reveals=_move_reveals, confirm=_confirm("confirm.pass", "pass")),
     "sac": _decision(moving.sac_legal, moving.sac_apply, moving.sac_prompt),
     "goblin": _decision(moving.goblin_legal, moving.goblin_apply, moving.goblin_prompt),
     "elf": _decision(moving.elf_legal, moving.elf_apply, moving.elf_prompt),
@@ -101,5 +124,6 @@ STEPS: dict[str, Step] = {
     "cloud": _decision(rainbow.cloud_legal, rainbow.cloud_apply, rainbow.cloud_prompt),
     "cauldron": _decision(rainbow.cauldron_legal, rainbow.cauldron_apply,
                           rainbow.cauldron_prompt),
-    "final": _decision(final.final_legal, final.final_apply, final.final_prompt),
+    "final": _decision(final.final_legal, final.final_apply, final.final_prompt,
+                       reveals=_final_reveals, confirm=_confirm("confirm.done", "done")),
 }

@@ -109,6 +109,9 @@ TEMPLATES = {
     "final_done": "{p:seat} ends the final turn.",
     "final_stuck": "{p:seat} has no move left: final turn over.",
     "game_over": "Game over. Gold: {gold:golds}. {p:seat} wins!",
+    # --- confirmations: asked before a decision that cannot be taken back (Step.confirm) ---
+    "confirm.pass": "Skip the Fairy's extra move? This cannot be undone.",
+    "confirm.done": "End your final turn? You cannot move again, and it cannot be undone.",
     # --- prompts: what is being decided now -----------------------------------------------
     "prompt.place": "{p:seat} places Korrigan {k}.",
     "prompt.pick": "{p:seat} looks at the Clover tokens on {f} and keeps one.",

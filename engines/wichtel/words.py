@@ -124,6 +124,11 @@ TEMPLATES = {
     "label.free": "Free the Wahlleiter and end my move",
     "label.accept_roll": "Accept the roll",
     "label.accept_bribe": "Let the bribe stand",
+    # --- confirmations: asked before a decision that cannot be taken back (Step.confirm) -------
+    "confirm.endround": "End the round now? Everyone's leprechauns are scored, and this cannot "
+                        "be undone.",
+    "confirm.best_bribe": "Bribe with {card:evx}, your best bribe card? Once every bribe is in "
+                          "they are shown, and it cannot be taken back.",
     # --- prompts: what is being decided now (Step.prompt) ---------------------------------------
     "prompt.prewalk": "{p:seat}'s move begins with the Leprechaun Walk; first {p:seat} may play "
                       "Stehenbleiben! or Komm mal zurück! for it.",

@@ -137,8 +137,11 @@ def consent_prompt(state: dict, seat: int) -> Msg:
                tgt=at(state, tgt))
 
 
-PICK = Step(actors=mover, legal=pick_legal, apply=pick, label=dog_label, prompt=pick_prompt)
+# The Dog's drive moves public cards between public places: it reveals nothing (undoable). The
+# take that follows is a decision of its own; an automatic step reached meanwhile marks itself.
+PICK = Step(actors=mover, legal=pick_legal, apply=pick, label=dog_label, prompt=pick_prompt,
+            reveals=False)
 TARGET = Step(actors=mover, legal=target_legal, apply=target, label=target_label,
-              prompt=target_prompt)
+              prompt=target_prompt, reveals=False)
 CONSENT = Step(actors=owner_of_target, legal=consent_legal, apply=consent, label=consent_label,
-               prompt=consent_prompt)
+               prompt=consent_prompt, reveals=False)

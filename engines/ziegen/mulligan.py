@@ -67,5 +67,8 @@ def deal(state: dict, events: list[Event]) -> None:
     events.append(Event(msg("start", p=state["turn"])))
 
 
-DECIDE = Step(actors=undecided, legal=legal, apply=choose, label=label, prompt=prompt)
+# A secret choice stays secret until every seat has chosen: undoable until then (the last
+# choice runs the ``deal``, which draws and shuffles: revealing, like every automatic step).
+DECIDE = Step(actors=undecided, legal=legal, apply=choose, label=label, prompt=prompt,
+              reveals=False)
 DEAL = Step(auto=deal)

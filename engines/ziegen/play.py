@@ -52,4 +52,5 @@ def prompt(state: dict, seat: int) -> Msg:
     return msg("prompt.play", p=state["turn"])
 
 
-PLAY = Step(actors=mover, legal=legal, apply=play_card, label=label, prompt=prompt)
+# Playing a card from the hand shows it: never undoable (the default, said here for the reader).
+PLAY = Step(actors=mover, legal=legal, apply=play_card, label=label, prompt=prompt, reveals=True)

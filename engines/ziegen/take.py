@@ -51,4 +51,5 @@ def prompt(state: dict, seat: int) -> Msg:
     return msg("prompt.take", p=turn, **line_of(state["size"], state["goats"][turn]))
 
 
-TAKE = Step(actors=mover, legal=legal, apply=take_card, label=label, prompt=prompt)
+# The gap is refilled from the draw pile, a card nobody knew: never undoable.
+TAKE = Step(actors=mover, legal=legal, apply=take_card, label=label, prompt=prompt, reveals=True)

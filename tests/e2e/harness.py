@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import bot as tavern
 import pictures
 from engines import REGISTRY
+from engines.undo import Replay
 from fairplay import verify
 from tables import fill_names
 from tests.fakediscord import FakeDiscord, FakeMessage, FakeUser, run_bot
@@ -124,6 +125,7 @@ class Table:
             assert options, f"no controls for {user.name}: {message.content} {message.embeds}"
             res = await use_control(self.fake, user, message, self.rnd.choice(options))
             self.moves_by_click += 1
+        res = await confirm_if_asked(self.fake, user, res)
         await self.fake.settle()
         after = (await self.game()).move_count
         assert after > before, f"the move was not applied: {res.content} {res.embed_text[:300]}"
@@ -141,6 +143,16 @@ class Table:
         if (await self.game()).status == "finished":
             await assert_verifiable(self.fake, self.thread, self.game_id)
         return played
+
+
+async def confirm_if_asked(fake: FakeDiscord, user: FakeUser, res):
+    """A move that cannot be taken back asks first ("Confirm: ..." and Cancel on the same
+    message): confirm it, as a player who meant it would."""
+    confirm = [b for b in res.buttons if b.get("custom_id", "").startswith("tv:c:")]
+    if not confirm:
+        return res
+    assert any(b.get("label") == "Cancel" for b in res.buttons)
+    return await fake.click(user, res.original, confirm[0]["custom_id"])
 
 
 async def assert_verifiable(fake: FakeDiscord, thread, game_id: int) -> dict:
@@ -236,10 +248,10 @@ async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:
     game = await bot.tables.game(game_id)
     engine = REGISTRY[game.kind]
     names = [s.name for s in game.seats]
-    state = engine.new_game(len(game.seats), game.seed, game.options)
+    replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
     news = []
     for move in await bot.tables.store.moves(game_id):
-        state, events = engine.apply(state, move.seat, move.action)
+        events = replay.play(move.seat, move.action)
         news += [(e.audience, fill_names(e.text, names)) for e in events
                  if e.audience is not None]
     return news

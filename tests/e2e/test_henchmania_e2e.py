@@ -25,6 +25,7 @@ from tests.e2e.harness import (
     Table,
     assert_every_board_update_has_its_picture,
     check_picture,
+    confirm_if_asked,
     controls,
     open_table,
     running_bot,
@@ -165,6 +166,7 @@ class Henchmania(Table):
             (value,) = [c["value"] for c in choices if c["value"].split("@")[0] == action]
             res = await self.fake.slash(user, self.thread, "henchmania move", action=value)
             assert res.ephemeral
+            res = await confirm_if_asked(self.fake, user, res)  # passing for the day asks first
             self.moves_by_slash += 1
             where = "slash"
         else:
@@ -189,6 +191,7 @@ class Henchmania(Table):
                     print("--- board:\n" + self.board().embed_text)
             res = await use_control(self.fake, user, message, by_action[action])
             assert res.response_type == 7, (res.content, res.embed_text)
+            res = await confirm_if_asked(self.fake, user, res)
             self.moves_by_click += 1
         if step["k"] == "react" and action != "pass":
             duel = state["duel"]

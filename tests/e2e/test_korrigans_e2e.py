@@ -28,6 +28,7 @@ from tests.e2e.harness import (
     Table,
     assert_every_board_update_has_its_picture,
     check_picture,
+    confirm_if_asked,
     controls,
     open_table,
     public_texts,
@@ -148,6 +149,7 @@ async def _play(table: Table, rnd: random.Random, max_moves: int = 400) -> dict:
             pick = rnd.choice(choices)
             res = await fake.slash(user, table.thread, "korrigans move", action=pick["value"])
             assert res.ephemeral
+            res = await confirm_if_asked(fake, user, res)  # a move that cannot be undone asks
             seen["slash"] += 1
         else:
             panel = await table.panel(user)
@@ -158,6 +160,7 @@ async def _play(table: Table, rnd: random.Random, max_moves: int = 400) -> dict:
                 seen["picks"] += 1
             res = await use_control(fake, user, panel, choose(state, options, rnd))
             assert res.response_type == 7, (res.content, res.embed_text[:300])
+            res = await confirm_if_asked(fake, user, res)
             seen["clicks"] += 1
         await fake.settle()
         game = await table.game()

@@ -3,7 +3,7 @@ its server, typed text is never echoed in full, odd ids are "no such table"."""
 from __future__ import annotations
 
 from engines import GameError
-from tests.e2e.harness import controls, open_table
+from tests.e2e.harness import confirm_if_asked, controls, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 
@@ -247,6 +247,7 @@ async def test_identical_typed_moves_sent_at_once_apply_once(make_bot):
                     action = bot.tables.choices(game, 0)[0][0]
                     res = await fake.slash(ann, thread, "henchmania move", action=action)
                     assert res.ephemeral and "not a legal" not in res.content
+                    res = await confirm_if_asked(fake, ann, res)  # "pass" asks first
                     assert (await bot.tables.game(game.id)).version > game.version
 
 

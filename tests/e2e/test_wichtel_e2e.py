@@ -27,6 +27,7 @@ from tests.e2e.harness import (
     Table,
     assert_every_board_update_has_its_picture,
     check_picture,
+    confirm_if_asked,
     controls,
     open_table,
     running_bot,
@@ -243,10 +244,12 @@ async def play_move(table: Table, secrets: Secrets, record: Record,
         assert action in [c["value"].split("@")[0] for c in offered]  # "<action>@<version>"
         res = await fake.slash(user, table.thread, "wichtel move", action=action)
         assert res.ephemeral, "a typed move's answer shows the hand: it must be ephemeral"
+        res = await confirm_if_asked(fake, user, res)  # a move that cannot be undone asks
         record.by_slash += 1
     else:
         res = await use_control(fake, user, panel, by_action[action])
         assert res.response_type == 7, (res.content, res.embed_text[:300])
+        res = await confirm_if_asked(fake, user, res)
         record.by_control += 1
     await fake.settle()
     game = await table.game()

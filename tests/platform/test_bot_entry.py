@@ -29,7 +29,8 @@ def test_create_bot_builds_without_running(tmp_path):
     bot = tavern.create_bot(str(tmp_path / "x.db"))
     assert bot.database_path == str(tmp_path / "x.db")
     assert not bot.is_ready() and bot.tables is None  # nothing opened before start
-    assert set(tavern.COGS) == {"cogs.table", "cogs.history", "cogs.ziegen", "cogs.wichtel",
+    assert set(tavern.COGS) == {"cogs.table", "cogs.history", "cogs.settings", "cogs.ziegen",
+                                "cogs.wichtel",
                                 "cogs.korrigans", "cogs.henchmania"}
 
 

@@ -1,4 +1,4 @@
-"""Languages kept by the store (migration 5), on both backends: a table's and a user's
+"""Languages kept by the store (migration 6), on both backends: a table's and a user's
 (issue 13)."""
 from __future__ import annotations
 

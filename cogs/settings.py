@@ -1,0 +1,171 @@
+"""A player's own settings and being away (issue 15): /settings and /away, and the passes that
+send what quiet hours held back and hand seats back when an away ends. The work is done by the
+table service (``tables/settings.py``, ``tables/away.py``); these commands stay thin."""
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from engines import GameError
+from storage import UserSettings
+from tables.away import MAX_AWAY_DAYS, when
+from tables.settings import REMIND_HOURS, in_quiet_hours, timezones
+
+from . import flow
+
+log = logging.getLogger("tavern.settings")
+
+NOTIFY_CHOICES = [
+    app_commands.Choice(name="A direct message", value="dm"),
+    app_commands.Choice(name="A mention in the game's thread", value="mention"),
+    app_commands.Choice(name="Both", value="both"),
+]
+NOTIFY_WORDS = {c.value: c.name.lower() for c in NOTIFY_CHOICES}
+CHOICES = 25
+
+
+def timezone_choices(typed: str) -> list[app_commands.Choice[str]]:
+    """Up to 25 IANA names matching what was typed (names starting with it first; a space
+    counts as an underscore: "new york" finds America/New_York)."""
+    typed = typed.strip().lower().replace(" ", "_")
+    names = timezones()
+    first = [n for n in names if n.lower().startswith(typed)
+             or n.lower().split("/")[-1].startswith(typed)]
+    more = [n for n in names if typed in n.lower() and n not in first]
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in (first + more)[:CHOICES]]
+
+
+def settings_text(prefs: UserSettings, now: float, table_hours: float) -> str:
+    interval = (f"every {prefs.remind_hours} h" if prefs.remind_hours
+                else f"each table's interval (usually {table_hours:g} h)")
+    if prefs.quiet_start is None or prefs.quiet_start == prefs.quiet_end:
+        quiet = "none"
+    else:
+        quiet = (f"{prefs.quiet_start}:00 to {prefs.quiet_end}:00 ({prefs.timezone})"
+                 + (" · quiet now" if in_quiet_hours(prefs, now) else ""))
+    lines = ["**Your settings** (for all your tables)",
+             f"Your turn is announced by: {NOTIFY_WORDS[prefs.notify]}",
+             f"Reminders: {interval}",
+             f"Timezone: {prefs.timezone}",
+             f"Quiet hours: {quiet} (nothing is sent then; what waits comes as one message "
+             "when they end)"]
+    if prefs.away_until is not None and prefs.away_until > now:
+        lines.append(f"Away until {when(prefs.away_until)}"
+                     + (" · a bot plays for you" if prefs.bot_sit else ""))
+    return "\n".join(lines)
+
+
+class SettingsCog(commands.Cog, name="Settings"):
+    """Your notifications, quiet hours and time away, across all your tables."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        self.passes.start()
+
+    async def cog_unload(self) -> None:
+        self.passes.cancel()
+
+    @property
+    def tables(self):
+        return self.bot.tables
+
+    # --- /settings -------------------------------------------------------------------------------
+    @app_commands.command(name="settings",
+                          description="How and when I tell you it's your turn (only you see it)")
+    @app_commands.describe(
+        notify="How you are told it's your turn",
+        remind_hours=f"Remind me every this many hours ({REMIND_HOURS[0]} to {REMIND_HOURS[1]})",
+        timezone="Your timezone, e.g. Europe/Berlin (for quiet hours)",
+        quiet_start="Quiet hours start at this hour (0-23, your time)",
+        quiet_end="Quiet hours end at this hour (0-23, your time)",
+        quiet_off="Turn quiet hours off")
+    @app_commands.choices(notify=NOTIFY_CHOICES)
+    async def settings(self, interaction: discord.Interaction, notify: str | None = None,
+                       remind_hours: app_commands.Range[int, 1, 72] | None = None,
+                       timezone: app_commands.Range[str, 1, 100] | None = None,
+                       quiet_start: app_commands.Range[int, 0, 23] | None = None,
+                       quiet_end: app_commands.Range[int, 0, 23] | None = None,
+                       quiet_off: bool = False) -> None:
+        """Show your settings; change any of them by giving it."""
+        try:
+            prefs = await self.tables.change_settings(
+                interaction.user.id, notify=notify, remind_hours=remind_hours,
+                timezone=timezone, quiet_start=quiet_start, quiet_end=quiet_end,
+                quiet_off=quiet_off)
+        except GameError as exc:
+            await flow.reply_error(interaction, exc)
+            return
+        await interaction.response.send_message(
+            settings_text(prefs, self.tables.clock(), self.tables.remind_after / 3600),
+            ephemeral=True)
+
+    @settings.autocomplete("timezone")
+    async def timezone_autocomplete(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        return timezone_choices(current)
+
+    # --- /away -----------------------------------------------------------------------------------
+    @app_commands.command(name="away", description="Away for a while? Pause your reminders "
+                                                   "(a bot may sit in)")
+    @app_commands.describe(days=f"How many days (1 to {MAX_AWAY_DAYS}); 0: I'm back",
+                           bot_sit="A bot plays your seats, cautiously, until you are back")
+    async def away(self, interaction: discord.Interaction,
+                   days: app_commands.Range[int, 0, 90], bot_sit: bool = False) -> None:
+        """Vacation: your reminders stop and your tables wait; the boards say until when."""
+        try:
+            outcomes = await self.tables.go_away(interaction.user.id, days, bot_sit=bot_sit)
+        except GameError as exc:
+            await flow.reply_error(interaction, exc)
+            return
+        tables = ", ".join(f"#{o.game.id}" for o in outcomes) or "none running"
+        if days == 0:
+            text = f"Welcome back! Your reminders run again (tables: {tables})."
+        else:
+            until = self.tables.clock() + days * 86400
+            text = (f"You are away until {when(until)}: no reminders until then, and your "
+                    f"tables show it (tables: {tables})."
+                    + (" A bot plays your seats meanwhile." if bot_sit else "")
+                    + " Back earlier? `/away days:0`.")
+        await interaction.response.send_message(text, ephemeral=True)
+        for outcome in outcomes:
+            await self.bot.messenger.publish(outcome)
+
+    # --- the passes ------------------------------------------------------------------------------
+    @tasks.loop(seconds=60)
+    async def passes(self) -> None:
+        try:
+            await self.run_returns()
+            await self.run_digests()
+        except Exception:  # the loop must survive one bad pass
+            log.exception("settings pass failed")
+
+    @passes.before_loop
+    async def _before_passes(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_returns(self) -> int:
+        """Aways whose time ran out: seats handed back, boards updated. Returns how many
+        tables changed."""
+        outcomes = await self.tables.returns_due()
+        for outcome in outcomes:
+            await self.bot.messenger.publish(outcome)
+        return len(outcomes)
+
+    async def run_digests(self) -> int:
+        """Players whose quiet hours ended with something held back: one message each."""
+        digests = await self.tables.due_digests()
+        for digest in digests:
+            try:
+                await self.bot.messenger.send_digest(digest.user_id, digest.items,
+                                                     reminder=False, prefs=digest.settings)
+            except discord.HTTPException:
+                log.warning("could not send user %s what was held back", digest.user_id,
+                            exc_info=True)
+        return len(digests)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(SettingsCog(bot))

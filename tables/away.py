@@ -1,0 +1,169 @@
+"""Away and back (issue 15): ``/away days:`` stops a player's reminders and pauses the tables'
+reminder clocks for them; optionally a bot sits in ("bot-sit") and plays their seats,
+cautiously, until they return (``/away days:0``, or the time runs out). Every table of theirs
+says so on its board. The host (or a server admin) may replace an away player only once they
+have been away longer than the table's away limit (``/play away_limit:``).
+
+A bot sitting in plays exactly as a bot seat does: inside ``_advance``, in the same stored batch
+and the same board update as the move that handed it the turn (see "Timing" in the README). The
+seat stays the player's: their moves are in the log as that seat's, and the board marks it.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from engines import Event
+from storage import GameRecord
+
+from .base import ANYWHERE, on_latest
+from .bots import Policy, policy_for
+from .errors import TableError
+from .outcome import Outcome
+from .settings import SettingsMixin, is_away
+
+log = logging.getLogger("tavern.away")
+
+DAY = 86400.0
+MAX_AWAY_DAYS = 90
+DEFAULT_AWAY_LIMIT_DAYS = 14
+AWAY_LIMIT_DAYS = (1, 90)
+# The bot level that sits in for an away player: the cautious one (it avoids plainly
+# self-destructive moves and never gambles on a deep search).
+SIT_LEVEL = "easy"
+
+
+def sitter_policy(kind: str) -> Policy:
+    """The cautious bot that sits in for an away player."""
+    try:
+        return policy_for(kind, SIT_LEVEL)  # type: ignore[call-arg]
+    except TypeError:  # bot levels not there (before branch ``bots``): the one policy there is
+        return policy_for(kind)
+
+
+def when(at: float) -> str:
+    """A Discord timestamp: every reader sees it in their own timezone."""
+    return f"<t:{int(at)}:f>"
+
+
+class AwayMixin(SettingsMixin):
+    # --- who is away -----------------------------------------------------------------------------
+    async def _away_of(self, game: GameRecord) -> dict[int, Any]:
+        """seat -> settings of each human seat whose player is away now."""
+        now = self.clock()
+        humans = {s.user_id: s.seat for s in game.seats if not s.is_bot}
+        prefs = await self.settings_of(humans)
+        return {humans[u]: p for u, p in prefs.items() if is_away(p, now)}
+
+    async def sitting_seats(self, game: GameRecord) -> set[int]:
+        """The seats a bot plays for an away player right now."""
+        return {seat for seat, p in (await self._away_of(game)).items() if p.bot_sit}
+
+    def policy_of(self, game: GameRecord, seat: int, sitters: set[int]) -> Policy:
+        return sitter_policy(game.kind) if seat in sitters else policy_for(game.kind)
+
+    async def away_lines(self, game: GameRecord) -> list[str]:
+        """For the board: who is away, until when, and whether a bot sits in."""
+        if game.status != "running":
+            return []
+        return [f"<@{game.seats[seat].user_id}> until {when(p.away_until)}"
+                + (" · a bot plays for them" if p.bot_sit else "")
+                for seat, p in sorted((await self._away_of(game)).items())]
+
+    # --- going away and coming back --------------------------------------------------------------
+    async def go_away(self, user_id: int, days: int, *, bot_sit: bool = False) -> list[Outcome]:
+        """Be away for ``days`` (0: back now). Returns what changed at each running table."""
+        if days == 0:
+            return await self.come_back(user_id)
+        if not 1 <= days <= MAX_AWAY_DAYS:
+            raise TableError(f"You can be away for 1 to {MAX_AWAY_DAYS} days (0: back now).")
+        now = self.clock()
+        old = await self.settings(user_id)
+        since = old.away_since if is_away(old, now) and old.away_since else now
+        until = now + days * DAY
+        await self.store.set_away(user_id, since, until, bot_sit)
+        self._changed(user_id)
+        sit = "; a bot plays their seat meanwhile" if bot_sit else ""
+        return await self._tell_tables(
+            user_id, lambda name: f"{name} is away until {when(until)}{sit}.", back=False)
+
+    async def come_back(self, user_id: int, *, until: float | None = None) -> list[Outcome]:
+        """End the player's away (``until``: only if it still ends then, for the expiry pass):
+        their reminders and clocks run again and a bot sitting in hands their seats back."""
+        old = await self.settings(user_id)
+        if old.away_until is None:
+            raise TableError("You are not away.")
+        ended = await self.store.end_away(user_id, old.away_until if until is None else until)
+        self._changed(user_id)
+        if not ended:
+            return []
+        again = " and plays their own seat again" if old.bot_sit else ""
+        return await self._tell_tables(user_id, lambda name: f"{name} is back{again}.",
+                                       back=True)
+
+    async def returns_due(self) -> list[Outcome]:
+        """Every away whose time ran out: ended, with what changed at their tables."""
+        out = []
+        for user_id, until in await self.store.away_ended(self.clock()):
+            out += await self.come_back(user_id, until=until)
+        return out
+
+    async def _tell_tables(self, user_id: int, text, *, back: bool) -> list[Outcome]:
+        """A public line at each running table of the player; a bot sitting in plays at once,
+        a returning player is told if it is their turn (and their reminder clock restarts)."""
+        outcomes = []
+        for listed in await self.store.games_of_user(user_id, ("running",)):
+            try:
+                outcome = await self._note_at(listed.id, user_id, text, back)
+            except TableError:  # that table changed at that very moment: its line is skipped
+                log.warning("table %s: could not note that user %s is away or back",
+                            listed.id, user_id, exc_info=True)
+                continue
+            if outcome is not None:
+                outcomes.append(outcome)
+        return outcomes
+
+    @on_latest
+    async def _note_at(self, game_id: int, user_id: int, text, back: bool) -> Outcome | None:
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            seat = game.seat_of(user_id)
+            if game.status != "running" or seat is None:
+                return None
+            engine = self.engine(game.kind)
+            state = self.state(game)
+            before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)
+                      if not (back and s == seat)}
+            return await self._advance(game, engine, state, [],
+                                       [Event(text(game.seats[seat].name))], None, before=before)
+
+    # --- replacing an away player ----------------------------------------------------------------
+    async def set_away_limit(self, game_id: int, days: int) -> None:
+        low, high = AWAY_LIMIT_DAYS
+        if not low <= days <= high:
+            raise TableError(f"The away limit is {low} to {high} days.")
+        await self.store.set_away_limit(game_id, days * DAY)
+
+    async def away_limit(self, game_id: int) -> float:
+        stored = await self.store.away_limit(game_id)
+        return stored if stored is not None else DEFAULT_AWAY_LIMIT_DAYS * DAY
+
+    async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
+                               admin: bool = False, guild_id: Any = ANYWHERE) -> Outcome:
+        """As before, except that a player who is away (and said so) keeps their seat until
+        they have been away longer than the table's limit."""
+        if by_user != user_id:
+            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
+            self._host_only(game, by_user, "hand a player's seat to a bot",
+                            self.admin_here(game, admin, guild_id))
+            seat = game.seat_of(user_id)
+            away = (await self._away_of(game)).get(seat) if seat is not None else None
+            if away is not None:
+                limit = await self.away_limit(game_id)
+                if self.clock() - (away.away_since or self.clock()) < limit:
+                    raise TableError(
+                        f"{game.seats[seat].name} is away until {when(away.away_until)}. This "
+                        f"table lets a player be away for {limit / DAY:g} days: you can hand "
+                        f"their seat to a bot from {when(away.away_since + limit)}.")
+        return await super().replace_with_bot(game_id, user_id, by_user=by_user, admin=admin,
+                                              guild_id=guild_id)

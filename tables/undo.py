@@ -1,0 +1,104 @@
+"""Undo: a player takes back their own latest decision, if it revealed nothing (``engines.undo``),
+and confirmations before decisions that cannot be taken back (``Engine.confirm``).
+
+The move log keeps both the decision and its undo (an entry ``(seat, "undo")``), so a replay from
+the seed gives the stored snapshot again. The state an undo restores is the replayed state
+before the decision; the replay of each game is kept in memory, brought up to date from the log
+as moves are added, and checked against the stored snapshot before it is trusted. An undo is
+stored like a move, conditional on the version it read (``on_latest``: a write refused because
+another process changed the game runs the whole request again on the latest record): a move
+and an undo racing each other cannot both apply.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engines import Event
+from engines.undo import UNDO, Replay
+from engines.words import render
+from storage import GameRecord
+
+from .base import ANYWHERE, TableBase, on_latest
+from .errors import StaleClick, TableError
+from .outcome import Outcome
+
+UNDONE = "{p%d} took back their last decision."
+DIVERGED = ("This game cannot take back decisions: its stored state was written by another "
+            "version of the rules.")
+
+
+class UndoMixin(TableBase):
+
+    async def _replay_of(self, game: GameRecord) -> Replay | None:
+        """The game replayed up to its stored version (None if the replay does not give the
+        stored snapshot: then nothing can be taken back)."""
+        engine = self.engine(game.kind)
+        cached = self._replays.get(game.id)
+        if cached is not None and cached[0] == game.version:
+            return cached[2]
+        moves = await self.store.moves(game.id)
+        cached = self._replays.get(game.id)  # from here on no await: no other caller interleaves
+        if cached is not None and cached[0] == game.version:
+            return cached[2]
+        if cached is not None and cached[1] <= len(moves) and cached[0] < game.version:
+            replay, start = cached[2], cached[1]
+        else:
+            replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
+            start = 0
+        self._replays.pop(game.id, None)  # a failing replay leaves nothing half played behind
+        try:
+            for move in moves[start:]:
+                replay.play(move.seat, move.action)
+        except Exception:
+            return None
+        if engine.dump(replay.state) != game.state:
+            return None
+        self._replays[game.id] = (game.version, len(moves), replay)
+        return replay
+
+    async def can_undo(self, game: GameRecord, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its latest decision now (the Undo button shows)."""
+        if seat is None or game.status != "running" or game.seats[seat].is_bot:
+            return False
+        replay = await self._replay_of(game)
+        return replay is not None and replay.refusal(seat) is None
+
+    @on_latest
+    async def undo(self, game_id: int, user_id: int, token: int | None = None, *,
+                   guild_id: Any = ANYWHERE) -> Outcome:
+        """Take back the user's latest decision. ``token``: the game version the Undo button
+        was shown at (a click from an older board is refused as stale)."""
+        async with self._lock(game_id):
+            game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
+            if game.status != "running":
+                raise TableError("Only a running game's decisions can be taken back.")
+            seat = self.seat_for(game, user_id)
+            if token is not None and token != game.version:
+                raise StaleClick("That Undo button belongs to an older board; nothing was "
+                                 "taken back. Here are your current choices.")
+            replay = await self._replay_of(game)
+            if replay is None:
+                raise TableError(DIVERGED)
+            why = replay.refusal(seat)
+            if why is not None:
+                raise TableError(why)
+            engine = self.engine(game.kind)
+            now = self.state(game)
+            before = {s: engine.legal_actions(now, s) for s in engine.to_act(now)}
+            restored = replay.stack[-1].before
+            events = [Event(UNDONE % seat)]
+            # stored like a move: conditional on the version read (see TurnsMixin._advance)
+            return await self._advance(game, engine, restored, [(seat, UNDO)], events,  # type: ignore[attr-defined]
+                                       seat, before=before)
+
+    def confirmation(self, game: GameRecord, seat: int, action: str) -> str | None:
+        """The question to ask before ``seat`` plays ``action`` (a decision that cannot be
+        taken back and is easy to misclick), or None."""
+        if game.status != "running":
+            return None
+        engine = self.engine(game.kind)
+        state = self.state(game)
+        if action not in engine.legal_actions(state, seat):
+            return None  # the move itself explains why it cannot be played
+        question = engine.confirm(state, seat, action)
+        return self.fill(game, render(question)) if question is not None else None
