@@ -154,7 +154,7 @@ class AwayMixin(SettingsMixin):
         they have been away longer than the table's limit."""
         if by_user != user_id:
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
-            self._host_only(game, by_user, "hand a player's seat to a bot",
+            self._host_only(game, by_user, "replace",
                             self.admin_here(game, admin, guild_id))
             seat = game.seat_of(user_id)
             away = (await self._away_of(game)).get(seat) if seat is not None else None

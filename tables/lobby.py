@@ -12,7 +12,7 @@ from .bots import BOT_NAMES
 from .errors import TableChanged, TableError
 from .langs import LangsMixin
 from .outcome import Outcome
-from .words import m
+from .words import WORDS, m
 
 
 class LobbyMixin(LangsMixin):
@@ -45,7 +45,8 @@ class LobbyMixin(LangsMixin):
         """The host may; so may a server admin (``admin``) where the front end says so.
         ``what`` names the request: ``err.host_only.<what>`` is the message."""
         if game.host_id != user_id and not admin:
-            raise TableError(m(f"err.host_only.{what}"))
+            key = f"err.host_only.{what}"
+            raise TableError(m(key) if key in WORDS else m("err.host_only", what=what))
 
     async def _set_seats(self, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
         seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]

@@ -29,6 +29,7 @@ WORDS = {
     "err.remind_range": "Reminders can be set from 1 minute to 30 days.",
     "err.already_started": "This table has already started.",
     "err.closed": "This table is closed.",
+    "err.host_only": "Only the host of this table can {what}.",
     "err.host_only.add_bots": "Only the host of this table can add bots.",
     "err.host_only.remove_bots": "Only the host of this table can remove bots.",
     "err.host_only.cancel": "Only the host of this table can cancel it.",
