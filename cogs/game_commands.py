@@ -1,17 +1,21 @@
 """The per-game command group: ``/<game> move`` with autocomplete from the caller's legal
 moves, ``/<game> rules`` (the paged guide) and ``/<game> card`` (the card reference).
 
-A game's cog subclasses ``GameCommands`` with its group name; see ``cogs/ziegen.py``.
+Every game's group is built from the engine registry (``game_cog``): its name is the engine's
+``name``, its description says the engine's ``title``; a game's module in ``cogs/`` is one line,
+``setup = setup_for("<game>")``, so a fifth game needs no new command code.
 """
 from __future__ import annotations
 
 import re
+import types
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engines import GameError
+from engines import REGISTRY, GameError
+from tables.words import WORDS
 
 from . import flow, guide
 
@@ -91,3 +95,19 @@ class GameCommands(commands.GroupCog):
     async def card_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         return guide.card_choices(self.kind, current)
+
+
+def game_cog(kind: str) -> type[GameCommands]:
+    """The command-group cog of the game ``kind``, built from its engine in the registry."""
+    engine = REGISTRY[kind]
+    return types.new_class(
+        f"{kind.capitalize()}Commands", (GameCommands,),
+        {"group_name": kind, "group_description": WORDS["desc.group"].format(title=engine.title)},
+        lambda namespace: namespace.update(kind=kind, __doc__=f"/{kind}: {engine.title}."))
+
+
+def setup_for(kind: str):
+    """The extension ``setup`` of the game ``kind`` (``cogs/<kind>.py``)."""
+    async def setup(bot: commands.Bot) -> None:
+        await bot.add_cog(game_cog(kind)(bot))
+    return setup

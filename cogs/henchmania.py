@@ -1,13 +1,5 @@
-"""Henchmania on Discord: the /henchmania command group."""
-from discord.ext import commands
+"""Henchmania on Discord: the /henchmania command group, built from its engine (see
+``game_commands.game_cog``)."""
+from .game_commands import setup_for
 
-from .game_commands import GameCommands
-
-
-class HenchmaniaCog(GameCommands, group_name="henchmania",
-                    group_description="Henchmania: moves, rules and cards"):
-    kind = "henchmania"
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(HenchmaniaCog(bot))
+setup = setup_for("henchmania")

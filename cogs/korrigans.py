@@ -1,13 +1,5 @@
-"""Korrigans on Discord: the /korrigans command group."""
-from discord.ext import commands
+"""Korrigans on Discord: the /korrigans command group, built from its engine (see
+``game_commands.game_cog``)."""
+from .game_commands import setup_for
 
-from .game_commands import GameCommands
-
-
-class KorrigansCog(GameCommands, group_name="korrigans",
-                   group_description="Korrigans: moves, rules and cards"):
-    kind = "korrigans"
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(KorrigansCog(bot))
+setup = setup_for("korrigans")

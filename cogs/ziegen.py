@@ -1,13 +1,5 @@
-"""Herr der Ziegen on Discord: the /ziegen command group."""
-from discord.ext import commands
+"""Herr der Ziegen on Discord: the /ziegen command group, built from its engine (see
+``game_commands.game_cog``)."""
+from .game_commands import setup_for
 
-from .game_commands import GameCommands
-
-
-class ZiegenCog(GameCommands, group_name="ziegen",
-                group_description="Herr der Ziegen: moves, rules and cards"):
-    kind = "ziegen"
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ZiegenCog(bot))
+setup = setup_for("ziegen")
