@@ -1,29 +1,15 @@
 """Henchmania duels: Guard, weapons, dice, every reaction window and the outcome points."""
 from __future__ import annotations
 
-import pytest
-
 from engines.henchmania import ENGINE as E
-from tests.engines.test_henchmania_helpers import fix_dice, make, news, play
-
-_MP = []
+from tests.engines.test_henchmania_helpers import make, news, play
 
 
-@pytest.fixture(autouse=True)
-def _dice_patch(monkeypatch):
-    _MP[:] = [monkeypatch]
-    yield
-    _MP.clear()
-
-
-def duel(n=2, hands=None, res=None, trumps=None, scores=None, dice=(), passed=None, rot=None):
-    """Seat 0 has a Glove and a turn; ``dice`` rigs the next rolls."""
+def duel(n=2, hands=None, res=None, trumps=None, scores=None, passed=None, rot=None):
+    """Seat 0 has a Glove and a turn (the tests fix the duel's dice with the ``dice`` fixture)."""
     hands = {s: list((hands or {}).get(s, [])) + ["choir"] for s in range(n)}
     hands[0].append("glove")   # "choir" keeps everyone in the day (not a Castle card)
-    st = make(n, hands=hands, res=res, trumps=trumps, scores=scores, passed=passed, rot=rot)
-    if dice:
-        fix_dice(_MP[0], *dice)
-    return st
+    return make(n, hands=hands, res=res, trumps=trumps, scores=scores, passed=passed, rot=rot)
 
 
 def test_guard_cancels_the_glove_even_after_passing():
@@ -45,8 +31,9 @@ def test_guard_window_opens_for_any_castle_card_and_reveals_nothing():
     assert st2["step"]["k"] == "weapon" and E.to_act(st2) == [0] or E.to_act(st2) == [1]
 
 
-def test_bare_hands_attacker_wins_plus_five_minus_one_per_hit():
-    st = duel(hands={1: ["prayer"]}, dice=(6, 6, 1, 6, 2))
+def test_bare_hands_attacker_wins_plus_five_minus_one_per_hit(dice):
+    st = duel(hands={1: ["prayer"]})
+    dice(6, 6, 1, 6, 2)
     st, ev = play(st, (0, "play:glove"), (0, "arg:p1"))
     # Nobody holds an Armory card: both bare-handed, dice rolled, no reaction possible.
     assert st["duel"] is None
@@ -57,20 +44,23 @@ def test_bare_hands_attacker_wins_plus_five_minus_one_per_hit():
     assert ("attacker_wins.one", {"n": 1, "a": 0, "d": 1, "gain": 5, "lost": 1}) in news(ev)
 
 
-def test_all_hits_missed_defender_wins_without_rolling():
-    st = duel(dice=(1, 2, 5))
+def test_all_hits_missed_defender_wins_without_rolling(dice):
+    st = duel()
+    dice(1, 2, 5)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["lastduel"]["dd"] == [] and st["score"] == [4, 7]
 
 
-def test_all_hits_parried_defender_wins():
-    st = duel(dice=(6, 6, 6, 6, 6, 6))
+def test_all_hits_parried_defender_wins(dice):
+    st = duel()
+    dice(6, 6, 6, 6, 6, 6)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["score"] == [4, 7]
 
 
-def test_weapons_attacker_then_defender_and_their_values():
-    st = duel(hands={0: ["axe"], 1: ["shield"]}, dice=(2, 3, 1, 2, 1))
+def test_weapons_attacker_then_defender_and_their_values(dice):
+    st = duel(hands={0: ["axe"], 1: ["shield"]})
+    dice(2, 3, 1, 2, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.to_act(st) == [0] and E.legal_actions(st, 0) == ["bare", "weapon:axe"]
     st, _ = play(st, (0, "weapon:axe"))
@@ -82,14 +72,16 @@ def test_weapons_attacker_then_defender_and_their_values():
     assert "axe" in st["disc"]["armory"] and "shield" in st["disc"]["armory"]
 
 
-def test_passed_defender_may_still_use_an_armory_card():
-    st = duel(hands={1: ["armor"]}, passed=[1], dice=(6, 6, 6, 1, 1, 1))
+def test_passed_defender_may_still_use_an_armory_card(dice):
+    st = duel(hands={1: ["armor"]}, passed=[1])
+    dice(6, 6, 6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (1, "weapon:armor"))
     assert st["score"] == [4, 7]   # Complete armor parries on 1+
 
 
-def test_prayer_rerolls_a_missing_die_in_the_attack_window():
-    st = duel(res={0: ["prayer"]}, dice=(6, 1, 1, 6, 1, 1))
+def test_prayer_rerolls_a_missing_die_in_the_attack_window(dice):
+    st = duel(res={0: ["prayer"]})
+    dice(6, 1, 1, 6, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["step"]["k"] == "react" and E.to_act(st) == [0]
     assert E.legal_actions(st, 0) == ["pass", "prayer:1", "prayer:2"]
@@ -99,15 +91,17 @@ def test_prayer_rerolls_a_missing_die_in_the_attack_window():
     assert st["score"] == [10, 3]
 
 
-def test_holy_water_adds_one_to_a_die():
-    st = duel(res={0: ["holy"]}, dice=(5, 1, 1, 1))
+def test_holy_water_adds_one_to_a_die(dice):
+    st = duel(res={0: ["holy"]})
+    dice(5, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (0, "holy:0"))
     assert st["duel"] is None and st["lastduel"]["ad"] == [6, 1, 1]
     assert st["score"] == [10, 4]
 
 
-def test_providence_rerolls_several_dice():
-    st = duel(trumps={0: "providence"}, dice=(1, 2, 6, 6, 6, 1, 1, 1))
+def test_providence_rerolls_several_dice(dice):
+    st = duel(trumps={0: "providence"})
+    dice(1, 2, 6, 6, 6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.legal_actions(st, 0) == ["pass", "prov:0", "prov:01", "prov:1"]
     st, _ = play(st, (0, "prov:01"))
@@ -115,23 +109,26 @@ def test_providence_rerolls_several_dice():
     assert st["score"] == [10, 2]
 
 
-def test_confidence_adds_one_to_every_die():
-    st = duel(trumps={0: "confidence"}, dice=(5, 5, 2, 1, 1))
+def test_confidence_adds_one_to_every_die(dice):
+    st = duel(trumps={0: "confidence"})
+    dice(5, 5, 2, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (0, "conf"))
     assert st["lastduel"]["ad"] == [6, 6, 3]
     assert st["score"] == [10, 3]
 
 
-def test_confidence_for_the_defender_in_the_defence_window():
-    st = duel(trumps={1: "confidence"}, dice=(6, 6, 6, 5, 5, 5))
+def test_confidence_for_the_defender_in_the_defence_window(dice):
+    st = duel(trumps={1: "confidence"})
+    dice(6, 6, 6, 5, 5, 5)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.to_act(st) == [1] and st["duel"]["st"] == "w2"
     st, _ = play(st, (1, "conf"))
     assert st["score"] == [4, 7]
 
 
-def test_courtesan_by_a_third_player_forces_a_reroll():
-    st = duel(n=3, res={2: ["courtesan"]}, dice=(6, 1, 1, 2))
+def test_courtesan_by_a_third_player_forces_a_reroll(dice):
+    st = duel(n=3, res={2: ["courtesan"]})
+    dice(6, 1, 1, 2)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     # The roller and the defender have nothing; the third player may intervene.
     assert E.to_act(st) == [2] and E.legal_actions(st, 2) == ["court:0", "pass"]
@@ -140,16 +137,17 @@ def test_courtesan_by_a_third_player_forces_a_reroll():
     assert "courtesan" in st["res"][2] and "courtesan" in st["rot"][2]
 
 
-def test_courtesan_by_the_defender_on_the_attack():
-    st = duel(res={1: ["courtesan"]}, dice=(6, 1, 1, 3))
+def test_courtesan_by_the_defender_on_the_attack(dice):
+    st = duel(res={1: ["courtesan"]})
+    dice(6, 1, 1, 3)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (1, "court:0"))
     assert st["score"] == [4, 7]
 
 
-def test_reaction_reopens_the_window_in_order():
+def test_reaction_reopens_the_window_in_order(dice):
     # Attacker rerolls with Prayer, defender answers with the Courtesan, attacker prays again.
-    st = duel(n=3, res={0: ["prayer", "prayer"], 1: ["courtesan"]},
-              dice=(6, 1, 1, 6, 4, 6, 1, 1, 1))
+    st = duel(n=3, res={0: ["prayer", "prayer"], 1: ["courtesan"]})
+    dice(6, 1, 1, 6, 4, 6, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.to_act(st) == [0]
     st, _ = play(st, (0, "prayer:1"))          # 6, 6, 1
@@ -163,30 +161,34 @@ def test_reaction_reopens_the_window_in_order():
     assert st["score"] == [10, 3, 5]
 
 
-def test_apothecary_cancels_the_last_wound_and_the_defender_wins():
-    st = duel(res={1: ["apoth"]}, dice=(6, 1, 1, 2))
+def test_apothecary_cancels_the_last_wound_and_the_defender_wins(dice):
+    st = duel(res={1: ["apoth"]})
+    dice(6, 1, 1, 2)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.to_act(st) == [1] and E.legal_actions(st, 1) == ["apoth", "pass"]
     st, _ = play(st, (1, "apoth"))
     assert st["score"] == [4, 7] and "apoth" in st["disc"]["square"]
 
 
-def test_apothecary_not_offered_in_the_attack_window():
-    st = duel(res={1: ["apoth"]}, dice=(6, 1, 1, 6))
+def test_apothecary_not_offered_in_the_attack_window(dice):
+    st = duel(res={1: ["apoth"]})
+    dice(6, 1, 1, 6)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["duel"] is None and st["score"] == [4, 7]
 
 
-def test_old_lady_lends_providence():
-    st = duel(n=3, res={0: ["oldlady"]}, trumps={2: "providence"}, dice=(1, 6, 6, 6, 1, 1, 1))
+def test_old_lady_lends_providence(dice):
+    st = duel(n=3, res={0: ["oldlady"]}, trumps={2: "providence"})
+    dice(1, 6, 6, 6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert "olprov:0" in E.legal_actions(st, 0)
     st, _ = play(st, (0, "olprov:0"))
     assert st["score"] == [10, 2, 5]
 
 
-def test_duel_view_step_by_step():
-    st = duel(res={0: ["prayer"]}, dice=(6, 1, 1))
+def test_duel_view_step_by_step(dice):
+    st = duel(res={0: ["prayer"]})
+    dice(6, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     v = E.view(st, None)
     assert v["duel"]["attacker"] == 0 and v["duel"]["defender"] == 1
@@ -197,26 +199,30 @@ def test_duel_view_step_by_step():
     assert "> {p0} may react to the attack dice ({p0} against {p1})." in E.board_text(v)
 
 
-def test_a_passed_player_still_reacts_with_the_reserve():
-    st = duel(res={1: ["apoth"]}, passed=[1], dice=(6, 1, 1, 2))
+def test_a_passed_player_still_reacts_with_the_reserve(dice):
+    st = duel(res={1: ["apoth"]}, passed=[1])
+    dice(6, 1, 1, 2)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.to_act(st) == [1] and "apoth" in E.legal_actions(st, 1)
 
 
-def test_the_roller_cannot_use_a_courtesan_on_their_own_dice():
-    st = duel(res={0: ["courtesan"]}, dice=(6, 1, 1, 1))
+def test_the_roller_cannot_use_a_courtesan_on_their_own_dice(dice):
+    st = duel(res={0: ["courtesan"]})
+    dice(6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["duel"] is None   # no window: nobody could react
 
 
-def test_providence_is_offered_only_for_missing_dice():
-    st = duel(trumps={0: "providence"}, dice=(6, 6, 2, 1, 1))
+def test_providence_is_offered_only_for_missing_dice(dice):
+    st = duel(trumps={0: "providence"})
+    dice(6, 6, 2)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.legal_actions(st, 0) == ["pass", "prov:2"]
 
 
-def test_old_lady_lends_confidence():
-    st = duel(n=3, res={1: ["oldlady"]}, trumps={2: "confidence"}, dice=(6, 6, 6, 5, 5, 5))
+def test_old_lady_lends_confidence(dice):
+    st = duel(n=3, res={1: ["oldlady"]}, trumps={2: "confidence"})
+    dice(6, 6, 6, 5, 5, 5)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.legal_actions(st, 1) == ["olconf", "pass"]
     st, _ = play(st, (1, "olconf"))

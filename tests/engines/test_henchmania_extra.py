@@ -8,7 +8,7 @@ from engines import GameError
 from engines.henchmania import ENGINE as E
 from engines.henchmania.data import ALT_GLOVES, ALT_HENCHMEN, ANIMALS, CARDS, SITES, TEXT, full_deck
 from tests.engines.contract import play_and_check
-from tests.engines.test_henchmania_helpers import fix_dice, make, news, play
+from tests.engines.test_henchmania_helpers import make, news, play
 
 ALL = {"animals": True, "alt_gloves": "all", "alt_henchmen": "all"}
 RANDOM = {"animals": True, "alt_gloves": "random", "alt_henchmen": "random"}
@@ -24,24 +24,12 @@ def mk(n=2, seed=None, animal="mule", **kw):
     return make(n, seed=seed_with(animal, n) if seed is None else seed, options=ALL, **kw)
 
 
-_MP = []
-
-
-@pytest.fixture(autouse=True)
-def _dice_patch(monkeypatch):
-    _MP[:] = [monkeypatch]
-    yield
-    _MP.clear()
-
-
-def duel(glove="glove", n=2, hands=None, res=None, scores=None, dice=(), animal="mule"):
-    """Seat 0 holds ``glove`` and has the turn; ``dice`` rigs the next rolls."""
+def duel(glove="glove", n=2, hands=None, res=None, scores=None, animal="mule"):
+    """Seat 0 holds ``glove`` and has the turn (the tests fix the duel's dice with the ``dice``
+    fixture)."""
     hands = {s: list((hands or {}).get(s, [])) + ["choir"] for s in range(n)}
     hands[0].append(glove)
-    st = mk(n, animal=animal, hands=hands, res=res, scores=scores)
-    if dice:
-        fix_dice(_MP[0], *dice)
-    return st
+    return mk(n, animal=animal, hands=hands, res=res, scores=scores)
 
 
 def _counts(st):
@@ -174,13 +162,15 @@ def test_torecat_adds_one_point_with_a_performance():
     assert st["score"] == [5, 5]
 
 
-def test_mutt_spares_the_losing_defender_a_point():
-    st = duel(res={1: ["mutt"]}, dice=(6, 6, 6, 1, 1, 1))
+def test_mutt_spares_the_losing_defender_a_point(dice):
+    st = duel(res={1: ["mutt"]})
+    dice(6, 6, 6, 1, 1, 1)
     st, ev = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["lastduel"]["wounds"] == 3 and st["score"] == [10, 5 - 2]
     assert ("mutt", {"seat": 1, "n": 1}) in news(ev)
     # Not as the Attacker: a losing attacker still loses 1.
-    st = duel(res={0: ["mutt"]}, dice=(1, 1, 1))
+    st = duel(res={0: ["mutt"]})
+    dice(1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert st["score"] == [4, 7]
 
@@ -207,48 +197,56 @@ def test_mule_rotates_to_draw_at_the_armory_once_a_day():
     assert "use:mule" not in E.legal_actions(st, 0)
 
 
-def test_ox_makes_bare_hands_five():
-    st = duel(animal="ox", res={0: ["ox"]}, dice=(5, 5, 4, 5, 4))
+def test_ox_makes_bare_hands_five(dice):
+    st = duel(animal="ox", res={0: ["ox"]})
+    dice(5, 5, 4, 5, 4)
     st, ev = play(st, (0, "play:glove"), (0, "arg:p1"))
     d = st["lastduel"]
     assert E.view(st, None)["last_duel"]["attack_value"] == 5
     assert d["hits"] == 2 and d["dd"] == [5, 4] and d["wounds"] == 2
     assert st["score"] == [10, 3]
     assert ("bare_ox", {"seat": 0, "n": 5}) in news(ev) and ("bare", {"seat": 1}) in news(ev)
-    st = duel(animal="ox", res={1: ["ox"]}, dice=(6, 6, 1, 5, 4))
+    st = duel(animal="ox", res={1: ["ox"]})
+    dice(6, 6, 1, 5, 4)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.view(st, None)["last_duel"]["defence_value"] == 5
     assert st["lastduel"]["wounds"] == 1 and st["score"] == [10, 4]
 
 
 # --- alternative Gloves -----------------------------------------------------------------
-def test_falconer_glove_rolls_four_attack_dice():
-    st = duel("falconer", dice=(1, 1, 1, 6, 2))
+def test_falconer_glove_rolls_four_attack_dice(dice):
+    st = duel("falconer")
+    dice(1, 1, 1, 6, 2)
     st, _ = play(st, (0, "play:falconer"), (0, "arg:p1"))
     assert st["lastduel"]["ad"] == [1, 1, 1, 6] and st["lastduel"]["hits"] == 1
     assert st["score"] == [10, 4] and "falconer" in st["disc"]["square"]
 
 
-def test_gauntlet_improves_the_attack_value_by_one():
-    st = duel("gauntlet", dice=(5, 5, 1, 1, 1))
+def test_gauntlet_improves_the_attack_value_by_one(dice):
+    st = duel("gauntlet")
+    dice(5, 5, 1, 1, 1)
     st, _ = play(st, (0, "play:gauntlet"), (0, "arg:p1"))
     assert st["lastduel"]["hits"] == 2 and st["score"] == [10, 3]
-    st = duel("gauntlet", hands={0: ["sword"]}, dice=(1, 1, 1, 6, 6, 6))
+    st = duel("gauntlet", hands={0: ["sword"]})
+    dice(1, 1, 1, 6, 6, 6)
     st, _ = play(st, (0, "play:gauntlet"), (0, "arg:p1"), (0, "weapon:sword"))
     assert E.view(st, None)["last_duel"]["attack_value"] == 1
 
 
-def test_silk_glove_loser_loses_nothing():
-    st = duel("silk", dice=(6, 6, 6, 1, 1, 1))
+def test_silk_glove_loser_loses_nothing(dice):
+    st = duel("silk")
+    dice(6, 6, 6, 1, 1, 1)
     st, _ = play(st, (0, "play:silk"), (0, "arg:p1"))
     assert st["score"] == [10, 5]
-    st = duel("silk", dice=(1, 1, 1))
+    st = duel("silk")
+    dice(1, 1, 1)
     st, _ = play(st, (0, "play:silk"), (0, "arg:p1"))
     assert st["score"] == [5, 7]
 
 
-def test_velvet_glove_cannot_be_guarded():
-    st = duel("velvet", hands={1: ["guard"]}, dice=(1, 1, 1))
+def test_velvet_glove_cannot_be_guarded(dice):
+    st = duel("velvet", hands={1: ["guard"]})
+    dice(1, 1, 1)
     st, _ = play(st, (0, "play:velvet"), (0, "arg:p1"))
     assert st["lastduel"]["st"] == "done" and "guard" in st["hand"][1]
     st = duel("hunting", hands={1: ["guard"]})
@@ -256,8 +254,9 @@ def test_velvet_glove_cannot_be_guarded():
     assert E.legal_actions(st, 1) == ["accept", "guard"]     # the other Gloves can be
 
 
-def test_hunting_glove_only_at_the_leading_opponent_and_pays_more():
-    st = duel("hunting", n=3, scores=[5, 9, 7], dice=(6, 1, 1, 1))
+def test_hunting_glove_only_at_the_leading_opponent_and_pays_more(dice):
+    st = duel("hunting", n=3, scores=[5, 9, 7])
+    dice(6, 1, 1, 1)
     st, _ = play(st, (0, "play:hunting"))
     assert E.legal_actions(st, 0) == ["arg:p1", "back"]
     st, _ = play(st, (0, "arg:p1"))
@@ -322,20 +321,23 @@ def test_drunkard_alt_discards_two_cards_by_their_backs():
     assert st["hand"][1] == [] and "dagger" in st["disc"]["armory"]
 
 
-def test_helm_cancels_one_unparried_hit_for_its_defender():
-    st = duel(hands={1: ["helm"]}, dice=(6, 6, 1, 1, 1))
+def test_helm_cancels_one_unparried_hit_for_its_defender(dice):
+    st = duel(hands={1: ["helm"]})
+    dice(6, 6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (1, "weapon:helm"))
     d = st["lastduel"]
     assert d["hits"] == 2 and d["wounds"] == 1 and st["score"] == [10, 4]
-    st = duel(hands={1: ["helm"]}, dice=(6, 1, 1, 1))
+    st = duel(hands={1: ["helm"]})
+    dice(6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (1, "weapon:helm"))
     assert st["lastduel"]["wounds"] == 0 and st["score"] == [4, 7]
 
 
 @pytest.mark.parametrize("card,attack,defence", [
     ("mace", 3, 5), ("rshield", 3, 3), ("mail2", 4, 3), ("helm", 5, 3)])
-def test_alternative_armory_values(card, attack, defence):
-    st = duel(hands={0: [card]}, dice=(1, 1, 1))
+def test_alternative_armory_values(card, attack, defence, dice):
+    st = duel(hands={0: [card]})
+    dice(1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (0, "weapon:" + card))
     last = E.view(st, None)["last_duel"]
     assert (last["attack_value"], last["attack_weapon"]) == (attack, card)
