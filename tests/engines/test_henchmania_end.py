@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engines.henchmania import ENGINE as E
-from tests.engines.test_henchmania_helpers import fix_dice, ids, make, news, play, rig, texts
+from tests.engines.test_henchmania_helpers import ids, make, news, play, texts
 
 
 def end_day(n=3, **kw):
@@ -121,30 +121,30 @@ def test_three_tied_players_play_another_day():
     assert not E.is_over(st) and st["day"] == 5 and st["phase"] == "place"
 
 
-def test_two_tied_players_duel_both_ways(monkeypatch):
+def test_two_tied_players_duel_both_ways(dice):
     st = make(3, hands={0: ["gossip"]}, scores=[9, 4, 9], day=4, badge=0)
-    fix_dice(monkeypatch, 6, 6, 1, 6, 1,    # seat 0 attacks: 2 hits, 1 parried -> 1 wound
-        6, 6, 6, 1, 1, 1)     # seat 2 attacks: 3 hits, none parried -> 3 wounds
+    dice(6, 6, 1, 6, 1,     # seat 0 attacks: 2 hits, 1 parried -> 1 wound
+         6, 6, 6, 1, 1, 1)  # seat 2 attacks: 3 hits, none parried -> 3 wounds
     st, ev = play(st, (0, "pass"))
     assert E.is_over(st) and E.winners(st) == [2]
     assert st["score"] == [9, 4, 9]   # tie duels score no points
     assert st["tie"]["w"] == [1, 3]
 
 
-def test_tie_duel_with_equal_wounds_is_fought_again(monkeypatch):
+def test_tie_duel_with_equal_wounds_is_fought_again(dice):
     st = make(2, hands={0: ["gossip"]}, scores=[9, 9], day=4, badge=1)
     # seat 1 first (Badge holder): no hits; seat 0: no hits
-    fix_dice(monkeypatch, 1, 1, 1, 1, 1, 1,
-        6, 1, 1, 1, 1, 1, 1)    # again: seat 1 one wound, seat 0 none
+    dice(1, 1, 1, 1, 1, 1,
+         6, 1, 1, 1, 1, 1, 1)   # again: seat 1 one wound, seat 0 none
     st, ev = play(st, (0, "pass"))
     assert ("duel_again.other", {"n": 0}) in news(ev)
     assert ids(ev)[-1] == "bailiff"
     assert E.winners(st) == [1]
 
 
-def test_tie_duel_reactions_use_the_reserve():
+def test_tie_duel_reactions_use_the_reserve(dice):
     st = make(2, hands={0: ["gossip"]}, scores=[9, 9], day=4, res={1: ["apoth"]})
-    rig(st, 6, 1, 1, 2)
+    dice(6, 1, 1, 2)
     st, _ = play(st, (0, "pass"))
     assert st["phase"] == "tie" and E.to_act(st) == [1] and "apoth" in E.legal_actions(st, 1)
     v = E.view(st, None)

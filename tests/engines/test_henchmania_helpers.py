@@ -1,7 +1,6 @@
 """Scenario builders for the Henchmania tests: a known state in one line."""
 from __future__ import annotations
 
-from engines import rng
 from engines.henchmania import ENGINE
 from engines.henchmania.data import CARDS, SITES
 
@@ -75,27 +74,6 @@ def play(state, *moves):
         state, ev = E.apply(state, seat, action)
         events += ev
     return state, events
-
-
-def rig(state, *values, sides=6):
-    """Set the in-state RNG so that the next rolls give ``values``."""
-    for word in range(1, 2_000_000):
-        probe = {"rng": word}
-        if all(rng.roll(probe, sides) == v for v in values):
-            state["rng"] = word
-            return state
-    raise AssertionError("no RNG word found")
-
-
-def fix_dice(monkeypatch, *values):
-    """Make the next dice rolls give ``values`` (for sequences too long for ``rig``)."""
-    queue = list(values)
-
-    def roll(state, sides=6):
-        rng.next_u64(state)
-        return queue.pop(0)
-    monkeypatch.setattr(rng, "roll", roll)
-    return queue
 
 
 def texts(events, seat=None):
