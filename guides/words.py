@@ -101,7 +101,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ko.carry": " · sein Plättchen ist {n:+d} Gold wert · {tokens} Plättchen",
         "ko.menhir_count": "{what} · {count} der 16 Menhire",
         "ko.or": " oder ",
-        "ko.backup": "Ersatz-Begleiter · {n} Plättchen · ein {sides}, einmal pro Spiel",
+        "ko.backup": "Ersatzbegleiter · {n} Plättchen · ein {sides}, einmal pro Spiel",
         "ko.rainbow": "Regenbogen-Figuren · {n} von jeder der {colours} Farben, aus dem Beutel "
                       "gezogen",
         "ko.korrigans.one": "{n} Korrigan +{v}",
