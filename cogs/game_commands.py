@@ -94,7 +94,7 @@ class GameCommands(commands.GroupCog):
     @card.autocomplete("name")
     async def card_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        return guide.card_choices(self.kind, current)
+        return guide.card_choices(self.kind, current, flow.lang_of(interaction))
 
 
 def game_cog(kind: str) -> type[GameCommands]:

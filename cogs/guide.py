@@ -1,8 +1,9 @@
 """The rules guide and the card reference on Discord: embeds, paging buttons, autocomplete.
 
-The text is data in ``guides/`` (English for now); this module only lays it out, its chrome
-(buttons, footers, errors) in the reader's language. Paging buttons are persistent
-(their custom_id names the game and the page), so a guide opened before a restart still pages:
+The text is data in ``guides/`` (``guides/<lang>/`` for a translated guide, else English); this
+module only lays it out, text and chrome (buttons, footers, errors) in the reader's language.
+Paging buttons are persistent (their custom_id names the game and the page), so a guide opened
+before a restart still pages:
 
     tv:g:<game>:<page>:<b|n>     Back / Next to page <page> (0-based)
     tv:gs:<game>                 the "jump to a section" menu; its values are page numbers
@@ -16,19 +17,16 @@ from discord import app_commands
 
 import guides
 from engines import REGISTRY
-from engines.translations import language
 from tables.words import t
+
+from .flow import lang_of
 
 COLOUR = discord.Colour.dark_green()
 MAX_OPTIONS = 25      # a select menu's limit
 
 
-def _lang(interaction: discord.Interaction) -> str:
-    return language(str(interaction.locale) if interaction.locale else None)
-
-
 def guide_embed(kind: str, page: int, lang: str = "en") -> discord.Embed:
-    pages = guides.guide(kind)
+    pages = guides.guide(kind, lang)
     page = max(0, min(page, len(pages) - 1))
     title = f"{REGISTRY[kind].title}: {pages[page].title}"[:256]
     embed = discord.Embed(title=title, description=pages[page].body, colour=COLOUR)
@@ -37,7 +35,7 @@ def guide_embed(kind: str, page: int, lang: str = "en") -> discord.Embed:
 
 
 def guide_view(kind: str, page: int, lang: str = "en") -> discord.ui.View:
-    pages = guides.guide(kind)
+    pages = guides.guide(kind, lang)
     view = discord.ui.View(timeout=None)
     view.add_item(GuideButton(kind, page - 1, "b", disabled=page <= 0, lang=lang))
     view.add_item(GuideButton(kind, page + 1, "n", disabled=page >= len(pages) - 1, lang=lang))
@@ -96,17 +94,17 @@ async def _reply(interaction: discord.Interaction, message: str) -> None:
 
 async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> None:
     """Show another page in place (the guide is ephemeral: only its asker sees and pages it)."""
-    lang = _lang(interaction)
+    lang = lang_of(interaction)
     if kind not in REGISTRY:
         await _reply(interaction, t(lang, "guide.gone"))
         return
-    page = max(0, min(page, len(guides.guide(kind)) - 1))
+    page = max(0, min(page, len(guides.guide(kind, lang)) - 1))
     await interaction.response.edit_message(embed=guide_embed(kind, page, lang),
                                             view=guide_view(kind, page, lang))
 
 
 async def send_guide(interaction: discord.Interaction, kind: str) -> None:
-    lang = _lang(interaction)
+    lang = lang_of(interaction)
     await interaction.response.send_message(embed=guide_embed(kind, 0, lang),
                                             view=guide_view(kind, 0, lang), ephemeral=True)
 
@@ -120,8 +118,8 @@ def card_embed(kind: str, entry: guides.Card, lang: str = "en") -> discord.Embed
 
 
 async def send_card(interaction: discord.Interaction, kind: str, name: str) -> None:
-    lang = _lang(interaction)
-    entry = guides.card(kind, name)
+    lang = lang_of(interaction)
+    entry = guides.card(kind, name, lang)
     if entry is None:
         await _reply(interaction, t(lang, "guide.no_card", game=REGISTRY[kind].title,
                                     name=repr(name[:80])))
@@ -130,7 +128,8 @@ async def send_card(interaction: discord.Interaction, kind: str, name: str) -> N
                                             ephemeral=True)
 
 
-def card_choices(kind: str, typed: str) -> list[app_commands.Choice[str]]:
-    """At most 25 choices, names and values within Discord's 100 characters."""
+def card_choices(kind: str, typed: str, lang: str = "en") -> list[app_commands.Choice[str]]:
+    """At most 25 choices, names (in ``lang``) and values within Discord's 100 characters; what
+    is typed may be a name in ``lang`` or in English."""
     return [app_commands.Choice(name=entry.name[:100], value=entry.key[:100])
-            for entry in guides.cards(kind) if entry.matches(typed)][:25]
+            for entry in guides.cards(kind, lang) if entry.matches(typed)][:25]

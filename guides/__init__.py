@@ -14,6 +14,11 @@ The words live in Markdown files beside this module, never in code:
 
 Lines may be wrapped for editing: ``reflow`` joins them, since Discord shows every newline.
 
+Languages: ``guides/<lang>/<game>.md`` and ``guides/<lang>/<game>_cards.md`` override the English
+files for readers of that language (same ``##`` headings in the same order, so pages line up;
+the same card keys). An unknown language or a missing file falls back to English. The words
+built in code (the options page, facts lines) are in ``words.py``.
+
 No discord here: ``cogs/guide.py`` turns pages and entries into embeds.
 """
 from __future__ import annotations
@@ -26,11 +31,11 @@ from pathlib import Path
 from engines import REGISTRY
 
 from .facts import FACTS
+from .words import option_help, w
 
 HERE = Path(__file__).parent
 PAGE_LIMIT = 3800        # characters of one page's text (an embed description holds 4096)
 CARD_LIMIT = 3000
-OPTIONS_HEADING = "Options"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +55,21 @@ class Card:
     def matches(self, typed: str) -> bool:
         typed = typed.strip().lower()
         return not typed or any(typed in s.lower() for s in (self.name, self.key, *self.aliases))
+
+
+def source(name: str, lang: str = "en") -> Path:
+    """The file ``name`` in ``lang`` if that language has it, else the English one."""
+    if lang != "en" and re.fullmatch(r"[a-z]{2}(?:_[A-Z]{2})?", lang or ""):
+        local = HERE / lang / name
+        if local.is_file():
+            return local
+    return HERE / name
+
+
+def languages() -> tuple[str, ...]:
+    """English and every language with a folder of guides."""
+    return ("en", *sorted(p.name for p in HERE.iterdir()
+                          if p.is_dir() and re.fullmatch(r"[a-z]{2}(?:_[A-Z]{2})?", p.name)))
 
 
 def _sections(text: str, level: str = "## ", flow: bool = True) -> list[tuple[str, str]]:
@@ -104,40 +124,45 @@ def _split(body: str, limit: int) -> list[str]:
     return parts
 
 
-def option_lines(kind: str) -> list[str]:
+def option_lines(kind: str, lang: str = "en") -> list[str]:
     """One line per engine option: name, default, choices and the engine's own help."""
     engine = REGISTRY[kind]
     lines = []
     for key, default in engine.options.items():
         value = str(default).lower() if isinstance(default, bool) else default
         choices = getattr(engine, "option_choices", {}).get(key)
-        shown = f"; choices: {', '.join(map(str, choices))}" if choices else ""
-        lines.append(f"- `{key}` (default `{value}`{shown}): {engine.option_help.get(key, '')}")
+        shown = w(lang, "choices", choices=", ".join(map(str, choices))) if choices else ""
+        text = option_help(lang, kind, key, engine.option_help.get(key, ""))
+        lines.append(w(lang, "option", key=key, value=value, shown=shown, help=text))
     return lines
 
 
 @functools.cache
-def guide(kind: str) -> tuple[Page, ...]:
-    """The rules guide of a game as pages, each within ``PAGE_LIMIT``."""
-    text = (HERE / f"{kind}.md").read_text(encoding="utf-8")
+def guide(kind: str, lang: str = "en") -> tuple[Page, ...]:
+    """The rules guide of a game as pages, each within ``PAGE_LIMIT``, in ``lang`` (else
+    English)."""
+    path = source(f"{kind}.md", lang)
+    lang = lang if path.parent != HERE else "en"
+    text = path.read_text(encoding="utf-8")
     intro = reflow("\n".join(line for line in text.split("\n## ", 1)[0].splitlines()
                              if not line.startswith("# ")).strip())
     pages: list[Page] = []
     for n, (title, body) in enumerate(_sections(text)):
         if n == 0 and intro:
             body = f"*{intro}*\n\n{body}"
-        if title == OPTIONS_HEADING:
-            body = "\n".join([body, "", "**Every option of this game:**", *option_lines(kind)])
+        if title == w(lang, "options"):
+            body = "\n".join([body, "", w(lang, "every_option"), *option_lines(kind, lang)])
         for n, part in enumerate(_split(body, PAGE_LIMIT)):
-            pages.append(Page(title if n == 0 else f"{title} (continued)", part))
+            pages.append(Page(title if n == 0 else w(lang, "continued", title=title), part))
     return tuple(pages)
 
 
 @functools.cache
-def cards(kind: str) -> tuple[Card, ...]:
-    """The card reference of a game, in the order of the file."""
-    text = (HERE / f"{kind}_cards.md").read_text(encoding="utf-8")
-    facts = FACTS[kind]()
+def cards(kind: str, lang: str = "en") -> tuple[Card, ...]:
+    """The card reference of a game, in the order of the file, in ``lang`` (else English)."""
+    path = source(f"{kind}_cards.md", lang)
+    text = path.read_text(encoding="utf-8")
+    facts = FACTS[kind](lang if path.parent != HERE else "en")
     out = []
     for head, body in _sections(text, flow=False):
         key, _, name = (part.strip() for part in head.partition("|"))
@@ -148,16 +173,20 @@ def cards(kind: str) -> tuple[Card, ...]:
             body = "\n".join(lines[1:]).strip()
         body = reflow(body)
         if key not in facts:
-            raise ValueError(f"{kind}_cards.md: {key!r} is not a component of the game")
+            raise ValueError(f"{path.name}: {key!r} is not a component of the game")
+        if path.parent != HERE:     # a reader may still type the English name
+            english = {entry.key: entry for entry in cards(kind)}.get(key)
+            if english:
+                aliases = (*aliases, english.name, *english.aliases)
         out.append(Card(key, name or key, facts[key], body, aliases))
     return tuple(out)
 
 
-def card(kind: str, typed: str) -> Card | None:
+def card(kind: str, typed: str, lang: str = "en") -> Card | None:
     """The entry whose key, else name, else other name is ``typed`` (case-insensitive), else
-    the only one matching."""
+    the only one matching; in ``lang``, its names and the English ones (``cards``' aliases)."""
     typed = typed.strip().lower()
-    every = cards(kind)
+    every = cards(kind, lang)
     for names in (lambda e: (e.key,), lambda e: (e.name,), lambda e: e.aliases):
         for entry in every:   # a key before a name before another name
             if typed in map(str.lower, names(entry)):
@@ -167,4 +196,4 @@ def card(kind: str, typed: str) -> Card | None:
 
 
 __all__ = ["CARD_LIMIT", "Card", "FACTS", "PAGE_LIMIT", "Page", "card", "cards", "guide",
-           "option_lines"]
+           "languages", "option_lines", "source"]

@@ -221,3 +221,40 @@ async def test_a_dm_panel_is_repainted_after_a_restart_too(tmp_path):
                 assert fake.message(ann_dm.id).edit_count >= 1
                 await assert_no_stale_dm_controls(table)
             assert fake.unknown_calls == []
+
+
+async def test_a_german_player_reads_the_german_guide_and_cards(tmp_path):
+    """guides/de/ for a player whose Discord speaks German, paging included; English for the
+    others at the same server; the card autocomplete offers German names for German typing."""
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Stammtisch", preferred_locale="de")
+            chan = fake.add_text_channel(guild, "spiele")
+            anna = fake.add_user("anna", locale="de")
+            ben = fake.add_user("ben")
+            async with running_bot(fake, str(tmp_path / "t.db")):
+                pages = guides.guide("wichtel", "de")
+                res = await fake.slash(anna, chan, "wichtel rules")
+                assert res.ephemeral
+                assert res.embeds[0]["title"] == "Der Herr der Wichtel: Überblick"
+                assert res.embeds[0]["description"] == pages[0].body
+                assert "Gefolge" in res.embeds[0]["description"]
+                assert res.embeds[0]["footer"]["text"].startswith(f"Seite 1 von {len(pages)}")
+                res = await fake.click(anna, res.message, button(res, "Weiter ▶")["custom_id"])
+                assert res.embeds[0]["title"] == f"Der Herr der Wichtel: {pages[1].title}"
+                assert res.embeds[0]["description"] == pages[1].body
+                # Ben, English, at the same table of the same server, reads the English guide.
+                res = await fake.slash(ben, chan, "wichtel rules")
+                assert res.embeds[0]["title"] == "Der Herr der Wichtel: Overview"
+                # Cards: German names, German or English typing, German facts.
+                choices = await fake.autocomplete(anna, chan, "henchmania card", "name",
+                                                  typed="klatsch")
+                assert [c["name"] for c in choices] == ["Klatsch", "Klatsch (alt)"]
+                choices = await fake.autocomplete(anna, chan, "wichtel card", "name",
+                                                  typed="family")
+                assert choices == [{"name": "Familie", "value": "fa"}]
+                res = await fake.slash(anna, chan, "wichtel card", name="nd")
+                assert res.embeds[0]["title"] == "Nix da!"
+                assert "Fakten" in res.embed_text and "Anwerber" in res.embed_text
+                assert "Ereigniskarte · 1 Exemplar" in res.embed_text
+            assert fake.unknown_calls == []
