@@ -108,6 +108,54 @@ WORDS: dict[str, dict[str, str]] = {
         "ko.korrigans.other": "{n} Korrigans +{v}",
         "ko.cauldron": "Goldkessel · erscheint mit der 7. Farbe · Bonus: {bonus}",
     },
+    "es": {
+        "options": "Opciones",
+        "continued": "{title} (continuación)",
+        "every_option": "**Todas las opciones de este juego:**",
+        "option": "- `{key}` (por defecto `{value}`{shown}): {help}",
+        "choices": "; valores: {choices}",
+        "copies.one": "1 copia",
+        "copies.other": "{n} copias",
+        "wi.lep": "Duende · valor {value} · {copies} en el mazo",
+        "wi.event": "Carta de evento",
+        "wi.bribe": " · soborno, rango {rank} de {of}",
+        "wi.need": " · quien recluta necesita {n}+ en el dado",
+        "wi.supervisor": "La carta del Wahlleiter · 1 copia · dos caras: {sides}",
+        "hm.action": "Carta de acción", "hm.reserve": "Carta de reserva",
+        "hm.trump": "Carta de triunfo", "hm.armory": "Carta de armería",
+        "hm.reserve_max": "como máximo {n} en una reserva",
+        "hm.attack": "Ataque {a}+, defensa {d}+",
+        "hm.animals": "Carta adicional (opción `animals`) · regla de la casa",
+        "hm.alt_gloves": "Carta adicional (opción `alt_gloves`), sustituye a un Guante básico · "
+                         "regla de la casa",
+        "hm.alt_henchmen": "Carta adicional (opción `alt_henchmen`), sustituye a una carta "
+                           "«{base}» · regla de la casa",
+        "hm.when": "Cuándo: {when}",
+        "zi.with": "{c} con {n} jugadores",
+        "zi.set": "Juego de cabras · {size} cabras de valores {values}, una de cada · {sets} "
+                  "juegos en la caja",
+        "zi.dog": "Carta de Perro · no mueve nada en el borde · {counts}",
+        "zi.milk": "Carta de Batido · valor {value} · {counts}",
+        "zi.pen": "Corral · uno por jugador, en una casilla del borde del prado",
+        "zi.largegoat": "Ficha de cabra grande · una por jugador, recorre el borde del prado",
+        "zi.smallgoat": "Fichas de cabra pequeña · tantas como hagan falta, marcan tus cabras "
+                        "reclamadas",
+        "ko.companion": "Compañero (ficha de Trébol)",
+        "ko.gold": "Moneda de oro (ficha de Trébol) · vale {n}",
+        "ko.token": "{what} · {base} en la mezcla de la bolsa, {extra} más con {from_}-5 "
+                    "jugadores",
+        "ko.menhir": "Menhir",
+        "ko.menhir_gold": " · vale {n} de oro, se guarda",
+        "ko.carry": " · su ficha vale {n:+d} de oro · {tokens} fichas",
+        "ko.menhir_count": "{what} · {count} de los 16 menhires",
+        "ko.or": " o ",
+        "ko.backup": "Compañero de respaldo · {n} fichas · un {sides}, una vez por partida",
+        "ko.rainbow": "Peones del arcoíris · {n} de cada uno de los {colours} colores, sacados "
+                      "de la bolsa",
+        "ko.korrigans.one": "{n} Korrigan +{v}",
+        "ko.korrigans.other": "{n} Korrigans +{v}",
+        "ko.cauldron": "Caldero de oro · aparece con el 7.º color · bonificación: {bonus}",
+    },
 }
 
 # The engines' option help (``Engine.option_help``) in other languages; English is the engine's.
@@ -145,6 +193,42 @@ OPTION_HELP: dict[str, dict[str, dict[str, str]]] = {
                          "Spielernummer; advanced: stelle deine Korrigans auf beliebige Felder "
                          "(Spielplanseite ohne Symbole).",
             "map": "welche Kartendatei gespielt wird.",
+        },
+    },
+    "es": {
+        "wichtel": {
+            "target": "Total que termina la partida tras el recuento de una ronda (reglas: 99).",
+            "bribes": "turns: por turno desde la izquierda de quien recluta, cada uno ve si los "
+                      "anteriores pusieron una carta (reglas); together: todos deciden a la vez, "
+                      "más rápido para jugar con pausas.",
+        },
+        "henchmania": {
+            "days": "Número de días (3 para una partida corta, 5 para una larga).",
+            "target": "Puntuación que termina la partida al final de un día (30, o 25 para una "
+                      "partida más corta).",
+            "animals": "Cartas adicionales, regla de la casa (nuestros efectos, no las cartas "
+                       "impresas): una carta de animal en cada mazo de lugar (27 cartas por "
+                       "lugar).",
+            "alt_gloves": "Cartas adicionales, regla de la casa (nuestros efectos, no las cartas "
+                          "impresas): Guantes alternativos en lugar de los básicos: none, all, "
+                          "random o los que elijas unidos con + "
+                          "(falconer+gauntlet+silk+velvet+hunting).",
+            "alt_henchmen": "Cartas adicionales, regla de la casa (nuestros efectos, no las "
+                            "cartas impresas): Secuaces alternativos en lugar de sus cartas "
+                            "base: none, all, random o los que elijas unidos con + "
+                            "(porter2+gossip2+traitor2+drunk2+helm+mace+rshield+mail2).",
+        },
+        "ziegen": {
+            "doubling": "Qué cartas reclamadas cuentan doble al final: 'line' = una fila recta "
+                        "sin cortes desde tu corral a lo largo de su fila o columna (por "
+                        "defecto); 'chain' = cualquier cadena ortogonal de tus cartas unida a "
+                        "tu corral.",
+        },
+        "korrigans": {
+            "placement": "standard: cada Korrigan empieza en una casilla marcada con tu número "
+                         "de jugador; advanced: coloca tus Korrigans en cualquier casilla (cara "
+                         "del tablero sin iconos).",
+            "map": "qué archivo de mapa se juega.",
         },
     },
 }
