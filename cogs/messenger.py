@@ -294,11 +294,13 @@ class Messenger:
         sent = False
         if prefs.notify != "mention":
             sent = await self.dm(user_id, content=render.digest_text(
-                self.service, items, reminder=reminder)) is not None
+                self.service, items, reminder=reminder,
+                lang=await self.service.user_lang(user_id))) is not None
         for item in items:
             if item.your_turn and (not sent or prefs.notify == "both"):
-                await self.thread_send(item.game, content=f"<@{user_id}>, it's your turn. "
-                                       "Use **My hand** on the board to play.")
+                await self.thread_send(item.game, content=t(   # the table's language
+                    await self.service.table_lang(item.game), "thread.your_turn",
+                    mention=f"<@{user_id}>"))
             if item.your_turn:
                 await self.service.mark_notified(item.game, item.seat)
 

@@ -131,28 +131,30 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
     return embed
 
 
-def add_away(embed: discord.Embed, away: list[str] | None) -> discord.Embed:
-    """The players who are away (issue 15), as a field of the board."""
+def add_away(embed: discord.Embed, away: list[str] | None, lang: str = "en") -> discord.Embed:
+    """The players who are away (issue 15), as a field of the board (the table's language)."""
     if away:
-        embed.add_field(name="Away", value=clip("\n".join(away), FIELD_LIMIT), inline=False)
+        embed.add_field(name=t(lang, "board.away"), value=clip("\n".join(away), FIELD_LIMIT),
+                        inline=False)
     return embed
 
 
-def digest_text(service: TableService, items, *, reminder: bool) -> str:
+def digest_text(service: TableService, items, *, reminder: bool, lang: str = "en") -> str:
     """ONE message for several tables (``tables.settings.DigestItem``s): a reminder that
-    several tables wait, or what quiet hours held back; a link to each table's thread."""
+    several tables wait, or what quiet hours held back; a link to each table's thread. In the
+    player's language (``lang``)."""
     waiting = sum(1 for i in items if i.your_turn)
     if reminder:
-        head = f"**Reminder: {waiting} tables are waiting for you**"
+        head = t(lang, "digest.reminder", n=waiting)
     else:
-        head = "**While your quiet hours ran**"
+        head = t(lang, "digest.quiet")
     lines = [head]
     for item in items:
         game = item.game
         url = thread_url(game)
         where = url or (f"<#{game.channel_id}>" if game.channel_id else "")
-        what = "your turn" if item.your_turn else "news"
-        lines.append(f"• {title(service, game)}: {what}" + (f" · {where}" if where else ""))
+        what = t(lang, "digest.your_turn" if item.your_turn else "digest.news")
+        lines.append(f"• {title(service, game, lang)}: {what}" + (f" · {where}" if where else ""))
         lines += [f"  > {clip(text, 300)}" for text in item.news]
     return clip("\n".join(lines), MESSAGE_LIMIT)
 
