@@ -225,7 +225,10 @@ class Messenger:
         reminder = reminder or notice.reminder
         prefs = await self.service.settings(notice.user_id)
         if self.service.quiet_now(prefs):  # held back; sent as one message when they end
-            await self.service.hold(prefs, game.id, notice.private)
+            lang = await self.service.user_lang(notice.user_id)   # kept in the player's language
+            held = ([self.service.fill(game, show(line, lang)) for line in notice.news]
+                    if notice.news else notice.private)
+            await self.service.hold(prefs, game.id, held)
             return
         mention = f"<@{notice.user_id}>"
         delivered = False
