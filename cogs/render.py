@@ -9,7 +9,7 @@ import discord
 from engines.words import render
 from storage import GameRecord
 from tables import TableService
-from tables.words import t
+from tables.words import option_help, t
 
 COLOUR = discord.Colour(0x8B5A2B)
 DESCRIPTION_LIMIT = 4000
@@ -73,7 +73,7 @@ def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> di
                            min=engine.min_players),
                     value=seats or t(lang, "lobby.nobody"), inline=False)
     if game.options:
-        opts = "\n".join(f"`{k}` = `{v}`" + (f" · {engine.option_help[k]}"
+        opts = "\n".join(f"`{k}` = `{v}`" + (f" · {option_help(game.kind, k, lang)}"
                                               if k in engine.option_help else "")
                          for k, v in game.options.items())
         embed.add_field(name=t(lang, "lobby.options"), value=clip(opts, FIELD_LIMIT),

@@ -330,6 +330,17 @@ WORDS = {
                      "see the cards.",
 }
 
+
+
+def _option_help() -> dict[str, str]:
+    """``option.<game>.<option>``: each game option's help (shown in the lobby), its English
+    the engine's ``option_help`` (an engine's changed help makes its translations fuzzy)."""
+    import engines
+    return {f"option.{kind}.{key}": text for kind, engine in sorted(engines.REGISTRY.items())
+            for key, text in engine.option_help.items()}
+
+
+WORDS.update(_option_help())
 catalog(DOMAIN, WORDS)
 
 
@@ -338,9 +349,19 @@ def m(key: str, /, **params: Any) -> Msg:
     return Msg(f"{DOMAIN}.{key}", **params)
 
 
+def option_help(kind: str, key: str, lang: str | None) -> str:
+    """The help of a game's option in ``lang`` (an engine registered after this catalog, such
+    as a test's, shows its own English help)."""
+    found = f"option.{kind}.{key}"
+    if found in WORDS:
+        return t(lang, found)
+    import engines
+    return engines.REGISTRY[kind].option_help[key]
+
+
 def t(lang: str | None, key: str, /, **params: Any) -> str:
     """The text of the message ``key`` in ``lang`` (English for an unknown language)."""
     return render(m(key, **params), lang)
 
 
-__all__ = ["DOMAIN", "WORDS", "m", "t"]
+__all__ = ["DOMAIN", "WORDS", "m", "option_help", "t"]
