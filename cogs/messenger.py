@@ -226,7 +226,7 @@ class Messenger:
         prefs = await self.service.settings(notice.user_id)
         if self.service.quiet_now(prefs):  # held back; sent as one message when they end
             lang = await self.service.user_lang(notice.user_id)   # kept in the player's language
-            held = ([self.service.fill(game, show(line, lang)) for line in notice.news]
+            held = ([self.service.fill(game, show(line, lang), lang) for line in notice.news]
                     if notice.news else notice.private)
             await self.service.hold(prefs, game.id, held)
             return

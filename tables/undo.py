@@ -107,4 +107,4 @@ class UndoMixin(TableBase):
         if action not in engine.legal_actions(state, seat):
             return None  # the move itself explains why it cannot be played
         question = engine.confirm(state, seat, action)
-        return self.fill(game, render(question, lang)) if question is not None else None
+        return self.fill(game, render(question, lang), lang) if question is not None else None

@@ -256,6 +256,10 @@ WORDS = {
     "desc.away": "Away for a while? Pause your reminders (a bot may sit in)",
     "desc.away.days": "How many days (1 to 90); 0: I'm back",
     "desc.away.bot_sit": "A bot plays your seats, cautiously, until you are back",
+    # --- a seat's name: what the table service adds to it (stored in English) ------------------
+    "seat.bot": "{name} (bot)",
+    "seat.resigned": "{name} (resigned)",
+    "seat.replaced": "{name} (was replaced)",
     # --- settings, away, undo (issue 15) -------------------------------------------------------
     "err.notify_mode": "Choose how to be told: {modes}.",
     "err.remind_every": "Reminders can come every {low} to {high} hours.",
@@ -349,6 +353,21 @@ def m(key: str, /, **params: Any) -> Msg:
     return Msg(f"{DOMAIN}.{key}", **params)
 
 
+# What the table service adds to a seat's stored name -> the message showing it in a language.
+SEAT_SUFFIXES = {" (bot)": "seat.bot", " (resigned)": "seat.resigned",
+                 " (was replaced)": "seat.replaced"}
+
+
+def seat_name(name: str, lang: str | None) -> str:
+    """A seat's stored name for a reader of ``lang``: its "(bot)" or "(resigned)" translated."""
+    if lang in (None, "en"):
+        return name
+    for suffix, key in SEAT_SUFFIXES.items():
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return t(lang, key, name=name[:-len(suffix)])
+    return name
+
+
 def option_help(kind: str, key: str, lang: str | None) -> str:
     """The help of a game's option in ``lang`` (an engine registered after this catalog, such
     as a test's, shows its own English help)."""
@@ -364,4 +383,4 @@ def t(lang: str | None, key: str, /, **params: Any) -> str:
     return render(m(key, **params), lang)
 
 
-__all__ = ["DOMAIN", "WORDS", "m", "option_help", "t"]
+__all__ = ["DOMAIN", "SEAT_SUFFIXES", "WORDS", "m", "option_help", "seat_name", "t"]

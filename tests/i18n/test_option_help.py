@@ -18,3 +18,12 @@ def test_option_help_is_a_message_in_every_language(kind, key):
     assert option_help(kind, key, "en") == english
     for lang in ("de", "es"):
         assert option_help(kind, key, lang) != english, (lang, kind, key)
+
+
+def test_seat_suffixes_are_shown_in_the_readers_language():
+    from tables.words import seat_name
+    assert seat_name("Botty (bot)", "de") == "Botty (Bot)"
+    assert seat_name("Ann (resigned)", "es") == "Ann (abandonó)"
+    assert seat_name("Ann (was replaced)", "de") == "Ann (ersetzt)"
+    assert seat_name("Ann (resigned)", "en") == "Ann (resigned)"
+    assert seat_name("Ann", "de") == "Ann"
