@@ -13,17 +13,14 @@ from engines import GameError
 from storage import UserSettings
 from tables.away import MAX_AWAY_DAYS, when
 from tables.settings import REMIND_HOURS, in_quiet_hours, timezones
-from tables.words import t
+from tables.words import WORDS, t
 
 from . import flow
 
 log = logging.getLogger("tavern.settings")
 
-NOTIFY_CHOICES = [
-    app_commands.Choice(name="A direct message", value="dm"),
-    app_commands.Choice(name="A mention in the game's thread", value="mention"),
-    app_commands.Choice(name="Both", value="both"),
-]
+NOTIFY_CHOICES = [app_commands.Choice(name=WORDS[f"choice.notify.{how}"], value=how)
+                  for how in ("dm", "mention", "both")]   # named in each language: translator
 CHOICES = 25
 
 

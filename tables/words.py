@@ -256,6 +256,9 @@ WORDS = {
     "desc.away": "Away for a while? Pause your reminders (a bot may sit in)",
     "desc.away.days": "How many days (1 to 90); 0: I'm back",
     "desc.away.bot_sit": "A bot plays your seats, cautiously, until you are back",
+    "choice.notify.dm": "A direct message",
+    "choice.notify.mention": "A mention in the game's thread",
+    "choice.notify.both": "Both",
     # --- a seat's name: what the table service adds to it (stored in English) ------------------
     "seat.bot": "{name} (bot)",
     "seat.resigned": "{name} (resigned)",

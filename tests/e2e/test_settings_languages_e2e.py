@@ -34,6 +34,12 @@ async def test_settings_away_and_undo_answer_in_the_players_language(make_bot, c
             bruno = fake.add_user("bruno", locale="es-ES")
             bot = make_bot(clock=clock)
             async with run_bot(bot, fake, commands=True):
+                # /settings' notify choices are named in German and Spanish too
+                command = next(c for c in fake.commands[None] if c["name"] == "settings")
+                notify = next(o for o in command["options"] if o["name"] == "notify")
+                named = {c["value"]: c.get("name_localizations") or {} for c in notify["choices"]}
+                assert named["dm"]["de"] == "Eine Direktnachricht"
+                assert named["mention"]["es-ES"] == "Una mención en el hilo de la partida"
                 # /settings: the answer and its errors in each asker's language
                 res = await fake.slash(anna, chan, "settings")
                 assert res.ephemeral and "**Deine Einstellungen**" in res.content
