@@ -41,7 +41,7 @@ class BoardMessage:
     def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
         return BoardMessage(render.add_away(render.board_embed(service, game, self.lang),
-                                            self.away),
+                                            self.away, self.lang),
                             self.view, None, away=self.away, lang=self.lang)
 
     def _files(self) -> list[discord.File]:
@@ -76,13 +76,13 @@ async def board_message(service: TableService, game: GameRecord) -> BoardMessage
     lang = await service.table_lang(game)
     drawn = await render_picture(service, game)
     buttons = ui.board_view(game.id, game.status, lang)
-    away = await service.away_lines(game)
+    away = await service.away_lines(game, lang)
     if drawn is None:
-        return BoardMessage(render.add_away(render.board_embed(service, game, lang), away),
+        return BoardMessage(render.add_away(render.board_embed(service, game, lang), away, lang),
                             buttons, None, away=away, lang=lang)
     view, png = drawn
     embed = render.board_summary_embed(service, game, view, pictures.FILENAME, lang)
-    return BoardMessage(render.add_away(embed, away), buttons, png,
+    return BoardMessage(render.add_away(embed, away, lang), buttons, png,
                         render.picture_alt_text(service, game, lang), away=away, lang=lang)
 
 

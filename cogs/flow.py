@@ -128,7 +128,7 @@ async def panel_of(svc: TableService, game: GameRecord, seat: int,
 
 
 async def asks_first(svc: TableService, table: int, user_id: int, token: int | None,
-                     action: str, guild_id) -> tuple[str, str] | None:
+                     action: str, guild_id, lang: str = "en") -> tuple[str, str] | None:
     """(question, label) when ``action`` must be confirmed before it is played (a decision
     that cannot be taken back: ``Engine.confirm``); None to play it at once. Anything wrong
     with the move (not seated, not their turn, a stale token) is left to the move itself."""
@@ -141,10 +141,10 @@ async def asks_first(svc: TableService, table: int, user_id: int, token: int | N
         return None
     if token is not None and token != game.seats[seat].prompt_version:
         return None
-    question = svc.confirmation(game, seat, action)
+    question = svc.confirmation(game, seat, action, lang)
     if question is None:
         return None
-    label = dict(svc.choices(game, seat)).get(action, action)
+    label = dict(svc.choices(game, seat, lang)).get(action, action)
     return question, label
 
 
@@ -170,11 +170,12 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
         await reply_error(interaction, m("err.pick_one"))
         return
     ask = None if confirmed else await asks_first(svc, table, interaction.user.id, token, action,
-                                                  interaction.guild_id)
+                                                  interaction.guild_id, lang_of(interaction))
     if ask is not None:
         question, label = ask
         await interaction.response.edit_message(
-            content=f"**{question}**", view=ui.confirm_view(table, token, action, label))
+            content=f"**{question}**", view=ui.confirm_view(table, token, action, label,
+                                                                lang_of(interaction)))
         return
     try:
         outcome = await svc.move(table, interaction.user.id, action, token,
@@ -215,14 +216,15 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     buttons, unless ``confirmed`` (the command's ``confirm`` option)."""
     svc = service(interaction)
     ask = None if confirmed else await asks_first(svc, game.id, interaction.user.id, token,
-                                                  action, interaction.guild_id)
+                                                  action, interaction.guild_id,
+                                                  lang_of(interaction))
     if ask is not None:
         question, label = ask
         seat = game.seat_of(interaction.user.id)
         current = (await svc.game(game.id)).seats[seat].prompt_version
         await interaction.response.send_message(
             f"**{question}**", ephemeral=True,
-            view=ui.confirm_view(game.id, current, action, label))
+            view=ui.confirm_view(game.id, current, action, label, lang_of(interaction)))
         return
     try:
         outcome = await svc.move(game.id, interaction.user.id, action, token,

@@ -225,7 +225,10 @@ class Messenger:
         reminder = reminder or notice.reminder
         prefs = await self.service.settings(notice.user_id)
         if self.service.quiet_now(prefs):  # held back; sent as one message when they end
-            await self.service.hold(prefs, game.id, notice.private)
+            lang = await self.service.user_lang(notice.user_id)   # kept in the player's language
+            held = ([self.service.fill(game, show(line, lang), lang) for line in notice.news]
+                    if notice.news else notice.private)
+            await self.service.hold(prefs, game.id, held)
             return
         mention = f"<@{notice.user_id}>"
         delivered = False
@@ -294,11 +297,13 @@ class Messenger:
         sent = False
         if prefs.notify != "mention":
             sent = await self.dm(user_id, content=render.digest_text(
-                self.service, items, reminder=reminder)) is not None
+                self.service, items, reminder=reminder,
+                lang=await self.service.user_lang(user_id))) is not None
         for item in items:
             if item.your_turn and (not sent or prefs.notify == "both"):
-                await self.thread_send(item.game, content=f"<@{user_id}>, it's your turn. "
-                                       "Use **My hand** on the board to play.")
+                await self.thread_send(item.game, content=t(   # the table's language
+                    await self.service.table_lang(item.game), "thread.your_turn",
+                    mention=f"<@{user_id}>"))
             if item.your_turn:
                 await self.service.mark_notified(item.game, item.seat)
 

@@ -31,7 +31,7 @@ def private_panel(service: TableService, game: GameRecord, seat: int,
     if head:
         view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
                                       service.choices(game, seat, lang), lang)
-    view = ui.with_undo(view, game.id, undo)
+    view = ui.with_undo(view, game.id, undo, lang)
     url = render.thread_url(game)
     link = t(lang, "hand.table", id=game.id) + (f": {url}" if url else "")
     return {"content": "\n".join(filter(None, [link, note])), "embed": embed, "view": view}

@@ -9,7 +9,7 @@ import discord
 from engines.words import render
 from storage import GameRecord
 from tables import TableService
-from tables.words import t
+from tables.words import option_help, seat_name, t
 
 COLOUR = discord.Colour(0x8B5A2B)
 DESCRIPTION_LIMIT = 4000
@@ -60,20 +60,20 @@ def title(service: TableService, game: GameRecord, lang: str = "en") -> str:
     return t(lang, "ui.title", game=service.engine(game.kind).title, id=game.id)
 
 
-def seat_line(game: GameRecord, seat: int) -> str:
+def seat_line(game: GameRecord, seat: int, lang: str = "en") -> str:
     record = game.seats[seat]
-    return record.name if record.is_bot else f"<@{record.user_id}>"
+    return seat_name(record.name, lang) if record.is_bot else f"<@{record.user_id}>"
 
 
 def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
     engine = service.engine(game.kind)
     embed = discord.Embed(title=title(service, game, lang), colour=COLOUR)
-    seats = "\n".join(f"{i + 1}. {seat_line(game, i)}" for i in range(len(game.seats)))
+    seats = "\n".join(f"{i + 1}. {seat_line(game, i, lang)}" for i in range(len(game.seats)))
     embed.add_field(name=t(lang, "lobby.seats", n=len(game.seats), max=engine.max_players,
                            min=engine.min_players),
                     value=seats or t(lang, "lobby.nobody"), inline=False)
     if game.options:
-        opts = "\n".join(f"`{k}` = `{v}`" + (f" · {engine.option_help[k]}"
+        opts = "\n".join(f"`{k}` = `{v}`" + (f" · {option_help(game.kind, k, lang)}"
                                               if k in engine.option_help else "")
                          for k, v in game.options.items())
         embed.add_field(name=t(lang, "lobby.options"), value=clip(opts, FIELD_LIMIT),
@@ -112,14 +112,14 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
         embed.set_image(url=f"attachment://{picture}")
         return embed
     lines = []
-    prompt = service.fill(game, render(view.get("prompt") or "", lang))  # text, Msg or JSON
+    prompt = service.fill(game, render(view.get("prompt") or "", lang), lang)  # text, Msg or JSON
     if prompt:
         lines.append(t(lang, "board.now", prompt=prompt))
     scores = view.get("scores")
     for seat, record in enumerate(game.seats):  # who is to act: the footer
         mark = SEAT_MARKS[seat % len(SEAT_MARKS)]
         score = f" · {scores[seat]}" if isinstance(scores, list) and seat < len(scores) else ""
-        lines.append(f"{mark} **{record.name}**{score}")
+        lines.append(f"{mark} **{seat_name(record.name, lang)}**{score}")
     lines.append(t(lang, "board.in_words"))
     embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
                           description=clip("\n".join(lines), DESCRIPTION_LIMIT))
@@ -131,28 +131,30 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
     return embed
 
 
-def add_away(embed: discord.Embed, away: list[str] | None) -> discord.Embed:
-    """The players who are away (issue 15), as a field of the board."""
+def add_away(embed: discord.Embed, away: list[str] | None, lang: str = "en") -> discord.Embed:
+    """The players who are away (issue 15), as a field of the board (the table's language)."""
     if away:
-        embed.add_field(name="Away", value=clip("\n".join(away), FIELD_LIMIT), inline=False)
+        embed.add_field(name=t(lang, "board.away"), value=clip("\n".join(away), FIELD_LIMIT),
+                        inline=False)
     return embed
 
 
-def digest_text(service: TableService, items, *, reminder: bool) -> str:
+def digest_text(service: TableService, items, *, reminder: bool, lang: str = "en") -> str:
     """ONE message for several tables (``tables.settings.DigestItem``s): a reminder that
-    several tables wait, or what quiet hours held back; a link to each table's thread."""
+    several tables wait, or what quiet hours held back; a link to each table's thread. In the
+    player's language (``lang``)."""
     waiting = sum(1 for i in items if i.your_turn)
     if reminder:
-        head = f"**Reminder: {waiting} tables are waiting for you**"
+        head = t(lang, "digest.reminder", n=waiting)
     else:
-        head = "**While your quiet hours ran**"
+        head = t(lang, "digest.quiet")
     lines = [head]
     for item in items:
         game = item.game
         url = thread_url(game)
         where = url or (f"<#{game.channel_id}>" if game.channel_id else "")
-        what = "your turn" if item.your_turn else "news"
-        lines.append(f"• {title(service, game)}: {what}" + (f" · {where}" if where else ""))
+        what = t(lang, "digest.your_turn" if item.your_turn else "digest.news")
+        lines.append(f"• {title(service, game, lang)}: {what}" + (f" · {where}" if where else ""))
         lines += [f"  > {clip(text, 300)}" for text in item.news]
     return clip("\n".join(lines), MESSAGE_LIMIT)
 
@@ -167,11 +169,11 @@ def footer(service: TableService, game: GameRecord, lang: str = "en") -> str:
     if game.status == "finished":
         engine = service.engine(game.kind)
         state = service.state(game)
-        winners = ", ".join(game.seats[s].name for s in engine.winners(state))
+        winners = ", ".join(seat_name(game.seats[s].name, lang) for s in engine.winners(state))
         return t(lang, "board.over", winners=winners)
     if game.status == "abandoned":
         return t(lang, "board.abandoned")
-    waiting = ", ".join(game.seats[s].name for s in service.to_act(game))
+    waiting = ", ".join(seat_name(game.seats[s].name, lang) for s in service.to_act(game))
     return t(lang, "board.waiting", waiting=waiting, n=game.move_count)
 
 
@@ -188,7 +190,7 @@ def hand_embed(service: TableService, game: GameRecord, seat: int,
     if heading:
         embed.title = clip(f"{heading} · {embed.title}", 250)
     if news:
-        lines = [service.fill(game, render(line, lang)) for line in news]
+        lines = [service.fill(game, render(line, lang), lang) for line in news]
         embed.add_field(name=t(lang, "hand.news"), value=clip("\n".join(lines), FIELD_LIMIT),
                         inline=False)
     url = thread_url(game)
@@ -204,10 +206,11 @@ def results_text(service: TableService, game: GameRecord, lang: str = "en") -> s
     scores = engine.scores(state)
     winners = set(engine.winners(state))
     order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
-    lines = [f"{'🏆 ' if s in winners else ''}{game.seats[s].name}: {scores[s]}" for s in order]
+    lines = [f"{'🏆 ' if s in winners else ''}{seat_name(game.seats[s].name, lang)}: {scores[s]}"
+             for s in order]
     note = engine.result_note(state, lang)
     if note:
-        lines.append(service.fill(game, note))
+        lines.append(service.fill(game, note, lang))
     humans = " ".join(f"<@{s.user_id}>" for s in game.seats if not s.is_bot)
     thanks = "\n" + t(lang, "results.thanks", players=humans) if humans else ""
     return t(lang, "results.title") + "\n" + "\n".join(lines) + thanks

@@ -13,17 +13,14 @@ from engines import GameError
 from storage import UserSettings
 from tables.away import MAX_AWAY_DAYS, when
 from tables.settings import REMIND_HOURS, in_quiet_hours, timezones
+from tables.words import WORDS, t
 
 from . import flow
 
 log = logging.getLogger("tavern.settings")
 
-NOTIFY_CHOICES = [
-    app_commands.Choice(name="A direct message", value="dm"),
-    app_commands.Choice(name="A mention in the game's thread", value="mention"),
-    app_commands.Choice(name="Both", value="both"),
-]
-NOTIFY_WORDS = {c.value: c.name.lower() for c in NOTIFY_CHOICES}
+NOTIFY_CHOICES = [app_commands.Choice(name=WORDS[f"choice.notify.{how}"], value=how)
+                  for how in ("dm", "mention", "both")]   # named in each language: translator
 CHOICES = 25
 
 
@@ -38,23 +35,25 @@ def timezone_choices(typed: str) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in (first + more)[:CHOICES]]
 
 
-def settings_text(prefs: UserSettings, now: float, table_hours: float) -> str:
-    interval = (f"every {prefs.remind_hours} h" if prefs.remind_hours
-                else f"each table's interval (usually {table_hours:g} h)")
+def settings_text(prefs: UserSettings, now: float, table_hours: float,
+                  lang: str = "en") -> str:
+    """A player's settings, in their language."""
+    interval = (t(lang, "settings.every", n=prefs.remind_hours) if prefs.remind_hours
+                else t(lang, "settings.table_interval", n=f"{table_hours:g}"))
     if prefs.quiet_start is None or prefs.quiet_start == prefs.quiet_end:
-        quiet = "none"
+        quiet = t(lang, "settings.quiet_none")
     else:
-        quiet = (f"{prefs.quiet_start}:00 to {prefs.quiet_end}:00 ({prefs.timezone})"
-                 + (" · quiet now" if in_quiet_hours(prefs, now) else ""))
-    lines = ["**Your settings** (for all your tables)",
-             f"Your turn is announced by: {NOTIFY_WORDS[prefs.notify]}",
-             f"Reminders: {interval}",
-             f"Timezone: {prefs.timezone}",
-             f"Quiet hours: {quiet} (nothing is sent then; what waits comes as one message "
-             "when they end)"]
+        quiet = (t(lang, "settings.quiet_span", start=prefs.quiet_start, end=prefs.quiet_end,
+                   tz=prefs.timezone)
+                 + (t(lang, "settings.quiet_now") if in_quiet_hours(prefs, now) else ""))
+    lines = [t(lang, "settings.title"),
+             t(lang, "settings.notify", how=t(lang, f"settings.notify.{prefs.notify}")),
+             t(lang, "settings.reminders", interval=interval),
+             t(lang, "settings.timezone", tz=prefs.timezone),
+             t(lang, "settings.quiet", quiet=quiet)]
     if prefs.away_until is not None and prefs.away_until > now:
-        lines.append(f"Away until {when(prefs.away_until)}"
-                     + (" · a bot plays for you" if prefs.bot_sit else ""))
+        lines.append(t(lang, "settings.away_sit" if prefs.bot_sit else "settings.away",
+                       until=when(prefs.away_until)))
     return "\n".join(lines)
 
 
@@ -99,7 +98,8 @@ class SettingsCog(commands.Cog, name="Settings"):
             await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            settings_text(prefs, self.tables.clock(), self.tables.remind_after / 3600),
+            settings_text(prefs, self.tables.clock(), self.tables.remind_after / 3600,
+                          flow.lang_of(interaction)),
             ephemeral=True)
 
     @settings.autocomplete("timezone")
@@ -120,15 +120,15 @@ class SettingsCog(commands.Cog, name="Settings"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        tables = ", ".join(f"#{o.game.id}" for o in outcomes) or "none running"
+        lang = flow.lang_of(interaction)
+        tables = (", ".join(f"#{o.game.id}" for o in outcomes)
+                  or t(lang, "away.none_running"))
         if days == 0:
-            text = f"Welcome back! Your reminders run again (tables: {tables})."
+            text = t(lang, "away.back", tables=tables)
         else:
             until = self.tables.clock() + days * 86400
-            text = (f"You are away until {when(until)}: no reminders until then, and your "
-                    f"tables show it (tables: {tables})."
-                    + (" A bot plays your seats meanwhile." if bot_sit else "")
-                    + " Back earlier? `/away days:0`.")
+            text = (t(lang, "away.gone_sit" if bot_sit else "away.gone", until=when(until),
+                      tables=tables) + " " + t(lang, "away.earlier"))
         await interaction.response.send_message(text, ephemeral=True)
         for outcome in outcomes:
             await self.bot.messenger.publish(outcome)

@@ -5,8 +5,9 @@ When the command tree is synced, discord.py asks for every command name, descrip
 parameter description and choice name in every Discord locale; Discord then shows each user
 the ones of their client's language. A command's name is the message ``cmd.<name>``, a
 description the message whose English text it is (``desc.*``); a game's command group is
-described by ``desc.group``. Parameter and choice names stay as they are (choices are game
-titles and language names, the same in every language). A locale we have no catalog for, or a
+described by ``desc.group``. Parameter names stay as they are; a choice name is translated
+when it is a ``choice.*`` message (/settings' notify), the others (game titles and language
+names) are the same in every language. A locale we have no catalog for, or a
 string with no message, gets no localization: Discord shows the English.
 """
 from __future__ import annotations
@@ -53,7 +54,16 @@ def localize(message: str, lang: str, where: Where) -> str | None:
     if where in DESCRIPTIONS and message in descriptions():
         key, params = descriptions()[message]
         return t(lang, key, **params)[:100]
+    if where == Where.choice_name and message in choice_names():
+        return t(lang, choice_names()[message])[:100]
     return None
+
+
+@cache
+def choice_names() -> dict[str, str]:
+    """English choice name -> message id (``choice.*``; the other choices, game titles and
+    language names, stay as they are)."""
+    return {english: key for key, english in WORDS.items() if key.startswith("choice.")}
 
 
 class TavernTranslator(app_commands.Translator):

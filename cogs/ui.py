@@ -138,8 +138,9 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"tv:c:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})"):
     """The second click of an action that asks for a confirmation first."""
 
-    def __init__(self, table: int, token: int, action: str, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=f"Confirm: {label}"[:80],
+    def __init__(self, table: int, token: int, action: str, label: str = "…",
+                 lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, "button.confirm", label=label)[:80],
                                            style=discord.ButtonStyle.danger,
                                            custom_id=f"tv:c:{table}:{token}:{action}"))
         self.table, self.token, self.action = table, token, action
@@ -153,8 +154,9 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:x:(?P<table>\d+)"):
-    def __init__(self, table: int) -> None:
-        super().__init__(discord.ui.Button(label="Cancel", style=discord.ButtonStyle.secondary,
+    def __init__(self, table: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, "button.cancel_move"),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=f"tv:x:{table}"))
         self.table = table
 
@@ -168,8 +170,8 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:x:(?
 
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"tv:u:(?P<table>\d+):(?P<version>\d+)"):
-    def __init__(self, table: int, version: int) -> None:
-        super().__init__(discord.ui.Button(label="Undo my last decision", emoji="↩️",
+    def __init__(self, table: int, version: int, lang: str = "en") -> None:
+        super().__init__(discord.ui.Button(label=t(lang, "button.undo"), emoji="↩️",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"tv:u:{table}:{version}"))
         self.table, self.version = table, version
@@ -230,20 +232,22 @@ def controls_view(table: int, token: int, choices: list[tuple[str, str]],
     return view, note
 
 
-def confirm_view(table: int, token: int, action: str, label: str) -> discord.ui.View:
-    """"Confirm: <label>" (the same prompt token as the action's own button) and Cancel."""
+def confirm_view(table: int, token: int, action: str, label: str,
+                 lang: str = "en") -> discord.ui.View:
+    """"Confirm: <label>" (the same prompt token as the action's own button) and Cancel, in
+    ``lang``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(table, token, action, label))
-    view.add_item(CancelButton(table))
+    view.add_item(ConfirmButton(table, token, action, label, lang))
+    view.add_item(CancelButton(table, lang))
     return view
 
 
 def with_undo(view: discord.ui.View | None, table: int,
-              version: int | None) -> discord.ui.View | None:
+              version: int | None, lang: str = "en") -> discord.ui.View | None:
     """``view`` plus an Undo button (when ``version`` is given: the player may undo now)."""
     if version is None:
         return view
     if view is None:
         view = discord.ui.View(timeout=None)
-    view.add_item(UndoButton(table, version))
+    view.add_item(UndoButton(table, version, lang))
     return view

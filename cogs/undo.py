@@ -9,10 +9,11 @@ import discord
 
 from engines import GameError
 from tables import StaleClick
+from tables.words import t
 
 from . import flow, ui
 
-UNDONE = "You took back your last decision."
+UNDONE = "undo.done"  # the answer to an undo, in the player's language
 
 
 @ui.handles("undo")
@@ -29,8 +30,9 @@ async def click_undo(interaction: discord.Interaction, table: int, version: int)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    panel = await flow.panel_of(svc, outcome.game, outcome.mover_seat)
-    panel["content"] = "\n".join(filter(None, [UNDONE, panel["content"]]))
+    lang = flow.lang_of(interaction)
+    panel = await flow.panel_of(svc, outcome.game, outcome.mover_seat, lang=lang)
+    panel["content"] = "\n".join(filter(None, [t(lang, UNDONE), panel["content"]]))
     await interaction.response.edit_message(**panel)
     await flow._seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
@@ -47,8 +49,9 @@ async def command_undo(interaction: discord.Interaction, table: int | None) -> N
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    panel = await flow.panel_of(svc, outcome.game, outcome.mover_seat)
-    panel["content"] = "\n".join(filter(None, [UNDONE, panel["content"]]))
+    lang = flow.lang_of(interaction)
+    panel = await flow.panel_of(svc, outcome.game, outcome.mover_seat, lang=lang)
+    panel["content"] = "\n".join(filter(None, [t(lang, UNDONE), panel["content"]]))
     await interaction.response.send_message(ephemeral=True, **flow._without_none(panel))
     await flow._seen(svc, outcome.game, outcome.mover_seat)
     await flow.messenger(interaction).publish(outcome)
@@ -66,4 +69,5 @@ async def click_cancel(interaction: discord.Interaction, table: int) -> None:
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    await interaction.response.edit_message(**await flow.panel_of(svc, game, seat))
+    await interaction.response.edit_message(
+        **await flow.panel_of(svc, game, seat, lang=flow.lang_of(interaction)))

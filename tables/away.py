@@ -21,6 +21,7 @@ from .bots import Policy, policy_for
 from .errors import TableError
 from .outcome import Outcome
 from .settings import SettingsMixin, is_away
+from .words import m, t
 
 log = logging.getLogger("tavern.away")
 
@@ -62,12 +63,12 @@ class AwayMixin(SettingsMixin):
     def policy_of(self, game: GameRecord, seat: int, sitters: set[int]) -> Policy:
         return sitter_policy(game.kind) if seat in sitters else policy_for(game.kind)
 
-    async def away_lines(self, game: GameRecord) -> list[str]:
-        """For the board: who is away, until when, and whether a bot sits in."""
+    async def away_lines(self, game: GameRecord, lang: str = "en") -> list[str]:
+        """For the board: who is away, until when, and whether a bot sits in (in ``lang``)."""
         if game.status != "running":
             return []
-        return [f"<@{game.seats[seat].user_id}> until {when(p.away_until)}"
-                + (" · a bot plays for them" if p.bot_sit else "")
+        return [t(lang, "board.away_line_sit" if p.bot_sit else "board.away_line",
+                  player=f"<@{game.seats[seat].user_id}>", until=when(p.away_until))
                 for seat, p in sorted((await self._away_of(game)).items())]
 
     # --- going away and coming back --------------------------------------------------------------
@@ -76,30 +77,29 @@ class AwayMixin(SettingsMixin):
         if days == 0:
             return await self.come_back(user_id)
         if not 1 <= days <= MAX_AWAY_DAYS:
-            raise TableError(f"You can be away for 1 to {MAX_AWAY_DAYS} days (0: back now).")
+            raise TableError(m("err.away_days", max=MAX_AWAY_DAYS))
         now = self.clock()
         old = await self.settings(user_id)
         since = old.away_since if is_away(old, now) and old.away_since else now
         until = now + days * DAY
         await self.store.set_away(user_id, since, until, bot_sit)
         self._changed(user_id)
-        sit = "; a bot plays their seat meanwhile" if bot_sit else ""
+        key = "news.away_sit" if bot_sit else "news.away"
         return await self._tell_tables(
-            user_id, lambda name: f"{name} is away until {when(until)}{sit}.", back=False)
+            user_id, lambda name: m(key, name=name, until=when(until)), back=False)
 
     async def come_back(self, user_id: int, *, until: float | None = None) -> list[Outcome]:
         """End the player's away (``until``: only if it still ends then, for the expiry pass):
         their reminders and clocks run again and a bot sitting in hands their seats back."""
         old = await self.settings(user_id)
         if old.away_until is None:
-            raise TableError("You are not away.")
+            raise TableError(m("err.not_away"))
         ended = await self.store.end_away(user_id, old.away_until if until is None else until)
         self._changed(user_id)
         if not ended:
             return []
-        again = " and plays their own seat again" if old.bot_sit else ""
-        return await self._tell_tables(user_id, lambda name: f"{name} is back{again}.",
-                                       back=True)
+        key = "news.back_sit" if old.bot_sit else "news.back"
+        return await self._tell_tables(user_id, lambda name: m(key, name=name), back=True)
 
     async def returns_due(self) -> list[Outcome]:
         """Every away whose time ran out: ended, with what changed at their tables."""
@@ -141,7 +141,7 @@ class AwayMixin(SettingsMixin):
     async def set_away_limit(self, game_id: int, days: int) -> None:
         low, high = AWAY_LIMIT_DAYS
         if not low <= days <= high:
-            raise TableError(f"The away limit is {low} to {high} days.")
+            raise TableError(m("err.away_limit", low=low, high=high))
         await self.store.set_away_limit(game_id, days * DAY)
 
     async def away_limit(self, game_id: int) -> float:
@@ -161,9 +161,9 @@ class AwayMixin(SettingsMixin):
             if away is not None:
                 limit = await self.away_limit(game_id)
                 if self.clock() - (away.away_since or self.clock()) < limit:
-                    raise TableError(
-                        f"{game.seats[seat].name} is away until {when(away.away_until)}. This "
-                        f"table lets a player be away for {limit / DAY:g} days: you can hand "
-                        f"their seat to a bot from {when(away.away_since + limit)}.")
+                    raise TableError(m(
+                        "err.away_keeps", name=game.seats[seat].name,
+                        until=when(away.away_until), days=f"{limit / DAY:g}",
+                        start=when(away.away_since + limit)))
         return await super().replace_with_bot(game_id, user_id, by_user=by_user, admin=admin,
                                               guild_id=guild_id)

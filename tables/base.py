@@ -16,7 +16,7 @@ from storage import ACTIVE, GameRecord, Store
 
 from .caches import LRU, LockTable
 from .errors import TableChanged, TableError
-from .words import m
+from .words import m, seat_name
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
@@ -173,11 +173,12 @@ class TableBase:
         return await self.game(game_id)
 
     @staticmethod
-    def names(game: GameRecord) -> list[str]:
-        return [seat.name for seat in game.seats]
+    def names(game: GameRecord, lang: str | None = "en") -> list[str]:
+        """The seats' names for a reader of ``lang`` ("(bot)", "(resigned)" translated)."""
+        return [seat_name(seat.name, lang) for seat in game.seats]
 
-    def fill(self, game: GameRecord, text: str) -> str:
-        return fill_names(text, self.names(game))
+    def fill(self, game: GameRecord, text: str, lang: str | None = "en") -> str:
+        return fill_names(text, self.names(game, lang))
 
     def state(self, game: GameRecord) -> State:
         """The engine state of a game record (loaded once per version, then shared)."""
@@ -201,7 +202,7 @@ class TableBase:
     def board_text(self, game: GameRecord, lang: str = "en") -> str:
         engine = self.engine(game.kind)
         return self.fill(game, in_lang(engine.board_text, engine.view(self.state(game), None),
-                                       lang=lang))
+                                       lang=lang), lang)
 
     def hand_text(self, game: GameRecord, seat: int, lang: str = "en") -> str:
         return self.seat_texts(game, seat, lang)[0]
@@ -210,8 +211,8 @@ class TableBase:
         """A seat's private text and the public prompt (what is being decided now)."""
         engine = self.engine(game.kind)
         view = engine.view(self.state(game), seat)
-        return (self.fill(game, in_lang(engine.hand_text, view, lang=lang)),
-                self.fill(game, render(view.get("prompt"), lang)))
+        return (self.fill(game, in_lang(engine.hand_text, view, lang=lang), lang),
+                self.fill(game, render(view.get("prompt"), lang), lang))
 
     def choices(self, game: GameRecord, seat: int, lang: str = "en") -> list[tuple[str, str]]:
         """(action id, label) for every legal action of ``seat`` now, labels in ``lang``."""
@@ -219,7 +220,7 @@ class TableBase:
             return []
         engine = self.engine(game.kind)
         state = self.state(game)
-        return [(a, self.fill(game, in_lang(engine.describe, state, seat, a, lang=lang)))
+        return [(a, self.fill(game, in_lang(engine.describe, state, seat, a, lang=lang), lang))
                 for a in engine.legal_actions(state, seat)]
 
     def seat_for(self, game: GameRecord, user_id: int) -> int:

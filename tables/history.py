@@ -34,7 +34,7 @@ from .stats import (
     results_of,
     server_stats,
 )
-from .words import m
+from .words import m, seat_name
 
 log = logging.getLogger("tavern.history")
 ENDED = ("finished", "abandoned")
@@ -136,15 +136,15 @@ class HistoryMixin(TableBase):
             last = moves[n - 1]
             label = _describe(replay, last.seat, last.action, lang) if revealed else ""
             events = replay.play(last.seat, last.action)
-            name = game.seats[last.seat].name
-            step.move = f"{name}: {self.fill(game, label)}" if label else name
+            name = seat_name(game.seats[last.seat].name, lang)
+            step.move = f"{name}: {self.fill(game, label, lang)}" if label else name
             step.at = last.at
         state = replay.state
         step.view = engine.view(state, None)
-        step.board = self.fill(game, in_lang(engine.board_text, step.view, lang=lang))
+        step.board = self.fill(game, in_lang(engine.board_text, step.view, lang=lang), lang)
         names = self.names(game)
         for event in events:
-            text = self.fill(game, render(event.message, lang))
+            text = self.fill(game, render(event.message, lang), lang)
             if event.audience is None:
                 step.news.append(text)
             elif revealed:
@@ -185,8 +185,9 @@ class HistoryMixin(TableBase):
         replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
         lines = []
         for move in await self.store.moves(game_id):
-            label = self.fill(game, _describe(replay, move.seat, move.action, lang))
-            lines.append(f"{move.n}. {game.seats[move.seat].name}: {label} [{move.action}]")
+            label = self.fill(game, _describe(replay, move.seat, move.action, lang), lang)
+            name = seat_name(game.seats[move.seat].name, lang)
+            lines.append(f"{move.n}. {name}: {label} [{move.action}]")
             replay.play(move.seat, move.action)
         return lines
 
@@ -202,8 +203,9 @@ class HistoryMixin(TableBase):
         else:
             moves = await self.store.moves(game_id)
             state = self._replayed(game, moves[:max(0, min(n, len(moves)))])
-        return [(seat.name, self.fill(game, in_lang(engine.hand_text,
-                                                    engine.view(state, seat.seat), lang=lang)))
+        return [(seat_name(seat.name, lang),
+                 self.fill(game, in_lang(engine.hand_text, engine.view(state, seat.seat),
+                                         lang=lang), lang))
                 for seat in game.seats]
 
     # --- results, ratings and stats --------------------------------------------------------------

@@ -27,6 +27,7 @@ from .base import TableBase
 from .caches import LRU
 from .errors import TableError, quote
 from .outcome import Reminder
+from .words import m
 
 REMIND_HOURS = (1, 72)   # the range a player may choose
 SETTINGS_KEPT = 10_000  # players whose settings stay in memory (SQLite only)
@@ -125,18 +126,17 @@ class SettingsMixin(TableBase):
         stored. Quiet hours need both ends (given now, or stored before)."""
         old = await self.settings(user_id)
         if notify is not None and notify not in NOTIFY_MODES:
-            raise TableError(f"Choose how to be told: {', '.join(NOTIFY_MODES)}.")
+            raise TableError(m("err.notify_mode", modes=", ".join(NOTIFY_MODES)))
         low, high = REMIND_HOURS
         if remind_hours is not None and not low <= remind_hours <= high:
-            raise TableError(f"Reminders can come every {low} to {high} hours.")
+            raise TableError(m("err.remind_every", low=low, high=high))
         if timezone is not None:
             timezone = timezone.strip()
             if timezone not in timezones():
-                raise TableError(f"{quote(timezone)} is not a timezone I know; start typing a "
-                                 "city (e.g. Europe/Berlin) and pick one of the suggestions.")
+                raise TableError(m("err.timezone", tz=quote(timezone)))
         for hour in (quiet_start, quiet_end):
             if hour is not None and hour not in HOURS:
-                raise TableError("Quiet hours are whole hours from 0 to 23.")
+                raise TableError(m("err.quiet_hours"))
         new = dataclasses.replace(
             old, notify=notify or old.notify,
             remind_hours=remind_hours if remind_hours is not None else old.remind_hours,
@@ -147,8 +147,7 @@ class SettingsMixin(TableBase):
             start = quiet_start if quiet_start is not None else old.quiet_start
             end = quiet_end if quiet_end is not None else old.quiet_end
             if start is None or end is None:
-                raise TableError("Give both ends of your quiet hours (quiet_start and "
-                                 "quiet_end), e.g. 22 and 7.")
+                raise TableError(m("err.quiet_both"))
             new = dataclasses.replace(new, quiet_start=start, quiet_end=end)
         await self.store.save_user_settings(new)
         self._changed(user_id)

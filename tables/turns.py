@@ -13,7 +13,7 @@ from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names, on_latest
 from .bots import bot_rng
 from .errors import StaleClick, TableChanged, TableError, quote
 from .outcome import Notice, Outcome
-from .words import m
+from .words import m, seat_name
 
 MAX_BOT_MOVES = 100_000
 
@@ -136,9 +136,10 @@ class TurnsMixin(TableBase):
                     or engine.legal_actions(state, seat) != before[seat]):
                 prompts.add(seat)
         lang = await self.table_lang(game)  # public news: in the table's language
-        public = [fill_names(render(e.message, lang), names) for e in events
+        shown = [seat_name(name, lang) for name in names]   # "(bot)" in the table's language
+        public = [fill_names(render(e.message, lang), shown) for e in events
                   if e.audience is None]
-        highlights = [fill_names(render(e.message, lang), names) for e in events
+        highlights = [fill_names(render(e.message, lang), shown) for e in events
                       if e.audience is None and e.highlight]
         notices: list[Notice] = []
         mover_private: list[str] = []

@@ -21,10 +21,16 @@ from storage import GameRecord
 from .base import ANYWHERE, TableBase, on_latest
 from .errors import StaleClick, TableError
 from .outcome import Outcome
+from .words import m
 
-UNDONE = "{p%d} took back their last decision."
-DIVERGED = ("This game cannot take back decisions: its stored state was written by another "
-            "version of the rules.")
+DIVERGED = m("err.undo_diverged")
+
+
+def refusal(replay: Replay, seat: int):
+    """Why ``seat`` may not undo now, as a message for the player (None if it may)."""
+    if replay.refusal(seat) is None:
+        return None
+    return m("err.undo_nothing") if not replay.stack else m("err.undo_someone")
 
 
 class UndoMixin(TableBase):
@@ -71,27 +77,27 @@ class UndoMixin(TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             if game.status != "running":
-                raise TableError("Only a running game's decisions can be taken back.")
+                raise TableError(m("err.undo_not_running"))
             seat = self.seat_for(game, user_id)
             if token is not None and token != game.version:
-                raise StaleClick("That Undo button belongs to an older board; nothing was "
-                                 "taken back. Here are your current choices.")
+                raise StaleClick(m("err.undo_stale"))
             replay = await self._replay_of(game)
             if replay is None:
                 raise TableError(DIVERGED)
-            why = replay.refusal(seat)
+            why = refusal(replay, seat)
             if why is not None:
                 raise TableError(why)
             engine = self.engine(game.kind)
             now = self.state(game)
             before = {s: engine.legal_actions(now, s) for s in engine.to_act(now)}
             restored = replay.stack[-1].before
-            events = [Event(UNDONE % seat)]
+            events = [Event(m("news.undone", p=seat))]
             # stored like a move: conditional on the version read (see TurnsMixin._advance)
             return await self._advance(game, engine, restored, [(seat, UNDO)], events,  # type: ignore[attr-defined]
                                        seat, before=before)
 
-    def confirmation(self, game: GameRecord, seat: int, action: str) -> str | None:
+    def confirmation(self, game: GameRecord, seat: int, action: str,
+                     lang: str = "en") -> str | None:
         """The question to ask before ``seat`` plays ``action`` (a decision that cannot be
         taken back and is easy to misclick), or None."""
         if game.status != "running":
@@ -101,4 +107,4 @@ class UndoMixin(TableBase):
         if action not in engine.legal_actions(state, seat):
             return None  # the move itself explains why it cannot be played
         question = engine.confirm(state, seat, action)
-        return self.fill(game, render(question)) if question is not None else None
+        return self.fill(game, render(question, lang), lang) if question is not None else None

@@ -256,6 +256,75 @@ WORDS = {
     "desc.away": "Away for a while? Pause your reminders (a bot may sit in)",
     "desc.away.days": "How many days (1 to 90); 0: I'm back",
     "desc.away.bot_sit": "A bot plays your seats, cautiously, until you are back",
+    "choice.notify.dm": "A direct message",
+    "choice.notify.mention": "A mention in the game's thread",
+    "choice.notify.both": "Both",
+    # --- a seat's name: what the table service adds to it (stored in English) ------------------
+    "seat.bot": "{name} (bot)",
+    "seat.resigned": "{name} (resigned)",
+    "seat.replaced": "{name} (was replaced)",
+    # --- settings, away, undo (issue 15) -------------------------------------------------------
+    "err.notify_mode": "Choose how to be told: {modes}.",
+    "err.remind_every": "Reminders can come every {low} to {high} hours.",
+    "err.timezone": "{tz} is not a timezone I know; start typing a city (e.g. Europe/Berlin) and "
+                    "pick one of the suggestions.",
+    "err.quiet_hours": "Quiet hours are whole hours from 0 to 23.",
+    "err.quiet_both": "Give both ends of your quiet hours (quiet_start and quiet_end), e.g. 22 "
+                      "and 7.",
+    "err.away_days": "You can be away for 1 to {max} days (0: back now).",
+    "err.not_away": "You are not away.",
+    "err.away_limit": "The away limit is {low} to {high} days.",
+    "err.away_keeps": "{name} is away until {until}. This table lets a player be away for {days} "
+                      "days: you can hand their seat to a bot from {start}.",
+    "err.undo_not_running": "Only a running game's decisions can be taken back.",
+    "err.undo_stale": "That Undo button belongs to an older board; nothing was taken back. Here "
+                      "are your current choices.",
+    "err.undo_diverged": "This game cannot take back decisions: its stored state was written by "
+                         "another version of the rules.",
+    "err.undo_nothing": "There is nothing you can take back: your last decision showed something "
+                        "new to somebody (a card, a die, a hidden choice), or the game has moved "
+                        "on.",
+    "err.undo_someone": "Someone else has decided since your last decision; it cannot be taken "
+                        "back.",
+    "news.away": "{name} is away until {until}.",
+    "news.away_sit": "{name} is away until {until}; a bot plays their seat meanwhile.",
+    "news.back": "{name} is back.",
+    "news.back_sit": "{name} is back and plays their own seat again.",
+    "news.undone": "{p:seat} took back their last decision.",
+    "board.away": "Away",
+    "board.away_line": "{player} until {until}",
+    "board.away_line_sit": "{player} until {until} · a bot plays for them",
+    "undo.done": "You took back your last decision.",
+    "button.confirm": "Confirm: {label}",
+    "button.cancel_move": "Cancel",
+    "button.undo": "Undo my last decision",
+    "settings.title": "**Your settings** (for all your tables)",
+    "settings.notify": "Your turn is announced by: {how}",
+    "settings.notify.dm": "a direct message",
+    "settings.notify.mention": "a mention in the game's thread",
+    "settings.notify.both": "both",
+    "settings.reminders": "Reminders: {interval}",
+    "settings.every": "every {n} h",
+    "settings.table_interval": "each table's interval (usually {n} h)",
+    "settings.timezone": "Timezone: {tz}",
+    "settings.quiet": "Quiet hours: {quiet} (nothing is sent then; what waits comes as one "
+                      "message when they end)",
+    "settings.quiet_none": "none",
+    "settings.quiet_span": "{start}:00 to {end}:00 ({tz})",
+    "settings.quiet_now": " · quiet now",
+    "settings.away": "Away until {until}",
+    "settings.away_sit": "Away until {until} · a bot plays for you",
+    "away.back": "Welcome back! Your reminders run again (tables: {tables}).",
+    "away.gone": "You are away until {until}: no reminders until then, and your tables show it "
+                 "(tables: {tables}).",
+    "away.gone_sit": "You are away until {until}: no reminders until then, and your tables show "
+                     "it (tables: {tables}). A bot plays your seats meanwhile.",
+    "away.earlier": "Back earlier? `/away days:0`.",
+    "away.none_running": "none running",
+    "digest.reminder": "**Reminder: {n} tables are waiting for you**",
+    "digest.quiet": "**While your quiet hours ran**",
+    "digest.your_turn": "your turn",
+    "digest.news": "news",
     # --- the rules guide and the card reference (their chrome; the guides are English) -------
     "guide.footer": "Page {n} of {total} · /{kind} card explains any card",
     "guide.back": "◀ Back",
@@ -268,6 +337,17 @@ WORDS = {
                      "see the cards.",
 }
 
+
+
+def _option_help() -> dict[str, str]:
+    """``option.<game>.<option>``: each game option's help (shown in the lobby), its English
+    the engine's ``option_help`` (an engine's changed help makes its translations fuzzy)."""
+    import engines
+    return {f"option.{kind}.{key}": text for kind, engine in sorted(engines.REGISTRY.items())
+            for key, text in engine.option_help.items()}
+
+
+WORDS.update(_option_help())
 catalog(DOMAIN, WORDS)
 
 
@@ -276,9 +356,34 @@ def m(key: str, /, **params: Any) -> Msg:
     return Msg(f"{DOMAIN}.{key}", **params)
 
 
+# What the table service adds to a seat's stored name -> the message showing it in a language.
+SEAT_SUFFIXES = {" (bot)": "seat.bot", " (resigned)": "seat.resigned",
+                 " (was replaced)": "seat.replaced"}
+
+
+def seat_name(name: str, lang: str | None) -> str:
+    """A seat's stored name for a reader of ``lang``: its "(bot)" or "(resigned)" translated."""
+    if lang in (None, "en"):
+        return name
+    for suffix, key in SEAT_SUFFIXES.items():
+        if name.endswith(suffix) and len(name) > len(suffix):
+            return t(lang, key, name=name[:-len(suffix)])
+    return name
+
+
+def option_help(kind: str, key: str, lang: str | None) -> str:
+    """The help of a game's option in ``lang`` (an engine registered after this catalog, such
+    as a test's, shows its own English help)."""
+    found = f"option.{kind}.{key}"
+    if found in WORDS:
+        return t(lang, found)
+    import engines
+    return engines.REGISTRY[kind].option_help[key]
+
+
 def t(lang: str | None, key: str, /, **params: Any) -> str:
     """The text of the message ``key`` in ``lang`` (English for an unknown language)."""
     return render(m(key, **params), lang)
 
 
-__all__ = ["DOMAIN", "WORDS", "m", "t"]
+__all__ = ["DOMAIN", "SEAT_SUFFIXES", "WORDS", "m", "option_help", "seat_name", "t"]

@@ -77,7 +77,7 @@ def test_final_scores_message_explains_a_tie_on_gold():
     seats = [SimpleNamespace(name=name, user_id=uid, is_bot=False) for uid, name in USERS]
     game = SimpleNamespace(kind="korrigans", seats=seats)
     svc = SimpleNamespace(engine=lambda kind: ENGINE, state=lambda g: st,
-                          fill=lambda g, text: fill_names(text, [s.name for s in seats]))
+                          fill=lambda g, text, lang="en": fill_names(text, [s.name for s in seats]))
     text = render.results_text(svc, game)
     assert text.splitlines()[1:5] == [
         "🏆 ann: 4", "bob: 4", "cat: 1",
