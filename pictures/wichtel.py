@@ -183,7 +183,7 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
             cv.rect((bx, cy - 15, bx + 20, cy + 15), BACK, BACK_EDGE, 1, radius=3)
             bx += 24
         cv.text((x0 + 330, cy), tr("w.events", n=view.get("event_counts", [0] * n)[s]), 16,
-                INK, anchor="lm", width=98)
+                INK, anchor="lm", width=72)
         cv.text((x0 + 444, cy), str(view.get("totals", [0] * n)[s]), 26, INK, bold=True,
                 anchor="rm")
         row = rows.get(s)
