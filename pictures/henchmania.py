@@ -26,7 +26,6 @@ DUEL_H = 80
 PLAYERS_Y = DUEL_Y + DUEL_H + 8
 SITE_COLOURS = {"tavern": (196, 150, 100), "castle": (150, 170, 200), "square": (210, 190, 130),
                 "church": (190, 170, 215), "armory": (160, 160, 160)}
-SITE_INITIAL = {"tavern": "T", "castle": "C", "square": "S", "church": "Ch", "armory": "A"}
 ACTING = (255, 244, 200)
 
 def _name(card: str) -> str:
@@ -149,7 +148,8 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
         for site, count in (p.get("hand_backs") or {}).items():
             if not count:
                 continue
-            label = f"{SITE_INITIAL.get(site, site[:1].upper())}{count}"
+            initial = tr(f"h.initial.{site}") if site in SITE_COLOURS else site[:1].upper()
+            label = f"{initial}{count}"
             wdt = 8 + 9 * len(label)
             cv.rect((bx, y + 30, bx + wdt, y + 50), SITE_COLOURS.get(site, EMPTY), INK, 1,
                     radius=3)

@@ -145,7 +145,8 @@ def _pontoon(cv: Canvas, cx: float, cy: float) -> None:
 def _carrier_badge(cv: Canvas, cx: float, cy: float, carry: str) -> None:
     fill, ink = (ELF, INK) if carry == "elf" else (GOBLIN, (255, 255, 255))
     cv.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill, INK, 2)
-    cv.text((cx, cy), "E" if carry == "elf" else "G", 12, ink, bold=True, anchor="mm")
+    mark = tr("k.elf_mark") if carry == "elf" else tr("k.goblin_mark")
+    cv.text((cx, cy), mark, 12, ink, bold=True, anchor="mm")
 
 
 def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: int = 14) -> None:

@@ -177,7 +177,7 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
         cv.text((x0 + 40, cy), names[s], 19, INK, bold=True, anchor="lm", width=130)
         if s == view.get("dealer"):
             cv.rect((x0 + 176, cy - 11, x0 + 198, cy + 11), (255, 255, 255), INK, 1, radius=4)
-            cv.text((x0 + 187, cy), "D", 14, INK, bold=True, anchor="mm")
+            cv.text((x0 + 187, cy), tr("w.dealer_mark"), 14, INK, bold=True, anchor="mm")
         bx = x0 + 206
         for _ in range(view.get("retinue_sizes", [0] * n)[s]):
             cv.rect((bx, cy - 15, bx + 20, cy + 15), BACK, BACK_EDGE, 1, radius=3)

@@ -64,6 +64,8 @@ TEMPLATES = {
     "k.cauldron_on": "Cauldron of Gold on {field}",
     "k.set_aside": "Set aside: {cards}",
     "k.chain": "Draws chain (5 Clouds)",
+    "k.elf_mark": "E",          # the letter on a Korrigan carrying the Elf
+    "k.goblin_mark": "G",       # ... the Goblin
     # Henchmania
     "h.spots": "{n}/{spots} spots",
     "h.no_majority": "no majority",
@@ -93,6 +95,12 @@ TEMPLATES = {
     "h.trump": "Trump: {card}",
     "h.reserve": "Reserve: {cards}",
     "h.head": "Day {day} of {days} · first to {target} points",
+    # a site's initial on the backs of a player's hand cards
+    "h.initial.tavern": "T",
+    "h.initial.castle": "C",
+    "h.initial.square": "S",
+    "h.initial.church": "Ch",
+    "h.initial.armory": "A",
     "h.head_badge": "Day {day} of {days} · first to {target} points · Badge of Honor: {name}",
     # Der Herr der Wichtel
     "w.draw": "draw",
@@ -116,6 +124,7 @@ TEMPLATES = {
     "w.no_round": "no round scored yet",
     "w.events": "{n} events",
     "w.score": "score {score}{title} · bonus {bonus} → total {total}",
+    "w.dealer_mark": "D",       # the dealer's badge
     "w.head": "round {round} · play to {target}",
     "w.head_dealer": "round {round} · play to {target} · dealer {name}",
 }
