@@ -58,13 +58,16 @@ class BoardMessage:
         return dict(embed=self.embed, view=self.view, attachments=self._files())
 
 
-async def render_picture(service: TableService, game: GameRecord) -> tuple[dict, bytes] | None:
-    """(spectator view, PNG) of a started game, or None (no picture for it, or drawing failed)."""
+async def render_picture(service: TableService, game: GameRecord,
+                         lang: str = "en") -> tuple[dict, bytes] | None:
+    """(spectator view, PNG with its words in ``lang``) of a started game, or None (no picture
+    for it, or drawing failed)."""
     if game.state is None or not pictures.supports(game.kind):
         return None
     view = service.view(game, None)  # the spectator's view: nothing hidden goes in
     try:
-        png = await asyncio.to_thread(pictures.picture, game.kind, view, service.names(game))
+        png = await asyncio.to_thread(pictures.picture, game.kind, view, service.names(game),
+                                      lang)
     except Exception:
         log.exception("could not draw the board of table %s", game.id)
         return None
@@ -74,7 +77,7 @@ async def render_picture(service: TableService, game: GameRecord) -> tuple[dict,
 async def board_message(service: TableService, game: GameRecord) -> BoardMessage:
     """The board in the table's language (it is public)."""
     lang = await service.table_lang(game)
-    drawn = await render_picture(service, game)
+    drawn = await render_picture(service, game, lang)
     buttons = ui.board_view(game.id, game.status, lang)
     away = await service.away_lines(game, lang)
     if drawn is None:

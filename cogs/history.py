@@ -136,7 +136,7 @@ async def step_message(svc, step, lang: str = "en") -> dict:
     if pictures.supports(step.game.kind):
         try:
             png = await asyncio.to_thread(pictures.picture, step.game.kind, step.view,
-                                          svc.names(step.game))
+                                          svc.names(step.game), lang)
         except Exception:  # a board in words is better than no board
             log.exception("could not draw replay step %s of table %s", step.n, step.game.id)
     files = [] if png is None else [discord.File(io.BytesIO(png), filename=pictures.FILENAME)]

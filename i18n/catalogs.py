@@ -23,6 +23,7 @@ def games() -> list[str]:
     registers them all) and ``tavern``, the table service's and the Discord layer's
     (``tables/words.py``)."""
     import engines  # noqa: F401  (registers every game's words)
+    import pictures.words  # noqa: F401  (registers the board pictures' labels)
     import tables.words  # noqa: F401  (registers the tavern catalog)
 
     return sorted(words.TEMPLATES)

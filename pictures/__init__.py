@@ -2,7 +2,8 @@
 
 ``picture(kind, view, names)`` -> PNG bytes; one module per game (``ziegen``, ``korrigans``,
 ``henchmania``, ``wichtel``) holds its layout. Pure: no discord, asyncio or storage; the only
-inputs are the spectator view (``engine.view(state, None)``) and the seats' public names.
+inputs are the spectator view (``engine.view(state, None)``), the seats' public names and the
+language of the labels (``words``: their catalog).
 Colours, letters and shapes of the seats: ``palette``; shared drawing: ``draw``.
 """
 from __future__ import annotations
@@ -18,10 +19,14 @@ def supports(kind: str) -> bool:
     return kind in KINDS
 
 
-def picture(kind: str, view: dict, names: list[str] | None = None) -> bytes:
-    """The PNG of a game's public board. ``view`` must be the spectator view (seat None)."""
+def picture(kind: str, view: dict, names: list[str] | None = None, lang: str = "en") -> bytes:
+    """The PNG of a game's public board, its words in ``lang`` ("de", "es", a Discord locale;
+    unknown: English). ``view`` must be the spectator view (seat None)."""
     if kind not in KINDS:
         raise ValueError(f"no picture for {kind!r}")
     if view.get("seat") is not None:
         raise ValueError("a board picture is drawn from the spectator view only")
-    return import_module(f"{__name__}.{kind}").picture(view, names)
+    from .words import drawing_in
+
+    with drawing_in(lang):
+        return import_module(f"{__name__}.{kind}").picture(view, names)

@@ -1,5 +1,6 @@
-"""``python -m pictures <dir>``: one example PNG per game and player count, from seeded random
-mid-game states (``samples.py``), so anyone can look at the pictures."""
+"""``python -m pictures <dir> [lang]``: one example PNG per game and player count, from seeded
+random mid-game states (``samples.py``), so anyone can look at the pictures; ``lang`` ("de",
+"es") draws their words in that language (default English)."""
 from __future__ import annotations
 
 import os
@@ -14,15 +15,15 @@ NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Eszter"]
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m pictures <output directory>", file=sys.stderr)
+    if len(argv) not in (1, 2):
+        print("usage: python -m pictures <output directory> [language]", file=sys.stderr)
         return 2
-    out = argv[0]
+    out, lang = argv[0], (argv[1] if len(argv) == 2 else "en")
     os.makedirs(out, exist_ok=True)
     for kind in KINDS:
         engine = REGISTRY[kind]
         for players in range(engine.min_players, engine.max_players + 1):
-            data = picture(kind, sample_view(kind, players, seed=players), NAMES[:players])
+            data = picture(kind, sample_view(kind, players, seed=players), NAMES[:players], lang)
             path = os.path.join(out, f"{kind}-{players}p.png")
             with open(path, "wb") as fh:
                 fh.write(data)

@@ -20,9 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engines.words import render
-
 from .palette import BACKGROUND, INK, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
+from .words import show, tr
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
@@ -87,8 +86,8 @@ _SEAT_RE = re.compile(r"\{p(\d)\}")
 
 def fill_names(text, names: list[str]) -> str:
     """The engines' "{p0}".."{p4}" seat markers replaced by names (``text`` may be a message in
-    its JSON form, see ``engines.words``)."""
-    text = render(text)
+    its JSON form, see ``engines.words``, shown in the drawing's language)."""
+    text = show(text)
     return _SEAT_RE.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
                         else m.group(0), text)
 
@@ -110,10 +109,10 @@ def short_name(name: str) -> str:
 
 
 def names_for(view_names: list[str] | None, count: int) -> list[str]:
-    """Names to print per seat: the given ones, else "Player 1".."Player n"."""
+    """Names to print per seat: the given ones, else "Player 1".."Player n" (translated)."""
     names = list(view_names or [])
     shown = [short_name(names[s]) if s < len(names) else "" for s in range(count)]
-    return [name or f"Player {s + 1}" for s, name in enumerate(shown)]
+    return [name or tr("player", n=s + 1) for s, name in enumerate(shown)]
 
 
 class Canvas:

@@ -7,11 +7,12 @@ on the map itself: read from the view's field if present, else from the map file
 """
 from __future__ import annotations
 
-from engines.korrigans.data import MENHIR_NAME, RAINBOW, TOKEN_NAME
+from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
 from .draw import Canvas, fill_names, names_for, wrap
 from .palette import GOLD, INK, MUTED, PANEL, RULE
+from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 WIDTH, HEIGHT = 960, 700
@@ -144,7 +145,8 @@ def _pontoon(cv: Canvas, cx: float, cy: float) -> None:
 def _carrier_badge(cv: Canvas, cx: float, cy: float, carry: str) -> None:
     fill, ink = (ELF, INK) if carry == "elf" else (GOBLIN, (255, 255, 255))
     cv.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill, INK, 2)
-    cv.text((cx, cy), "E" if carry == "elf" else "G", 12, ink, bold=True, anchor="mm")
+    mark = tr("k.elf_mark") if carry == "elf" else tr("k.goblin_mark")
+    cv.text((cx, cy), mark, 12, ink, bold=True, anchor="mm")
 
 
 def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: int = 14) -> None:
@@ -221,12 +223,13 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
         if village:
-            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 - 12), "Village", 15, INK, bold=True,
-                    anchor="lm")
+            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 - 12), tr("k.village"), 15, INK,
+                    bold=True, anchor="lm", width=SLOT * 2)
             items.insert(0, ("skip", None))
         elif f.get("colour"):  # the colour in words too (Bird moves between equal colours)
-            cv.text((lx - SLOT / 2 + 5, ly + SLOT / 2 - 2), str(f["colour"]), 12, INK,
-                    anchor="ls", width=SLOT + 4)
+            colour = name("korrigans", "field_colour", f["colour"])
+            cv.text((lx - SLOT / 2 + 5, ly + SLOT / 2 - 2), colour, 12, INK, anchor="ls",
+                    width=SLOT + 4)
         free = slots[1:]
         if len(items) > len(free):
             items = items[:len(free) - 1] + [("more", len(items) - len(free) + 1)]
@@ -263,20 +266,25 @@ def _legend(cv: Canvas) -> None:
     y = MAP_Y + 7 * CELL + 22
     x = MAP_X - 40
     _menhir(cv, x + 10, y, 0.7)
-    x += 24 + cv.text((x + 24, y), "Menhir", 14, INK, anchor="lm")
+    x += 24 + cv.text((x + 24, y), tr("k.menhir"), 14, INK, anchor="lm")
     _tokens(cv, x + 26, y + 3, 2)
-    x += 48 + cv.text((x + 48, y), "tokens", 14, INK, anchor="lm")
+    x += 48 + cv.text((x + 48, y), tr("k.tokens"), 14, INK, anchor="lm")
     cv.line([(x + 14, y - 10), (x + 14, y + 10)], WATER, 8)
-    x += 26 + cv.text((x + 26, y), "river", 14, INK, anchor="lm")
+    x += 26 + cv.text((x + 26, y), tr("k.river"), 14, INK, anchor="lm")
     _draw_border(cv, "bridge", x + 14, y - 14, x + 14, y + 14)
-    x += 30 + cv.text((x + 30, y), "bridge", 14, INK, anchor="lm")
+    x += 30 + cv.text((x + 30, y), tr("k.bridge"), 14, INK, anchor="lm")
     _draw_border(cv, "gate", x + 14, y - 16, x + 14, y + 16)
-    x += 30 + cv.text((x + 30, y), "gate", 14, INK, anchor="lm")
+    x += 30 + cv.text((x + 30, y), tr("k.gate"), 14, INK, anchor="lm")
     cv.rect((x + 8, y - 9, x + 26, y + 9), TROLL, INK, 2, radius=4)
     cv.text((x + 17, y), "T", 13, (255, 255, 255), bold=True, anchor="mm")
-    x += 32 + cv.text((x + 32, y), "Troll", 14, INK, anchor="lm")
+    x += 32 + cv.text((x + 32, y), tr("k.troll"), 14, INK, anchor="lm")
     cv.text((x + 14, y + 8), "*", 22, GOLD, bold=True, anchor="ms")
-    cv.text((x + 26, y), "Cauldron may appear", 14, INK, anchor="lm")
+    cv.text((x + 26, y), tr("k.cauldron_may"), 14, INK, anchor="lm",
+            width=PANEL_X - x - 34)
+
+
+def _tokens_text(tokens: list[str]) -> str:
+    return ", ".join(name("korrigans", "token", t) for t in tokens)
 
 
 def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
@@ -287,8 +295,8 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     cv.text((x, 16), "Korrigans", 24, INK, bold=True)
     holder = view.get("bag_holder")
     holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
-    cv.text((x, 46), f"round {view.get('round', '?')} · bag {view.get('bag', 0)} pawns "
-            f"(held by {holder_name})", 16, MUTED, width=w)
+    cv.text((x, 46), tr("k.head", round=view.get("round", "?"), bag=view.get("bag", 0),
+                           holder=holder_name), 16, MUTED, width=w)
     players = view.get("players", [])
     y = 74
     block = min(96, (HEIGHT - 250) // max(1, len(players)))
@@ -301,48 +309,50 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         cv.token(x + 14, y + 14, 13, s)
         cv.text((x + 34, y + 3), names[s], 20, INK, bold=True, width=w - 110)
         score = view.get("scores", [0] * len(players))[s]
-        cv.text((x + w, y + 1), f"{score} gold", 22, INK, bold=True, anchor="ra")
-        held = (f"{pl['hidden_count']} behind screen" if pl.get("screen")
-                else "open: " + (", ".join(TOKEN_NAME.get(t, t) for t in pl.get("tokens", []))
-                                 or "nothing"))
+        cv.text((x + w, y + 1), tr("k.gold", n=score), 22, INK, bold=True, anchor="ra")
+        held = (tr("k.behind", n=pl["hidden_count"]) if pl.get("screen")
+                else tr("k.open", tokens=_tokens_text(pl.get("tokens", []))
+                        or tr("k.nothing")))
         cv.text((x + 34, y + 28), held, 15, INK, width=w - 34)
-        comp = ", ".join(TOKEN_NAME.get(t, t) for t in pl.get("companions", [])) or "none"
+        comp = _tokens_text(pl.get("companions", [])) or tr("k.none")
         extra = []
         if pl.get("backup"):
-            extra.append("Backup " + ("used" if pl["backup"] == "spent"
-                                      else str(pl["backup"]).capitalize()))
+            extra.append(tr("k.backup", animal=name("korrigans", "backup", pl["backup"])))
         if pl.get("menhirs"):
-            extra.append("Menhirs " + ", ".join(MENHIR_NAME.get(m, m) for m in pl["menhirs"]))
-        cv.text((x + 34, y + 47), "Companions: " + comp, 15, INK, width=w - 34)
+            extra.append(tr("k.menhirs", names=", ".join(name("korrigans", "menhir", m)
+                                                         for m in pl["menhirs"])))
+        cv.text((x + 34, y + 47), tr("k.companions", names=comp), 15, INK, width=w - 34)
         breakdown = view.get("breakdown")
         over = view.get("phase") == "over" and isinstance(breakdown, list) and s < len(breakdown)
         if over:
             b = breakdown[s]
-            cv.text((x + 34, y + 66), f"tokens {b.get('tokens', 0)}, Menhirs "
-                    f"{b.get('menhirs', 0)}, Elf/Gob. {b.get('elf_goblin', 0)}, Cauldron "
-                    f"{b.get('cauldron', 0)}", 14, INK, width=w - 34)
+            cv.text((x + 34, y + 66), tr("k.breakdown", tokens=b.get("tokens", 0),
+                                         menhirs=b.get("menhirs", 0),
+                                         elf_goblin=b.get("elf_goblin", 0),
+                                         cauldron=b.get("cauldron", 0)), 14, INK, width=w - 34)
         elif extra:
             cv.text((x + 34, y + 66), " · ".join(extra), 15, MUTED, width=w - 34)
         y += block
     y += 2
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 8
-    lines = [f"Troll: {view.get('troll') or 'beside the board'}"]
+    lines = [tr("k.troll_at", border=view.get("troll") or tr("k.beside"))]
     for who in ("elf", "goblin"):
         held = [k for k in view.get(who, [])]
         owners = ", ".join(names[int(k[1]) - 1] for k in held if k[1:2].isdigit()
                            and int(k[1]) - 1 < len(names))
-        lines.append(f"{who.capitalize()}: {owners or 'nobody'} "
-                     f"(supply {view.get('supply', {}).get(who, 0)})")
+        lines.append(tr(f"k.{who}", owners=owners or tr("k.nobody"),
+                        n=view.get("supply", {}).get(who, 0)))
     if view.get("cauldron"):
-        lines.append(f"Cauldron of Gold on {view['cauldron']}")
+        lines.append(tr("k.cauldron_on", field=view["cauldron"]))
     if view.get("set_aside"):
-        lines.append("Set aside: " + ", ".join(str(c) for c in view["set_aside"]))
+        lines.append(tr("k.set_aside", cards=", ".join(name("korrigans", "rainbow", c)
+                                                    for c in view["set_aside"])))
     if view.get("chain"):
-        lines.append("Draws chain (5 Clouds)")
+        lines.append(tr("k.chain"))
     if view.get("phase") == "over":
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
-        prompt = f"Game over. Winner: {winners}"
+        prompt = tr("game_over", names=winners)
     else:
         prompt = fill_names(view.get("prompt", ""), names)
     wrapped = wrap(prompt, w, 18, 3, bold=True)

@@ -6,10 +6,11 @@ bribes only once shown.
 """
 from __future__ import annotations
 
-from engines.wichtel.data import EV_NAME, LEP_NAME, VALUE
+from engines.wichtel.data import VALUE
 
 from .draw import Canvas, fill_names, names_for, text_width, wrap
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
+from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 WIDTH = 960
@@ -41,8 +42,8 @@ def _stack(cv: Canvas, x: float, y: float, stack: dict) -> None:
     cx = x + (STACK_W - 16) / 2 + 4
     cv.text((cx, y + CARD_H / 2 - 16), str(count), 30, (255, 255, 255) if count else MUTED,
             bold=True, anchor="mm")
-    label = "draw" if stack.get("role") == "draw" else "discard"
-    cv.text((cx, y + CARD_H + 4), label, 17, INK, bold=True, anchor="ma")
+    label = tr("w.draw") if stack.get("role") == "draw" else tr("w.discard")
+    cv.text((cx, y + CARD_H + 4), label, 17, INK, bold=True, anchor="ma", width=STACK_W + 8)
 
 
 def _name_lines(name: str, width: int) -> list[str]:
@@ -69,15 +70,16 @@ def _name_lines(name: str, width: int) -> list[str]:
 def _card(cv: Canvas, x: float, y: float, w: float, code: str | None, number: int) -> None:
     if not code:
         cv.rect((x, y, x + w, y + CARD_H), EMPTY, RULE, 2, radius=8)
-        cv.text((x + w / 2, y + CARD_H / 2), "gap", 20, MUTED, anchor="mm")
+        cv.text((x + w / 2, y + CARD_H / 2), tr("w.gap"), 20, MUTED, anchor="mm", width=int(w))
     else:
         cv.rect((x, y, x + w, y + CARD_H), CARD, INK, 2, radius=8)
         cv.text((x + 10, y + 6), str(VALUE.get(code, "?")), 34, INK, bold=True)
-        lines = _name_lines(LEP_NAME.get(code, code), int(w - 10))
+        lines = _name_lines(name("wichtel", "lep", code), int(w - 10))
         for i, line in enumerate(lines):
             cv.text((x + w / 2, y + 70 + (NAME_SIZE + 4) * i), line, NAME_SIZE, INK, bold=True,
                     anchor="ma")
-    cv.text((x + w / 2, y + CARD_H + 4), f"place {number}", 15, MUTED, anchor="ma")
+    cv.text((x + w / 2, y + CARD_H + 4), tr("w.place", n=number), 15, MUTED, anchor="ma",
+            width=int(w))
 
 
 def _draw_square(cv: Canvas, view: dict, names: list[str]) -> None:
@@ -101,18 +103,18 @@ def _draw_square(cv: Canvas, view: dict, names: list[str]) -> None:
             rolls = enl.get("rolls") or []
             if rolls:
                 cv.die(x + w - 32, SQUARE_Y + 8, 26, int(rolls[-1]))
-            cv.text((x + w / 2, SQUARE_Y + CARD_H - 8), "enlisting", 15, INK, bold=True,
-                    anchor="ms")
+            cv.text((x + w / 2, SQUARE_Y + CARD_H - 8), tr("w.enlisting"), 15, INK, bold=True,
+                    anchor="ms", width=int(w))
     right = view.get("walk_direction") == "right"
     y = SQUARE_Y + CARD_H + 32
     _arrow(cv, inner0 + 20, inner1 - 20, y, right)
     y += 20
-    note = "walk " + ("to the right" if right else "to the left")
+    note = tr("w.walk_right") if right else tr("w.walk_left")
     pend = view.get("pending_walk") or {}
     if pend.get("reverse"):
-        note += " · next walk reverses"
+        note += " · " + tr("w.reverses")
     if pend.get("stand_still"):
-        note += " · next walk skipped"
+        note += " · " + tr("w.skipped")
     mid = (inner0 + inner1) / 2
     cv.text((mid, y), note, 16, INK, bold=True, anchor="mm")
 
@@ -129,25 +131,29 @@ def _draw_side(cv: Canvas, view: dict, names: list[str]) -> None:
             radius=6)
     cv.text((x + w / 2, y + 55), view.get("wahlleiter_side") or "?", 20, INK, bold=True,
             anchor="mm", width=w - 8)
-    cv.text((x, y + 80), "tied up: no round end" if tied else "free: the round may end", 15,
+    cv.text((x, y + 80), tr("w.tied") if tied else tr("w.free"), 15,
             INK, width=w)
     y += 110
     lines = []
     enl = view.get("enlist")
     if enl:
-        lines.append(f"{names[enl['enlister']]} enlists {enl.get('card_name', '')}")
+        lines.append(tr("w.enlists", name=names[enl["enlister"]],
+                        card=enl.get("card_name", "")))
         bribes = enl.get("bribes")
         if bribes:
-            shown = [f"{names[i]}: {EV_NAME.get(b, b)}" for i, b in enumerate(bribes) if b]
-            lines.append("bribes: " + (", ".join(shown) or "none"))
+            shown = [f"{names[i]}: {name('wichtel', 'ev', b)}" for i, b in enumerate(bribes)
+                     if b]
+            lines.append(tr("w.bribes", bribes=", ".join(shown) or tr("w.none")))
         if enl.get("rolls"):
-            lines.append(f"rolled {', '.join(map(str, enl['rolls']))} (needs {enl.get('need')}+)")
+            lines.append(tr("w.rolled", rolls=", ".join(map(str, enl["rolls"])),
+                            need=enl.get("need")))
     ex = view.get("exchange")
     if ex:
-        lines.append(f"exchange: {names[ex['from']]} ⇄ {names[ex['to']]}")
+        lines.append(tr("w.exchange", giver=names[ex["from"]], taker=names[ex["to"]]))
     used = view.get("events_used") or []
     if used:
-        lines.append("events used: " + ", ".join(EV_NAME.get(c, c) for c in used[-3:]))
+        lines.append(tr("w.events_used",
+                        events=", ".join(name("wichtel", "ev", c) for c in used[-3:])))
     out = [part for line in lines for part in wrap(line, w, 15, 2)]
     for line in out[:5]:
         cv.text((x, y), line, 15, INK)
@@ -160,8 +166,8 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
     y = PLAYERS_Y
     last = view.get("last_round") or {}
     rows = {r["seat"]: r for r in last.get("rows", [])}
-    cv.text((x0 + 460, y - 24), f"last scoring (round {last['round']})" if last
-            else "no round scored yet", 15, MUTED)
+    cv.text((x0 + 460, y - 24), tr("w.last_scoring", n=last["round"]) if last
+            else tr("w.no_round"), 15, MUTED)
     for s in range(n):
         acting = s in view.get("to_act", [])
         cv.rect((x0, y, x1, y + ROW_H - 4), ACTING if acting else PANEL, INK if acting else RULE,
@@ -171,22 +177,24 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
         cv.text((x0 + 40, cy), names[s], 19, INK, bold=True, anchor="lm", width=130)
         if s == view.get("dealer"):
             cv.rect((x0 + 176, cy - 11, x0 + 198, cy + 11), (255, 255, 255), INK, 1, radius=4)
-            cv.text((x0 + 187, cy), "D", 14, INK, bold=True, anchor="mm")
+            cv.text((x0 + 187, cy), tr("w.dealer_mark"), 14, INK, bold=True, anchor="mm")
         bx = x0 + 206
         for _ in range(view.get("retinue_sizes", [0] * n)[s]):
             cv.rect((bx, cy - 15, bx + 20, cy + 15), BACK, BACK_EDGE, 1, radius=3)
             bx += 24
-        cv.text((x0 + 330, cy), f"{view.get('event_counts', [0] * n)[s]} events", 16, INK,
-                anchor="lm")
+        cv.text((x0 + 330, cy), tr("w.events", n=view.get("event_counts", [0] * n)[s]), 16,
+                INK, anchor="lm", width=72)
         cv.text((x0 + 444, cy), str(view.get("totals", [0] * n)[s]), 26, INK, bold=True,
                 anchor="rm")
         row = rows.get(s)
         if row:
-            cards = ", ".join(LEP_NAME.get(c, c) for c in row.get("cards", []))
-            title = f", {row['title']} {row['title_value']:+d}" if row.get("title") else ""
+            cards = ", ".join(name("wichtel", "lep", c) for c in row.get("cards", []))
+            title = (f", {name('wichtel', 'title', row['title'])} {row['title_value']:+d}"
+                     if row.get("title") else "")
             cv.text((x0 + 460, cy - 9), cards, 14, INK, anchor="lm", width=x1 - x0 - 470)
-            cv.text((x0 + 460, cy + 10), f"score {row['score']}{title} · bonus {row['bonus']}"
-                    f" → total {row['total']}", 14, MUTED, anchor="lm", width=x1 - x0 - 470)
+            scoring = tr("w.score", score=row["score"], title=title, bonus=row["bonus"],
+                         total=row["total"])
+            cv.text((x0 + 460, cy + 10), scoring, 14, MUTED, anchor="lm", width=x1 - x0 - 470)
         y += ROW_H
 
 
@@ -198,15 +206,17 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     cv = Canvas(WIDTH, height)
     cv.text((MARGIN, 10), "Der Herr der Wichtel", 26, INK, bold=True)
     dealer = view.get("dealer")
-    head = f"round {view.get('round')} · play to {view.get('target')}"
     if isinstance(dealer, int) and dealer < n:
-        head += f" · dealer {names[dealer]}"
+        head = tr("w.head_dealer", round=view.get("round"), target=view.get("target"),
+                  name=names[dealer])
+    else:
+        head = tr("w.head", round=view.get("round"), target=view.get("target"))
     cv.text((MARGIN + 290, 16), head, 18, INK, width=WIDTH - MARGIN - 300)
     _draw_square(cv, view, names)
     _draw_side(cv, view, names)
     _draw_players(cv, view, names)
     if view.get("over"):
-        prompt = "Game over. Winner: " + ", ".join(names[s] for s in view.get("winners", []))
+        prompt = tr("game_over", names=", ".join(names[s] for s in view.get("winners", [])))
     else:
         prompt = fill_names(view.get("prompt") or "", names)
     cv.text((MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls",

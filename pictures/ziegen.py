@@ -10,6 +10,7 @@ from engines.ziegen import data, geometry
 
 from .draw import Canvas, fill_names, names_for, wrap
 from .palette import EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
+from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 WIDTH, HEIGHT = 960, 660
@@ -43,7 +44,7 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
         seat = view["pens"].index(cell)
         cv.rect(box, seat_colour(seat), INK, 2)
         cv.token(cx, (y0 + y1) / 2 - 6, w * 0.24, seat)
-        cv.text((cx, y1 - 8), "pen", 15, SEAT_TEXT[seat], bold=True, anchor="ms")
+        cv.text((cx, y1 - 8), tr("z.pen"), 15, SEAT_TEXT[seat], bold=True, anchor="ms")
         return
     if card is data.EMPTY:
         cv.rect(box, EMPTY, RULE, 1)
@@ -56,14 +57,17 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
     cv.rect(box, fill, seat_colour(owner) if owner >= 0 else RULE, 5 if owner >= 0 else 1)
     vx = cx + (8 if owner >= 0 else 0)  # room for the claim marker
     if kind == "g":
-        for i, line in enumerate(wrap(data.SET_NAMES[data.GOAT_SET[card]], int(w - 12), 14, 2)):
+        set_name = name("ziegen", "set", data.GOAT_SET[card])
+        for i, line in enumerate(wrap(set_name, int(w - 12), 14, 2)):
             cv.text((cx, y0 + 7 + 15 * i), line, 14, INK, anchor="ma")
         cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, INK, bold=True, anchor="ms")
     elif kind == "d":
-        cv.text((cx, y0 + w * 0.5), "Dog", 22, INK, bold=True, anchor="mm")
+        cv.text((cx, y0 + w * 0.5), tr("z.dog"), 22, INK, bold=True, anchor="mm",
+                width=int(w - 6))
     else:
-        cv.text((cx, y0 + 7), "Milk", 16, MILK_INK, bold=True, anchor="ma")
-        cv.text((cx, y0 + 25), "shake", 13, MILK_INK, anchor="ma")
+        cv.text((cx, y0 + 7), tr("z.milk"), 16, MILK_INK, bold=True, anchor="ma",
+                width=int(w - 6))
+        cv.text((cx, y0 + 25), tr("z.shake"), 13, MILK_INK, anchor="ma", width=int(w - 6))
         cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, MILK_INK, bold=True, anchor="ms")
     if owner >= 0:  # the claim marker: the owner's token in the lower left corner
         cv.token(x0 + 16, y1 - 16, 10, owner)
@@ -121,7 +125,8 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     x += 12
     w -= 24
     cv.text((x, 16), "Herr der Ziegen", 24, INK, bold=True)
-    cv.text((x, 46), f"{view['size']}x{view['size']} pasture · doubling: {view['doubling']}", 16,
+    cv.text((x, 46), tr("z.head", size=view["size"],
+                                doubling=name("ziegen", "doubling", view["doubling"])), 16,
             MUTED, width=w)
     y = 76
     block = min(86, (HEIGHT - 230) // max(1, view["n"]))
@@ -132,36 +137,36 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         cv.token(x + 14, y + 14, 13, seat)
         cv.text((x + 34, y + 3), names[seat], 20, INK, bold=True, width=w - 90)
         cv.text((x + w, y + 1), str(view["scores"][seat]), 26, INK, bold=True, anchor="ra")
-        cv.text((x + 34, y + 30), f"pen {b['pen']} · other {b['other']} · milk {b['milk']}",
+        cv.text((x + 34, y + 30), tr("z.breakdown", pen=b["pen"], other=b["other"], milk=b["milk"]),
                 16, INK, width=w - 34)
-        cv.text((x + 34, y + 50), f"hand {view['hand_counts'][seat]} · "
-                f"{len(view['played'][seat])} played", 16, MUTED, width=w - 34)
+        cv.text((x + 34, y + 50), tr("z.hand", hand=view["hand_counts"][seat],
+                                       played=len(view["played"][seat])), 16, MUTED, width=w - 34)
         y += block
     y += 4
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 10
-    cv.text((x, y), f"Draw pile: {view['draw_count']}", 18, INK, bold=True)
-    cv.text((x + w, y + 2), f"box {view['box_count']} · discard {len(view['discard'])}", 16,
+    cv.text((x, y), tr("z.draw", n=view["draw_count"]), 18, INK, bold=True)
+    cv.text((x + w, y + 2), tr("z.box", box=view["box_count"], discard=len(view["discard"])), 16,
             MUTED, anchor="ra")
     y += 28
     if view.get("over"):
         winners = ", ".join(names[s] for s in view.get("winners", []))
-        lines = wrap(f"Game over. Winner: {winners}", w, 18, 2, bold=True)
+        lines = wrap(tr("game_over", names=winners), w, 18, 2, bold=True)
     else:
         lines = wrap(fill_names(view.get("prompt", ""), names), w, 18, 3, bold=True)
     bottom = HEIGHT - 20 - 24 * len(lines)   # the prompt's place, kept free
     scored = [(s, view["owner"][s]) for s in data.SET_KEYS if s in view["owner"]]
     room = (bottom - 6 - (y + 22)) // 21      # lines left for the scored sets
     if scored and room >= 1:
-        cv.text((x, y), "Scored sets:", 16, MUTED)
+        cv.text((x, y), tr("z.scored"), 16, MUTED)
         y += 22
         shown = scored if len(scored) <= room else scored[:max(0, room - 1)]
         for s, o in shown:
             cv.token(x + 9, y + 9, 8, o)
-            cv.text((x + 24, y), data.SET_NAMES[s], 16, INK, width=w - 24)
+            cv.text((x + 24, y), name("ziegen", "set", s), 16, INK, width=w - 24)
             y += 21
         if len(shown) < len(scored):
-            cv.text((x + 24, y), f"+{len(scored) - len(shown)} more", 16, MUTED)
+            cv.text((x + 24, y), tr("z.more", n=len(scored) - len(shown)), 16, MUTED)
     y = bottom
     for line in lines:
         cv.text((x, y), line, 18, INK, bold=True)

@@ -9,7 +9,8 @@ back to English.
 """
 from __future__ import annotations
 
-from tests.e2e.harness import Table, controls, running_bot
+import pictures
+from tests.e2e.harness import Table, check_picture, controls, running_bot
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 
@@ -109,6 +110,12 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                                for m in anna_dms + bruno_dms)
                 # The public side stayed German: the board, the scores in the thread.
                 assert "Spiel vorbei" in board().embed_text
+                # ... and its picture: the board's words drawn in German
+                final = await table.game()
+                names, view = [s.name for s in final.seats], bot.tables.view(final, None)
+                drawn = check_picture(board())
+                assert drawn == pictures.picture(final.kind, view, names, "de")
+                assert drawn != pictures.picture(final.kind, view, names)
                 texts = [m.content for m in fake.channel_messages(thread)]
                 assert any(text.startswith("**Endstand**") for text in texts)
                 assert not any("Final scores" in text for text in texts)

@@ -30,8 +30,8 @@ def count_colour(img: Image.Image, box, colour) -> int:
     return sum(count for count, px in colours if px == tuple(colour))
 
 
-def picture_of(kind: str, state) -> bytes:
-    return pictures.picture(kind, REGISTRY[kind].view(state, None))
+def picture_of(kind: str, state, lang: str = "en") -> bytes:
+    return pictures.picture(kind, REGISTRY[kind].view(state, None), lang=lang)
 
 
 # --- every game, every player count, every option -------------------------------------------------
@@ -156,8 +156,9 @@ HIDE = {"ziegen": _hide_ziegen, "korrigans": _hide_korrigans, "henchmania": _hid
         "wichtel": _hide_wichtel}
 
 
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
 @pytest.mark.parametrize("kind", pictures.KINDS)
-def test_hidden_parts_of_a_state_never_change_the_picture(kind):
+def test_hidden_parts_of_a_state_never_change_the_picture(kind, lang):
     engine = REGISTRY[kind]
     changed = 0
     for players in range(engine.min_players, engine.max_players + 1):
@@ -170,7 +171,8 @@ def test_hidden_parts_of_a_state_never_change_the_picture(kind):
             other = engine.load(other)
             if engine.dump(other) != engine.dump(state):
                 changed += 1
-            assert picture_of(kind, other) == picture_of(kind, state), (players, fraction)
+            assert picture_of(kind, other, lang) == picture_of(kind, state, lang), \
+                (players, fraction)
     assert changed >= 3, "the hidden changes must really change the state"
 
 
@@ -294,8 +296,43 @@ def test_names_keep_what_the_font_draws():
 
 def test_pictures_drawn_in_parallel_threads_are_the_same():
     from concurrent.futures import ThreadPoolExecutor
-    views = [(kind, sample_view(kind, 3, seed=s)) for kind in pictures.KINDS for s in (1, 2)]
-    alone = [pictures.picture(kind, view) for kind, view in views]
+    views = [(kind, sample_view(kind, 3, seed=s), None, lang) for kind in pictures.KINDS
+             for s, lang in ((1, "en"), (2, "de"), (3, "es"))]
+    alone = [pictures.picture(*args) for args in views]
     with ThreadPoolExecutor(4) as pool:
         for _ in range(3):
             assert list(pool.map(lambda kv: pictures.picture(*kv), views)) == alone
+
+
+# --- languages ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind", pictures.KINDS)
+def test_german_and_spanish_pictures_are_drawn_in_their_language(kind):
+    """Every player count, mid-game and at the end: a de/es picture differs from the English one
+    (its labels are translated), stays within 300 KB and leaves the language as it was."""
+    from pictures.words import lang as drawing_lang
+    engine = REGISTRY[kind]
+    for players in range(engine.min_players, engine.max_players + 1):
+        for fraction in (0.4, 1.0):
+            view = sample_view(kind, players, seed=players, fraction=fraction)
+            english = pictures.picture(kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"])
+            assert english == pictures.picture(kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"],
+                                               "xx-unknown")   # unknown: English
+            for lang in ("de", "es", "es-ES"):
+                png = pictures.picture(kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"], lang)
+                assert png.startswith(PNG_MAGIC) and len(png) <= pictures.MAX_BYTES
+                assert png != english, (players, fraction, lang)
+                assert drawing_lang() == "en"
+
+
+def test_labels_and_names_come_in_the_drawing_language():
+    from pictures.words import drawing_in, name, show, tr
+    with drawing_in("de"):
+        assert tr("z.draw", n=4) == "Nachziehstapel: 4"
+        assert name("wichtel", "lep", "hf") == "Holzfäller"   # German on the cards, everywhere
+        assert name("korrigans", "token", "squirrel") != "Squirrel"
+        assert show(["ziegen.hand.no_cards", {}]) not in ("", "no cards")
+    with drawing_in("es"):
+        assert tr("player", n=2) == "Jugador 2"
+        assert name("henchmania", "site", "tavern") == "Taberna"
+        assert name("korrigans", "field_colour", "turquoise") == "turquoise"  # a map's own
+    assert tr("player", n=2) == "Player 2" and name("korrigans", "token", "nope") == "nope"

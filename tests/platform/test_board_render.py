@@ -29,9 +29,10 @@ async def test_drawn_off_the_event_loop_from_the_spectator_view(monkeypatch):
     seen = {}
     real = pictures.picture
 
-    def spy(kind, view, names=None):
-        seen.update(thread=threading.current_thread(), seat=view.get("seat"), names=names)
-        return real(kind, view, names)
+    def spy(kind, view, names=None, lang="en"):
+        seen.update(thread=threading.current_thread(), seat=view.get("seat"), names=names,
+                    lang=lang)
+        return real(kind, view, names, lang)
 
     monkeypatch.setattr(pictures, "picture", spy)
     service = Service("ziegen", sample_state("ziegen", 3, 5))
@@ -41,6 +42,10 @@ async def test_drawn_off_the_event_loop_from_the_spectator_view(monkeypatch):
     assert service.views == [None] and seen["seat"] is None and view["seat"] is None
     assert seen["names"] == ["Ann", "Bo", "Cy"]
     assert png == real("ziegen", view, ["Ann", "Bo", "Cy"])
+    # the table's language goes to the picture: its words are drawn in it
+    view, png = await board.render_picture(service, game, "de")
+    assert seen["lang"] == "de" and png == real("ziegen", view, ["Ann", "Bo", "Cy"], "de")
+    assert png != real("ziegen", view, ["Ann", "Bo", "Cy"])
 
 
 async def test_a_failed_drawing_gives_no_picture(monkeypatch, caplog):
