@@ -8,6 +8,7 @@ from .data import (
     ALT_CHOICES, ALT_GLOVES, ALT_HENCHMEN, CARDS, DAY_CHOICES, DAYS, TARGET,
     TARGET_CHOICES,
 )
+from .determinize import determinize as _determinize
 from .setup import new_state
 from .text import board_text as _board_text, describe as _describe, hand_text as _hand_text
 from .views import view as _view
@@ -90,6 +91,9 @@ class HenchmaniaEngine(Engine):
     def _apply(self, state, seat, action, events):
         STEPS[state["step"]["k"]][1](state, seat, action, events)
         refill(state, events)
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
     def view(self, state, seat):
         return _view(state, seat)

@@ -6,6 +6,7 @@ from engines.base import Engine, Event, State
 from . import flow, scoring, text, views
 from .data import RAINBOW
 from .maps import map_names
+from .determinize import determinize as _determinize
 from .setup import new_state
 
 
@@ -44,6 +45,9 @@ class KorrigansEngine(Engine):
 
     def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:
         flow.apply_action(state, seat, action, events)
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat)

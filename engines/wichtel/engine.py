@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..base import Engine, State
 from . import enlist, moves, text, views
 from .data import (EV_COUNT, EV_NAME, LEP_COUNT, LEP_NAME, TARGET, TARGET_CHOICES, VALUE)
+from .determinize import determinize as _determinize
 from .setup import new_state
 
 # phase -> (legal actions of an acting seat, apply)
@@ -71,6 +72,9 @@ class WichtelEngine(Engine):
             "accept": "Accept the roll" if phase == "reroll" else "Let the bribe stand",
         }
         return labels.get(action, action)
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from engines import Engine, IllegalAction
 
 from . import data, geometry, rules, scoring, setup, text, views
+from .determinize import determinize
 
 
 def _short(size: int, cell: int) -> str:
@@ -76,6 +77,9 @@ class ZiegenEngine(Engine):
 
     def view(self, state, seat):
         return views.view(state, seat)
+
+    def determinize(self, state, seat, rng):
+        return determinize(state, seat, rng)
 
     def is_over(self, state):
         return state["phase"] == "over"
