@@ -1,0 +1,94 @@
+"""Bot players: pure policies (no discord, asyncio or storage).
+
+``policy_for(kind, level="normal", seconds=1.0)`` returns an object with
+``choose(engine, state, seat, legal, rnd) -> action``. Levels:
+
+* ``easy`` (``easy.EasyPolicy``): random, minus undo steps and plainly self-destructive moves;
+* ``normal`` (``normal.NormalPolicy``): one-step look-ahead with the game's position value
+  (``heuristics``) over a few determinized worlds;
+* ``hard`` (``hard.HardPolicy``): ISMCTS over determinized worlds, cut-off rollouts scored by
+  the same values;
+* ``random``: uniform among the legal actions (the old bot, a yardstick for the arena).
+
+A policy reads hidden information only through ``engine.determinize``. It is deterministic for
+a given ``rnd``: ``seconds`` becomes a number of search iterations, measured once per game and
+process (``calibrate``), never a clock looked at during a search.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from engines import REGISTRY
+
+from .easy import EasyPolicy
+from .hard import HardPolicy
+from .normal import NormalPolicy
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+class RandomPolicy:
+    level = "random"
+
+    def choose(self, engine, state, seat, legal, rnd: random.Random) -> str:
+        return rnd.choice(legal)
+
+
+_PER_ITERATION: dict[str, float] = {}   # game -> seconds per hard iteration, this process
+MIN_ITERATIONS = 24
+MAX_ITERATIONS = 5000
+
+
+def calibrate(kind: str) -> float:
+    """Seconds one ``hard`` iteration takes for ``kind`` on this machine, measured once (a
+    mid-game position of a 3-player game, or the smallest count the game allows)."""
+    if kind not in _PER_ITERATION:
+        engine = REGISTRY[kind]
+        n = max(engine.min_players, min(3, engine.max_players))
+        rnd = random.Random(12345)
+        state = engine.new_game(n, 12345)
+        for _ in range(30):
+            if engine.is_over(state):
+                break
+            seat = engine.to_act(state)[0]
+            state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+        seat = engine.to_act(state)[0]
+        legal = engine.legal_actions(state, seat)
+        probe = HardPolicy(iterations=1)
+        from .hard import Node
+        from .common import pruned
+
+        root = Node(-1)
+        options = pruned(legal)
+        count = 30
+        start = time.perf_counter()
+        for _ in range(count):
+            probe.iterate(engine, state, seat, options, root, rnd)
+        _PER_ITERATION[kind] = max((time.perf_counter() - start) / count, 1e-5)
+    return _PER_ITERATION[kind]
+
+
+def iterations_for(kind: str, seconds: float) -> int:
+    """The ``hard`` budget for ``seconds`` of thinking (the end of the search and the final
+    choice are cheap next to the iterations)."""
+    per = calibrate(kind)
+    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, int(seconds * 0.9 / per)))
+
+
+def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0):
+    """The policy of ``level`` for game ``kind``; unknown levels are an error."""
+    if level == "easy":
+        return EasyPolicy()
+    if level == "normal":
+        return NormalPolicy()
+    if level == "hard":
+        return HardPolicy(iterations=iterations_for(kind, seconds))
+    if level == "random":
+        return RandomPolicy()
+    raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+__all__ = ["DEFAULT_LEVEL", "EasyPolicy", "HardPolicy", "LEVELS", "NormalPolicy",
+           "RandomPolicy", "calibrate", "iterations_for", "policy_for"]

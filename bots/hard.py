@@ -1,0 +1,107 @@
+"""``hard``: Information Set Monte Carlo Tree Search (single observer) over determinized worlds.
+
+Each iteration draws a world with ``engine.determinize`` (the only look at hidden things),
+walks the shared tree choosing among the actions legal in that world by UCB with availability
+counts (so an action seen in few worlds is not over-rated), adds one node, plays on with a
+light rollout policy for at most ``rollout`` steps and scores the cut-off position with the
+game's value (``common.rewards``: 1 shared by the winners at the end, else a smooth function
+of the lead). Every node keeps the reward of the seat that moved into it.
+
+Budget: ``iterations`` (a number, never a clock), so the same position and ``rnd`` give the same
+choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
+steps are pruned (``common.pruned``), so no walk can cycle through steps that undo each other.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from engines import Engine, State
+
+from .common import actor, child_rng, pruned, rewards, world
+
+
+class Node:
+    __slots__ = ("mover", "visits", "avail", "total", "children")
+
+    def __init__(self, mover: int):
+        self.mover = mover          # the seat whose action led here
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[tuple[int, str], Node] = {}
+
+
+def rollout_action(engine: Engine, state: State, seat: int, legal: list[str],
+                   rnd: random.Random) -> str:
+    options = pruned(legal)
+    if engine.name == "henchmania" and len(options) > 1 and "pass" in options:
+        # Passing ends a player's day: a random player passes far too early.
+        if rnd.random() < 0.85:
+            options = [a for a in options if a != "pass"]
+    return rnd.choice(options)
+
+
+class HardPolicy:
+    level = "hard"
+
+    def __init__(self, iterations: int = 200, rollout: int = 12, max_steps: int = 60,
+                 explore: float = 0.7):
+        self.iterations, self.rollout = iterations, rollout
+        self.max_steps, self.explore = max_steps, explore
+
+    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
+               rnd: random.Random) -> str:
+        options = pruned(legal)
+        if len(options) == 1:
+            return options[0]
+        root = Node(-1)
+        for _ in range(self.iterations):
+            self.iterate(engine, state, seat, options, root, child_rng(rnd))
+        ranked = sorted(((child.visits, child.total, action)
+                         for (who, action), child in root.children.items()
+                         if who == seat and action in options), reverse=True)
+        return ranked[0][2] if ranked else rnd.choice(options)
+
+    def iterate(self, engine: Engine, state: State, seat: int, options: list[str], root: Node,
+                rnd: random.Random) -> None:
+        w = world(engine, state, seat, rnd)
+        node, path, steps = root, [root], 0
+        while not engine.is_over(w) and steps < self.max_steps:
+            who = actor(engine, w, seat if node is root else None)
+            legal = options if node is root else pruned(engine.legal_actions(w, who))
+            untried = [a for a in legal if (who, a) not in node.children]
+            if untried:
+                action = rnd.choice(untried)
+                child = node.children[(who, action)] = Node(who)
+                for a in legal:
+                    if (who, a) in node.children and a != action:
+                        node.children[(who, a)].avail += 1
+                w, _ = engine.apply(w, who, action)
+                path.append(child)
+                steps += 1
+                break
+            log_n, best, best_score = None, None, -1.0
+            for a in legal:
+                child = node.children[(who, a)]
+                child.avail += 1
+                log_n = math.log(child.avail)
+                score = child.total / child.visits + self.explore * math.sqrt(log_n / child.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = node.children[(who, best)]
+            w, _ = engine.apply(w, who, best)
+            path.append(node)
+            steps += 1
+        depth = 0
+        while not engine.is_over(w) and depth < self.rollout and steps < self.max_steps:
+            who = actor(engine, w)
+            w, _ = engine.apply(w, who, rollout_action(engine, w, who,
+                                                        engine.legal_actions(w, who), rnd))
+            depth += 1
+            steps += 1
+        result = rewards(engine, w)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += result[n.mover]
