@@ -41,19 +41,22 @@ MIN_ITERATIONS = 24
 MAX_ITERATIONS = 5000
 
 
-def calibrate(kind: str) -> float:
+def calibrate(kind: str, engine=None) -> float:
     """Seconds one ``hard`` iteration takes for ``kind`` on this machine, measured once (a
     mid-game position of a 3-player game, or the smallest count the game allows)."""
     if kind not in _PER_ITERATION:
-        engine = REGISTRY[kind]
+        engine = engine or REGISTRY.get(kind)
+        if engine is None:
+            return 1e-3
         n = max(engine.min_players, min(3, engine.max_players))
         rnd = random.Random(12345)
         state = engine.new_game(n, 12345)
         for _ in range(30):
-            if engine.is_over(state):
-                break
             seat = engine.to_act(state)[0]
-            state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+            after, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+            if engine.is_over(after):
+                break
+            state = after
         seat = engine.to_act(state)[0]
         legal = engine.legal_actions(state, seat)
         probe = HardPolicy(iterations=1)
@@ -70,21 +73,22 @@ def calibrate(kind: str) -> float:
     return _PER_ITERATION[kind]
 
 
-def iterations_for(kind: str, seconds: float) -> int:
+def iterations_for(kind: str, seconds: float, engine=None) -> int:
     """The ``hard`` budget for ``seconds`` of thinking (the end of the search and the final
     choice are cheap next to the iterations)."""
-    per = calibrate(kind)
+    per = calibrate(kind, engine)
     return max(MIN_ITERATIONS, min(MAX_ITERATIONS, int(seconds * 0.9 / per)))
 
 
-def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0):
-    """The policy of ``level`` for game ``kind``; unknown levels are an error."""
+def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engine=None):
+    """The policy of ``level`` for game ``kind``; unknown levels are an error. ``engine`` is
+    only needed for a game outside ``engines.REGISTRY`` (to calibrate ``hard``)."""
     if level == "easy":
         return EasyPolicy()
     if level == "normal":
         return NormalPolicy()
     if level == "hard":
-        return HardPolicy(iterations=iterations_for(kind, seconds))
+        return HardPolicy(iterations=iterations_for(kind, seconds, engine))
     if level == "random":
         return RandomPolicy()
     raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")

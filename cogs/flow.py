@@ -13,6 +13,7 @@ import discord
 from engines import GameError
 from storage import GameRecord
 from tables import StaleClick, TableError, TableService
+from tables.bots import DEFAULT_LEVEL
 
 from . import render, ui
 from .panels import private_panel
@@ -61,12 +62,14 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     user = interaction.user
     try:
         if op == "start":
-            outcome = await svc.start(table, user.id)
+            outcome = await svc.start(table, user.id, bots=False)
+        elif op.startswith("bot"):
+            level = op.partition("-")[2] or DEFAULT_LEVEL
+            game = await svc.add_bot(table, user.id, level)
         else:
             game = await {
                 "join": lambda: svc.join(table, user.id, user.display_name),
                 "leave": lambda: svc.leave(table, user.id),
-                "bot": lambda: svc.add_bot(table, user.id),
                 "unbot": lambda: svc.remove_bot(table, user.id),
                 "cancel": lambda: svc.cancel(table, user.id),
             }[op]()
@@ -88,6 +91,18 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
                           "Embed Links permissions. Meanwhile everyone can play with /hand and "
                           "see the board with /board.")
     await post.send_notices(game, outcome.notices)
+    await play_bots(interaction.client, game.id)
+
+
+async def play_bots(client, game_id: int) -> None:
+    """The bots answer once the human was answered: each bot decision is thought out in a
+    worker thread (other tables are served meanwhile), stored, then published."""
+    svc, post = client.tables, client.messenger
+    try:
+        async for outcome in svc.bot_turns(game_id):
+            await post.publish(outcome)
+    except GameError as exc:
+        log.warning("bots at table %s stopped: %s", game_id, exc)
 
 
 # --- private panels and moves ----------------------------------------------------------------------
@@ -123,7 +138,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     """A button or select from a private panel: apply, then update that panel in place."""
     svc = service(interaction)
     try:
-        outcome = await svc.move(table, interaction.user.id, action, token)
+        outcome = await svc.move(table, interaction.user.id, action, token, bots=False)
     except StaleClick as exc:  # only raised for a seated player: show their current panel
         game = await svc.game(table)
         panel = private_panel(svc, game, game.seat_of(interaction.user.id))
@@ -137,6 +152,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)
+    await play_bots(interaction.client, outcome.game.id)
 
 
 @guarded
@@ -144,7 +160,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     """A move typed as a slash command: answer with the updated private panel, ephemerally."""
     svc = service(interaction)
     try:
-        outcome = await svc.move(game.id, interaction.user.id, action)
+        outcome = await svc.move(game.id, interaction.user.id, action, bots=False)
     except GameError as exc:
         await reply_error(interaction, str(exc))
         return
@@ -152,6 +168,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
     await messenger(interaction).publish(outcome)
+    await play_bots(interaction.client, outcome.game.id)
 
 
 # --- finding the table a command is about -----------------------------------------------------------

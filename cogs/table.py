@@ -165,13 +165,14 @@ class TableCog(commands.Cog, name="Tables"):
         """Resign: a bot plays your seat; with nobody human left the game is abandoned."""
         try:
             game = await flow.resolve_game(interaction, table)
-            outcome = await self.tables.resign(game.id, interaction.user.id)
+            outcome = await self.tables.resign(game.id, interaction.user.id, bots=False)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
         await interaction.response.send_message(
             f"You resigned from table #{outcome.game.id}.", ephemeral=True)
         await self.bot.messenger.publish(outcome)
+        await flow.play_bots(self.bot, outcome.game.id)
 
     @app_commands.command(name="replace",
                           description="Host only: hand an absent player's seat to a bot")
@@ -183,7 +184,8 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table, host=True)
             outcome = await self.tables.replace_with_bot(
-                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction))
+                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction),
+                bots=False)
         except GameError as exc:
             await flow.reply_error(interaction, str(exc))
             return
@@ -191,6 +193,7 @@ class TableCog(commands.Cog, name="Tables"):
             f"A bot now plays for {player.mention} at table #{outcome.game.id}.", ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
         await self.bot.messenger.publish(outcome)
+        await flow.play_bots(self.bot, outcome.game.id)
 
     @app_commands.command(name="abandon", description="Host only: stop a running game for all")
     @app_commands.describe(table="Table number, if you host several")

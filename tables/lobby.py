@@ -7,7 +7,7 @@ from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import TableBase
-from .bots import BOT_NAMES
+from .bots import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from .errors import TableError
 from .outcome import Outcome
 
@@ -69,7 +69,10 @@ class LobbyMixin(TableBase):
                 raise TableError("You are the host: use Cancel to close the table instead.")
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
-    async def add_bot(self, game_id: int, by_user: int) -> GameRecord:
+    async def add_bot(self, game_id: int, by_user: int, level: str = DEFAULT_LEVEL) -> GameRecord:
+        """The host adds a bot seat playing at ``level`` (easy, normal or hard)."""
+        if level not in LEVELS:
+            raise TableError(f"A bot plays at one of these levels: {', '.join(LEVELS)}.")
         async with self._lock(game_id):
             game = await self.game(game_id)
             engine = self._lobby(game)
@@ -80,7 +83,7 @@ class LobbyMixin(TableBase):
             name = next(f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9)))
                         if f"{n} (bot)" not in taken)
             return await self._set_seats(game, [*game.seats,
-                                                SeatRecord(len(game.seats), None, "random", name)])
+                                                SeatRecord(len(game.seats), None, level, name)])
 
     async def remove_bot(self, game_id: int, by_user: int) -> GameRecord:
         async with self._lock(game_id):
@@ -116,7 +119,7 @@ class LobbyMixin(TableBase):
             self._cache.pop(game.id, None)
             raise TableError("The table changed at that moment; please try again.") from None
 
-    async def start(self, game_id: int, by_user: int) -> Outcome:
+    async def start(self, game_id: int, by_user: int, *, bots: bool = True) -> Outcome:
         async with self._lock(game_id):
             game = await self.game(game_id)
             engine = self._lobby(game)
@@ -127,4 +130,4 @@ class LobbyMixin(TableBase):
                                  f"{n} seated. Invite someone or add a bot.")
             state = engine.new_game(n, game.seed, game.options)
             return await self._advance(game, engine, state, [], [], None, before={},
-                                       new_status="running")
+                                       new_status="running", bots=bots)

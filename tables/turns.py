@@ -8,18 +8,21 @@ from engines import Engine, Event, State
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import RECENT_LINES, TableBase, fill_names
-from .bots import bot_rng, policy_for
+from .botplay import BotPlayMixin, table_level
 from .errors import StaleClick, TableError
 from .outcome import Notice, Outcome
 
 MAX_BOT_MOVES = 100_000
 
 
-class TurnsMixin(TableBase):
+class TurnsMixin(BotPlayMixin, TableBase):
     # --- moves -----------------------------------------------------------------------------------
     async def move(self, game_id: int, user_id: int, action: str,
-                   token: int | None = None) -> Outcome:
-        """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button."""
+                   token: int | None = None, *, bots: bool = True) -> Outcome:
+        """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button.
+
+        With ``bots`` the bots answer before this returns (all stored together); without, only
+        the move is stored and the caller drives ``bot_turns`` after answering the player."""
         async with self._lock(game_id):
             game = await self.game(game_id)
             if game.status != "running":
@@ -38,14 +41,14 @@ class TurnsMixin(TableBase):
             before = {s: engine.legal_actions(state, s) for s in acting}
             state, events = engine.apply(state, seat, action)
             return await self._advance(game, engine, state, [(seat, action)], events, seat,
-                                       before=before)
+                                       before=before, bots=bots)
 
-    async def resign(self, game_id: int, user_id: int) -> Outcome:
+    async def resign(self, game_id: int, user_id: int, *, bots: bool = True) -> Outcome:
         """The seat is taken over by a bot; with no human left the game is abandoned."""
-        return await self.replace_with_bot(game_id, user_id, by_user=user_id)
+        return await self.replace_with_bot(game_id, user_id, by_user=user_id, bots=bots)
 
     async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False) -> Outcome:
+                               admin: bool = False, bots: bool = True) -> Outcome:
         """A player resigns (``by_user`` is that player), or the host (or a server admin)
         hands an absent player's seat to a bot so the others can go on."""
         async with self._lock(game_id):
@@ -64,7 +67,8 @@ class TurnsMixin(TableBase):
             old = game.seats[seat]
             seats = list(game.seats)
             what = "resigned" if by_user == user_id else "was replaced"
-            seats[seat] = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            seats[seat] = SeatRecord(seat, None, table_level(game), f"{old.name} ({what})",
+                                     resigned=True)
             game = dataclasses.replace(game, seats=seats)
             events = [Event(f"{old.name} {what}; a bot plays their seat from now on.")]
             if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
@@ -80,16 +84,19 @@ class TurnsMixin(TableBase):
                 return Outcome(game=await self._reread(game.id), public=[events[0].text])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
             return await self._advance(game, engine, state, [], events, None, before=before,
-                                       seats=seats)
+                                       seats=seats, bots=bots)
 
     async def _advance(self, game: GameRecord, engine: Engine, state: State,
                        moves: list[tuple[int, str]], events: list[Event], mover: int | None,
                        *, before: dict[int, list[str]], new_status: str | None = None,
-                       seats: list[SeatRecord] | None = None) -> Outcome:
-        """Let bot seats play, then store everything at once and work out who to tell what."""
+                       seats: list[SeatRecord] | None = None, bots: bool = True) -> Outcome:
+        """Let bot seats play (unless ``bots`` is False: then the caller drives
+        ``bot_turns``), then store everything at once and work out who to tell what."""
         events = list(events)
-        bots = {s.seat for s in game.seats if s.is_bot}
-        for _ in range(MAX_BOT_MOVES):
+        play_bots = bots
+        bots = {s.seat for s in (seats or game.seats) if s.is_bot}
+        thinker = dataclasses.replace(game, seats=seats) if seats else game
+        for _ in range(MAX_BOT_MOVES if play_bots else 0):
             if engine.is_over(state):
                 break
             acting = [s for s in engine.to_act(state) if s in bots]
@@ -97,13 +104,15 @@ class TurnsMixin(TableBase):
                 break
             bot = acting[0]
             legal = engine.legal_actions(state, bot)
-            pick = policy_for(game.kind).choose(
-                engine, state, bot, legal, bot_rng(game.seed, game.move_count + len(moves)))
+            pick = await self._think(thinker, engine, state, bot, legal,
+                                     game.move_count + len(moves))
             state, more = engine.apply(state, bot, pick)
             moves.append((bot, pick))
             events.extend(more)
         else:
-            raise TableError("The bots could not finish their moves; the game was not changed.")
+            if play_bots:
+                raise TableError("The bots could not finish their moves; the game was not "
+                                 "changed.")
 
         seat_list = seats or game.seats
         names = [s.name for s in seat_list]
@@ -156,5 +165,7 @@ class TurnsMixin(TableBase):
             updated_at=now, seats=new_seats)
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
+        if not play_bots and any(s in bots for s in acting):
+            self._bots_pending_set().add(game.id)
         return Outcome(game=stored, public=public, highlights=highlights, notices=notices,
                        mover_private=mover_private, mover_seat=mover)

@@ -1,0 +1,95 @@
+"""Bots playing their seats without blocking the event loop.
+
+A bot's decision runs in a worker thread (``asyncio.to_thread``): the event loop keeps
+answering clicks at every other table while it thinks; only its own game waits (its lock is
+held while the bot thinks, so nothing can change the position under it). Front ends answer a
+human's move first (``move(..., bots=False)``), then drive ``bot_turns``: every bot move is
+stored as it is made, so a crash in a chain of bot moves loses nothing already stored, and
+``bot_turns`` resumes the chain from the stored state.
+
+A seat's level is stored in the seat's ``bot`` column (``easy``, ``normal``, ``hard``; older
+games hold ``random``, the uniform bot they were started with).
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import AsyncIterator
+
+from engines import Engine, State
+from storage import GameRecord
+
+from .base import TableBase
+from .bots import LEVELS, TAKEOVER_LEVEL, THINK_SECONDS, bot_rng, policy_for
+from .outcome import Outcome
+
+
+def think(engine: Engine, level: str, seconds: float, state: State, seat: int,
+          legal: list[str], rnd: random.Random) -> str:
+    """One bot decision (runs in a worker thread): the policy of the seat's level."""
+    policy = policy_for(engine.name, level, seconds, engine=engine)
+    return policy.choose(engine, state, seat, legal, rnd)
+
+
+def table_level(game: GameRecord) -> str:
+    """The level a resigning or replaced player's seat gets: that of the table's latest bot
+    seat the host added, else ``TAKEOVER_LEVEL`` (hard)."""
+    chosen = [s.bot for s in game.seats if s.is_bot and not s.resigned and s.bot in LEVELS]
+    return chosen[-1] if chosen else TAKEOVER_LEVEL
+
+
+class BotPlayMixin(TableBase):
+    # How long a bot thinks about one decision; tests and benchmarks may lower it.
+    bot_seconds: float = THINK_SECONDS
+
+    def _bots_pending_set(self) -> set[int]:
+        pending = getattr(self, "_bots_pending", None)
+        if pending is None:
+            pending = self._bots_pending = set()
+        return pending
+
+    def bots_pending(self, game_id: int) -> bool:
+        """A human move was answered and the game's bots have not finished answering it."""
+        return game_id in self._bots_pending_set()
+
+    async def _think(self, game: GameRecord, engine: Engine, state: State, seat: int,
+                     legal: list[str], move_number: int) -> str:
+        level = game.seats[seat].bot or TAKEOVER_LEVEL
+        rnd = bot_rng(game.seed, move_number)
+        return await asyncio.to_thread(think, engine, level, self.bot_seconds, state, seat,
+                                       legal, rnd)
+
+    def _bot_to_act(self, game: GameRecord, engine: Engine, state: State) -> int | None:
+        if game.status != "running" or engine.is_over(state):
+            return None
+        acting = [s for s in engine.to_act(state) if game.seats[s].is_bot]
+        return acting[0] if acting else None
+
+    async def bot_turn(self, game_id: int) -> Outcome | None:
+        """One bot decision, stored at once; None when no bot has to act."""
+        async with self._lock(game_id):
+            game = await self.game(game_id)
+            engine = self.engine(game.kind)
+            if game.state is None:
+                return None
+            state = self.state(game)
+            bot = self._bot_to_act(game, engine, state)
+            if bot is None:
+                return None
+            acting = engine.to_act(state)
+            before = {s: engine.legal_actions(state, s) for s in acting}
+            pick = await self._think(game, engine, state, bot, before[bot], game.move_count)
+            state, events = engine.apply(state, bot, pick)
+            return await self._advance(game, engine, state, [(bot, pick)], events, None,
+                                       before=before, bots=False)
+
+    async def bot_turns(self, game_id: int, limit: int = 100_000) -> AsyncIterator[Outcome]:
+        """Bot moves one by one until a human must act or the game ends."""
+        try:
+            for _ in range(limit):
+                outcome = await self.bot_turn(game_id)
+                if outcome is None:
+                    return
+                yield outcome
+        finally:
+            self._bots_pending_set().discard(game_id)
