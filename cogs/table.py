@@ -2,6 +2,7 @@
 /abandon; and the reminder loop."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -57,6 +58,7 @@ class TableCog(commands.Cog, name="Tables"):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._bot_tasks: set[asyncio.Task] = set()
         self.reminders.start()
 
     async def cog_unload(self) -> None:
@@ -222,6 +224,17 @@ class TableCog(commands.Cog, name="Tables"):
     async def _before_reminders(self) -> None:
         await self.bot.wait_until_ready()
         await self.send_missed()
+        await self.resume_bots()
+
+    async def resume_bots(self) -> int:
+        """On start-up: bots whose chain of moves a restart cut short play on (each table in
+        its own task, so start-up does not wait for their thinking). Returns how many."""
+        games = await self.tables.games_owing_bot_moves()
+        for game_id in games:
+            task = asyncio.create_task(flow.play_bots(self.bot, game_id))
+            self._bot_tasks.add(task)
+            task.add_done_callback(self._bot_tasks.discard)
+        return len(games)
 
     async def send_missed(self) -> int:
         """On start-up: the turn DMs a crash or an outage swallowed. Returns how many."""

@@ -83,6 +83,16 @@ class BotPlayMixin(TableBase):
             return await self._advance(game, engine, state, [(bot, pick)], events, None,
                                        before=before, bots=False)
 
+    async def games_owing_bot_moves(self) -> list[int]:
+        """On start-up: running games where a bot must act (a restart cut a chain short)."""
+        out = []
+        for game in await self.store.bot_waiting_games():
+            engine = self.engine(game.kind)
+            if game.state is not None and self._bot_to_act(game, engine, self.state(game)) \
+                    is not None:
+                out.append(game.id)
+        return out
+
     async def bot_turns(self, game_id: int, limit: int = 100_000) -> AsyncIterator[Outcome]:
         """Bot moves one by one until a human must act or the game ends."""
         try:

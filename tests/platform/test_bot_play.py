@@ -119,3 +119,15 @@ async def test_a_click_at_another_table_is_answered_while_a_bot_thinks(service, 
     assert not chain.done(), "the bot should still be thinking"
     assert worst < 0.05, f"a move at another table took {worst * 1000:.0f} ms"
     assert len(await chain) >= 1
+
+
+async def test_games_owing_bot_moves_after_a_restart(service):
+    game = await _table(service, bots=("easy", "easy"), humans=())
+    await service.start(game.id, ANN, bots=False)
+    other = await _table(service)
+    await service.start(other.id, ANN)
+    fresh = TableService(service.store, registry={"toy": TOY}, seed_source=lambda: 7)
+    assert await fresh.games_owing_bot_moves() == [game.id]
+    async for _ in fresh.bot_turns(game.id):
+        pass
+    assert await fresh.games_owing_bot_moves() == []
