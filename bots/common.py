@@ -43,17 +43,20 @@ def actor(engine: Engine, state: State, prefer: int | None = None) -> int:
     return prefer if prefer in acting else acting[0]
 
 
-def rewards(engine: Engine, state: State) -> list[float]:
-    """Each seat's outlook in [0, 1]: at the end 1 shared among the winners, else a smooth
-    function of its lead over the best other seat, by the game's value function."""
-    n = len(engine.scores(state)) if engine.is_over(state) else None
+def margins(engine: Engine, state: State) -> list[float]:
+    """Each seat's value minus the best value among the other seats."""
+    vals = values(engine, state)
+    return [v - max(vals[:s] + vals[s + 1:]) for s, v in enumerate(vals)]
+
+
+def rewards(engine: Engine, state: State, base: list[float] | None = None) -> list[float]:
+    """Each seat's outcome in [0, 1]: at the end 1 shared among the winners, else a smooth
+    function of how much its margin (``margins``) grew since ``base`` (the margins where the
+    search started), so that a seat far ahead or far behind still tells its moves apart."""
     if engine.is_over(state):
         win = engine.winners(state)
-        return [1.0 / len(win) if s in win else 0.0 for s in range(n)]
-    vals = values(engine, state)
+        return [1.0 / len(win) if s in win else 0.0 for s in range(len(engine.scores(state)))]
+    now = margins(engine, state)
     scale = SCALE.get(engine.name, 5.0)
-    out = []
-    for s, v in enumerate(vals):
-        best_other = max(vals[:s] + vals[s + 1:])
-        out.append(0.5 + 0.5 * math.tanh((v - best_other) / scale))
-    return out
+    base = base or [0.0] * len(now)
+    return [0.5 + 0.5 * math.tanh((m - b) / scale) for m, b in zip(now, base)]

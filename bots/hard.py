@@ -5,7 +5,7 @@ walks the shared tree choosing among the actions legal in that world by UCB with
 counts (so an action seen in few worlds is not over-rated), adds one node, plays on with a
 light rollout policy for at most ``rollout`` steps and scores the cut-off position with the
 game's value (``common.rewards``: 1 shared by the winners at the end, else a smooth function
-of the lead). Every node keeps the reward of the seat that moved into it.
+of how much each seat's lead grew since the start of the walk). Every node keeps the reward of the seat that moved into it.
 
 Budget: ``iterations`` (a number, never a clock), so the same position and ``rnd`` give the same
 choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
@@ -18,7 +18,7 @@ import random
 
 from engines import Engine, State
 
-from .common import actor, child_rng, pruned, rewards, world
+from .common import actor, child_rng, margins, pruned, rewards, world
 
 
 class Node:
@@ -66,6 +66,7 @@ class HardPolicy:
     def iterate(self, engine: Engine, state: State, seat: int, options: list[str], root: Node,
                 rnd: random.Random) -> None:
         w = world(engine, state, seat, rnd)
+        base = margins(engine, w)
         node, path, steps = root, [root], 0
         while not engine.is_over(w) and steps < self.max_steps:
             who = actor(engine, w, seat if node is root else None)
@@ -100,7 +101,7 @@ class HardPolicy:
                                                         engine.legal_actions(w, who), rnd))
             depth += 1
             steps += 1
-        result = rewards(engine, w)
+        result = rewards(engine, w, base)
         for n in path:
             n.visits += 1
             if n.mover >= 0:

@@ -145,6 +145,9 @@ def results_text(service: TableService, game: GameRecord) -> str:
     winners = set(engine.winners(state))
     order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
     lines = [f"{'🏆 ' if s in winners else ''}{game.seats[s].name}: {scores[s]}" for s in order]
+    note = engine.result_note(state)
+    if note:
+        lines.append(service.fill(game, note))
     humans = " ".join(f"<@{s.user_id}>" for s in game.seats if not s.is_bot)
     thanks = f"\nThanks for playing, {humans}!" if humans else ""
     return "**Final scores**\n" + "\n".join(lines) + thanks

@@ -4,7 +4,9 @@ No discord, asyncio, sqlite, clock or global random anywhere in this package: se
 """
 from __future__ import annotations
 
-from .base import ACTION_ID_RE, Engine, Event, GameError, IllegalAction, State, clone
+from .base import (
+    ACTION_ID_RE, Engine, Event, GameError, IllegalAction, State, StateVersionError, clone,
+)
 
 REGISTRY: dict[str, Engine] = {}
 
@@ -28,6 +30,6 @@ def _load_all() -> None:
 _load_all()
 
 __all__ = [
-    "ACTION_ID_RE", "Engine", "Event", "GameError", "IllegalAction", "REGISTRY", "State", "clone",
-    "register",
+    "ACTION_ID_RE", "Engine", "Event", "GameError", "IllegalAction", "REGISTRY", "State",
+    "StateVersionError", "clone", "register",
 ]

@@ -15,7 +15,7 @@ import random
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 State = dict[str, Any]
 
@@ -30,17 +30,28 @@ class IllegalAction(GameError):
     """The action is not legal for that seat in that state."""
 
 
+class StateVersionError(GameError):
+    """A stored state was written by a newer engine than this one (or no migration exists)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """News from one ``apply``: ``audience`` None is everyone, else a tuple of seats.
 
-    ``highlight`` marks public news worth a message of its own (a round's scoring, a duel's
-    result), beyond the board's short list of latest news.
+    ``message`` is a ``words.Msg`` (an id and parameters; a plain string is still accepted while
+    a game moves its words out); ``text`` is its English text. ``highlight`` marks public news
+    worth a message of its own (a round's scoring, a duel's result), beyond the board's short
+    list of latest news.
     """
 
-    text: str
+    message: Any
     audience: tuple[int, ...] | None = None
     highlight: bool = False
+
+    @property
+    def text(self) -> str:
+        from .words import render
+        return render(self.message)
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
@@ -146,6 +157,11 @@ class Engine(ABC):
         best = max(scores)
         return [seat for seat, score in enumerate(scores) if score == best]
 
+    def result_note(self, state: State) -> str:
+        """A line shown under the final scores to explain the result (a tie-break, say), with
+        "{p0}".."{p4}" seat markers; "" when the scores say it all."""
+        return ""
+
     @abstractmethod
     def inventory(self, state: State) -> dict[str, int]:
         """Every physical component, counted over every zone (hand, board, box...).
@@ -171,11 +187,35 @@ class Engine(ABC):
         raise NotImplementedError(f"{self.title} cannot determinize a state.")
 
     # --- persistence -------------------------------------------------------------------------
+    # The layout version of this engine's states. A change that alters a state's layout (or the
+    # meaning of a field) bumps it and adds ``migrations[old]``: a function that takes a dump of
+    # version ``old`` and returns it upgraded to ``old + 1``. Running games are stored as dumps,
+    # so they load and play on after an upgrade. A dump without ``"_v"`` is version 1.
+    state_version: int = 1
+    migrations: dict[int, Callable[[dict], dict]] = {}
+
     def dump(self, state: State) -> dict:
-        return clone(state)
+        data = clone(state)
+        data["_v"] = self.state_version
+        return data
 
     def load(self, data: dict) -> State:
-        return clone(data)
+        state = clone(data)
+        version = state.pop("_v", 1)
+        if not isinstance(version, int) or version < 1:
+            raise StateVersionError(f"This {self.title} game has a broken state version "
+                                    f"({version!r}).")
+        if version > self.state_version:
+            raise StateVersionError(
+                f"This {self.title} game was saved by a newer version of Tavern (state version "
+                f"{version}, this one knows up to {self.state_version}): update the bot.")
+        while version < self.state_version:
+            step = self.migrations.get(version)
+            if step is None:
+                raise StateVersionError(f"No upgrade from {self.title} state version {version}.")
+            state = step(state)
+            version += 1
+        return state
 
     # --- text for the Discord layer (pure: takes a view, returns Markdown) -------------------
     @abstractmethod

@@ -9,6 +9,7 @@ from typing import Callable
 
 import engines
 from engines import Engine, State
+from engines.words import render
 from storage import ACTIVE, GameRecord, Store
 
 from .errors import TableError
@@ -106,7 +107,7 @@ class TableBase:
         engine = self.engine(game.kind)
         view = engine.view(self.state(game), seat)
         return (self.fill(game, engine.hand_text(view)),
-                self.fill(game, str(view.get("prompt") or "")))
+                self.fill(game, render(view.get("prompt"))))
 
     def choices(self, game: GameRecord, seat: int) -> list[tuple[str, str]]:
         """(action id, label) for every legal action of ``seat`` now."""

@@ -61,7 +61,9 @@ The Additional Cards (optional module, table options, all off by default):
   The rulebook names these cards but prints none of their effects. Each effect was designed as
   a player would expect from the card's name, its site and the base card it replaces, and lives
   as data in data.py (CARDS, TEXT, GLOVE_RULES, ALT_HENCHMEN and the numbers after them), so it
-  can be corrected when the printed cards turn up.
+  can be corrected when the printed cards turn up. Players see it where they read them: each
+  card's text starts "House rule:", its buttons say "(house rule)", the option help and the
+  board's list of Additional Cards say so too.
 
 - Options: ``animals`` (on/off), ``alt_gloves`` and ``alt_henchmen`` ("none", "all" or
   "random": a non-empty random subset, drawn with the game's seeded RNG at setup). The chosen

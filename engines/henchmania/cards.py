@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .. import rng
 from .common import (
-    P, add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
+    P, a_an, add_score, can_draw, can_receive, counters, apply_counter, discard, dominant, draw,
     hand_remove, opponents, priv, pub, res_discard, res_full, res_ready, tied_sites,
 )
 from .data import (
@@ -291,9 +291,9 @@ def _play_text(seat: int, card: str, args: list[str]) -> str:
     if args and args[0].startswith("p"):
         text += f" against {P(_seat(args[0]))}"
     if card in ("trick", "drunk"):
-        text += f", choosing a {SITE_NAMES[args[1]]} card"
+        text += f", choosing {a_an(SITE_NAMES[args[1]])} card"
     elif card == "drunk2":
-        text += ", choosing " + " and ".join(f"a {SITE_NAMES[b]} card" for b in args[1:])
+        text += ", choosing " + " and ".join(f"{a_an(SITE_NAMES[b])} card" for b in args[1:])
     elif card == "pigeon":
         text += f", drawing at the {SITE_NAMES[args[0]]}"
     elif card == "traitor2":
@@ -342,7 +342,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             state["hand"][target].remove(taken)
             if card == "trick":
                 state["hand"][seat].append(taken)
-                pub(events, f"{P(seat)} takes a {SITE_NAMES[args[1]]} card from {P(target)}.")
+                pub(events, f"{P(seat)} takes {a_an(SITE_NAMES[args[1]])} card from {P(target)}.")
                 priv(events, (seat, target), f"The card taken was {name(taken)}.")
             else:
                 discard(state, taken)

@@ -14,6 +14,13 @@ def P(seat: int) -> str:
     return "{p%d}" % seat
 
 
+def a_an(word) -> str:
+    """``word`` with its indefinite article: "an Armory card", "a Tavern card", "an 8"."""
+    text = str(word)
+    vowel = text[:1].lower() in "aeiou" or text == "8" or text in ("11", "18")
+    return ("an " if vowel else "a ") + text
+
+
 def pub(events: list, text: str, highlight: bool = False) -> None:
     events.append(Event(text, highlight=highlight))
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from engines import clone
-from engines.hidden import deal, reseed, shuffled
+from ..base import clone
+from ..hidden import deal, reseed
 
 from .cards import arg_options, brawl_legal, playable
 from .common import hand_backs, performance_cards

@@ -23,7 +23,7 @@ from itertools import combinations
 
 from .. import rng
 from .common import (
-    P, add_score, hand_remove, pub, res_discard, res_ready, trump_modes, use_trump,
+    P, a_an, add_score, hand_remove, pub, res_discard, res_ready, trump_modes, use_trump,
 )
 from .data import (
     ARMORY, ATTACK_DICE, BARE_HANDS, CARDS, GLOVE_RULES, HELM_ABSORB, LOSS_ATTACKER,
@@ -237,7 +237,7 @@ def react_apply(state: dict, seat: int, action: str, events: list) -> None:
         state["rot"][seat].append("courtesan")
         old = dice[i]
         dice[i] = rng.roll(state)
-        pub(events, f"{P(seat)} rotates the Courtesan: {P(roller(duel))} must reroll a {old}: "
+        pub(events, f"{P(seat)} rotates the Courtesan: {P(roller(duel))} must reroll {a_an(old)}: "
                     f"{dice[i]}.")
     elif kind == "apoth":
         res_discard(state, seat, "apoth")

@@ -8,7 +8,7 @@ unrotate, Henchmen go home, and the game ends or the Badge moves on.
 from __future__ import annotations
 
 from .common import (
-    P, add_score, discard, dominant, own_trump_ready, old_lady_trump, pawn_counts,
+    P, a_an, add_score, discard, dominant, own_trump_ready, old_lady_trump, pawn_counts,
     performance_cards, performance_kinds, pub, priv, res_discard, use_trump,
 )
 from .data import (
@@ -48,7 +48,7 @@ def _discard_hand(state: dict, seat: int, keep, events: list) -> None:
         pub(events, f"{P(seat)} discards {', '.join(name(c) for c in sorted(gone))}.")
     if keep is not None:
         from .data import CARDS
-        pub(events, f"{P(seat)} keeps a {SITE_NAMES[CARDS[keep][1]]} card with the Nosy parker.")
+        pub(events, f"{P(seat)} keeps {a_an(SITE_NAMES[CARDS[keep][1]])} card with the Nosy parker.")
         priv(events, (seat,), f"You keep {name(keep)} for the next day.")
 
 

@@ -30,6 +30,10 @@ STEPS = {
 }
 
 
+# The rulebook names the Additional Cards but prints none of their effects: ours are house rules.
+HOUSE_RULES = "Additional Cards, house rule (our effects, not the printed cards): "
+
+
 class HenchmaniaEngine(Engine):
     name = "henchmania"
     title = "Henchmania"
@@ -40,10 +44,10 @@ class HenchmaniaEngine(Engine):
     option_help = {
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
-        "animals": "Additional Cards: one animal card in every site deck (27 cards a site).",
-        "alt_gloves": "Additional Cards: alternative Gloves replacing basic ones: none, all, "
+        "animals": HOUSE_RULES + "one animal card in every site deck (27 cards a site).",
+        "alt_gloves": HOUSE_RULES + "alternative Gloves replacing basic ones: none, all, "
                       "random, or the ones you pick joined by + (" + "+".join(ALT_GLOVES) + ").",
-        "alt_henchmen": "Additional Cards: alternative Henchmen replacing their base cards: "
+        "alt_henchmen": HOUSE_RULES + "alternative Henchmen replacing their base cards: "
                         "none, all, random, or the ones you pick joined by + ("
                         + "+".join(ALT_HENCHMEN) + ").",
     }

@@ -21,7 +21,9 @@ def start_day(state: dict, events: list) -> None:
     state["passed"] = [False] * state["n"]
     state["traitor"] = [False] * state["n"]
     state["lastduel"] = None
-    pub(events, f"Day {state['day']} begins. {P(state['badge'])} holds the Badge of Honor.")
+    extra = ", a tie-break day," if state["day"] > state["days"] else ""
+    pub(events, f"Day {state['day']}{extra} begins. {P(state['badge'])} holds the Badge of "
+                "Honor.")
     _next_placer(state, state["badge"], events)
 
 
@@ -76,7 +78,7 @@ def describe(state: dict, seat: int, action: str) -> str:
     if parts[0] == "porter":
         text += " with a Porter"
     elif parts[0] == "porter2":
-        text += " with the Porter (alt)"
+        text += " with the Porter (alt, house rule)"
     if action.endswith(":inf"):
         text += ", Influence: draw 2"
     elif action.endswith(":olinf"):

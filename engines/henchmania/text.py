@@ -1,16 +1,42 @@
 """Words for players: button labels (describe) and the Markdown board and hand."""
 from __future__ import annotations
 
-from .common import P
-from .data import CARDS, GOSSIP2_POINTS, SITE_NAMES, SITES, TEXT, name
+from .common import P, a_an
+from .data import (
+    ADDITIONAL, BARE_HANDS, CARDS, GOSSIP2_POINTS, OX_BARE_HANDS, SITE_NAMES, SITES, TEXT, WHEN,
+    name,
+)
+from .duel import glove_rule
 from . import placing
+
+HOUSE_MARK = " (house rule)"   # after the name of an Additional Card on a button
 
 
 def _card_label(card: str) -> str:
     row = CARDS[card]
+    house = HOUSE_MARK if card in ADDITIONAL else ""
     if row[3] == "armory":
-        return f"{row[0]} (A {row[5]}+ / D {row[6]}+)"
-    return row[0]
+        return f"{row[0]}{house} (A {row[5]}+ / D {row[6]}+)"
+    return row[0] + house
+
+
+def _fight_label(state: dict, seat: int, weapon) -> str:
+    """A weapon button with the value it really gives this duellist in this duel: the Attacker's
+    hit value (a Gauntlet makes it better), the Defender's parry value; bare hands count the
+    Ox."""
+    duel = state["duel"]
+    ox = weapon is None and "ox" in state["res"][seat]
+    if seat == duel["a"]:
+        value = CARDS[weapon][5] if weapon else (OX_BARE_HANDS if ox else BARE_HANDS)
+        value = max(1, value - glove_rule(duel, "attack_bonus", 0))
+        what = f"hits on {value}+"
+    else:
+        value = CARDS[weapon][6] if weapon else (OX_BARE_HANDS if ox else BARE_HANDS)
+        what = f"parries on {value}+"
+    if weapon is None:
+        return f"Fight bare-handed ({what}" + (", Ox)" if ox else ")")
+    return f"Fight with {name(weapon)}" + (HOUSE_MARK if weapon in ADDITIONAL else "") + \
+        f" ({what})"
 
 
 def _arg_label(state: dict, step: dict, tok: str) -> str:
@@ -33,7 +59,7 @@ def _arg_label(state: dict, step: dict, tok: str) -> str:
             return f"Pigeon: draw at the {SITE_NAMES[tok]}"
         if card == "grave":
             return f"Search the {SITE_NAMES[tok]} discards"
-        return f"{name(card)}: a {SITE_NAMES[tok]} card"
+        return f"{name(card)}: {a_an(SITE_NAMES[tok])} card"
     if card == "grave":
         return f"Take {name(tok)}"
     if card in ("beartamer", "pillory"):
@@ -57,7 +83,7 @@ def describe(state: dict, seat: int, action: str) -> str:
         if rest == "inquisition":
             return "Inquisition: opponents' Trumps to the discards"
         if rest == "mule":
-            return "Mule: draw at the Armory"
+            return "Mule (house rule): draw at the Armory"
         return f"Bigots: draw at the {SITE_NAMES[rest.split(':')[1]]}"
     if head == "arg":
         return _arg_label(state, step, rest)[:80]
@@ -75,9 +101,9 @@ def describe(state: dict, seat: int, action: str) -> str:
     if action == "guard":
         return "Play Guard: cancel the Glove"
     if action == "bare":
-        return "Fight bare-handed (6+)"
+        return _fight_label(state, seat, None)
     if head == "weapon":
-        return f"Fight with {_card_label(rest)}"
+        return _fight_label(state, seat, rest)
     duel = state.get("duel") or {}
     dice = duel.get("ad") if duel.get("st") == "w1" else duel.get("dd")
     if head in ("prayer", "holy", "court"):
@@ -139,12 +165,21 @@ def duel_lines(view: dict) -> list[str]:
     return lines
 
 
+def day_label(day: int, days: int) -> str:
+    """ "day 2 of 4"; past the last day (three or more players tied for the lead play on, day by
+    day, until the tie breaks) "day 5, tie-break (after day 4)"."""
+    if day > days:
+        return f"day {day}, tie-break (after day {days})"
+    return f"day {day} of {days}"
+
+
 def board_text(view: dict) -> str:
-    lines = [f"**Henchmania** - day {view['day']} of {view['days']} - "
+    lines = [f"**Henchmania** - {day_label(view['day'], view['days'])} - "
              f"{view['phase']} - first to {view['target']}"]
     lines.append(f"Badge of Honor: {P(view['badge'])}")
     if view.get("additional_cards"):
-        lines.append("Additional Cards: " + ", ".join(name(c) for c in view["additional_cards"]))
+        lines.append("Additional Cards: " + ", ".join(name(c) for c in view["additional_cards"])
+                     + " (house rules: our effects, not the printed cards)")
     n = view["players_count"]
     grid = ["Site         Spots Deck " + " ".join(f"P{s + 1}" for s in range(n)) + "  Dominant"]
     for site in view["sites"]:
@@ -183,6 +218,12 @@ def board_text(view: dict) -> str:
     return text[:4000]
 
 
+def reserve_reminders(reserve: list[str]) -> list[str]:
+    """One line per different Reserve card: what it does (TEXT) and when (WHEN)."""
+    return [f"- {name(card)}: {TEXT[card]} *{WHEN[card]}*"
+            for card in sorted(set(reserve), key=lambda c: (SITES.index(CARDS[c][1]), c))]
+
+
 def hand_text(view: dict) -> str:
     lines = ["**Your hand**"]
     hand = view.get("hand") or []
@@ -196,9 +237,11 @@ def hand_text(view: dict) -> str:
     if seat is not None:
         me = view["players"][seat]
         lines.append(f"**Your Reserve** ({len(me['reserve'])}/8): {_res_line(me)}")
+        lines += reserve_reminders(me["reserve"])
         if me["trump"]:
             lines.append(f"**Your Trump:** {name(me['trump'])}"
-                         + (" (rotated)" if me["trump_rotated"] else "") + f" - {TEXT[me['trump']]}")
+                         + (" (rotated)" if me["trump_rotated"] else "") + f" - {TEXT[me['trump']]}"
+                         + f" *{WHEN[me['trump']]}*")
     playing = view.get("playing")
     if playing:
         lines.append(f"Playing: {name(playing['card'])}")

@@ -6,7 +6,7 @@ moves.py (Companion moves), gathering.py (gathering, Menhirs, Elf/Goblin), rainb
 (draws, Cauldron), scoring.py, flow.py (decision stack, legal actions, labels), views.py,
 text.py, engine.py.
 
-Rulings made here where the rulebook and RULINGS.md are silent:
+Rulings made here where the rulebook and RULINGS.md are silent (or spelling out how they apply):
 1. Seat 0 is the first player; turn order and "later in turn order" count from seat 0.
 2. Placement is not a move: no Elf/Goblin handover when a Korrigan is placed. Taking the last
    token while placing (possible with advanced placement) takes the Menhir as usual.
@@ -21,13 +21,25 @@ Rulings made here where the rulebook and RULINGS.md are silent:
    used first (no second reveal).
 6. Fairy: the extra move is optional ("pass"), needs a Companion as usual, gathers, and may
    trigger another Fairy (chains allowed).
-7. Elf: a Korrigan that already carries an Elf does not take another. If several opponents'
-   Elves are on the field, the mover picks which one. Goblin: handed to the opponent Korrigan of
-   the carrier's owner's choice. Goblin and Elf on the same arrival are a swap (the Goblin leaves
-   first, so it never knocks out the Elf the mover is taking). Handovers also happen in the final
-   turn (they are movement effects, not gathering).
-8. Any token a Korrigan receives (Menhir or handover) replaces the one it carried, which leaves
-   the game. An Elf/Goblin Menhir with no token left in the supply does nothing.
+7. Elf and Goblin, against the rulebook's "a Korrigan cannot carry 2 tokens: one that gets
+   another loses the original, which leaves the game" (changed by issue 12: a Korrigan that
+   carried an Elf used to ignore an opponent's Elf):
+   a. An Elf carrier that moves onto an opponent's Elf takes it; its own first Elf leaves the
+      game. With several opponents' Elves on the field, the mover picks which one.
+   b. An Elf carrier that moves onto an opponent's Goblin gets nothing: a Goblin passes only
+      when its own carrier moves.
+   c. A Goblin carrier that moves onto opponents' Korrigans hands it to the one its owner
+      picks; an Elf or a Goblin that one carried leaves the game.
+   d. A Goblin carrier that moves onto an opponent's Elf: both handovers come from the same
+      arrival and happen together, as a swap (the Goblin leaves the mover as the Elf leaves its
+      carrier), so nobody ever holds two tokens and nothing leaves the game. If the Goblin goes
+      to another Korrigan that carries a token, (c) applies to that one.
+   e. Handovers also happen in the final turn (they are movement effects, not gathering), and
+      come before the gathering of the field they happen on.
+8. Any token a Korrigan receives from a Menhir replaces the one it carried (an Elf for an Elf
+   too), which leaves the game. An Elf/Goblin Menhir with no token left in the supply does
+   nothing. A token that leaves the game lies in a public "out of the game" pile (``out``),
+   never to return; the board shows it.
 9. Leprechaun: only players whose screen is still up can be chosen; if none, nothing happens;
    if one, he is chosen automatically. Once a screen is gone, that player's picks and sacrifices
    are public news.

@@ -41,7 +41,8 @@ TROLL_BORDERS = ("open", "gate", "bridge")  # the Troll never sits on a river ba
 
 # --- Rainbow: 7 colours x 2 pawns ------------------------------------------------------------
 RAINBOW = ("red", "orange", "yellow", "green", "blue", "indigo", "violet")
-RAINBOW_SHORT = "ROYGBIV"
+# Two lower-case letters per pawn colour in text: never one of a map's one-character field names.
+RAINBOW_MARK = ("rd", "or", "ye", "gn", "bl", "in", "vi")
 PAWNS_PER_COLOUR = 2
 CAULDRON_COLOURS = 7   # the 7th different colour makes the Cauldron appear
 CHAIN_CLOUDS = 5       # once this many pawns lie on Clouds, draws chain without movement

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 
-from engines import clone
-from engines.hidden import deal, remove_all, reseed, sample
+from ..base import clone
+from ..hidden import deal, remove_all, reseed, sample
 
 from .common import mapof
 from .data import EXTRA_FROM_PLAYERS, EXTRA_TOKENS

@@ -61,6 +61,9 @@ class KorrigansEngine(Engine):
     def winners(self, state: State) -> list[int]:
         return scoring.winners(state) if self.is_over(state) else []
 
+    def result_note(self, state: State) -> str:
+        return text.result_note(views.view(state, None)) if self.is_over(state) else ""
+
     def inventory(self, state: State) -> dict[str, int]:
         inv: dict[str, int] = {}
 

@@ -9,18 +9,21 @@ from .data import MENHIR_GOLD, MENHIR_NAME
 
 # --- Elf and Goblin ---------------------------------------------------------------------------
 def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
-    """Put an Elf/Goblin under Korrigan ``kid``; a token it already carries leaves the game."""
+    """Put an Elf/Goblin under Korrigan ``kid``. A Korrigan carries one token at most: one it
+    already carries leaves the game (``st["out"]``, public) and the new one replaces it."""
     old = st["carry"][kid]
     if old is not None:
         st["out"][old] += 1
-        events.append(Event("The %s under %s leaves the game." % (MENHIR_NAME[old], kname(kid))))
+        events.append(Event("The %s that %s carried before leaves the game."
+                            % (MENHIR_NAME[old], kname(kid))))
     st["carry"][kid] = kind
 
 
 def take_elf(st: dict, kid: int, src: int, events: list[Event]) -> None:
+    """Korrigan ``kid`` takes the Elf of ``src``; an Elf it already carried leaves the game."""
     st["carry"][src] = None
-    st["carry"][kid] = "elf"
     events.append(Event("The Elf passes from %s to %s." % (kname(src), kname(kid))))
+    give_token(st, kid, "elf", events)
 
 
 def give_goblin(st: dict, kid: int, dst: int, events: list[Event]) -> None:
@@ -32,9 +35,10 @@ def arrive(st: dict, kid: int, field: int, events: list[Event]) -> None:
     """Handovers when Korrigan ``kid`` has just moved onto ``field`` (not on placement).
 
     The Goblin passes from the mover to an opponent's Korrigan there (the mover's owner picks);
-    the mover takes an opponent's Elf there unless it already carries an Elf. Both happen as a
-    swap: the Goblin leaves the mover before the Elf arrives, and the Elf leaves its carrier
-    before the Goblin could land on it.
+    the mover takes an opponent's Elf there (the mover picks if there are several), and an Elf
+    it already carried leaves the game. Both on one arrival are a swap: the Goblin leaves the
+    mover before the Elf arrives, and the Elf leaves its carrier before the Goblin could land
+    on it, so neither knocks the other out of the game.
     """
     seat = kid // 2
     pos = st["pos"]
@@ -51,12 +55,11 @@ def arrive(st: dict, kid: int, field: int, events: list[Event]) -> None:
             goblin_step = others[0]
         else:
             st["stack"].append({"k": "goblin", "s": seat, "kid": kid, "to": others})
-    if carry[kid] != "elf":
-        elves = [o for o in others if carry[o] == "elf"]
-        if len(elves) == 1:
-            take_elf(st, kid, elves[0], events)
-        elif elves:
-            st["stack"].append({"k": "elf", "s": seat, "kid": kid, "from": elves})
+    elves = [o for o in others if carry[o] == "elf"]
+    if len(elves) == 1:
+        take_elf(st, kid, elves[0], events)
+    elif elves:
+        st["stack"].append({"k": "elf", "s": seat, "kid": kid, "from": elves})
     if goblin_step is not None:
         give_goblin(st, kid, goblin_step, events)
 

@@ -41,3 +41,16 @@ def ranking_key(st: dict, seat: int) -> tuple[int, int, int]:
 
 def winners(st: dict) -> list[int]:
     return [max(range(st["n"]), key=lambda s: ranking_key(st, s))]
+
+
+def tie_break(st: dict) -> str | None:
+    """What decided the winner: None (most gold alone), "companions" (most Companions left
+    among those tied on gold) or "turn_order" (still tied: the later player)."""
+    best = max(score(st, s) for s in range(st["n"]))
+    tied = [s for s in range(st["n"]) if score(st, s) == best]
+    if len(tied) == 1:
+        return None
+    most = max(companions_left(st, s) for s in tied)
+    if sum(1 for s in tied if companions_left(st, s) == most) == 1:
+        return "companions"
+    return "turn_order"

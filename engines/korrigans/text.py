@@ -1,9 +1,29 @@
 """Markdown for Discord: ``board_text`` (spectator view) and ``hand_text`` (a seat's view)."""
 from __future__ import annotations
 
-from .data import MENHIR_NAME, RAINBOW, RAINBOW_SHORT, TOKEN_NAME
+from .data import CARRY_POINTS, MENHIR_NAME, RAINBOW, RAINBOW_MARK, TOKEN_NAME
 
-_SHORT = dict(zip(RAINBOW, RAINBOW_SHORT))
+_SHORT = dict(zip(RAINBOW, RAINBOW_MARK))
+
+# --- text for people ---------------------------------------------------------------------------
+GRID_LEGEND = ("S = Sun rows, C = Cloud columns. Pawns on them: %s. * = the Cauldron can still "
+               "appear there, $ = the Cauldron."
+               % ", ".join("%s %s" % (m, c) for c, m in zip(RAINBOW, RAINBOW_MARK)))
+MOVES_LEGEND = (
+    "How Korrigans move: Hare over an open border (any border not listed), Squirrel through a "
+    "gate, Mouse over a bridge. A river border cannot be crossed on foot: only the Bird (to a "
+    "field of the same colour), the Mole (sand to sand) and the Frog (pontoon to pontoon) get "
+    "past it. The Troll blocks one open border, gate or bridge for Hare, Squirrel and Mouse.")
+CARRY_NOTE = {
+    "elf": "carries the Elf (%+d gold; an opponent who moves onto its field takes it)"
+           % CARRY_POINTS["elf"],
+    "goblin": "carries the Goblin (%+d gold; move it onto an opponent's Korrigan to hand it "
+              "over)" % CARRY_POINTS["goblin"],
+}
+TIE_BREAK = {
+    "companions": "tied on gold: most Companions left wins",
+    "turn_order": "tied on gold and Companions left: the later player in turn order wins",
+}
 
 
 def _p(seat: int) -> str:
@@ -21,6 +41,10 @@ def _backup(side: str) -> str:
 
 def _tokens(kinds: list[str]) -> str:
     return ", ".join(TOKEN_NAME[k] for k in kinds) or "none"
+
+
+def _out_of_game(out: dict[str, int]) -> str:
+    return ", ".join("%d %s" % (n, MENHIR_NAME[k]) for k, n in sorted(out.items()) if n)
 
 
 def grid_text(view: dict) -> str:
@@ -46,8 +70,7 @@ def grid_text(view: dict) -> str:
 def board_text(view: dict) -> str:
     out = ["**Korrigans** - %s" % view["prompt"]]
     out.append("```\n" + grid_text(view) + "\n```")
-    out.append("S = Sun rows, C = Cloud columns, pawns R O Y G B I V; * = the Cauldron can still "
-               "appear there, $ = the Cauldron.")
+    out.append(GRID_LEGEND)
     bits = ["Bag: %d pawns, held by %s" % (view["bag"], _p(view["bag_holder"]))]
     if view["set_aside"]:
         bits.append("set aside: " + ", ".join(view["set_aside"]))
@@ -69,16 +92,26 @@ def board_text(view: dict) -> str:
     out.append("```\n" + "\n".join(rows) + "\n```")
     borders = ", ".join("%s %s" % (b["id"], b["kind"]) for b in view["map"]["borders"])
     out.append("Borders (others open): " + borders + ".")
+    out.append(MOVES_LEGEND)
     extra = []
     extra.append("Troll: %s" % (view["troll"] or "beside the board"))
     extra.append("Elf: %s" % (", ".join(_kid(k) for k in view["elf"]) or "none"))
     extra.append("Goblin: %s" % (", ".join(_kid(k) for k in view["goblin"]) or "none"))
+    out_of_game = _out_of_game(view["out_of_game"])
+    if out_of_game:
+        extra.append("Out of the game: " + out_of_game)
     out.append(" | ".join(extra))
+    over = view["phase"] == "over"
+    gold_ties = set()
+    if over:
+        totals = [b["total"] for b in view["breakdown"]]
+        gold_ties = {s for s, t in enumerate(totals) if totals.count(t) > 1}
     for pl in view["players"]:
         s = pl["seat"]
         held = ("%d behind screen" % pl["hidden_count"] if pl["screen"]
                 else "screen removed, %d tokens open" % pl["hidden_count"])
-        line = "%s: %s; Companions: %s" % (_p(s), held, _tokens(pl["companions"]))
+        first = " (first player)" if s == view["first_player"] else ""
+        line = "%s%s: %s; Companions: %s" % (_p(s), first, held, _tokens(pl["companions"]))
         if pl["backup"]:
             line += "; Backup: %s" % _backup(pl["backup"])
         if pl["menhirs"]:
@@ -89,13 +122,30 @@ def board_text(view: dict) -> str:
             b = view["breakdown"][s]
             line += ("; **gold %d** (tokens %d, Menhirs %d, Elf/Goblin %d, Cauldron %d)"
                      % (b["total"], b["tokens"], b["menhirs"], b["elf_goblin"], b["cauldron"]))
+            if s in gold_ties:
+                line += "; Companions left: %d" % pl["companions_left"]
         else:
             line += "; visible gold %d" % view["scores"][s]
         out.append(line)
-    if view["phase"] == "over":
-        out.append("**Winner: %s**" % _p(view["winners"][0]))
+    if over:
+        why = TIE_BREAK.get(view["tie_break"])
+        out.append("**Winner: %s**%s" % (_p(view["winners"][0]), " (%s)" % why if why else ""))
     text = "\n".join(out)
     return text[:4000]
+
+
+def result_note(view: dict) -> str:
+    """Under the final scores: how a tie on gold was broken ("" without a tie)."""
+    why = view.get("tie_break")
+    if why is None:
+        return ""
+    best = max(view["scores"])
+    tied = [s for s, x in enumerate(view["scores"]) if x == best]
+    left = ", ".join("%s %d" % (_p(s), view["players"][s]["companions_left"]) for s in tied)
+    if why == "companions":
+        return "Tied on %d gold: most Companions left wins (%s)." % (best, left)
+    return ("Tied on %d gold and on Companions left (%s): the later player in turn order wins."
+            % (best, left))
 
 
 def hand_text(view: dict) -> str:
@@ -109,6 +159,9 @@ def hand_text(view: dict) -> str:
     if mine:
         out.append("Your Korrigans stand on: %s" % ", ".join(
             "K%d on %s" % (k["k"], k["field"] or "-") for k in mine))
+        for k in mine:
+            if k["carry"]:
+                out.append("K%d %s." % (k["k"], CARRY_NOTE[k["carry"]]))
     g = you["gold"]
     out.append("Gold now: %d (tokens %d, Menhirs %d, Elf/Goblin %d, Cauldron %d)" % (
         g["total"], g["tokens"], g["menhirs"], g["elf_goblin"], g["cauldron"]))

@@ -3,7 +3,9 @@
 Public: the map, Korrigans, Menhirs left (not what is under them), token counts per field,
 the Troll, Elf and Goblin holders, the Sun/Cloud grid, fields where the Cauldron can still
 appear, revealed Companions, Backup Companions, gold Menhirs, how many tokens each screen hides,
-and everything behind a screen the Leprechaun removed. Private to a seat: its tokens, the fields
+and everything behind a screen the Leprechaun removed, the Elf/Goblin tokens out of the game,
+the first player; at the end, each player's Companions left and what broke a tie
+(``tie_break``: None, "companions" or "turn_order"). Private to a seat: its tokens, the fields
 it has seen and what it left there, the tokens it sacrificed, the tokens it is looking at now.
 """
 from __future__ import annotations
@@ -12,7 +14,7 @@ from . import rainbow
 from .common import kid_id
 from .data import RAINBOW
 from .flow import prompt, to_act
-from .scoring import breakdown, companions_left, public_points, winners
+from .scoring import breakdown, companions_left, public_points, tie_break, winners
 
 
 def static_map(m) -> dict:
@@ -77,6 +79,7 @@ def view(st: dict, seat: int | None) -> dict:
         v["scores"] = [breakdown(st, s)["total"] for s in range(n)]
         v["breakdown"] = [breakdown(st, s) for s in range(n)]
         v["winners"] = winners(st)
+        v["tie_break"] = tie_break(st)
     else:
         v["scores"] = [public_points(st, s) for s in range(n)]
     if seat is not None:

@@ -24,6 +24,7 @@ LEPRECHAUNS: dict[str, tuple[int, int, str, str]] = {
 LEP_COUNT = {code: row[0] for code, row in LEPRECHAUNS.items()}
 VALUE = {code: row[1] for code, row in LEPRECHAUNS.items()}
 LEP_NAME = {code: row[2] for code, row in LEPRECHAUNS.items()}
+LEP_EN = {code: row[3] for code, row in LEPRECHAUNS.items()}
 LEP_CODES = tuple(LEPRECHAUNS)
 
 # --- special scoring cards -------------------------------------------------------------------------
@@ -72,6 +73,11 @@ EVENTS: dict[str, tuple[int, str]] = {
 }
 EV_COUNT = {code: row[0] for code, row in EVENTS.items()}
 EV_NAME = {code: row[1] for code, row in EVENTS.items()}
+# English names, as the rulebook's translation gives them.
+EV_EN = {"r2": "2 bark coins", "r3": "3 bark coins", "r4": "4 bark coins", "r5": "5 bark coins",
+         "r6": "6 bark coins", "ib": "I'm the best!", "db": "He's the best!",
+         "kh": "Come here!", "kz": "Come back!", "st": "Stand still!",
+         "ig": "I'll have another look!", "nd": "No way!"}
 
 # Bribes, lowest to highest rank (ties: the one played last ranks highest).
 BRIBE_RANK = {"r2": 1, "r3": 2, "r4": 3, "r5": 4, "r6": 5, "ib": 6, "db": 7}
@@ -81,6 +87,7 @@ NO_BRIBE_NEED = 2
 TAKE_BRIBES = ("ib", "db")        # win the leprechaun without a roll
 GIVE_AWAY = "db"                   # ...but must hand it to another player
 VILLAGE_CARDS = ("kh", "kz", "st")  # walk modifiers, played by the player whose move it is
+PREWALK_CARDS = ("kz", "st")       # ...these two also before the opening walk of the move
 NIX_DA = "nd"
 REROLL = "ig"
 DIE_SIDES = 6
@@ -93,9 +100,36 @@ TARGET = 99                # a total of at least this ends the game
 BEST_BONUS = 5
 WORST_BONUS = 1
 TARGET_CHOICES = (50, 75, 99, 150)
+# Bribes: "turns" = one after another clockwise from the enlister's left, each seeing whether the
+# earlier ones laid a card (the rulebook); "together" = everyone at once (faster async play).
+BRIBE_MODES = ("turns", "together")
+BRIBES = "turns"
+
+# One-line reminders of the cards with special scoring rules, for the private panel.
+SPECIAL_RULES = {
+    "hw": "counts as a Familie 0 outside a chieftain career and turns a positive result "
+          "negative (a negative one doubles)",
+    "hd": "stands in for any card when titles are checked (value stays 10); himself only in a "
+          "chieftain career",
+    "me": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
+          "scoring",
+    "ge": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
+          "scoring",
+}
 
 WAHLLEITER_SIDE = {"tied": "Wo isser denn?", "free": "Da isser ja!"}
 
 
 def lep_label(code: str) -> str:
     return f"{LEP_NAME[code]} {VALUE[code]}"
+
+
+def lep_label_en(code: str) -> str:
+    """German name, value and (when it differs) the English name: "Holzfäller 3 (Wood cutter)"."""
+    en = "" if LEP_EN[code] == LEP_NAME[code] else f" ({LEP_EN[code]})"
+    return f"{LEP_NAME[code]} {VALUE[code]}{en}"
+
+
+def ev_label_en(code: str) -> str:
+    """German name and English name: "Komm mal zurück! (Come back!)"."""
+    return f"{EV_NAME[code]} ({EV_EN[code]})"

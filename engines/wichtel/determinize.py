@@ -5,7 +5,8 @@ events, the last round's retinues, its own retinue, events, bribe and exchange p
 re-dealt: the other retinues and the two stacks (one pool of leprechauns), the other event hands
 and the events set aside (one pool of events), the face-down bribes of the others (each seat's
 public event count, a face-down bribe included, is kept), the other side's face-down exchange
-pick, and the RNG word.
+pick, and the RNG word. Bribing in turns, the table saw who laid a card (a bribe card) and who
+passed: only which card stays secret.
 
 Not tracked by the state (so treated as unknown): which leprechauns a seat saw walk into the
 discard stack, and which leprechaun it handed over in an exchange.
@@ -14,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from engines import clone
-from engines.hidden import deal, reseed
+from ..base import clone
+from ..hidden import deal, reseed
 
 from .data import BRIBE_RANK
 
@@ -51,13 +52,25 @@ def determinize(s0: dict, seat: int, rnd: random.Random) -> dict:
         evs += s["ev"][o]
         if bids and bids[o]:
             evs.append(bids[o])
-    counts = [held(o) for o in others]
+    # In turns the table saw who laid a card face down (not which): those seats keep a bribe.
+    turns = s.get("bribes") == "turns"
+    laid = {o: None for o in others}
+    if bids and turns:
+        for o in others:
+            if bids[o]:
+                laid[o] = rnd.choice(sorted({c for c in evs if c in BRIBE_RANK}))
+                evs.remove(laid[o])
+    counts = [held(o) - (1 if laid[o] else 0) for o in others]
     parts = deal(evs, counts, rnd)
     for o, part in zip(others, parts):
         s["ev"][o] = sorted(part)
     s["ev_aside"] = parts[-1]
     if bids:
         for o in others:
+            if turns:
+                if laid[o]:
+                    bids[o] = laid[o]
+                continue
             if bids[o] is None or o == s["active"] or not s["ev"][o]:
                 continue
             choice = rnd.choice(["pass"] + sorted({c for c in s["ev"][o] if c in BRIBE_RANK}))

@@ -3,12 +3,22 @@ from __future__ import annotations
 
 from ..base import Engine, State
 from . import enlist, moves, text, views
-from .data import (EV_COUNT, EV_NAME, LEP_COUNT, LEP_NAME, TARGET, TARGET_CHOICES, VALUE)
+from .data import (BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES, ev_label_en,
+                   lep_label_en)
 from .determinize import determinize as _determinize
 from .setup import new_state
 
+
+def _v1_to_v2(data: dict) -> dict:
+    """Version 1 knew one way of bribing (everyone at once): such a game keeps it. The other
+    version 2 rules (asking the mover before the opening walk, "Komm mal zurück!" as one
+    reversed walk) need no new field and apply from the next step on."""
+    data["bribes"] = "together"
+    return data
+
 # phase -> (legal actions of an acting seat, apply)
 PHASES = {
+    "prewalk": (moves.prewalk_legal, moves.prewalk_act),
     "main": (moves.main_legal, moves.main_act),
     "exchange": (moves.exchange_legal, moves.exchange_act),
     "fill": (moves.fill_legal, moves.fill_act),
@@ -26,9 +36,16 @@ class WichtelEngine(Engine):
     title = "Der Herr der Wichtel"
     min_players = 3
     max_players = 5
-    options = {"target": TARGET}
-    option_help = {"target": "Total that ends the game after a round's scoring (rulebook: 99)."}
-    option_choices = {"target": list(TARGET_CHOICES)}
+    options = {"target": TARGET, "bribes": BRIBES}
+    option_help = {
+        "target": "Total that ends the game after a round's scoring (rulebook: 99).",
+        "bribes": "turns: one player after another from the enlister's left, each seeing "
+                  "whether the earlier ones laid a card (rulebook); together: everyone decides "
+                  "at once, faster for asynchronous play.",
+    }
+    option_choices = {"target": list(TARGET_CHOICES), "bribes": list(BRIBE_MODES)}
+    state_version = 2
+    migrations = {1: _v1_to_v2}
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         return new_state(num_players, seed, self.check_setup(num_players, options))
@@ -48,25 +65,27 @@ class WichtelEngine(Engine):
         kind, _, arg = action.partition(":")
         phase = state["phase"]
         if kind == "call":
-            return f"Call: discard {LEP_NAME[arg]} {VALUE[arg]}, draw a new one"
+            return f"Call: discard {lep_label_en(arg)}, draw a new one"
         if kind == "exchange":
             return f"Exchange a leprechaun with {{p{arg}}}"
         if kind == "enlist":
             code = state["sq"][int(arg)]
-            return f"Enlist {LEP_NAME[code]} {VALUE[code]} (place {int(arg) + 1})"
+            return f"Enlist {lep_label_en(code)}, place {int(arg) + 1}"
         if kind == "play":
-            return f"Play {EV_NAME[arg]}"
+            when = " before this walk" if phase == "prewalk" else ""
+            return f"Play {ev_label_en(arg)}{when}"
         if kind == "give":
-            return f"Hand over {LEP_NAME[arg]} {VALUE[arg]}"
+            return f"Hand over {lep_label_en(arg)}"
         if kind == "fill":
-            return f"Put {LEP_NAME[arg]} {VALUE[arg]} into the gap"
+            return f"Put {lep_label_en(arg)} into the gap"
         if kind == "bribe":
-            return f"Bribe with {EV_NAME[arg]}"
+            return f"Bribe with {ev_label_en(arg)}"
         if kind == "to":
             return f"Give the leprechaun to {{p{arg}}}"
         labels = {
-            "pass": "No bribe", "roll": "Roll the die", "nixda": "Play Nix da!",
-            "reroll": "Play Ich guck nochmal! (roll again)", "endround": "End the round now",
+            "pass": "No bribe", "roll": "Roll the die", "nixda": f"Play {ev_label_en('nd')}",
+            "reroll": f"Play {ev_label_en('ig')}: roll again", "endround": "End the round now",
+            "walk": "Let the leprechauns walk",
             "continue": "Go on playing", "done": "End my move",
             "free": "Free the Wahlleiter and end my move",
             "accept": "Accept the roll" if phase == "reroll" else "Let the bribe stand",

@@ -1,5 +1,6 @@
-"""Enlisting: face-down bribes from everyone else at once, the reveal, "Nix da!", the die roll,
-"Ich guck nochmal!", "Der bin der Beste!" and who receives the leprechaun."""
+"""Enlisting: face-down bribes (one after another, or everyone at once: option ``bribes``), the
+reveal, "Nix da!", the die roll, "Ich guck nochmal!", "Der bin der Beste!" and who receives the
+leprechaun."""
 from __future__ import annotations
 
 from .. import rng
@@ -17,15 +18,27 @@ def start_enlist(s: dict, seat: int, pos: int, events: list) -> None:
     s["enl"] = {"pos": pos, "card": card, "bids": bids, "shown": None, "top": None,
                 "top_card": None, "nixda": False, "rolls": [], "need": None, "rerolled": False}
     s["phase"] = "bribe"
+    how = ("one after another from the left" if s["bribes"] == "turns" else "all at once")
     events.append(Event(f"{{p{seat}}} puts the die on {LEP_NAME[card]} (place {pos + 1}) to "
-                        "enlist it. The others may offer a bribe face down."))
+                        f"enlist it. The others may offer a bribe face down, {how}."))
     if None not in bids:
         reveal(s, events)
 
 
-# --- bribes: every other player decides at once, face down -----------------------------------
+# --- bribes: face down, in turn (rulebook) or all at once --------------------------------------
+def bribe_order(s: dict) -> list[int]:
+    """The other seats clockwise from the enlister's left: the order of play and of ties."""
+    a, n = s["active"], s["n"]
+    return [(a + k) % n for k in range(1, n)]
+
+
 def bribe_seats(s: dict) -> list[int]:
-    return [i for i, bid in enumerate(s["enl"]["bids"]) if bid is None]
+    """Who decides now: in turns the first undecided seat in order; together all undecided."""
+    bids = s["enl"]["bids"]
+    waiting = [i for i in bribe_order(s) if bids[i] is None]
+    if s["bribes"] == "turns":
+        return waiting[:1]
+    return sorted(waiting)
 
 
 def bribe_legal(s: dict, seat: int) -> list[str]:
@@ -34,14 +47,19 @@ def bribe_legal(s: dict, seat: int) -> list[str]:
 
 def bribe_act(s: dict, seat: int, action: str, events: list) -> None:
     bids = s["enl"]["bids"]
+    turns = s["bribes"] == "turns"
     if action == "pass":
         bids[seat] = ""
         events.append(Event("You offer no bribe.", (seat,)))
+        if turns:       # the table sees that no card was laid
+            events.append(Event(f"{{p{seat}}} lays no card."))
     else:
         card = action.partition(":")[2]
         s["ev"][seat].remove(card)
         bids[seat] = card
         events.append(Event(f"You offer {EV_NAME[card]} face down.", (seat,)))
+        if turns:       # the table sees that a card was laid, not which
+            events.append(Event(f"{{p{seat}}} lays a card face down."))
     if None not in bids:
         reveal(s, events)
 

@@ -3,10 +3,23 @@ offer and the end of the move (freeing the Wahlleiter)."""
 from __future__ import annotations
 
 from ..base import Event
-from .data import LEP_NAME, VILLAGE_CARDS
+from .data import LEP_NAME, PREWALK_CARDS, VILLAGE_CARDS
 from .enlist import start_enlist
 from .flow import end_options, end_round, enter_end, next_move, received
 from .walk import discard_stack, draw_card, walk
+
+
+# --- prewalk: "Stehenbleiben!" / "Komm mal zurück!" before the opening walk ------------------
+def prewalk_legal(s: dict, seat: int) -> list[str]:
+    return sorted(["walk"] + ["play:" + c for c in set(s["ev"][seat]) if c in PREWALK_CARDS])
+
+
+def prewalk_act(s: dict, seat: int, action: str, events: list) -> None:
+    if action.startswith("play:"):
+        play_village(s, seat, action[5:], events)   # the mover still says "walk" afterwards
+        return
+    s["phase"] = "main"
+    walk(s, events)
 
 
 # --- main: the three moves, and village cards at the start of the move --------------------------
@@ -52,7 +65,7 @@ def play_village(s: dict, seat: int, card: str, events: list) -> None:
     elif card == "kz":
         s["back"] = True
         events.append(Event(f"{{p{seat}}} plays Komm mal zurück!: the next walk goes the "
-                            "other way."))
+                            "other way, once."))
     else:
         s["stand"] = True
         events.append(Event(f"{{p{seat}}} plays Stehenbleiben!: the next walk does not happen."))

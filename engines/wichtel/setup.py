@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from .. import rng
 from ..base import Event
-from .data import (DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, RETINUE_SIZE)
+from .data import (DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, PREWALK_CARDS,
+                   RETINUE_SIZE)
 from .walk import walk
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:
     s = {
-        "n": num_players, "target": options["target"], "rng": rng.seed_state(seed),
+        "n": num_players, "target": options["target"], "bribes": options["bribes"],
+        "rng": rng.seed_state(seed),
         "round": 0, "dealer": num_players - 1, "active": 0, "totals": [0] * num_players,
         "over": False, "last": None, "phase": "main",
         "L": [], "R": [], "dir": 1, "sq": [], "ret": [], "ev": [], "ev_used": [], "ev_aside": [],
@@ -49,7 +51,20 @@ def deal_round(s: dict, events: list) -> None:
 
 
 def start_move(s: dict, seat: int, events: list) -> None:
+    """A move begins with the Leprechaun Walk; first the mover may play "Stehenbleiben!" or
+    "Komm mal zurück!" for that walk (phase "prewalk", see ``prewalk_asked``)."""
     s["active"] = seat
-    s["phase"] = "main"
     events.append(Event(f"{{p{seat}}}'s move."))
+    if prewalk_asked(s, seat):
+        s["phase"] = "prewalk"
+        return
+    s["phase"] = "main"
     walk(s, events)
+
+
+def prewalk_asked(s: dict, seat: int) -> bool:
+    """Whether the mover is asked before the opening walk. Asking only the holders of
+    "Stehenbleiben!" / "Komm mal zurück!" would tell the table who holds them, so everyone is
+    asked who might hold one as far as the table can see: a player with any event card, while
+    at least one of the two cards is not yet in the public discard."""
+    return bool(s["ev"][seat]) and not all(c in s["ev_used"] for c in PREWALK_CARDS)

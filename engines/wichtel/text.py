@@ -1,7 +1,8 @@
 """Markdown for Discord, built only from a view dict."""
 from __future__ import annotations
 
-from .data import EV_NAME, LEP_NAME, VALUE, WAHLLEITER_SIDE
+from .data import (EV_NAME, LEP_EN, LEP_NAME, SPECIAL_RULES, VALUE, WAHLLEITER_SIDE,
+                   ev_label_en, lep_label_en)
 
 
 def _card(code: str | None) -> str:
@@ -54,6 +55,12 @@ def board_text(v: dict) -> str:
             text += "; bribes: " + (", ".join(offered) if offered else "none")
             if enl["top"] is not None:
                 text += f"; top: {{p{enl['top']}}}"
+        elif enl.get("laid") is not None:
+            # bribing in turns: the table sees who laid a card face down, never which card
+            so_far = [f"{{p{i}}} " + ("laid a card" if i in enl["laid"] else "no card")
+                      for i in enl["order"] if i in enl["decided"]]
+            if so_far:
+                text += "; face down so far: " + ", ".join(so_far)
         if enl["nixda"]:
             text += "; Nix da! played"
         if enl["rolls"]:
@@ -72,14 +79,38 @@ def board_text(v: dict) -> str:
     return "\n".join(lines)[:4000]
 
 
+def score_line(row: dict) -> str:
+    """How a retinue would score now, with the title it earns: one line."""
+    detail = []
+    if row["removed"]:
+        detail.append("removed " + ", ".join(LEP_NAME[c] for c in row["removed"]))
+    detail.append(f"cards {row['card_points']}")
+    if row["title"]:
+        joker = f" (Hexendoktor as {LEP_NAME[row['joker']]})" if row["joker"] else ""
+        detail.append(f"{row['title']} {row['title_value']:+d}{joker}")
+    else:
+        detail.append("no title")
+    if row["witwe"] == "flip":
+        detail.append(f"Witwe flips {row['subtotal']} to {row['score']}")
+    elif row["witwe"] == "double":
+        detail.append(f"Witwe doubles {row['subtotal']} to {row['score']}")
+    return f"**If the round ended now:** {row['score']} points ({'; '.join(detail)})"
+
+
 def hand_text(v: dict) -> str:
     if v.get("seat") is None:
         return ""
     lines = [f"**Your retinue** ({{p{v['seat']}}}):"]
-    lines += [f"- {_card(c)}" for c in v["retinue"]]
-    lines.append("**Your events:** " + (", ".join(EV_NAME[c] for c in v["events"]) or "none"))
+    lines += [f"- {lep_label_en(c)}" for c in v["retinue"]]
+    if v.get("retinue_score"):
+        lines.append(score_line(v["retinue_score"]))
+    elif v.get("retinue_score", 0) is None:
+        lines.append("**If the round ended now:** first put one of your 5 leprechauns into the "
+                     "gap.")
+    lines.append("**Your events:** " + (", ".join(ev_label_en(c) for c in v["events"])
+                                        or "none"))
     if v.get("my_bribe"):
-        lines.append(f"Your face-down bribe: {EV_NAME[v['my_bribe']]}")
+        lines.append(f"Your face-down bribe: {ev_label_en(v['my_bribe'])}")
     elif v.get("my_bribe") == "" and v["phase"] == "bribe":
         if v["enlist"] and v["enlist"]["enlister"] == v["seat"]:
             waiting = ", ".join(f"{{p{i}}}" for i in v["to_act"])
@@ -88,7 +119,11 @@ def hand_text(v: dict) -> str:
         else:
             lines.append("You offer no bribe.")
     if v.get("my_pick"):
-        lines.append(f"You hand over: {LEP_NAME[v['my_pick']]}")
+        lines.append(f"You hand over: {lep_label_en(v['my_pick'])}")
+    if v.get("special_cards"):
+        lines.append("**Special cards** (in your retinue or on the square):")
+        lines += [f"- {LEP_NAME[c]}" + (f" ({LEP_EN[c]})" if LEP_EN[c] != LEP_NAME[c] else "")
+                  + f": {SPECIAL_RULES[c]}" for c in v["special_cards"]]
     if v["seat"] in v["to_act"]:
         lines.append(f"*Your decision: {v['prompt']}*")
     return "\n".join(lines)[:4000]

@@ -2,21 +2,23 @@
 public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick."""
 from __future__ import annotations
 
-from .data import EV_NAME, LEP_NAME, WAHLLEITER_SIDE
+from .data import EV_NAME, LEP_NAME, RETINUE_SIZE, SPECIAL_RULES, WAHLLEITER_SIDE
+from .enlist import bribe_order, bribe_seats
 from .flow import last_rows
+from .scoring import breakdown
 
 
 def to_act(s: dict) -> list[int]:
     phase = s["phase"]
     if s["over"]:
         return []
-    if phase in ("main", "end", "respond", "reroll"):
+    if phase in ("prewalk", "main", "end", "respond", "reroll"):
         return [s["active"]]
     if phase == "exchange":
         picks = s["ex"]["picks"]
         return sorted(i for i in (s["active"], s["ex"]["to"]) if picks[i] is None)
     if phase == "bribe":
-        return [i for i, bid in enumerate(s["enl"]["bids"]) if bid is None]
+        return bribe_seats(s)
     if phase == "dbgive":
         return [s["enl"]["top"]]
     if phase == "fill":
@@ -31,6 +33,9 @@ def prompt(s: dict) -> str:
     if s["over"]:
         best = max(s["totals"])
         return f"Game over: {{p{s['totals'].index(best)}}} is the Herr der Wichtel."
+    if phase == "prewalk":
+        return (f"{{p{a}}}'s move begins with the Leprechaun Walk; first {{p{a}}} may play "
+                "Stehenbleiben! or Komm mal zurück! for it.")
     if phase == "main":
         return f"{{p{a}}} calls, exchanges or enlists a leprechaun."
     if phase == "exchange":
@@ -38,6 +43,9 @@ def prompt(s: dict) -> str:
                 "face down.")
     enl = s["enl"]
     if phase == "bribe":
+        if s["bribes"] == "turns":
+            return (f"{{p{bribe_seats(s)[0]}}} may lay a face-down bribe for "
+                    f"{LEP_NAME[enl['card']]}, which {{p{a}}} tries to enlist.")
         return (f"The others may offer a face-down bribe for {LEP_NAME[enl['card']]}, "
                 f"which {{p{a}}} tries to enlist.")
     if phase == "respond":
@@ -100,6 +108,7 @@ def view(s: dict, seat: int | None) -> dict:
                                      "rows": last_rows(s["last"])},
         "over": s["over"],
         "winners": [s["totals"].index(max(s["totals"]))] if s["over"] else [],
+        "bribe_mode": s["bribes"],
     }
     if s["ex"]:
         picks = s["ex"]["picks"]
@@ -114,10 +123,20 @@ def view(s: dict, seat: int | None) -> dict:
                         if enl["bids"] else None),
             "bribes": enl["shown"], "top": enl["top"], "top_card": enl["top_card"],
             "nixda": enl["nixda"], "rolls": list(enl["rolls"]), "need": enl["need"],
+            "order": bribe_order(s),
+            # in turns the table sees who laid a card face down (not which); together it does not
+            "laid": ([i for i in bribe_order(s) if enl["bids"][i]]
+                     if enl["bids"] and s["bribes"] == "turns" else None),
         }
     if seat is not None:
         v["retinue"] = sorted(s["ret"][seat])
         v["events"] = sorted(s["ev"][seat])
         v["my_bribe"] = enl["bids"][seat] if enl and enl["bids"] else None
         v["my_pick"] = s["ex"]["picks"][seat] if s["ex"] else None
+        # what the retinue would score if the round ended now (None while it holds 5 cards)
+        own = s["ret"][seat]
+        v["retinue_score"] = breakdown(own) if len(own) == RETINUE_SIZE else None
+        # special scoring cards this seat can see: in its retinue or on the square
+        seen = set(own) | {c for c in s["sq"] if c}
+        v["special_cards"] = [c for c in SPECIAL_RULES if c in seen]
     return v

@@ -4,6 +4,10 @@ The square is a list from the left stack (index 0) to the right stack. ``dir`` 1
 is the drawing stack and leprechauns walk right, the one next to the right (discard) stack leaving
 face down; ``dir`` -1: mirrored. When the drawing stack runs out the walk turns around: the discard
 stack becomes the drawing stack as it lies (not reshuffled).
+
+"Komm mal zurück!" makes ONE walk go the other way (RULINGS.md): the top of the discard stack
+walks back into the square at the discard end, and the card at the drawing end goes face down
+onto the drawing stack; the stacks keep their roles, so the walk after goes on as before.
 """
 from __future__ import annotations
 
@@ -42,10 +46,9 @@ def walk(s: dict, events: list) -> None:
     if s["back"]:
         s["back"] = False
         if discard_stack(s):
-            turn_around(s, events)
-            events.append(Event("Komm mal zurück!: the leprechauns walk the other way."))
-        else:
-            events.append(Event("Komm mal zurück! has no effect: the discard stack is empty."))
+            walk_back(s, events)
+            return
+        events.append(Event("Komm mal zurück! has no effect: the discard stack is empty."))
     square = s["sq"]
     if s["dir"] == 1:
         leaving = square.pop()
@@ -59,3 +62,20 @@ def walk(s: dict, events: list) -> None:
         square.append(arriving)
     events.append(Event(f"Leprechaun Walk: {LEP_NAME[leaving]} leaves the Village Square, "
                         f"{LEP_NAME[arriving]} arrives."))
+
+
+def walk_back(s: dict, events: list) -> None:
+    """One walk the other way ("Komm mal zurück!"): the discard stack's top comes back into the
+    square, the card at the drawing end goes face down onto the drawing stack."""
+    square = s["sq"]
+    arriving = discard_stack(s).pop()
+    if s["dir"] == 1:
+        leaving = square.pop(0)
+        square.append(arriving)
+    else:
+        leaving = square.pop()
+        square.insert(0, arriving)
+    draw_stack(s).append(leaving)
+    events.append(Event(f"Komm mal zurück!: the leprechauns walk the other way: "
+                        f"{LEP_NAME[leaving]} goes onto the drawing stack, {LEP_NAME[arriving]} "
+                        "comes back from the discard stack."))

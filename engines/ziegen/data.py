@@ -15,8 +15,10 @@ SET_NAMES: list[str] = [
     "Billy the Kid", "Kid Rock", "Yoga Goat", "Disco Goat", "Sir Bleats-a-Lot", "Capricorn",
     "Hairy Potter", "Nanny Gruff", "G.O.A.T.", "Feta Cheesy", "Summit Steve", "Goatee",
 ]
-# One letter per set for the pasture grid in text (legend printed under the grid).
-SET_LETTERS: str = "ABCDEFGHIJKLMNOPQR"
+# One letter per set for the pasture grid in text (legend printed under the grid). No letter of
+# a seat colour (COLOUR_LETTERS: pens, small and large goats), nor I/O (read as 1/0), nor M
+# (milk shakes are m1/m2), so no cell can be read two ways.
+SET_LETTERS: str = "ACDEFHJKLNQSTUVWXZ"
 NUM_SETS = len(SET_NAMES)
 SET_VALUES: list[int] = [1, 2, 3, 4, 5]          # one goat of each value per set
 SET_SIZE = len(SET_VALUES)
@@ -87,11 +89,12 @@ def card_name(card: int) -> str:
 
 
 def card_code(card: int) -> str:
-    """A 2-character code for the grid: set letter + value ("A5"), "dg" for a dog, "m1"/"m2"
-    for milk shakes (lower case, so they never look like a goat of a set)."""
+    """A code for the grid: set letter + value ("A5"), "dog" for a dog (never marked, so it may
+    take the mark's place), "m1"/"m2" for milk shakes (lower case, so they never look like a goat
+    of a set)."""
     kind = KIND[card]
     if kind == "g":
         return f"{SET_LETTERS[GOAT_SET[card]]}{VALUE[card]}"
     if kind == "d":
-        return "dg"
+        return "dog"
     return f"m{VALUE[card]}"

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 
-from engines import clone
-from engines.hidden import deal, remove_all, reseed, sample
+from ..base import clone
+from ..hidden import deal, remove_all, reseed, sample
 
 from . import data
 from .rules import dogs_in_hand

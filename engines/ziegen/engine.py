@@ -1,7 +1,7 @@
 """The Engine subclass: the shared API, delegating to the rules, views and text modules."""
 from __future__ import annotations
 
-from engines import Engine, IllegalAction
+from engines.base import Engine, IllegalAction
 
 from . import data, geometry, rules, scoring, setup, text, views
 from .determinize import determinize
@@ -63,8 +63,10 @@ class ZiegenEngine(Engine):
                 if owner >= 0 and owner != seat:
                     label = f"Ask {{p{owner}}}: s" + label[1:]
                 return label[:80]
-            if verb == "consent":
-                return "Allow the swap" if arg == "yes" else "Refuse the swap"
+            if verb == "consent" and arg in ("yes", "no"):
+                src, tgt = state["dog_src"], state["dog_tgt"]
+                where = f" ({_short(size, src)} with {_short(size, tgt)})" if tgt >= 0 else ""
+                return ("Allow the swap" if arg == "yes" else "Refuse the swap") + where
             if verb == "take":
                 cell = int(arg)
                 return f"Take {data.card_name(grid[cell])} ({_short(size, cell)})"

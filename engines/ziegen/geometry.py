@@ -55,8 +55,15 @@ def line_cells(size: int, pos: int) -> tuple[int, ...]:
 
 
 def line_label(size: int, pos: int) -> str:
+    """The line a large goat at ``pos`` takes from: "column 3", "row 6"."""
     side, idx, _cell = edge_info(size)[pos]
     return f"column {idx + 1}" if side in ("top", "bottom") else f"row {idx + 1}"
+
+
+def spot_label(size: int, pos: int) -> str:
+    """Where a large goat stands, edge and line: "the left edge, row 6" (a corner cell has a goat
+    spot on two edges, so the line alone is not enough)."""
+    return f"the {edge_info(size)[pos][0]} edge, {line_label(size, pos)}"
 
 
 @lru_cache(maxsize=None)

@@ -13,7 +13,8 @@ Phases (``state["phase"]``):
 """
 from __future__ import annotations
 
-from engines import Event, rng
+from engines import rng
+from engines.base import Event
 
 from . import data, geometry
 
@@ -201,7 +202,7 @@ def play_card(state: dict, seat: int, card: int, events: list) -> None:
         state["goats"][seat] = (state["goats"][seat] + steps) % (4 * state["size"])
         events.append(Event(f"{{p{seat}}}'s large goat moves {steps} "
                             f"space{'s' if steps != 1 else ''} to "
-                            f"{geometry.line_label(state['size'], state['goats'][seat])}."))
+                            f"{geometry.spot_label(state['size'], state['goats'][seat])}."))
     if kind == "d":
         state["refused"] = []
         if dog_sources(state, seat):
@@ -296,15 +297,15 @@ def score_played(state: dict, mover: int, card: int, events: list) -> None:
                 counts[seat] += 1
     name = data.SET_NAMES[s]
     if sums[mover] >= data.GOAT_THRESHOLD:
-        events.append(Event(f"Scoring! {{p{mover}}}'s {name} goats total {sums[mover]}: "
-                            f"{{p{mover}}} claims every {name} goat left.", highlight=True))
+        events.append(Event(f"Scoring! {{p{mover}}}'s {name} cards total {sums[mover]}: "
+                            f"{{p{mover}}} claims every {name} card left.", highlight=True))
         claim_set(state, s, mover, events)
     elif sum(counts) >= data.FOURTH_CARD:
         # Highest sum, then most cards, then the player who triggered the scoring.
         order = [(mover + k) % n for k in range(n)]
         winner = max(order, key=lambda p: (sums[p], counts[p], p == mover))
-        events.append(Event(f"Scoring! The 4th {name} goat is played: {{p{winner}}} has the "
-                            f"majority ({sums[winner]}) and wins the last {name} goat.",
+        events.append(Event(f"Scoring! The 4th {name} card is played: {{p{winner}}} has the "
+                            f"majority ({sums[winner]}) and wins the last {name} card.",
                             highlight=True))
         claim_set(state, s, winner, events)
 
@@ -323,7 +324,7 @@ def claim_set(state: dict, s: int, winner: int, events: list) -> None:
     in_draw = sum(1 for c in state["draw"] if data.GOAT_SET[c] == s)
     if in_draw:
         events.append(Event(f"{{p{winner}}} sets aside {in_draw} small goat"
-                            f"{'s' if in_draw != 1 else ''} for {name} goats still in the "
+                            f"{'s' if in_draw != 1 else ''} for {name} cards still in the "
                             f"draw pile."))
     for seat in range(state["n"]):
         for c in state["hands"][seat]:

@@ -1,4 +1,10 @@
-"""Markdown for the Discord embeds: pure functions of a view dict."""
+"""Markdown for the Discord embeds: pure functions of a view dict.
+
+The text grid: a cell is a set letter and value (``A5``, letters from ``data.SET_LETTERS``, which
+share no letter with the seat colours), followed by the lower-case colour of its small goat
+(``A5r``); ``dog`` a dog, ``m1``/``m2`` a milk shake, ``..`` an empty space, ``[R]`` Red's pen;
+upper-case colour letters beside the grid are the large goats. Legends for both under the header.
+"""
 from __future__ import annotations
 
 from . import data, geometry
@@ -15,7 +21,7 @@ def _cell(view: dict, cell: int) -> str:
         return " .. "
     owner = view["mark"][cell]
     tag = data.COLOUR_LETTERS[owner].lower() if owner >= 0 else " "
-    return f" {data.card_code(card)}{tag}"
+    return f" {data.card_code(card)}{tag}"[:CELL_W]     # a dog ("dog") is never marked
 
 
 def grid_text(view: dict) -> str:
@@ -65,20 +71,21 @@ def _played_text(cards: list[int]) -> str:
 
 def board_text(view: dict) -> str:
     size = view["size"]
-    out = [f"**Pasture** ({size}x{size}; `[R]` pen, `r` = Red's small goat, letters around "
-           f"the edge = large goats)", "```", grid_text(view), "```"]
+    colours = ", ".join(f"{data.COLOUR_LETTERS[s]} {data.COLOURS[s]}" for s in range(view["n"]))
+    out = [f"**Pasture** ({size}x{size}) - colours: {colours}. `[R]` Red's pen, `A5r` a goat "
+           "with Red's small goat, `R` beside the grid Red's large goat.",
+           "```", grid_text(view), "```"]
     shown = sorted({data.GOAT_SET[c] for c in view["grid"] if c >= 0 and data.KIND[c] == "g"})
-    if shown:
-        out.append("Sets: " + ", ".join(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}"
-                                         for s in shown) + "; dg dog, m1/m2 milk shake")
+    out.append("Cards: " + "".join(f"{data.SET_LETTERS[s]} {data.SET_NAMES[s]}, "
+                                   for s in shown) + "dog = Dog, m1/m2 = Milk Shake")
     out.append("")
     for seat in range(view["n"]):
         b = view["breakdown"][seat]
-        line = geometry.line_label(size, view["goats"][seat])
+        spot = geometry.spot_label(size, view["goats"][seat])
         marker = "▶ " if seat in view["to_act"] else ""
         out.append(f"{marker}**{{p{seat}}}** ({data.COLOURS[seat]}) - {view['scores'][seat]} pts "
                    f"(pen {b['pen']}, other {b['other']}, milk {b['milk']}); hand "
-                   f"{view['hand_counts'][seat]}; goat at {line}")
+                   f"{view['hand_counts'][seat]}; large goat at {spot}")
         out.append(f"  played: {_played_text(view['played'][seat])}")
     scored = [f"{data.SET_NAMES[s]} ({{p{o}}})" for s, o in enumerate(view["owner"]) if o >= 0]
     if scored:
@@ -108,7 +115,9 @@ def hand_text(view: dict) -> str:
     names = ", ".join(f"**{data.card_name(c)}**" for c in hand) or "no cards"
     out = [f"Your hand ({data.COLOURS[seat]}): {names}"]
     size = view["size"]
-    out.append(f"Your large goat stands at {geometry.line_label(size, view['goats'][seat])}.")
+    pos = view["goats"][seat]
+    out.append(f"Your large goat stands at {geometry.spot_label(size, pos)}: you take from "
+               f"{geometry.line_label(size, pos)}.")
     if view["phase"] == "mulligan" and view.get("mulligan_choice") is not None:
         out.append(f"You chose to return {view['mulligan_choice']} dog(s); waiting for the others.")
     if seat in view["to_act"]:

@@ -28,7 +28,8 @@ def prompt(state: dict) -> str:
         src, tgt = state["dog_src"], state["dog_tgt"]
         owner = state["mark"][tgt]
         return (f"{{p{owner}}} decides whether {{p{turn}}} may swap "
-                f"{data.card_name(state['grid'][src])} with {data.card_name(state['grid'][tgt])}.")
+                f"{data.card_name(state['grid'][src])} ({geometry.cell_label(size, src)}) with "
+                f"{data.card_name(state['grid'][tgt])} ({geometry.cell_label(size, tgt)}).")
     if phase == "take":
         line = geometry.line_label(size, state["goats"][turn])
         return f"{{p{turn}}} takes a card from {line}."

@@ -95,10 +95,10 @@ def check_board(table: Table, game, board) -> list[str]:
     for marker in PRIVATE_MARKERS:
         assert marker not in snapshot, (marker, snapshot)
     for seat, name in enumerate(names):
-        line = next(line for line in embed["description"].splitlines()
-                    if line.startswith(f"{name}: "))
+        who = f"{name} (first player): " if seat == spectator["first_player"] else f"{name}: "
+        line = next(line for line in embed["description"].splitlines() if line.startswith(who))
         if state["screen"][seat]:
-            assert line.startswith(f"{name}: {len(state['hid'][seat])} behind screen;"), line
+            assert line.startswith(f"{who}{len(state['hid'][seat])} behind screen;"), line
             assert "tokens:" not in line, line
     latest = [f["value"] for f in embed.get("fields", []) if f["name"] == "Latest"]
     return "\n".join(latest).splitlines()

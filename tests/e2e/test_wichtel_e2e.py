@@ -7,11 +7,14 @@ now and then /wichtel move. The humans bribe whenever they can and end a round o
 receive a leprechaun out of turn, so the game holds face-down bribes offered through the
 controls and rounds ended by someone whose move it is not.
 
+Bribes are offered in turns (the default option): one player after another from the enlister's
+left, each seeing whether the earlier ones laid a card.
+
 Hidden information is checked after every move: the move log is replayed through the engine to
 know every private event, and no thread/channel message or board embed may contain one (nor a
-hand); a face-down bribe or a first exchange pick changes nothing public but the footer; the
-board's "Latest" field shows exactly the public events; a DM's news holds only that seat's
-private events.
+hand); a first exchange pick changes nothing public but the footer; a face-down bribe tells the
+table only that a card was laid (never which) until the reveal; the board's "Latest" field
+shows exactly the public events; a DM's news holds only that seat's private events.
 """
 from __future__ import annotations
 
@@ -24,14 +27,14 @@ from tests.e2e.harness import Table, controls, open_table, running_bot, use_cont
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 GAME_SEED = 4       # make_bot's seed: the deal, the dice and the bot's choices
-CHOOSER_SEED = 5    # which human acts first when several may, and the chooser's random picks
+CHOOSER_SEED = 6
 TARGET = 50         # table option: a shorter game than the rulebook's 99
 SLASH_EVERY = 2     # every 2nd human move in phase "main" is typed as /wichtel move
 
 # Text that only a seat's own panel may show.
 PRIVATE_MARKERS = ("Your retinue", "Your events", "Your face-down bribe", "You hand over",
                    "You offer", "You received", "You discarded", "News for you",
-                   "Your decision")
+                   "Your decision", "If the round ended now")
 SEAT_ROW = re.compile(r"^[▶ ] (.+?): 🂠+ · (\d+) events · (-?\d+) pts$", re.M)
 
 
@@ -133,8 +136,8 @@ class Secrets:
         board = self.table.board()
         expected = "\n".join(self.recent)
         latest = latest_field(board)
-        # Over 1000 characters cogs/render.py clips the field and keeps its *oldest* lines.
-        clipped = latest.endswith(" …") and expected.startswith(latest[:-2])
+        # Over 1000 characters cogs/render.py keeps the newest whole lines that fit.
+        clipped = len(expected) > 1000 and expected.endswith("\n" + latest)
         assert latest == expected or clipped, \
             f"the board's Latest field is not the public events:\n{latest}\n---\n{expected}"
         self.public_checks += 1
@@ -153,11 +156,19 @@ class Secrets:
                             f"{user.name}'s DM shows news not addressed to them: {line!r}"
 
     def check_bribe_board(self) -> None:
-        """While bribes lie face down the board shows no bribe, and a face-down bribe still
-        counts in its owner's event count (so the count does not tell who bribed)."""
+        """While bribes lie face down the board shows no bribe card (only who laid one), and a
+        face-down bribe still counts in its owner's event count."""
         description, _ = board_parts(self.table.board())
         assert "bribes:" not in description and "Top bribe" not in description
         bids = self.state["enl"]["bids"]
+        (enlisting,) = [line for line in description.split("\n")
+                        if line.startswith("Enlisting:")]
+        for seat, name in enumerate(self.names):
+            if bids[seat]:
+                assert EV_NAME[bids[seat]] not in enlisting, enlisting
+                assert f"{name} laid a card" in enlisting, enlisting
+            elif bids[seat] == "" and self.state["ev"][seat] and seat != self.state["active"]:
+                assert f"{name} no card" in enlisting, enlisting
         rows = {name: int(count) for name, count, _ in SEAT_ROW.findall(description)}
         assert len(rows) == len(self.names), description
         for seat, name in enumerate(self.names):
@@ -232,15 +243,22 @@ async def play_move(table: Table, secrets: Secrets, record: Record,
     public = await secrets.catch_up()
     after = secrets.state
     alone = game.move_count == before + 1
-    if phase in ("bribe", "exchange") and alone and after["phase"] == phase:
-        # A face-down decision while others still decide: nothing public changes but the
+    if phase == "exchange" and alone and after["phase"] == phase:
+        # A face-down pick while the partner still decides: nothing public changes but the
         # footer (who is still deciding), no thread message, no public event.
         assert public == []
         assert board_parts(table.board()) == board_before
         assert [(m.id, m.content) for m in fake.channel_messages(table.thread)] == thread_before
         record.hidden_steps[phase] += 1
-        if action.startswith("bribe:"):
-            record.face_down.append((secrets.names[seat], EV_NAME[action[6:]]))
+    if phase == "bribe" and alone and after["phase"] == phase:
+        # A bribe in turns while later players still decide: the table learns whether a card
+        # was laid, never which (check_bribe_board looked at the board).
+        name = secrets.names[seat]
+        laid = action.startswith("bribe:")
+        assert public == [f"{name} lays a card face down." if laid else f"{name} lays no card."]
+        record.hidden_steps[phase] += 1
+        if laid:
+            record.face_down.append((name, EV_NAME[action[6:]]))
             assert f"Your face-down bribe: {EV_NAME[action[6:]]}" in res.embed_text
     if after["phase"] == "bribe" and any(
             after["enl"]["bids"][s] for s in range(len(secrets.names)) if s not in table.users):
@@ -277,7 +295,8 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 lobby, thread = await open_table(fake, chan, alice, "wichtel", joiners=(bob, carol),
                                                  options=f"target={TARGET}")
                 game = (await bot.tables.games_of_user(alice.id))[0]
-                assert game.seed == GAME_SEED and game.options == {"target": TARGET}
+                assert game.seed == GAME_SEED
+                assert game.options == {"target": TARGET, "bribes": "turns"}
                 names = [s.name for s in game.seats]
                 assert [s.user_id for s in game.seats[:3]] == [alice.id, bob.id, carol.id]
                 assert game.seats[3].is_bot

@@ -48,6 +48,25 @@ def _hidden_leak_check(engine, state, num_players, salt: int = 0):
         check_determinize(engine, state, seat, salt)
 
 
+def play_on(engine, state: dict, num_players: int, rnd: random.Random) -> dict:
+    """Play a (loaded) state on to the end with random legal moves, checking the basics."""
+    inventory = engine.inventory(state)
+    for _step in range(MAX_STEPS):
+        if engine.is_over(state):
+            break
+        acting = engine.to_act(state)
+        assert acting, "the game is not over but nobody has to act"
+        seat = rnd.choice(acting)
+        legal = engine.legal_actions(state, seat)
+        assert legal, f"seat {seat} must act but has no legal action"
+        state, _ = engine.apply(state, seat, rnd.choice(legal))
+        assert engine.inventory(state) == inventory
+    else:
+        raise AssertionError(f"game did not end within {MAX_STEPS} moves")
+    assert len(engine.scores(state)) == num_players and engine.winners(state)
+    return state
+
+
 def play_and_check(engine, num_players: int, seed: int, options: dict | None = None,
                    policy_seed: int | None = None) -> tuple[dict, list[tuple[int, str]]]:
     """Play one random legal game, checking the contract at every step.

@@ -197,7 +197,7 @@ def test_pigeon_draws_at_a_site_with_your_henchman():
 def test_mule_rotates_to_draw_at_the_armory_once_a_day():
     st = mk(2, animal="mule", hands={0: ["gossip"], 1: ["gossip"]}, res={0: ["mule"]})
     assert "use:mule" in E.legal_actions(st, 0)
-    assert E.describe(st, 0, "use:mule") == "Mule: draw at the Armory"
+    assert E.describe(st, 0, "use:mule") == "Mule (house rule): draw at the Armory"
     st, _ = play(st, (0, "use:mule"))
     assert "mule" in st["rot"][0] and len(st["hand"][0]) == 2
     assert any(CARDS[c][1] == "armory" for c in st["hand"][0])

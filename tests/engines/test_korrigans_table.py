@@ -60,3 +60,27 @@ async def test_a_whole_game_through_the_table_service(service):
     state = service.state(outcome.game)
     assert state["cauldron"] is not None
     assert "Winner" in service.board_text(outcome.game)
+
+
+def test_final_scores_message_explains_a_tie_on_gold():
+    """The "Final scores" message (cogs/render.py) carries the engine's result note."""
+    from types import SimpleNamespace
+
+    from cogs import render
+    from tables import fill_names
+    from tests.engines.test_korrigans import F, scenario
+
+    st = scenario(n=3, phase="over", pos=("A", "B", "C", "D", "E", "F"),
+                  hid=[["g4"], ["g4"], ["g1"]], shown=[["hare", "bird"], ["mole"], ["frog"]],
+                  cauldron=F["V"])
+    st["stack"] = []
+    seats = [SimpleNamespace(name=name, user_id=uid, is_bot=False) for uid, name in USERS]
+    game = SimpleNamespace(kind="korrigans", seats=seats)
+    svc = SimpleNamespace(engine=lambda kind: ENGINE, state=lambda g: st,
+                          fill=lambda g, text: fill_names(text, [s.name for s in seats]))
+    text = render.results_text(svc, game)
+    assert text.splitlines()[1:5] == [
+        "🏆 ann: 4", "bob: 4", "cat: 1",
+        "Tied on 4 gold: most Companions left wins (ann 2, bob 1)."]
+    st["hid"][1] = ["g3"]
+    assert "Tied" not in render.results_text(svc, game)

@@ -79,15 +79,21 @@ def test_deal(n):
     st = E.new_game(n, 7)
     assert all(len(r) == 4 for r in st["ret"]) and all(len(h) == 4 for h in st["ev"])
     assert len(st["sq"]) == n and st["wl"] == "tied" and st["dir"] == 1
-    # one discard card + the first move's walk
-    assert len(st["R"]) == 2 and len(st["L"]) == 32 - 5 * n - 2
     assert len(st["ev_aside"]) == 22 - 4 * n
     assert st["active"] == 0 and st["dealer"] == n - 1
     assert E.to_act(st) == [0]
+    # one discard card; the first move's walk waits for the mover (who holds event cards)
+    assert st["phase"] == "prewalk" and len(st["R"]) == 1 and len(st["L"]) == 32 - 5 * n - 1
+    st, _ = play(st, (0, "walk"))
+    assert st["phase"] == "main" and len(st["R"]) == 2 and len(st["L"]) == 32 - 5 * n - 2
 
 
 def test_options():
     assert E.new_game(3, 1, {"target": 50})["target"] == 50
+    assert E.new_game(3, 1)["bribes"] == "turns"
+    assert E.new_game(3, 1, {"bribes": "together"})["bribes"] == "together"
+    with pytest.raises(Exception):
+        E.new_game(3, 1, {"bribes": "sometimes"})
     with pytest.raises(Exception):
         E.new_game(3, 1, {"target": 51})
     with pytest.raises(Exception):
@@ -128,19 +134,33 @@ def test_komm_mal_her_walks_at_once_at_start_and_end_of_move():
     assert st["sq"] == ["sw", "fa", "hs"] and st["phase"] == "end"
 
 
-def test_komm_mal_zurueck_reverses_the_next_walk_and_it_stays_reversed():
+def test_komm_mal_zurueck_reverses_one_walk_then_walks_go_on_as_before():
+    # RULINGS.md: one walk the other way; the stacks keep their roles.
     st = scene(sq="fa hs hf", L="ks sw", R="ww ge", ev={0: ["kz", "r2"]})
     st, _ = play(st, (0, "play:kz"))
     assert st["back"] and st["sq"] == ["fa", "hs", "hf"]       # nothing moves yet
     assert E.view(st, None)["pending_walk"] == {"reverse": True, "stand_still": False}
     st, _ = play(st, (0, "call:" + st["ret"][0][0]))
     called_top = st["R"][-1]                                     # the called card, face down
-    st, _ = play(st, (0, "done"))
-    assert st["dir"] == -1 and not st["back"]
-    assert st["sq"] == ["hs", "hf", called_top] and st["L"][-1] == "fa"
+    st, ev = play(st, (0, "done"))                               # seat 1 (no events) walks
+    # the discard stack's top walks back in at the right, Familie goes onto the drawing stack
+    assert st["sq"] == ["hs", "hf", called_top] and st["L"] == ["ks", "fa"]
+    assert st["dir"] == 1 and not st["back"]
+    assert any("walk the other way" in t for t in texts(ev))
+    v = E.view(st, None)
+    assert v["walk_direction"] == "right" and v["left_stack"]["role"] == "draw"
     st["phase"], st["ev"][1] = "end", ["r2"]
-    st, _ = play(st, (1, "done"))
-    assert st["dir"] == -1 and st["sq"][0] == "hf"              # still walking left
+    st, _ = play(st, (1, "done"))                                # seat 2: back to normal
+    assert st["dir"] == 1 and st["sq"] == ["fa", "hs", "hf"] and st["R"][-1] == called_top
+    assert st["L"] == ["ks"]
+
+
+def test_komm_mal_zurueck_reversed_walk_when_the_walk_goes_left():
+    st = scene(sq="fa hs hf", L="ks sw", R="ww ge", dir=-1, ev={0: ["kz"]}, phase="end")
+    st, _ = play(st, (0, "play:kz"), (0, "done"))
+    # dir -1: L is the discard stack; its top (sw) comes back in at the left, hf goes onto R
+    assert st["sq"] == ["sw", "fa", "hs"] and st["L"] == ["ks"] and st["R"][-1] == "hf"
+    assert st["dir"] == -1
 
 
 def test_komm_mal_zurueck_without_a_discard_stack_does_nothing():
@@ -149,6 +169,81 @@ def test_komm_mal_zurueck_without_a_discard_stack_does_nothing():
     st, ev = play(st, (0, "play:kz"), (0, "done"))
     assert st["dir"] == -1 and any("no effect" in t for t in texts(ev))
     assert st["sq"][-1] == "ge" and st["R"] == rest
+
+
+# --- before the opening walk: "Stehenbleiben!" and "Komm mal zurück!" -------------------------
+def next_move_scene(ev1, **kw):
+    """Seat 0 ends its move; seat 1, holding ``ev1``, is about to move."""
+    kw.setdefault("sq", "fa hs hf")
+    kw.setdefault("L", "ks sw")
+    kw.setdefault("R", "ww ge")
+    st = scene(phase="end", ev={0: ["r2"], 1: ev1}, **kw)
+    st, _ = play(st, (0, "done"))
+    return st
+
+
+def test_mover_may_play_stehenbleiben_before_the_opening_walk():
+    st = next_move_scene(["st", "r3"])
+    assert st["phase"] == "prewalk" and st["active"] == 1 and E.to_act(st) == [1]
+    assert st["sq"] == ["fa", "hs", "hf"]                         # no walk yet
+    assert E.legal_actions(st, 1) == ["play:st", "walk"]
+    st, ev = play(st, (1, "play:st"))
+    assert st["phase"] == "prewalk" and E.legal_actions(st, 1) == ["walk"]
+    st, ev = play(st, (1, "walk"))
+    assert st["phase"] == "main" and st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
+    assert any("stand still" in t for t in texts(ev))
+
+
+def test_mover_may_play_komm_mal_zurueck_before_the_opening_walk():
+    st = next_move_scene(["kz"])
+    assert E.legal_actions(st, 1) == ["play:kz", "walk"]
+    st, _ = play(st, (1, "play:kz"), (1, "walk"))
+    # this very walk goes the other way: ge (discard top) comes back, fa goes onto L
+    assert st["sq"] == ["hs", "hf", "ge"] and st["L"][-1] == "fa" and st["dir"] == 1
+    assert st["phase"] == "main" and not st["back"]
+
+
+def test_prewalk_walk_without_a_card_is_the_normal_walk():
+    st = next_move_scene(["r3"])
+    assert E.legal_actions(st, 1) == ["walk"]      # asked all the same: nothing leaks
+    st, _ = play(st, (1, "walk"))
+    assert st["sq"] == ["sw", "fa", "hs"] and st["R"][-1] == "hf" and st["phase"] == "main"
+
+
+def test_prewalk_asks_every_mover_who_might_hold_one_and_nobody_else():
+    # A holder and a non-holder with event cards see the same public step.
+    holder, other = next_move_scene(["st"]), next_move_scene(["r3"])
+    for seat in (None, 0, 2):
+        assert E.view(holder, seat) == E.view(other, seat)
+    # No event card at all (public): no question, the walk happens at once.
+    st = next_move_scene([])
+    assert st["phase"] == "main" and st["sq"] == ["sw", "fa", "hs"]
+    # Both cards already in the public discard: nobody can hold them, no question.
+    st = scene(phase="end", ev={0: ["r2"], 1: ["r3"]}, sq="fa hs hf", L="ks sw", R="ww ge")
+    st["ev_aside"].remove("st"), st["ev_aside"].remove("kz")
+    st["ev_used"] = ["st", "kz"]
+    st, _ = play(st, (0, "done"))
+    assert st["phase"] == "main" and st["sq"] == ["sw", "fa", "hs"]
+    # ...but one of them still unseen: asked.
+    st = scene(phase="end", ev={0: ["r2"], 1: ["r3"]}, sq="fa hs hf", L="ks sw", R="ww ge")
+    st["ev_aside"].remove("st")
+    st["ev_used"] = ["st"]
+    st, _ = play(st, (0, "done"))
+    assert st["phase"] == "prewalk"
+
+
+def test_komm_mal_her_is_not_offered_before_the_opening_walk():
+    st = next_move_scene(["kh", "kz"])
+    assert E.legal_actions(st, 1) == ["play:kz", "walk"]
+    st, _ = play(st, (1, "walk"))
+    assert "play:kh" in E.legal_actions(st, 1) and "play:kz" in E.legal_actions(st, 1)
+
+
+def test_each_round_opens_with_the_prewalk_question():
+    st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["r2"]})
+    st, _ = play(st, (0, "call:fa"), (0, "endround"))
+    assert st["round"] == 2 and st["active"] == 1 and st["phase"] == "prewalk"
+    assert E.describe(st, 1, "walk") == "Let the leprechauns walk"
 
 
 def test_stehenbleiben_skips_the_next_walk_only():
@@ -268,8 +363,8 @@ def test_the_card_just_enlisted_cannot_go_back_but_a_twin_can():
 
 
 # --- bribes ----------------------------------------------------------------------------------
-def test_bribes_are_asked_of_everyone_else_at_once_and_hidden():
-    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["kh"], 3: []})
+def test_bribes_together_are_asked_of_everyone_else_at_once_and_hidden():
+    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["kh"], 3: []}, bribes="together")
     st, _ = play(st, (0, "enlist:0"))
     # seat 3 holds no event card (public): not asked; seat 2 only has "pass".
     assert E.to_act(st) == [1, 2]
@@ -293,7 +388,7 @@ def test_bribes_are_asked_of_everyone_else_at_once_and_hidden():
 def test_bribe_labels_are_private_and_named():
     st = enlist_scene(ev={1: ["r3", "db"]})
     st, _ = play(st, (0, "enlist:0"))
-    assert E.describe(st, 1, "bribe:db") == "Bribe with Der bin der Beste!"
+    assert E.describe(st, 1, "bribe:db") == "Bribe with Der bin der Beste! (He's the best!)"
     assert E.describe(st, 1, "pass") == "No bribe"
 
 
@@ -305,22 +400,75 @@ def test_bribe_labels_are_private_and_named():
     ({1: "db", 2: "ib"}, 1),
     ({1: "r2"}, 1),
 ])
-def test_bribe_ranking_and_ties(bids, top):
-    st = enlist_scene(ev={s: [c] for s, c in bids.items()}, pips=(1, 1))
+@pytest.mark.parametrize("mode", ["turns", "together"])
+def test_bribe_ranking_and_ties(bids, top, mode):
+    st = enlist_scene(ev={s: [c] for s, c in bids.items()}, pips=(1, 1), bribes=mode)
     st, _ = play(st, (0, "enlist:0"))
-    for seat in E.to_act(st):
+    while st["phase"] == "bribe":
+        seat = E.to_act(st)[0]
         st, _ = play(st, (seat, "bribe:" + bids[seat]))
-    assert st["enl"]["top"] == top if st["enl"] else True
+    # the top briber wins: Rindentaler against a roll of 1, the two Bester cards outright
+    if st["phase"] == "dbgive":
+        assert st["enl"]["top"] == top
+    else:
+        assert st["fill"]["seat"] == top
 
 
 def test_tie_order_starts_left_of_the_enlister():
-    # Seat 2 enlists: play order is 0 then 1; equal bribes -> seat 1 (played last) is top.
-    st = enlist_scene(active=2, ret={2: "fa hs hf ks"}, ev={0: ["r4"], 1: ["r4"], 2: ["ig"]})
+    # Seat 2 enlists: play order is 0 then 1; equal bribes -> seat 1 (played last) is top,
+    # even when (bribing together) seat 1 answered first.
+    st = enlist_scene(active=2, ret={2: "fa hs hf ks"}, ev={0: ["r4"], 1: ["r4"], 2: ["ig"]},
+                      bribes="together")
     st, _ = play(st, (2, "enlist:0"), (1, "bribe:r4"), (0, "bribe:r4"))
     assert st["enl"]["top"] == 1 and st["phase"] == "respond"
     st = enlist_scene(active=1, ret={1: "fa hs hf ks"}, ev={0: ["r4"], 2: ["r4"], 1: ["ig"]})
-    st, _ = play(st, (1, "enlist:0"), (0, "bribe:r4"), (2, "bribe:r4"))
-    assert st["enl"]["top"] == 0          # order from seat 1's left: 2, then 0
+    st, _ = play(st, (1, "enlist:0"))
+    assert E.to_act(st) == [2]            # in turns: order from seat 1's left: 2, then 0
+    with pytest.raises(IllegalAction):
+        E.apply(st, 0, "bribe:r4")
+    st, _ = play(st, (2, "bribe:r4"), (0, "bribe:r4"))
+    assert st["enl"]["top"] == 0
+
+
+def test_bribes_in_turns_one_after_another_from_the_enlisters_left():
+    # Seat 1 enlists in a 5-seat game: order 2, 3, 4, 0; seat 3 holds no event card (public).
+    st = enlist_scene(n=5, active=1, ret={1: "fa hs hf ks"},
+                      ev={0: ["r5", "kh"], 2: ["r3"], 4: ["nd"], 1: ["ig"]})
+    st, ev = play(st, (1, "enlist:0"))
+    assert st["phase"] == "bribe" and E.to_act(st) == [2]
+    assert "one after another" in " ".join(texts(ev))
+    assert E.legal_actions(st, 2) == ["bribe:r3", "pass"]
+    assert E.legal_actions(st, 4) == [] and E.legal_actions(st, 0) == []
+    st, ev = play(st, (2, "bribe:r3"))
+    # everyone learns that seat 2 laid a card, nobody but seat 2 learns which
+    assert texts(ev) == ["{p2} lays a card face down."]
+    assert "You offer 3 Rindentaler face down." in texts(ev, 2)
+    assert not any("Rindentaler" in t for seat in (None, 0, 1, 3, 4) for t in texts(ev, seat))
+    assert E.to_act(st) == [4]                     # seat 3 has no event card: skipped
+    assert E.legal_actions(st, 4) == ["pass"]      # holds events but no bribe card: asked
+    for seat in (None, 0, 1, 3, 4):
+        v = E.view(st, seat)
+        assert v["enlist"]["laid"] == [2] and v["enlist"]["order"] == [2, 3, 4, 0]
+        assert "r3" not in str(v) and v["event_counts"][2] == 1
+    assert E.view(st, 2)["my_bribe"] == "r3"
+    st, ev = play(st, (4, "pass"))
+    assert texts(ev) == ["{p4} lays no card."]
+    assert E.to_act(st) == [0] and E.legal_actions(st, 0) == ["bribe:r5", "pass"]
+    assert E.view(st, 0)["enlist"]["laid"] == [2] and 4 in E.view(st, 0)["enlist"]["decided"]
+    st, ev = play(st, (0, "bribe:r5"))
+    reveal = [t for t in texts(ev) if t.startswith("Bribes revealed")][0]
+    assert reveal.startswith("Bribes revealed: {p2}: 3 Rindentaler; {p3}: no bribe; "
+                             "{p4}: no bribe; {p0}: 5 Rindentaler.")
+    assert st["enl"]["top"] == 0 and st["ev"][2] == ["r3"]
+
+
+def test_bribes_together_keep_even_a_pass_secret_in_the_views():
+    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["r4"], 3: ["r2"]}, bribes="together")
+    st, _ = play(st, (0, "enlist:0"))
+    assert E.to_act(st) == [1, 2, 3]
+    st, _ = play(st, (2, "bribe:r4"))
+    for seat in (None, 0, 1, 3):
+        assert E.view(st, seat)["enlist"]["laid"] is None
 
 
 def test_only_the_top_bribe_is_spent_others_return():
@@ -462,6 +610,19 @@ def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
     assert "Chieftain +65" in report and "total 114" in report
 
 
+def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
+    # RULINGS.md: when every player scored the same, each gets +5 and nobody the +1.
+    st = scene(ret={0: "fa fa hs ks", 1: "fa fa hs hs", 2: "fa fa hs hs"}, L="va hs", R="sw",
+               wl="free", totals=[1, 2, 3])
+    st, ev = play(st, (0, "call:ks"), (0, "endround"))
+    rows = E.view(st, None)["last_round"]["rows"]
+    assert [r["score"] for r in rows] == [5, 5, 5]                 # Wood cutter each: 2 + 3
+    assert [r["bonus"] for r in rows] == [5, 5, 5]
+    assert st["totals"] == [11, 12, 13]
+    report = [t for t in texts(ev) if "scoring" in t][0]
+    assert report.count("bonus +5") == 3 and "bonus +1" not in report
+
+
 def test_new_round_resets_and_passes_the_deal_left():
     st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["kz"]}, back=True, stand=True,
                dir=-1, L="ww", R="sw ge")
@@ -534,7 +695,8 @@ def test_prompts_for_out_of_turn_decisions_name_the_decider():
     assert E.view(st, 2)["prompt"] == "{p0} answers the top bribe, 5 Rindentaler from {p1}."
     st, _ = play(st, (0, "roll"))
     assert E.view(st, None)["prompt"].startswith("{p0} rolled 2 (needed 5)")
-    assert E.describe(st, 0, "reroll") == "Play Ich guck nochmal! (roll again)"
+    assert (E.describe(st, 0, "reroll")
+            == "Play Ich guck nochmal! (I'll have another look!): roll again")
 
 
 def test_briber_who_wins_ends_the_round_out_of_turn():
@@ -547,3 +709,25 @@ def test_briber_who_wins_ends_the_round_out_of_turn():
     # a second Waldwebel is in neither General's compulsory nor rest: no title
     assert rows[1]["cards"] == ["sw", "sw", "ww", "ww"] and rows[1]["title"] is None
     assert st["round"] == 2 and any("{p1} steps before the Wahlleiter" in t for t in texts(ev))
+
+
+# --- stored games from before version 2 ------------------------------------------------------
+def test_a_version_1_game_keeps_bribing_together_mid_bribe():
+    st = enlist_scene(n=4, ev={1: ["r3"], 2: ["r4"], 3: ["r2"]}, bribes="together", pips=(1,))
+    st, _ = play(st, (0, "enlist:0"), (2, "bribe:r4"))
+    old = E.dump(st)
+    del old["_v"], old["bribes"]            # as version 1 stored it
+    loaded = E.load(old)
+    assert loaded["bribes"] == "together" and E.dump(loaded)["_v"] == 2
+    assert E.to_act(loaded) == [1, 3]       # the others still decide at once
+    loaded, _ = play(loaded, (3, "pass"), (1, "bribe:r3"))
+    assert loaded["fill"]["seat"] == 2      # top bribe r4 against a roll of 1
+
+
+def test_the_stored_version_1_fixtures_load_as_together():
+    import json
+    from pathlib import Path
+    for path in sorted(Path(__file__).parent.parent.glob("fixtures/states/wichtel-v1-*.json")):
+        data = json.loads(path.read_text())
+        assert "_v" not in data["state"]
+        assert E.load(data["state"])["bribes"] == "together"

@@ -18,7 +18,7 @@ def board(st) -> str:
 
 # --- 1. the enlister's hand panel during the bribe phase ------------------------------------
 def test_enlister_is_not_told_he_offers_no_bribe():
-    st = enlist_scene(n=4, ev={0: ["ig"], 1: ["r3"], 2: ["kh"]})
+    st = enlist_scene(n=4, ev={0: ["ig"], 1: ["r3"], 2: ["kh"]}, bribes="together")
     st, _ = play(st, (0, "enlist:0"))
     hand = E.hand_text(E.view(st, 0))
     assert "You offer no bribe" not in hand
@@ -101,7 +101,7 @@ def test_seat_rows_show_as_many_backs_as_the_retinue_holds():
 # --- 4. bribes in turn order from the enlister's left -----------------------------------------
 def test_bribes_are_listed_in_turn_order_from_the_enlisters_left():
     st = enlist_scene(n=4, active=2, ret={2: "fa hs hf ks"},
-                      ev={0: ["r4"], 1: ["r4"], 2: ["ig"], 3: ["r2"]})
+                      ev={0: ["r4"], 1: ["r4"], 2: ["ig"], 3: ["r2"]}, bribes="together")
     st, _ = play(st, (2, "enlist:0"), (0, "bribe:r4"))
     # still face down: the board does not tell seat 1's bribe from a pass
     bribed, _ = play(st, (1, "bribe:r4"))
@@ -115,3 +115,88 @@ def test_bribes_are_listed_in_turn_order_from_the_enlisters_left():
                              "{p1}: 4 Rindentaler.")
     assert ("; bribes: {p3} 2 Rindentaler, {p0} 4 Rindentaler, {p1} 4 Rindentaler; top: {p1}"
             in board(st))
+
+
+def test_bribes_in_turns_board_shows_who_laid_a_card_never_which():
+    st = enlist_scene(n=4, active=2, ret={2: "fa hs hf ks"},
+                      ev={0: ["r4"], 1: ["r4", "kh"], 2: ["ig"], 3: ["r2"]})
+    st, _ = play(st, (2, "enlist:0"))
+    assert "face down so far" not in board(st)
+    assert "{p3} may lay a face-down bribe" in board(st)
+    st, _ = play(st, (3, "bribe:r2"), (0, "pass"))
+    text = board(st)
+    assert "; face down so far: {p3} laid a card, {p0} no card" in text
+    assert "Rindentaler" not in text and "bribes:" not in text
+    assert "{p1} may lay a face-down bribe" in text
+    # seat 1, deciding last, sees the same: that {p3} laid a card, not which
+    assert "face down so far: {p3} laid a card, {p0} no card" in E.board_text(E.view(st, 1))
+    assert "2 Rindentaler" not in E.hand_text(E.view(st, 1))
+    assert "Your face-down bribe: 2 Rindentaler" in E.hand_text(E.view(st, 3))
+
+
+# --- 5. the private panel: score now, special cards, English names ------------------------------
+def hand(st, seat=0) -> str:
+    return E.hand_text(E.view(st, seat))
+
+
+def test_panel_shows_what_the_retinue_would_score_now_with_its_title():
+    st = scene(ret={0: "sw ks ks fa"}, sq="fa hs hf")
+    assert "**If the round ended now:** 18 points (cards 8; Sergeant +10)" in hand(st)
+    st = scene(ret={0: "hd ww sw ks"}, sq="fa hs hf")
+    assert ("**If the round ended now:** 37 points (cards 22; General +15 (Hexendoktor as "
+            "Keulenschwinger))") in hand(st)
+    st = scene(ret={0: "hw ks ks hs"}, sq="fa hs hf")
+    assert "-5 points (cards 5; no title; Witwe flips 5 to -5)" in hand(st)
+    st = scene(ret={0: "me fa hs hf"}, sq="fa ks ks")
+    assert "11 points (removed Familie, Holzschieber; cards 11; no title)" in hand(st)
+    st = scene(ret={0: "hw hd me ge"}, sq="fa hs hf")
+    assert "99 points (cards 34; Chieftain +65)" in hand(st)
+    # the view carries the breakdown, for the seat itself only
+    assert E.view(st, 0)["retinue_score"]["score"] == 99
+    assert "retinue_score" not in E.view(st, None)
+    assert E.view(st, 1)["retinue_score"]["score"] != 99
+
+
+def test_panel_score_waits_while_five_leprechauns_are_held():
+    st = enlist_scene(pips=(6,))
+    st, _ = play(st, (0, "enlist:0"))
+    assert E.view(st, 0)["retinue_score"] is None
+    assert "first put one of your 5 leprechauns into the gap" in hand(st)
+
+
+def test_panel_reminds_of_special_cards_in_the_retinue_or_on_the_square():
+    st = scene(ret={0: "hd ww sw ks"}, sq="fa ge hf")
+    text = hand(st)
+    assert "**Special cards** (in your retinue or on the square):" in text
+    assert "- Hexendoktor (Witch doctor): stands in for any card" in text
+    assert "- General: every card worth less than 3" in text
+    assert "Häuptlingswitwe" not in text and "Meister" not in text
+    st = scene(ret={0: "fa hs hf ks"}, sq="fa hs hf")
+    assert "Special cards" not in hand(st) and E.view(st, 0)["special_cards"] == []
+
+
+def test_panel_and_labels_give_english_names_beside_german_ones():
+    st = scene(ret={0: "hf hw ks ge"}, ev={0: ["kz", "r3"]}, sq="fa hs hf")
+    text = hand(st)
+    assert "- Holzfäller 3 (Wood cutter)" in text
+    assert "- Häuptlingswitwe 7 (Chieftain's widow)" in text and "- General 9\n" in text
+    assert "**Your events:** Komm mal zurück! (Come back!), 3 Rindentaler (3 bark coins)" in text
+    assert (E.describe(st, 0, "call:hf")
+            == "Call: discard Holzfäller 3 (Wood cutter), draw a new one")
+    assert E.describe(st, 0, "play:kz") == "Play Komm mal zurück! (Come back!)"
+    assert E.describe(st, 0, "enlist:1") == "Enlist Holzschieber 1 (Wood hauler), place 2"
+
+
+def test_every_action_label_fits_a_button():
+    from engines.wichtel.data import EVENTS as EV_CODES_ALL, LEP_CODES
+    st = scene(n=5, sq="hw fa hs hf ks")
+    for phase in ("prewalk", "main", "end", "reroll", "respond"):
+        st["phase"] = phase
+        actions = (["call:" + c for c in LEP_CODES] + ["give:" + c for c in LEP_CODES]
+                   + ["fill:" + c for c in LEP_CODES] + ["play:" + c for c in EV_CODES_ALL]
+                   + ["bribe:" + c for c in EV_CODES_ALL] + [f"enlist:{i}" for i in range(5)]
+                   + ["pass", "roll", "nixda", "reroll", "endround", "continue", "done",
+                      "free", "accept", "walk", "exchange:4", "to:4"])
+        for action in actions:
+            label = E.describe(st, 0, action)
+            assert len(fill_names(label, ["W" * 32] * 5)) <= 80, label

@@ -301,7 +301,7 @@ def test_scoring_b_elvis_example_fourth_card_most_cards_wins_the_tie():
     assert st["mark"][cell(st, 4, 4)] == 0
     assert st["played"][1] == [] and st["played"][2] == []
     assert sorted(st["discard"]) == sorted([G("Elvis", 5), G("Elvis", 4)])
-    assert "{p0} has the majority (5) and wins the last Elvis goat" in public_text(ev)
+    assert "{p0} has the majority (5) and wins the last Elvis card" in public_text(ev)
 
 
 def test_scoring_b_highest_sum_wins_even_when_not_the_trigger():

@@ -156,7 +156,7 @@ def test_board_text_shows_pens_marks_and_large_goats():
                owner={"Elvis": 0}, played={1: [G("Goathe", 3), MILK1[0]]})
     text = E.board_text(E.view(st, None))
     assert "[R]" in text and "[Y]" in text and "[B]" in text
-    assert " A5r" in text and " F2 " in text
+    assert " A5r" in text and " H2 " in text   # Heidi: H (set letters avoid colour letters)
     assert "Goathe 3" in text and "Milk 1 (1)" in text
     assert "Scored sets: Elvis ({p0})" in text
     assert "{p1}" in text and "Player" not in text
