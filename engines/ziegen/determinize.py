@@ -1,9 +1,10 @@
 """``determinize``: re-deal what ``seat`` cannot see (see ``Engine.determinize``).
 
 Known to ``seat``: the pasture, every played and discarded card, its own hand, the cards
-revealed in other hands at a scoring, how many cards each zone holds, and the mulligan choices
-once resolved. Unknown and re-dealt: the other hands' unrevealed cards, the draw pile (content
-and order), the box, other seats' secret mulligan choices, the RNG word.
+revealed in other hands at a scoring or taken into them from the pasture (``taken``), how many
+cards each zone holds, and the mulligan choices once resolved. Unknown and re-dealt: the other
+hands' other cards, the draw pile (content and order), the box, other seats' secret mulligan
+choices, the RNG word.
 
 Constraints kept so that the world is one the setup and the rules can produce:
 - the box holds whole goat sets (only sets none of whose cards was ever seen), plus the number
@@ -27,10 +28,11 @@ def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
     n = s["n"]
     revealed = set(s["revealed"])
     others = [o for o in range(n) if o != seat]
-    kept = {o: [c for c in s["hands"][o] if c in revealed] for o in others}
+    kept = {o: [c for c in s["hands"][o] if c in revealed or c in s["taken"][o]]
+            for o in others}
     unknown = list(s["draw"]) + list(s["box"])
     for o in others:
-        unknown += [c for c in s["hands"][o] if c not in revealed]
+        unknown += [c for c in s["hands"][o] if c not in kept[o]]
     unknown.sort()
     unknown_set = set(unknown)
 

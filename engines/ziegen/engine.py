@@ -12,6 +12,13 @@ def _short(size: int, cell: int) -> str:
     return f"r{r + 1} c{c + 1}"
 
 
+def _v1_to_v2(data: dict) -> dict:
+    """Version 2 remembers which cards in each hand were taken from the pasture (everyone saw
+    them go there). A game stored at version 1 starts remembering from its next take."""
+    data["taken"] = [[] for _ in range(data["n"])]
+    return data
+
+
 class ZiegenEngine(Engine):
     name = "ziegen"
     title = "Herr der Ziegen"
@@ -24,6 +31,9 @@ class ZiegenEngine(Engine):
                     "chain of your cards joined to your pen.",
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
+    # v2: ``taken`` (cards each hand took from the pasture, public)
+    state_version = 2
+    migrations = {1: _v1_to_v2}
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)

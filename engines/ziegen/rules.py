@@ -182,6 +182,8 @@ def _cell_card(state: dict, cell: int) -> str:
 
 def play_card(state: dict, seat: int, card: int, events: list) -> None:
     state["hands"][seat].remove(card)
+    if card in state["taken"][seat]:
+        state["taken"][seat].remove(card)
     kind = data.KIND[card]
     name = data.card_name(card)
     if card in state["revealed"]:
@@ -240,6 +242,8 @@ def take_card(state: dict, seat: int, cell: int, events: list) -> None:
     grid[cell] = EMPTY
     state["hands"][seat].append(card)
     state["hands"][seat].sort()
+    state["taken"][seat].append(card)      # everyone saw it go into that hand
+    state["taken"][seat].sort()
     state["took"] = cell
     size = state["size"]
     events.append(Event(f"{{p{seat}}} takes {data.card_name(card)} "

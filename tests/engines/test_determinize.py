@@ -87,3 +87,31 @@ def test_play_and_check_runs_determinize():
 
     with pytest.raises(NotImplementedError):
         play_and_check(NoDeterminize(), 2, 1)
+
+
+def test_ziegen_cards_taken_from_the_pasture_stay_in_their_hands():
+    """Everyone saw them go there: a determinized world keeps them (state v2 field ``taken``)."""
+    engine = REGISTRY["ziegen"]
+    seen = 0
+    for state in _random_states(engine, 3, 4, 1):
+        for o in range(3):
+            for seat in range(3):
+                if seat == o:
+                    continue
+                world = engine.determinize(state, seat, random.Random(seen))
+                assert set(state["taken"][o]) <= set(world["hands"][o])
+                seen += len(state["taken"][o])
+    assert seen
+
+
+def test_ziegen_v1_games_load_and_play_on():
+    engine = REGISTRY["ziegen"]
+    state = list(_random_states(engine, 3, 8, 1))[10]
+    old = engine.dump(state)
+    old.pop("taken")
+    old["_v"] = 1
+    loaded = engine.load(old)
+    assert loaded["taken"] == [[], [], []]
+    seat = engine.to_act(loaded)[0]
+    engine.apply(loaded, seat, engine.legal_actions(loaded, seat)[0])
+    check_determinize(engine, loaded, (seat + 1) % 3)
