@@ -46,9 +46,10 @@ class HardPolicy:
     level = "hard"
 
     def __init__(self, iterations: int = 200, rollout: int = 12, max_steps: int = 60,
-                 explore: float = 0.7):
+                 explore: float = 0.7, prior_worlds: int = 2, prior_weight: int = 3):
         self.iterations, self.rollout = iterations, rollout
         self.max_steps, self.explore = max_steps, explore
+        self.prior_worlds, self.prior_weight = prior_worlds, prior_weight
 
     def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
                rnd: random.Random) -> str:
@@ -56,12 +57,32 @@ class HardPolicy:
         if len(options) == 1:
             return options[0]
         root = Node(-1)
+        self.seed_root(engine, state, seat, options, root, rnd)
         for _ in range(self.iterations):
             self.iterate(engine, state, seat, options, root, child_rng(rnd))
         ranked = sorted(((child.visits, child.total, action)
                          for (who, action), child in root.children.items()
                          if who == seat and action in options), reverse=True)
         return ranked[0][2] if ranked else rnd.choice(options)
+
+    def seed_root(self, engine: Engine, state: State, seat: int, options: list[str],
+                  root: Node, rnd: random.Random) -> None:
+        """Progressive bias: each root action starts with ``prior_weight`` virtual visits
+        worth its one-step value (the ``normal`` look-ahead) in a few worlds, so a short search
+        never does worse than that look-ahead and a long one soon outweighs it."""
+        if not self.prior_worlds or not self.prior_weight:
+            return
+        totals = {a: 0.0 for a in options}
+        for _ in range(self.prior_worlds):
+            w = world(engine, state, seat, rnd)
+            base = margins(engine, w)
+            for a in options:
+                after, _ = engine.apply(w, seat, a)
+                totals[a] += rewards(engine, after, base)[seat]
+        for a in options:
+            child = root.children[(seat, a)] = Node(seat)
+            child.visits = self.prior_weight
+            child.total = self.prior_weight * totals[a] / self.prior_worlds
 
     def iterate(self, engine: Engine, state: State, seat: int, options: list[str], root: Node,
                 rnd: random.Random) -> None:

@@ -64,13 +64,28 @@ def _henchmania(state: State) -> list[float]:
     return out
 
 
+_RETINUES: dict[tuple, int] = {}
+
+
+def _retinue(cards: list[str]) -> int:
+    """A retinue's score, remembered (scoring a retinue tries every title)."""
+    from engines.wichtel.scoring import score_retinue
+
+    key = tuple(sorted(cards))
+    if key not in _RETINUES:
+        if len(_RETINUES) > 50_000:
+            _RETINUES.clear()
+        _RETINUES[key] = score_retinue(list(key))
+    return _RETINUES[key]
+
+
 def _wichtel(state: State) -> list[float]:
-    from engines.wichtel.scoring import round_bonuses, score_retinue
+    from engines.wichtel.scoring import round_bonuses
 
     out = [float(t) for t in state["totals"]]
     if state["over"]:
         return out
-    now = [score_retinue(r) for r in state["ret"]]
+    now = [_retinue(r) for r in state["ret"]]
     bonus = round_bonuses(now)
     for seat in range(state["n"]):
         out[seat] += now[seat] + bonus[seat] + 0.5 * len(state["ev"][seat])

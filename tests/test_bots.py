@@ -103,7 +103,7 @@ def test_hard_search_walks_are_bounded():
             calls.append(action)
             return real_apply(s, who, action)
 
-    policy = HardPolicy(iterations=5, rollout=1000, max_steps=25)
+    policy = HardPolicy(iterations=5, rollout=1000, max_steps=25, prior_worlds=0)
     policy.choose(Counting(), state, seat, engine.legal_actions(state, seat), random.Random(2))
     assert len(calls) <= 5 * 25
 
