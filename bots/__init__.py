@@ -36,6 +36,12 @@ class RandomPolicy:
         return rnd.choice(legal)
 
 
+# Root prior (the one-step look-ahead as virtual visits, see ``HardPolicy.seed_root``): it
+# helped in small arena runs everywhere but Korrigans, where grabbing gold now loses to keeping
+# Companions for later moves.
+PRIOR_WORLDS = {"korrigans": 0}
+DEFAULT_PRIOR_WORLDS = 2
+
 _PER_ITERATION: dict[str, float] = {}   # game -> seconds per hard iteration, this process
 MIN_ITERATIONS = 24
 MAX_ITERATIONS = 5000
@@ -88,7 +94,8 @@ def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engi
     if level == "normal":
         return NormalPolicy()
     if level == "hard":
-        return HardPolicy(iterations=iterations_for(kind, seconds, engine))
+        return HardPolicy(iterations=iterations_for(kind, seconds, engine),
+                          prior_worlds=PRIOR_WORLDS.get(kind, DEFAULT_PRIOR_WORLDS))
     if level == "random":
         return RandomPolicy()
     raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -50,12 +50,10 @@ def margins(engine: Engine, state: State) -> list[float]:
 
 
 def rewards(engine: Engine, state: State, base: list[float] | None = None) -> list[float]:
-    """Each seat's outcome in [0, 1]: at the end 1 shared among the winners, else a smooth
-    function of how much its margin (``margins``) grew since ``base`` (the margins where the
-    search started), so that a seat far ahead or far behind still tells its moves apart."""
-    if engine.is_over(state):
-        win = engine.winners(state)
-        return [1.0 / len(win) if s in win else 0.0 for s in range(len(engine.scores(state)))]
+    """Each seat's outcome in [0, 1]: a smooth function of how much its margin (``margins``)
+    grew since ``base`` (the margins where the search started), so that a seat far ahead or
+    far behind still tells its moves apart. A finished game is scored the same way (its values
+    are the final scores), so ending a game is never worth more than the points it brings."""
     now = margins(engine, state)
     scale = SCALE.get(engine.name, 5.0)
     base = base or [0.0] * len(now)
