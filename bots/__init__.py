@@ -48,42 +48,54 @@ MAX_ITERATIONS = 5000
 
 
 def calibrate(kind: str, engine=None) -> float:
-    """Seconds one ``hard`` iteration takes for ``kind`` on this machine, measured once (a
-    mid-game position of a 3-player game, or the smallest count the game allows)."""
+    """Seconds one ``hard`` iteration takes for ``kind`` on this machine, measured once per
+    process: the slowest of three positions of a 3-player game (or the smallest count the game
+    allows), early, middle and late, each searched for a few dozen iterations."""
     if kind not in _PER_ITERATION:
         engine = engine or REGISTRY.get(kind)
         if engine is None:
             return 1e-3
+        from .common import pruned
+        from .hard import Node
+
         n = max(engine.min_players, min(3, engine.max_players))
         rnd = random.Random(12345)
         state = engine.new_game(n, 12345)
-        for _ in range(30):
+        positions = []
+        for step in range(90):
             seat = engine.to_act(state)[0]
             after, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
             if engine.is_over(after):
                 break
             state = after
-        seat = engine.to_act(state)[0]
-        legal = engine.legal_actions(state, seat)
+            if step in (10, 40, 89):
+                positions.append(state)
+        positions = positions or [state]
         probe = HardPolicy(iterations=1)
-        from .hard import Node
-        from .common import pruned
-
-        root = Node(-1)
-        options = pruned(legal)
-        count = 30
-        start = time.perf_counter()
-        for _ in range(count):
-            probe.iterate(engine, state, seat, options, root, rnd)
-        _PER_ITERATION[kind] = max((time.perf_counter() - start) / count, 1e-5)
+        slowest = 0.0
+        for position in positions:
+            seat = engine.to_act(position)[0]
+            options = pruned(engine.legal_actions(position, seat))
+            root = Node(-1)
+            count = 25
+            start = time.perf_counter()
+            for _ in range(count):
+                probe.iterate(engine, position, seat, options, root, rnd)
+            slowest = max(slowest, (time.perf_counter() - start) / count)
+        _PER_ITERATION[kind] = max(slowest, 1e-5)
     return _PER_ITERATION[kind]
+
+
+# Share of the thinking time given to iterations: iterations cost more in some positions than
+# in the calibration ones, and the root prior and the final choice take time too.
+BUDGET_SHARE = 0.6
 
 
 def iterations_for(kind: str, seconds: float, engine=None) -> int:
     """The ``hard`` budget for ``seconds`` of thinking (the end of the search and the final
     choice are cheap next to the iterations)."""
     per = calibrate(kind, engine)
-    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, int(seconds * 0.9 / per)))
+    return max(MIN_ITERATIONS, min(MAX_ITERATIONS, int(seconds * BUDGET_SHARE / per)))
 
 
 def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engine=None):
