@@ -43,6 +43,10 @@ def actor(engine: Engine, state: State, prefer: int | None = None) -> int:
     return prefer if prefer in acting else acting[0]
 
 
+# How much of a finished game's reward is winning itself (the rest is the margin's growth).
+WIN_WEIGHT = 0.5
+
+
 def margins(engine: Engine, state: State) -> list[float]:
     """Each seat's value minus the best value among the other seats."""
     vals = values(engine, state)
@@ -57,4 +61,9 @@ def rewards(engine: Engine, state: State, base: list[float] | None = None) -> li
     now = margins(engine, state)
     scale = SCALE.get(engine.name, 5.0)
     base = base or [0.0] * len(now)
-    return [0.5 + 0.5 * math.tanh((m - b) / scale) for m, b in zip(now, base)]
+    out = [0.5 + 0.5 * math.tanh((m - b) / scale) for m, b in zip(now, base)]
+    if WIN_WEIGHT and engine.is_over(state):
+        win = engine.winners(state)
+        out = [(1 - WIN_WEIGHT) * r + WIN_WEIGHT * (1.0 / len(win) if s in win else 0.0)
+               for s, r in enumerate(out)]
+    return out

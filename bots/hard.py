@@ -45,7 +45,7 @@ def rollout_action(engine: Engine, state: State, seat: int, legal: list[str],
 class HardPolicy:
     level = "hard"
 
-    def __init__(self, iterations: int = 200, rollout: int = 8, max_steps: int = 60,
+    def __init__(self, iterations: int = 200, rollout: int = 12, max_steps: int = 60,
                  explore: float = 0.7, prior_worlds: int = 0, prior_weight: int = 3):
         self.iterations, self.rollout = iterations, rollout
         self.max_steps, self.explore = max_steps, explore
