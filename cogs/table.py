@@ -77,7 +77,8 @@ class TableCog(commands.Cog, name="Tables"):
     async def play(self, interaction: discord.Interaction, game: str,
                    options: str | None = None,
                    remind_hours: app_commands.Range[int, 1, 720] | None = None) -> None:
-        """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons."""
+        """Open a lobby with Join, Leave, Add bot (easy / normal / hard), Remove bot, Start and
+        Cancel buttons."""
         try:
             engine = self.tables.engine(game)
             table = await self.tables.open_table(
