@@ -41,6 +41,11 @@ class RandomPolicy:
 # Companions for later moves.
 PRIOR_WORLDS = {"korrigans": 0}
 DEFAULT_PRIOR_WORLDS = 2
+# With more choices than this, hard searches only the best few by the one-step look-ahead.
+TOP = {"korrigans": 6}
+# Rollout steps after the tree (random steps are noisy where one turn has many steps).
+ROLLOUT = {"korrigans": 2}
+DEFAULT_ROLLOUT = 12
 
 _PER_ITERATION: dict[str, float] = {}   # game -> seconds per hard iteration, this process
 MIN_ITERATIONS = 24
@@ -49,7 +54,7 @@ MAX_ITERATIONS = 5000
 
 def calibrate(kind: str, engine=None) -> float:
     """Seconds one ``hard`` iteration takes for ``kind`` on this machine, measured once per
-    process: the slowest of three positions of a 3-player game (or the smallest count the game
+    process: the mean over three positions of a 3-player game (or the smallest count the game
     allows), early, middle and late, each searched for a few dozen iterations."""
     if kind not in _PER_ITERATION:
         engine = engine or REGISTRY.get(kind)
@@ -72,7 +77,7 @@ def calibrate(kind: str, engine=None) -> float:
                 positions.append(state)
         positions = positions or [state]
         probe = HardPolicy(iterations=1)
-        slowest = 0.0
+        spent = 0.0
         for position in positions:
             seat = engine.to_act(position)[0]
             options = pruned(engine.legal_actions(position, seat))
@@ -81,8 +86,8 @@ def calibrate(kind: str, engine=None) -> float:
             start = time.perf_counter()
             for _ in range(count):
                 probe.iterate(engine, position, seat, options, root, rnd)
-            slowest = max(slowest, (time.perf_counter() - start) / count)
-        _PER_ITERATION[kind] = max(slowest, 1e-5)
+            spent += (time.perf_counter() - start) / count
+        _PER_ITERATION[kind] = max(spent / len(positions), 1e-5)
     return _PER_ITERATION[kind]
 
 
@@ -107,7 +112,8 @@ def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engi
         return NormalPolicy()
     if level == "hard":
         return HardPolicy(iterations=iterations_for(kind, seconds, engine),
-                          prior_worlds=PRIOR_WORLDS.get(kind, DEFAULT_PRIOR_WORLDS))
+                          prior_worlds=PRIOR_WORLDS.get(kind, DEFAULT_PRIOR_WORLDS),
+                          top=TOP.get(kind, 0), rollout=ROLLOUT.get(kind, DEFAULT_ROLLOUT))
     if level == "random":
         return RandomPolicy()
     raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -46,8 +46,10 @@ class HardPolicy:
     level = "hard"
 
     def __init__(self, iterations: int = 200, rollout: int = 12, max_steps: int = 60,
-                 explore: float = 0.7, prior_worlds: int = 0, prior_weight: int = 3):
+                 explore: float = 0.7, prior_worlds: int = 0, prior_weight: int = 3,
+                 top: int = 0):
         self.iterations, self.rollout = iterations, rollout
+        self.top = top
         self.max_steps, self.explore = max_steps, explore
         self.prior_worlds, self.prior_weight = prior_worlds, prior_weight
 
@@ -56,6 +58,8 @@ class HardPolicy:
         options = pruned(legal)
         if len(options) == 1:
             return options[0]
+        if self.top and len(options) > self.top:
+            options = self.candidates(engine, state, seat, options, rnd)
         root = Node(-1)
         self.seed_root(engine, state, seat, options, root, rnd)
         for _ in range(self.iterations):
@@ -64,6 +68,16 @@ class HardPolicy:
                          for (who, action), child in root.children.items()
                          if who == seat and action in options), reverse=True)
         return ranked[0][2] if ranked else rnd.choice(options)
+
+    def candidates(self, engine: Engine, state: State, seat: int, options: list[str],
+                   rnd: random.Random) -> list[str]:
+        """With many choices, the search looks only at the ``top`` best by the one-step
+        look-ahead of ``normal`` (so a short search spreads over fewer actions)."""
+        from .normal import NormalPolicy
+
+        scores = NormalPolicy(worlds=2).scores(engine, state, seat, options, rnd)
+        ranked = sorted(options, key=lambda a: -scores[a])
+        return sorted(ranked[:self.top])
 
     def seed_root(self, engine: Engine, state: State, seat: int, options: list[str],
                   root: Node, rnd: random.Random) -> None:

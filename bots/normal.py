@@ -34,19 +34,26 @@ class NormalPolicy:
         options = pruned(legal)
         if len(options) == 1:
             return options[0]
-        worlds = [world(engine, state, seat, rnd) for _ in range(self.worlds)]
         best, best_value = [], None
-        for action in options:
-            total = 0.0
-            for w in worlds:
-                after, _ = engine.apply(w, seat, action)
-                total += self._best(engine, after, seat, self.depth - 1, rnd)
-            value = round(total / len(worlds), 9)
+        for action, value in self.scores(engine, state, seat, options, rnd).items():
             if best_value is None or value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
         return rnd.choice(best)
+
+    def scores(self, engine: Engine, state: State, seat: int, options: list[str],
+               rnd: random.Random) -> dict[str, float]:
+        """Each action's mean value over the same few determinized worlds."""
+        worlds = [world(engine, state, seat, rnd) for _ in range(self.worlds)]
+        out = {}
+        for action in options:
+            total = 0.0
+            for w in worlds:
+                after, _ = engine.apply(w, seat, action)
+                total += self._best(engine, after, seat, self.depth - 1, rnd)
+            out[action] = round(total / len(worlds), 9)
+        return out
 
     def _best(self, engine: Engine, state: State, seat: int, depth: int,
               rnd: random.Random) -> float:
