@@ -124,7 +124,7 @@ def think_time(seconds: float = 1.0, decisions: int = 8) -> list[str]:
                 policy.choose(engine, state, seat, legal, rnd)
                 taken.append(time.perf_counter() - start)
             state, _ = engine.apply(state, seat, rnd.choice(legal))
-        out.append(f"{kind:<11} 3p  hard @ {seconds:g} s: {policy.iterations} iterations, "
+        out.append(f"{kind:<11} 3p  hard @ {seconds:g} s: {policy.budget(engine, 3)} iterations, "
                    f"p50 {percentile(taken, 0.5) * 1000:.0f} ms, "
                    f"p95 {percentile(taken, 0.95) * 1000:.0f} ms ({len(taken)} decisions)")
         print(out[-1], flush=True)

@@ -7,7 +7,8 @@ light rollout policy for at most ``rollout`` steps and scores the cut-off positi
 game's value (``common.rewards``: 1 shared by the winners at the end, else a smooth function
 of how much each seat's lead grew since the start of the walk). Every node keeps the reward of the seat that moved into it.
 
-Budget: ``iterations`` (a number, never a clock), so the same position and ``rnd`` give the same
+Budget: ``iterations`` (a number, never a clock; from ``seconds`` it is measured once per game,
+player count and process, see ``budget``), so the same position and ``rnd`` give the same
 choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
 steps are pruned (``common.pruned``), so no walk can cycle through steps that undo each other.
 """
@@ -45,16 +46,32 @@ def rollout_action(engine: Engine, state: State, seat: int, legal: list[str],
 class HardPolicy:
     level = "hard"
 
-    def __init__(self, iterations: int = 200, rollout: int = 12, max_steps: int = 60,
+    def __init__(self, iterations: int | None = 200, rollout: int = 12, max_steps: int = 60,
                  explore: float = 0.7, prior_worlds: int = 0, prior_weight: int = 3,
-                 top: int = 0):
-        self.iterations, self.rollout = iterations, rollout
+                 top: int = 0, seconds: float = 1.0):
+        # ``iterations`` None: as many as fit in ``seconds`` (``budget``, measured once).
+        self.iterations, self.rollout, self.seconds = iterations, rollout, seconds
         self.top = top
         self.max_steps, self.explore = max_steps, explore
         self.prior_worlds, self.prior_weight = prior_worlds, prior_weight
 
+    def budget(self, engine: Engine, players: int) -> int:
+        """The iterations of one decision: fixed, or calibrated for the game and count."""
+        if self.iterations is not None:
+            return self.iterations
+        from .budget import iterations_for
+
+        probe = HardPolicy(iterations=1, rollout=self.rollout, max_steps=self.max_steps,
+                           prior_worlds=self.prior_worlds, top=self.top)
+        return iterations_for(engine.name, self.seconds, players, engine, probe)
+
     def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
                rnd: random.Random) -> str:
+        return self.search(engine, state, seat, legal, rnd,
+                           self.budget(engine, len(engine.scores(state))))
+
+    def search(self, engine: Engine, state: State, seat: int, legal: list[str],
+               rnd: random.Random, iterations: int) -> str:
         options = pruned(legal)
         if len(options) == 1:
             return options[0]
@@ -62,7 +79,7 @@ class HardPolicy:
             options = self.candidates(engine, state, seat, options, rnd)
         root = Node(-1)
         self.seed_root(engine, state, seat, options, root, rnd)
-        for _ in range(self.iterations):
+        for _ in range(iterations):
             self.iterate(engine, state, seat, options, root, child_rng(rnd))
         ranked = sorted(((child.visits, child.total, action)
                          for (who, action), child in root.children.items()

@@ -111,11 +111,18 @@ def test_hard_search_walks_are_bounded():
 def test_levels_and_seconds():
     with pytest.raises(ValueError):
         policy_for("ziegen", "grandmaster")
+    engine = REGISTRY["ziegen"]
     quick = policy_for("ziegen", "hard", seconds=0.05)
     slow = policy_for("ziegen", "hard", seconds=1.0)
-    assert quick.iterations < slow.iterations
-    # Calibrated once per game and process: the same seconds give the same budget.
-    assert policy_for("ziegen", "hard", seconds=1.0).iterations == slow.iterations
+    assert quick.budget(engine, 3) < slow.budget(engine, 3)
+    # Calibrated once per game, player count and process: the same seconds give the same
+    # budget, so the same position and rnd give the same choice.
+    assert policy_for("ziegen", "hard", seconds=1.0).budget(engine, 3) == slow.budget(engine, 3)
+    state = engine.new_game(3, 4)
+    seat = engine.to_act(state)[0]
+    legal = engine.legal_actions(state, seat)
+    picks = {slow.choose(engine, state, seat, legal, random.Random(8)) for _ in range(2)}
+    assert len(picks) == 1
 
 
 def _play(engine, n, policies, seed):
