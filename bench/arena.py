@@ -107,14 +107,17 @@ def run(games: int = QUICK["games"], seconds: float = QUICK["seconds"],
     return out
 
 
-def think_time(seconds: float = 1.0, decisions: int = 8) -> list[str]:
-    """The time a hard decision takes at the production budget, on mid-game positions."""
+def think_time(seconds: float = 1.0, decisions: int = 8, players: int = 3,
+               names: list[str] | None = None) -> list[str]:
+    """The time a hard decision takes at the production budget, on positions of a random game."""
     out = []
-    for kind in sorted(REGISTRY):
+    for kind in names or sorted(REGISTRY):
         engine = REGISTRY[kind]
+        if not engine.min_players <= players <= engine.max_players:
+            continue
         policy = policy_for(kind, "hard", seconds)
         rnd = random.Random(3)
-        state = engine.new_game(3, 3)
+        state = engine.new_game(players, 3)
         taken: list[float] = []
         while not engine.is_over(state) and len(taken) < decisions:
             seat = engine.to_act(state)[0]
@@ -124,7 +127,8 @@ def think_time(seconds: float = 1.0, decisions: int = 8) -> list[str]:
                 policy.choose(engine, state, seat, legal, rnd)
                 taken.append(time.perf_counter() - start)
             state, _ = engine.apply(state, seat, rnd.choice(legal))
-        out.append(f"{kind:<11} 3p  hard @ {seconds:g} s: {policy.budget(engine, 3)} iterations, "
+        out.append(f"{kind:<11} {players}p  hard @ {seconds:g} s: "
+                   f"{policy.budget(engine, players)} iterations, "
                    f"p50 {percentile(taken, 0.5) * 1000:.0f} ms, "
                    f"p95 {percentile(taken, 0.95) * 1000:.0f} ms ({len(taken)} decisions)")
         print(out[-1], flush=True)
@@ -147,7 +151,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"== Bot arena: {args.games} games per pairing, hard thinks {args.seconds:g} s ==")
     run(args.games, args.seconds, args.game, players, pairings)
     if args.think:
-        think_time(args.think)
+        for n in players or (3,):
+            think_time(args.think, players=n, names=args.game)
 
 
 if __name__ == "__main__":

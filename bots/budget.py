@@ -14,7 +14,7 @@ MIN_ITERATIONS = 24
 MAX_ITERATIONS = 5000
 # Share of the thinking time planned for the search: positions cost more or less than the
 # calibration ones, and a busy machine slows everything down.
-BUDGET_SHARE = 0.6
+BUDGET_SHARE = 0.5
 PROBE_ITERATIONS = 16
 
 
