@@ -19,17 +19,14 @@ PROBE_ITERATIONS = 16
 
 
 def calibrate(kind: str, players: int, engine=None, probe=None) -> float:
-    """Seconds per ``hard`` iteration for ``kind`` with ``players``: whole decisions of a probe
-    policy (root prior and candidate ranking included, so a bit over) at an early, a middle
+    """Seconds per ``hard`` iteration for ``kind`` with ``players``: whole decisions of
+    ``probe`` (a ``HardPolicy`` configured like the one that will play) (root prior and candidate ranking included, so a bit over) at an early, a middle
     and a late position of a random game, averaged."""
     key = (kind, players)
     if key not in _PER_ITERATION:
-        from .hard import HardPolicy
-
         engine = engine or REGISTRY.get(kind)
-        if engine is None:
+        if engine is None or probe is None:   # nothing to measure with: a cautious guess
             return 1e-3
-        probe = probe or HardPolicy(iterations=PROBE_ITERATIONS)
         rnd = random.Random(12345)
         state = engine.new_game(players, 12345)
         positions = []
