@@ -32,7 +32,7 @@ async def _game(kind: str, folder: str) -> tuple[int, collections.Counter]:
             for user in extra[: max(0, REGISTRY[kind].min_players - 3)]:
                 await fake.click(user, lobby, fake.find_button(lobby, "Join"))
                 humans.append(user)
-            await fake.click(alice, lobby, fake.find_button(lobby, "Add bot"))
+            await fake.click(alice, lobby, fake.find_button(lobby, "Add bot: easy"))
             await fake.click(alice, lobby, fake.find_button(lobby, "Start"))
             await fake.settle()
             (thread,) = fake.threads(chan)
