@@ -100,9 +100,21 @@ async def play_bots(client, game_id: int) -> None:
     svc, post = client.tables, client.messenger
     try:
         async for outcome in svc.bot_turns(game_id):
-            await post.publish(outcome)
+            try:
+                await post.publish(outcome)
+            except Exception:   # the move is stored; the next publish shows the board again
+                log.exception("publishing a bot move at table %s failed", game_id)
     except GameError as exc:
         log.warning("bots at table %s stopped: %s", game_id, exc)
+
+
+async def publish_then_bots(client, outcome) -> None:
+    """Publish a stored human move, then let the bots answer it. The bots play even when
+    publishing failed (the move is stored), else the table would wait for a restart."""
+    try:
+        await client.messenger.publish(outcome)
+    finally:
+        await play_bots(client, outcome.game.id)
 
 
 # --- private panels and moves ----------------------------------------------------------------------
@@ -151,8 +163,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
-    await messenger(interaction).publish(outcome)
-    await play_bots(interaction.client, outcome.game.id)
+    await publish_then_bots(interaction.client, outcome)
 
 
 @guarded
@@ -167,8 +178,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
     panel = private_panel(svc, outcome.game, outcome.mover_seat, outcome.mover_private)
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
-    await messenger(interaction).publish(outcome)
-    await play_bots(interaction.client, outcome.game.id)
+    await publish_then_bots(interaction.client, outcome)
 
 
 # --- finding the table a command is about -----------------------------------------------------------

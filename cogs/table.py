@@ -174,8 +174,7 @@ class TableCog(commands.Cog, name="Tables"):
             return
         await interaction.response.send_message(
             f"You resigned from table #{outcome.game.id}.", ephemeral=True)
-        await self.bot.messenger.publish(outcome)
-        await flow.play_bots(self.bot, outcome.game.id)
+        await flow.publish_then_bots(self.bot, outcome)
 
     @app_commands.command(name="replace",
                           description="Host only: hand an absent player's seat to a bot")
@@ -195,8 +194,7 @@ class TableCog(commands.Cog, name="Tables"):
         await interaction.response.send_message(
             f"A bot now plays for {player.mention} at table #{outcome.game.id}.", ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.messenger.publish(outcome)
-        await flow.play_bots(self.bot, outcome.game.id)
+        await flow.publish_then_bots(self.bot, outcome)
 
     @app_commands.command(name="abandon", description="Host only: stop a running game for all")
     @app_commands.describe(table="Table number, if you host several")
