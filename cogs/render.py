@@ -58,7 +58,17 @@ def title(service: TableService, game: GameRecord) -> str:
 
 def seat_line(game: GameRecord, seat: int) -> str:
     record = game.seats[seat]
-    return record.name if record.is_bot else f"<@{record.user_id}>"
+    return f"{record.name} · {bot_level(record.bot)}" if record.is_bot else f"<@{record.user_id}>"
+
+
+def bot_level(level: str | None) -> str:
+    """A bot seat's level as players read it (games from before levels have ``random``)."""
+    return "random (old bot)" if level == "random" else f"{level} bot"
+
+
+def bots_line(game: GameRecord) -> str:
+    """Every bot seat with its level, for the board."""
+    return " · ".join(f"{s.name}: {bot_level(s.bot)}" for s in game.seats if s.is_bot)
 
 
 def lobby_embed(service: TableService, game: GameRecord) -> discord.Embed:
@@ -90,6 +100,9 @@ def board_embed(service: TableService, game: GameRecord) -> discord.Embed:
     if game.recent:
         embed.add_field(name="Latest", value=clip_lines_tail(game.recent, FIELD_LIMIT),
                         inline=False)
+    bots = bots_line(game)
+    if bots:
+        embed.add_field(name="Bots", value=clip(bots, FIELD_LIMIT), inline=False)
     embed.set_footer(text=footer(service, game))
     return embed
 
@@ -124,6 +137,9 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
     if game.recent:
         embed.add_field(name="Latest", value=clip_lines_tail(game.recent, FIELD_LIMIT),
                         inline=False)
+    bots = bots_line(game)
+    if bots:
+        embed.add_field(name="Bots", value=clip(bots, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{picture}")
     embed.set_footer(text=footer(service, game))
     return embed

@@ -2,7 +2,8 @@
 action), so every control keeps working after a restart: no view holds state in memory.
 
 custom_id formats (at most 100 characters):
-    tv:l:<op>:<table>                 lobby buttons (join, leave, bot, unbot, start, cancel)
+    tv:l:<op>:<table>                 lobby buttons (join, leave, bot-easy, bot-normal, bot-hard,
+                                      unbot, start, cancel; plain "bot" from older lobbies)
     tv:h:<table>                      "My hand" on the public board
     tv:t:<table>                      "Text board": the public board in words, ephemeral
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
@@ -45,7 +46,9 @@ MAX_SELECTS = 5
 LOBBY_OPS = {
     "join": ("Join", discord.ButtonStyle.success),
     "leave": ("Leave", discord.ButtonStyle.secondary),
-    "bot": ("Add bot", discord.ButtonStyle.secondary),
+    "bot-easy": ("Add bot: easy", discord.ButtonStyle.secondary),
+    "bot-normal": ("Add bot: normal", discord.ButtonStyle.secondary),
+    "bot-hard": ("Add bot: hard", discord.ButtonStyle.secondary),
     "unbot": ("Remove bot", discord.ButtonStyle.secondary),
     "start": ("Start", discord.ButtonStyle.primary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
@@ -53,9 +56,10 @@ LOBBY_OPS = {
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tv:l:(?P<op>join|leave|bot|unbot|start|cancel):(?P<table>\d+)"):
+                  template=r"tv:l:(?P<op>join|leave|bot|bot-easy|bot-normal|bot-hard|unbot|start|cancel)"
+                           r":(?P<table>\d+)"):
     def __init__(self, op: str, table: int) -> None:
-        label, style = LOBBY_OPS[op]
+        label, style = LOBBY_OPS.get(op, LOBBY_OPS["bot-normal"])
         super().__init__(discord.ui.Button(label=label, style=style,
                                            custom_id=f"tv:l:{op}:{table}"))
         self.op, self.table = op, table

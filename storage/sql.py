@@ -74,6 +74,13 @@ WHERE status = 'running' AND id IN (
     SELECT game_id FROM seats WHERE user_id IS NOT NULL AND notified_version < prompt_version)
 ORDER BY id
 """
+# Running games with a bot seat: their bots may owe moves (a restart cut their chain short).
+SELECT_BOT_WAITING = f"""
+SELECT {GAME_COLUMNS} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE bot IS NOT NULL)
+ORDER BY id
+"""
 
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS} FROM games

@@ -8,7 +8,7 @@ from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import ANYWHERE, TableBase, on_latest
-from .bots import BOT_NAMES
+from .bots import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from .errors import TableChanged, TableError
 from .outcome import Outcome
 
@@ -75,8 +75,11 @@ class LobbyMixin(TableBase):
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
     @on_latest
-    async def add_bot(self, game_id: int, by_user: int, *,
+    async def add_bot(self, game_id: int, by_user: int, level: str = DEFAULT_LEVEL, *,
                       guild_id: Any = ANYWHERE) -> GameRecord:
+        """The host adds a bot seat playing at ``level`` (easy, normal or hard)."""
+        if level not in LEVELS:
+            raise TableError(f"A bot plays at one of these levels: {', '.join(LEVELS)}.")
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
@@ -87,7 +90,7 @@ class LobbyMixin(TableBase):
             name = next(f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9)))
                         if f"{n} (bot)" not in taken)
             return await self._set_seats(game, [*game.seats,
-                                                SeatRecord(len(game.seats), None, "random", name)])
+                                                SeatRecord(len(game.seats), None, level, name)])
 
     @on_latest
     async def remove_bot(self, game_id: int, by_user: int, *,
@@ -131,7 +134,7 @@ class LobbyMixin(TableBase):
 
     @on_latest
     async def start(self, game_id: int, by_user: int, *,
-                    guild_id: Any = ANYWHERE) -> Outcome:
+                    guild_id: Any = ANYWHERE, bots: bool = True) -> Outcome:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
@@ -142,4 +145,4 @@ class LobbyMixin(TableBase):
                                  f"{n} seated. Invite someone or add a bot.")
             state = engine.new_game(n, game.seed, game.options)
             return await self._advance(game, engine, state, [], [], None, before={},
-                                       new_status="running")
+                                       new_status="running", bots=bots)
