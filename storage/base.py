@@ -85,6 +85,10 @@ class Store(ABC):
         """Running games where some human seat was not told about its current decision."""
 
     @abstractmethod
+    async def bot_waiting_games(self) -> list[GameRecord]:
+        """Running games with a bot seat, with their seats (bots resuming after a restart)."""
+
+    @abstractmethod
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
 
     # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
