@@ -205,6 +205,10 @@ class Store(ABC):
         """End an away that still ends at ``until``; False if someone changed it meanwhile."""
 
     @abstractmethod
+    async def bot_sitting_users(self, now: float) -> list[int]:
+        """Users away at ``now`` with a bot sitting in for them."""
+
+    @abstractmethod
     async def away_ended(self, now: float) -> list[tuple[int, float]]:
         """(user id, away_until) of every away whose time ran out by ``now``."""
 

@@ -149,6 +149,10 @@ END_AWAY = """
 UPDATE user_settings SET away_since = NULL, away_until = NULL, bot_sit = 0
 WHERE user_id = ? AND away_until IS ?
 """
+SELECT_BOT_SITTING = """
+SELECT user_id FROM user_settings
+WHERE away_until IS NOT NULL AND away_until > ? AND bot_sit <> 0 ORDER BY user_id
+"""
 SELECT_AWAY_ENDED = """
 SELECT user_id, away_until FROM user_settings
 WHERE away_until IS NOT NULL AND away_until <= ? ORDER BY away_until

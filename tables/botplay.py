@@ -107,12 +107,18 @@ class BotPlayMixin(TableBase):
 
     async def games_owing_bot_moves(self) -> list[int]:
         """On start-up: running games where a bot must act (a restart cut a chain short)."""
+        games = {g.id: g for g in await self.store.bot_waiting_games()}
+        for user_id in await self.store.bot_sitting_users(self.clock()):  # bots sitting in
+            for listed in await self.store.games_of_user(user_id, ("running",)):
+                games.setdefault(listed.id, listed)
         out = []
-        for game in await self.store.bot_waiting_games():
+        for game_id, game in sorted(games.items()):
+            if game.state is None:
+                game = await self.game(game_id, latest=True)
             engine = self.engine(game.kind)
             if game.state is not None and self._bot_to_act(
                     game, engine, self.state(game), await self.sitting_seats(game)) is not None:
-                out.append(game.id)
+                out.append(game_id)
         return out
 
     async def bot_turns(self, game_id: int, limit: int = 100_000) -> AsyncIterator[Outcome]:

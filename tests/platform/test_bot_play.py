@@ -155,3 +155,23 @@ async def test_a_bot_move_is_stored_a_fixed_pace_after_its_turn_began(service, m
         took.append(time.monotonic() - began)
     assert len(took) >= 2
     assert all(0.3 <= t < 0.45 for t in took), took
+
+
+async def test_a_bot_sitting_in_for_an_away_player_resumes_after_a_restart(service):
+    """A restart between /away (bot-sit) and the sitting bot's move: start-up finds the table
+    (``games_owing_bot_moves``) and the bot plays the away player's seat."""
+    game = await _table(service)
+    await service.start(game.id, ANN)
+    for _ in range(50):
+        game = await service.game(game.id)
+        if service.to_act(game) == [1] or game.status != "running":
+            break
+        user = game.seats[service.to_act(game)[0]].user_id
+        await service.move(game.id, user, service.choices(game, game.seat_of(user))[0][0])
+    assert service.to_act(game) == [1]
+    assert await service.games_owing_bot_moves() == []
+    await service.go_away(BOB, 3, bot_sit=True, bots=False)
+    assert await service.games_owing_bot_moves() == [game.id]
+    moves = [o async for o in service.bot_turns(game.id)]
+    assert moves and all(o.game.seats[1].user_id == BOB for o in moves)
+    assert await service.games_owing_bot_moves() == []
