@@ -12,6 +12,8 @@ Run ``python bot.py``. Settings come from the environment or a ``.env`` file bes
     TAVERN_REMIND_HOURS    hours before whoever must act is reminded (default: 24)
     TAVERN_SQLITE_SYNC     full (default: every stored move survives a power loss) or normal
                            (faster; survives a crash of the bot, not of the machine)
+    TAVERN_BOT_PACE        seconds from the start of a bot's turn to its move being shown
+                           (default 1.5; the same for every move, so timing reveals nothing)
     TAVERN_DEBUG           1: log at debug level (e.g. the traceback of a start-up failure)
 
 A start-up failure we understand (wrong token, no network, a privileged intent or a permission
@@ -66,13 +68,15 @@ class TavernBot(commands.AutoShardedBot):
                  clock: Callable[[], float] | None = None, remind_after: float | None = None,
                  seed_source: Callable[[], int] | None = None,
                  sqlite_sync: str = "full",
-                 shards: tuple[list[int], int] | None = None) -> None:
+                 shards: tuple[list[int], int] | None = None,
+                 bot_pace: float | None = None) -> None:
         shard_ids, shard_count = shards if shards is not None else (None, None)
         super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
                          help_command=None, shard_ids=shard_ids, shard_count=shard_count)
         self.database_path = database_path
         self.sqlite_sync = sqlite_sync
         self.test_guild = test_guild
+        self.bot_pace = bot_pace
         self._service_args = {k: v for k, v in {"clock": clock, "remind_after": remind_after,
                                                  "seed_source": seed_source}.items()
                               if v is not None}
@@ -88,6 +92,8 @@ class TavernBot(commands.AutoShardedBot):
 
         self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
         self.tables = TableService(self.store, **self._service_args)
+        if self.bot_pace is not None:
+            self.tables.bot_pace = self.bot_pace
         self.messenger = Messenger(self, self.tables)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
@@ -155,7 +161,16 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
     if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS", "").strip():
         kwargs["remind_after"] = _setting("TAVERN_REMIND_HOURS", _hours,
                                           "a number of hours (1 to 720)") * 3600
+    if "bot_pace" not in kwargs and os.getenv("TAVERN_BOT_PACE", "").strip():
+        kwargs["bot_pace"] = _setting("TAVERN_BOT_PACE", _pace, "a number of seconds (0 to 60)")
     return TavernBot(path, **kwargs)
+
+
+def _pace(raw: str) -> float:
+    pace = float(raw)
+    if not 0 <= pace <= 60:
+        raise ValueError(raw)
+    return pace
 
 
 def parse_shards(raw: str) -> tuple[list[int], int]:

@@ -1,6 +1,10 @@
 """Print every benchmark figure: engines, stored moves, concurrent games on SQLite and
-PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move."""
+PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move, and a tiny
+bot arena (``python -m bench arena`` for the real one)."""
+import sys
+
 from . import (
+    arena,
     concurrency_bench,
     discord_bench,
     engines_bench,
@@ -8,6 +12,10 @@ from . import (
     pictures_bench,
     service_bench,
 )
+
+if sys.argv[1:2] == ["arena"]:
+    arena.main(sys.argv[2:])
+    sys.exit(0)
 
 print("== Engines (random legal games) ==")
 print("\n".join(engines_bench.run()))
@@ -21,3 +29,6 @@ print("== Board pictures (PNG size, render time on one core) ==")
 print("\n".join(pictures_bench.run()))
 print("== Discord REST calls per move (fake Discord, full game) ==")
 print("\n".join(discord_bench.run()))
+print("== Bot arena (tiny: %d games per pairing, hard thinks %g s; python -m bench arena) =="
+      % (arena.QUICK["games"], arena.QUICK["seconds"]))
+arena.run()

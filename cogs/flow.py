@@ -16,6 +16,7 @@ from engines.translations import language
 from engines.words import Msg
 from storage import GameRecord
 from tables import StaleClick, TableError, TableService, error_text
+from tables.bots import DEFAULT_LEVEL
 from tables.words import m
 
 from . import render, ui
@@ -72,12 +73,14 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     where = interaction.guild_id
     try:
         if op == "start":
-            outcome = await svc.start(table, user.id, guild_id=where)
+            outcome = await svc.start(table, user.id, guild_id=where, bots=False)
+        elif op.startswith("bot"):
+            level = op.partition("-")[2] or DEFAULT_LEVEL
+            game = await svc.add_bot(table, user.id, level, guild_id=where)
         else:
             game = await {
                 "join": lambda: svc.join(table, user.id, user.display_name, guild_id=where),
                 "leave": lambda: svc.leave(table, user.id, guild_id=where),
-                "bot": lambda: svc.add_bot(table, user.id, guild_id=where),
                 "unbot": lambda: svc.remove_bot(table, user.id, guild_id=where),
                 "cancel": lambda: svc.cancel(table, user.id, guild_id=where),
             }[op]()
@@ -98,6 +101,30 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     except discord.HTTPException:
         await reply_error(interaction, m("err.no_board_permission"))
     await post.send_notices(game, outcome.notices, welcome=True)
+    await play_bots(interaction.client, game.id)
+
+
+async def play_bots(client, game_id: int) -> None:
+    """The bots answer once the human was answered: each bot decision is thought out in a
+    worker thread (other tables are served meanwhile), stored, then published."""
+    svc, post = client.tables, client.messenger
+    try:
+        async for outcome in svc.bot_turns(game_id):
+            try:
+                await post.publish(outcome)
+            except Exception:   # the move is stored; the next publish shows the board again
+                log.exception("publishing a bot move at table %s failed", game_id)
+    except GameError as exc:
+        log.warning("bots at table %s stopped: %s", game_id, exc)
+
+
+async def publish_then_bots(client, outcome, **kwargs) -> None:
+    """Publish a stored human move, then let the bots answer it. The bots play even when
+    publishing failed (the move is stored), else the table would wait for a restart."""
+    try:
+        await client.messenger.publish(outcome, **kwargs)
+    finally:
+        await play_bots(client, outcome.game.id)
 
 
 # --- private panels and moves ---------------------------------------------------------------------
@@ -179,7 +206,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
         return
     try:
         outcome = await svc.move(table, interaction.user.id, action, token,
-                                 guild_id=interaction.guild_id)
+                                 guild_id=interaction.guild_id, bots=False)
     except StaleClick as exc:  # only raised for a seated player: show their current panel
         await _stale(interaction, table, exc)
         return
@@ -191,7 +218,7 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
-    await messenger(interaction).publish(outcome, shown_in=shown_in)
+    await publish_then_bots(interaction.client, outcome, shown_in=shown_in)
 
 
 async def _stale(interaction: discord.Interaction, table: int,
@@ -228,7 +255,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
         return
     try:
         outcome = await svc.move(game.id, interaction.user.id, action, token,
-                                 guild_id=interaction.guild_id)
+                                 guild_id=interaction.guild_id, bots=False)
     except StaleClick:
         await _stale(interaction, game.id, STALE_TYPED)
         return
@@ -239,7 +266,7 @@ async def command_move(interaction: discord.Interaction, game: GameRecord, actio
                            lang=lang_of(interaction))
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
-    await messenger(interaction).publish(outcome)
+    await publish_then_bots(interaction.client, outcome)
 
 
 # --- finding the table a command is about ---------------------------------------------------------

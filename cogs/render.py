@@ -65,6 +65,17 @@ def seat_line(game: GameRecord, seat: int, lang: str = "en") -> str:
     return seat_name(record.name, lang) if record.is_bot else f"<@{record.user_id}>"
 
 
+def bot_level(level: str | None, lang: str = "en") -> str:
+    """A bot seat's level as players read it (games from before levels have ``random``)."""
+    return t(lang, f"bots.level.{level if level in ('easy', 'normal', 'hard') else 'random'}")
+
+
+def bots_line(game: GameRecord, lang: str = "en") -> str:
+    """Every bot seat with its level, for the board."""
+    return " · ".join(f"{seat_name(s.name, lang)}: {bot_level(s.bot, lang)}"
+                      for s in game.seats if s.is_bot)
+
+
 def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
     engine = service.engine(game.kind)
     embed = discord.Embed(title=title(service, game, lang), colour=COLOUR)
@@ -92,6 +103,9 @@ def board_embed(service: TableService, game: GameRecord, lang: str = "en") -> di
     if game.recent:
         embed.add_field(name=t(lang, "board.latest"),
                         value=clip_lines_tail(game.recent, FIELD_LIMIT), inline=False)
+    bots = bots_line(game, lang)
+    if bots:
+        embed.add_field(name=t(lang, "board.bots"), value=clip(bots, FIELD_LIMIT), inline=False)
     embed.set_footer(text=footer(service, game, lang))
     return embed
 
@@ -126,6 +140,9 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
     if game.recent:
         embed.add_field(name=t(lang, "board.latest"),
                         value=clip_lines_tail(game.recent, FIELD_LIMIT), inline=False)
+    bots = bots_line(game, lang)
+    if bots:
+        embed.add_field(name=t(lang, "board.bots"), value=clip(bots, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{picture}")
     embed.set_footer(text=footer(service, game, lang))
     return embed

@@ -116,7 +116,8 @@ class SettingsCog(commands.Cog, name="Settings"):
                    days: app_commands.Range[int, 0, 90], bot_sit: bool = False) -> None:
         """Vacation: your reminders stop and your tables wait; the boards say until when."""
         try:
-            outcomes = await self.tables.go_away(interaction.user.id, days, bot_sit=bot_sit)
+            outcomes = await self.tables.go_away(interaction.user.id, days, bot_sit=bot_sit,
+                                                 bots=False)
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
@@ -130,8 +131,8 @@ class SettingsCog(commands.Cog, name="Settings"):
             text = (t(lang, "away.gone_sit" if bot_sit else "away.gone", until=when(until),
                       tables=tables) + " " + t(lang, "away.earlier"))
         await interaction.response.send_message(text, ephemeral=True)
-        for outcome in outcomes:
-            await self.bot.messenger.publish(outcome)
+        for outcome in outcomes:   # a bot sitting in plays on after the board shows it
+            await flow.publish_then_bots(self.bot, outcome)
 
     # --- the passes ------------------------------------------------------------------------------
     @tasks.loop(seconds=60)

@@ -3,6 +3,7 @@
 every command or click) for the DMs sent to them later."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -78,6 +79,7 @@ class TableCog(commands.Cog, name="Tables"):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self._bot_tasks: set[asyncio.Task] = set()
         self.reminders.start()
 
     async def cog_unload(self) -> None:
@@ -108,7 +110,8 @@ class TableCog(commands.Cog, name="Tables"):
                    remind_hours: app_commands.Range[int, 1, 720] | None = None,
                    away_limit: app_commands.Range[int, 1, 90] | None = None,
                    language: str | None = None) -> None:
-        """Open a lobby with Join, Leave, Add bot, Start and Cancel buttons. The table speaks
+        """Open a lobby with Join, Leave, Add bot (easy / normal / hard), Remove bot, Start
+        and Cancel buttons. The table speaks
         ``language``, else the server's preferred language (English if we do not speak it)."""
         lang = table_language(interaction, language)
         try:
@@ -215,13 +218,13 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             game = await flow.resolve_game(interaction, table)
             outcome = await self.tables.resign(game.id, interaction.user.id,
-                                               guild_id=interaction.guild_id)
+                                               guild_id=interaction.guild_id, bots=False)
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
             t(flow.lang_of(interaction), "done.resigned", id=outcome.game.id), ephemeral=True)
-        await self.bot.messenger.publish(outcome)
+        await flow.publish_then_bots(self.bot, outcome)
 
     @app_commands.command(name="replace",
                           description="Host only: hand an absent player's seat to a bot")
@@ -234,7 +237,7 @@ class TableCog(commands.Cog, name="Tables"):
             game = await flow.resolve_game(interaction, table, host=True)
             outcome = await self.tables.replace_with_bot(
                 game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction),
-                guild_id=interaction.guild_id)
+                guild_id=interaction.guild_id, bots=False)
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
@@ -242,7 +245,7 @@ class TableCog(commands.Cog, name="Tables"):
             t(flow.lang_of(interaction), "done.replaced", player=player.mention,
               id=outcome.game.id), ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none())
-        await self.bot.messenger.publish(outcome)
+        await flow.publish_then_bots(self.bot, outcome)
 
     @app_commands.command(name="abandon", description="Host only: stop a running game for all")
     @app_commands.describe(table="Table number, if you host several")
@@ -273,6 +276,18 @@ class TableCog(commands.Cog, name="Tables"):
     async def _before_reminders(self) -> None:
         await self.bot.wait_until_ready()
         await self.send_missed()
+        await self.resume_bots()
+
+    async def resume_bots(self) -> int:
+        """On start-up: bots whose chain of moves a restart cut short play on (each table in
+        its own task, so start-up does not wait for their thinking). Returns how many."""
+        async with self.tables.exclusive("bot-resume") as mine:  # one process of several
+            games = await self.tables.games_owing_bot_moves() if mine else []
+        for game_id in games:
+            task = asyncio.create_task(flow.play_bots(self.bot, game_id))
+            self._bot_tasks.add(task)
+            task.add_done_callback(self._bot_tasks.discard)
+        return len(games)
 
     async def send_missed(self) -> int:
         """On start-up: the turn DMs a crash or an outage swallowed. Returns how many.

@@ -2,7 +2,8 @@
 action), so every control keeps working after a restart: no view holds state in memory.
 
 custom_id formats (at most 100 characters):
-    tv:l:<op>:<table>                 lobby buttons (join, leave, bot, unbot, start, cancel)
+    tv:l:<op>:<table>                 lobby buttons (join, leave, bot-easy, bot-normal, bot-hard,
+                                      unbot, start, cancel; plain "bot" from older lobbies)
     tv:h:<table>                      "My hand" on the public board
     tv:t:<table>                      "Text board": the public board in words, ephemeral
     tv:a:<table>:<token>:<action>     one legal action (token = the seat's prompt version)
@@ -47,7 +48,9 @@ MAX_SELECTS = 5
 LOBBY_OPS = {   # the label is the message ``button.<op>``
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
-    "bot": discord.ButtonStyle.secondary,
+    "bot-easy": discord.ButtonStyle.secondary,
+    "bot-normal": discord.ButtonStyle.secondary,
+    "bot-hard": discord.ButtonStyle.secondary,
     "unbot": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
     "cancel": discord.ButtonStyle.danger,
@@ -55,8 +58,10 @@ LOBBY_OPS = {   # the label is the message ``button.<op>``
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tv:l:(?P<op>join|leave|bot|unbot|start|cancel):(?P<table>\d+)"):
+                  template=r"tv:l:(?P<op>join|leave|bot|bot-easy|bot-normal|bot-hard|unbot|start"
+                           r"|cancel):(?P<table>\d+)"):
     def __init__(self, op: str, table: int, lang: str = "en") -> None:
+        op = "bot-normal" if op == "bot" else op   # a lobby button from before bot levels
         super().__init__(discord.ui.Button(label=t(lang, f"button.{op}"), style=LOBBY_OPS[op],
                                            custom_id=f"tv:l:{op}:{table}"))
         self.op, self.table = op, table

@@ -11,6 +11,7 @@ parts is split into several steps, so that one step never offers more than a few
 from __future__ import annotations
 
 import marshal
+import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -200,6 +201,23 @@ class Engine(ABC):
 
         The property tests check that no move changes it: no card is created or lost.
         """
+
+    # --- hidden information ------------------------------------------------------------------
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state ``seat`` cannot tell apart from ``state``, with the hidden rest re-dealt.
+
+        Everything ``seat`` knows stays (its own view, what it saw earlier and the public
+        history as far as the state records it); everything else (other hands, face-down tokens
+        and bribes, the order of draw piles, undrawn decks, other seats' secret choices, the
+        state's own RNG word, i.e. future dice and shuffles) is sampled from ``rng``, a
+        ``random.Random`` owned by the caller (bots side). Never mutates ``state``.
+
+        The result depends only on what ``seat`` knows: every unknown pool is sorted into a
+        canonical order before it is shuffled, so ``determinize(determinize(s, seat, r0), seat,
+        r) == determinize(s, seat, r)``. It keeps ``inventory`` and ``view(_, seat)`` and
+        ``view(_, None)``. A game implements it in ``engines/<game>/determinize.py``.
+        """
+        raise NotImplementedError(f"{self.title} cannot determinize a state.")
 
     # --- persistence -------------------------------------------------------------------------
     # The layout version of this engine's states. A change that alters a state's layout (or the

@@ -85,6 +85,10 @@ class Store(ABC):
         """Running games where some human seat was not told about its current decision."""
 
     @abstractmethod
+    async def bot_waiting_games(self) -> list[GameRecord]:
+        """Running games with a bot seat, with their seats (bots resuming after a restart)."""
+
+    @abstractmethod
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
 
     # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
@@ -214,6 +218,10 @@ class Store(ABC):
     @abstractmethod
     async def end_away(self, user_id: int, until: float | None) -> bool:
         """End an away that still ends at ``until``; False if someone changed it meanwhile."""
+
+    @abstractmethod
+    async def bot_sitting_users(self, now: float) -> list[int]:
+        """Users away at ``now`` with a bot sitting in for them."""
 
     @abstractmethod
     async def away_ended(self, now: float) -> list[tuple[int, float]]:

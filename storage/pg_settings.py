@@ -37,6 +37,9 @@ class PgSettingsStore:
     async def end_away(self, user_id: int, until: float | None) -> bool:
         return _count(await self._pool.execute(sql.END_AWAY, user_id, until)) == 1
 
+    async def bot_sitting_users(self, now: float) -> list[int]:
+        return [r[0] for r in await self._pool.fetch(sql.SELECT_BOT_SITTING, now)]
+
     async def away_ended(self, now: float) -> list[tuple[int, float]]:
         return [(r[0], r[1]) for r in await self._pool.fetch(sql.SELECT_AWAY_ENDED, now)]
 

@@ -200,6 +200,10 @@ END_AWAY = """
 UPDATE user_settings SET away_since = NULL, away_until = NULL, bot_sit = FALSE
 WHERE user_id = $1 AND away_until IS NOT DISTINCT FROM $2::double precision
 """
+SELECT_BOT_SITTING = """
+SELECT user_id FROM user_settings
+WHERE away_until IS NOT NULL AND away_until > $1 AND bot_sit ORDER BY user_id
+"""
 SELECT_AWAY_ENDED = """
 SELECT user_id, away_until FROM user_settings
 WHERE away_until IS NOT NULL AND away_until <= $1 ORDER BY away_until

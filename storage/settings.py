@@ -60,6 +60,9 @@ class SettingsStore:
         """End an away that still ends at ``until``; False if someone changed it meanwhile."""
         return await self._update(sql.END_AWAY, (user_id, until))
 
+    async def bot_sitting_users(self, now: float) -> list[int]:
+        return [r[0] for r in await self._db.execute_fetchall(sql.SELECT_BOT_SITTING, (now,))]
+
     async def away_ended(self, now: float) -> list[tuple[int, float]]:
         """(user id, away_until) of every away whose time ran out by ``now``."""
         return [(r[0], r[1]) for r in await self._db.execute_fetchall(sql.SELECT_AWAY_ENDED,

@@ -86,6 +86,13 @@ WHERE status = 'running' AND id IN (
     SELECT game_id FROM seats WHERE user_id IS NOT NULL AND notified_version < prompt_version)
 ORDER BY id
 """
+# Running games with a bot seat: their bots may owe moves (a restart cut their chain short).
+SELECT_BOT_WAITING = f"""
+SELECT {GAME_COLUMNS} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE bot IS NOT NULL)
+ORDER BY id
+"""
 
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS} FROM games
@@ -153,6 +160,10 @@ ON CONFLICT (user_id) DO UPDATE SET
 END_AWAY = """
 UPDATE user_settings SET away_since = NULL, away_until = NULL, bot_sit = 0
 WHERE user_id = ? AND away_until IS ?
+"""
+SELECT_BOT_SITTING = """
+SELECT user_id FROM user_settings
+WHERE away_until IS NOT NULL AND away_until > ? AND bot_sit <> 0 ORDER BY user_id
 """
 SELECT_AWAY_ENDED = """
 SELECT user_id, away_until FROM user_settings

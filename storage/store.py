@@ -127,6 +127,11 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_UNNOTIFIED)]
         return await self._with_seats(games)
 
+    async def bot_waiting_games(self) -> list[GameRecord]:
+        """Running games where a bot has a seat."""
+        games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_BOT_WAITING)]
+        return await self._with_seats(games)
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [MoveRecord(*row) for row in await self._db.execute_fetchall(sql.SELECT_MOVES,
                                                                             (game_id,))]

@@ -4,8 +4,8 @@ cautiously, until they return (``/away days:0``, or the time runs out). Every ta
 says so on its board. The host (or a server admin) may replace an away player only once they
 have been away longer than the table's away limit (``/play away_limit:``).
 
-A bot sitting in plays exactly as a bot seat does: inside ``_advance``, in the same stored batch
-and the same board update as the move that handed it the turn (see "Timing" in the README). The
+A bot sitting in plays exactly as a bot seat does (``botplay.py``: thought out in a worker thread,
+each move stored and published as made, at the bots' fixed pace: see "Timing" in the README). The
 seat stays the player's: their moves are in the log as that seat's, and the board marks it.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engines import Event
 from storage import GameRecord
 
 from .base import ANYWHERE, on_latest
-from .bots import Policy, policy_for
+from .bots import SIT_LEVEL, Policy, policy_for
 from .errors import TableError
 from .outcome import Outcome
 from .settings import SettingsMixin, is_away
@@ -29,17 +29,11 @@ DAY = 86400.0
 MAX_AWAY_DAYS = 90
 DEFAULT_AWAY_LIMIT_DAYS = 14
 AWAY_LIMIT_DAYS = (1, 90)
-# The bot level that sits in for an away player: the cautious one (it avoids plainly
-# self-destructive moves and never gambles on a deep search).
-SIT_LEVEL = "easy"
 
 
 def sitter_policy(kind: str) -> Policy:
-    """The cautious bot that sits in for an away player."""
-    try:
-        return policy_for(kind, SIT_LEVEL)  # type: ignore[call-arg]
-    except TypeError:  # bot levels not there (before branch ``bots``): the one policy there is
-        return policy_for(kind)
+    """The cautious bot that sits in for an away player (level ``SIT_LEVEL``, see bots.py)."""
+    return policy_for(kind, SIT_LEVEL)
 
 
 def when(at: float) -> str:
@@ -60,9 +54,6 @@ class AwayMixin(SettingsMixin):
         """The seats a bot plays for an away player right now."""
         return {seat for seat, p in (await self._away_of(game)).items() if p.bot_sit}
 
-    def policy_of(self, game: GameRecord, seat: int, sitters: set[int]) -> Policy:
-        return sitter_policy(game.kind) if seat in sitters else policy_for(game.kind)
-
     async def away_lines(self, game: GameRecord, lang: str = "en") -> list[str]:
         """For the board: who is away, until when, and whether a bot sits in (in ``lang``)."""
         if game.status != "running":
@@ -72,8 +63,10 @@ class AwayMixin(SettingsMixin):
                 for seat, p in sorted((await self._away_of(game)).items())]
 
     # --- going away and coming back --------------------------------------------------------------
-    async def go_away(self, user_id: int, days: int, *, bot_sit: bool = False) -> list[Outcome]:
-        """Be away for ``days`` (0: back now). Returns what changed at each running table."""
+    async def go_away(self, user_id: int, days: int, *, bot_sit: bool = False,
+                      bots: bool = True) -> list[Outcome]:
+        """Be away for ``days`` (0: back now). Returns what changed at each running table.
+        Without ``bots`` a bot sitting in does not play yet: the caller drives ``bot_turns``."""
         if days == 0:
             return await self.come_back(user_id)
         if not 1 <= days <= MAX_AWAY_DAYS:
@@ -86,7 +79,8 @@ class AwayMixin(SettingsMixin):
         self._changed(user_id)
         key = "news.away_sit" if bot_sit else "news.away"
         return await self._tell_tables(
-            user_id, lambda name: m(key, name=name, until=when(until)), back=False)
+            user_id, lambda name: m(key, name=name, until=when(until)), back=False,
+            bots=bots)
 
     async def come_back(self, user_id: int, *, until: float | None = None) -> list[Outcome]:
         """End the player's away (``until``: only if it still ends then, for the expiry pass):
@@ -108,13 +102,14 @@ class AwayMixin(SettingsMixin):
             out += await self.come_back(user_id, until=until)
         return out
 
-    async def _tell_tables(self, user_id: int, text, *, back: bool) -> list[Outcome]:
+    async def _tell_tables(self, user_id: int, text, *, back: bool,
+                           bots: bool = True) -> list[Outcome]:
         """A public line at each running table of the player; a bot sitting in plays at once,
         a returning player is told if it is their turn (and their reminder clock restarts)."""
         outcomes = []
         for listed in await self.store.games_of_user(user_id, ("running",)):
             try:
-                outcome = await self._note_at(listed.id, user_id, text, back)
+                outcome = await self._note_at(listed.id, user_id, text, back, bots)
             except TableError:  # that table changed at that very moment: its line is skipped
                 log.warning("table %s: could not note that user %s is away or back",
                             listed.id, user_id, exc_info=True)
@@ -124,7 +119,8 @@ class AwayMixin(SettingsMixin):
         return outcomes
 
     @on_latest
-    async def _note_at(self, game_id: int, user_id: int, text, back: bool) -> Outcome | None:
+    async def _note_at(self, game_id: int, user_id: int, text, back: bool,
+                       bots: bool = True) -> Outcome | None:
         async with self._lock(game_id):
             game = await self.game(game_id)
             seat = game.seat_of(user_id)
@@ -135,7 +131,8 @@ class AwayMixin(SettingsMixin):
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)
                       if not (back and s == seat)}
             return await self._advance(game, engine, state, [],
-                                       [Event(text(game.seats[seat].name))], None, before=before)
+                                       [Event(text(game.seats[seat].name))], None, before=before,
+                                       bots=bots)
 
     # --- replacing an away player ----------------------------------------------------------------
     async def set_away_limit(self, game_id: int, days: int) -> None:
@@ -149,7 +146,8 @@ class AwayMixin(SettingsMixin):
         return stored if stored is not None else DEFAULT_AWAY_LIMIT_DAYS * DAY
 
     async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False, guild_id: Any = ANYWHERE) -> Outcome:
+                               admin: bool = False, guild_id: Any = ANYWHERE,
+                               bots: bool = True) -> Outcome:
         """As before, except that a player who is away (and said so) keeps their seat until
         they have been away longer than the table's limit."""
         if by_user != user_id:
@@ -166,4 +164,4 @@ class AwayMixin(SettingsMixin):
                         until=when(away.away_until), days=f"{limit / DAY:g}",
                         start=when(away.away_since + limit)))
         return await super().replace_with_bot(game_id, user_id, by_user=by_user, admin=admin,
-                                              guild_id=guild_id)
+                                              guild_id=guild_id, bots=bots)

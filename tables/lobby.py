@@ -8,7 +8,7 @@ from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import ANYWHERE, on_latest
-from .bots import BOT_NAMES
+from .bots import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from .errors import TableChanged, TableError
 from .langs import LangsMixin
 from .outcome import Outcome
@@ -83,8 +83,11 @@ class LobbyMixin(LangsMixin):
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
     @on_latest
-    async def add_bot(self, game_id: int, by_user: int, *,
+    async def add_bot(self, game_id: int, by_user: int, level: str = DEFAULT_LEVEL, *,
                       guild_id: Any = ANYWHERE) -> GameRecord:
+        """The host adds a bot seat playing at ``level`` (easy, normal or hard)."""
+        if level not in LEVELS:
+            raise TableError(m("err.bot_level", levels=", ".join(LEVELS)))
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
@@ -95,7 +98,7 @@ class LobbyMixin(LangsMixin):
             name = next(f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9)))
                         if f"{n} (bot)" not in taken)
             return await self._set_seats(game, [*game.seats,
-                                                SeatRecord(len(game.seats), None, "random", name)])
+                                                SeatRecord(len(game.seats), None, level, name)])
 
     @on_latest
     async def remove_bot(self, game_id: int, by_user: int, *,
@@ -139,7 +142,7 @@ class LobbyMixin(LangsMixin):
 
     @on_latest
     async def start(self, game_id: int, by_user: int, *,
-                    guild_id: Any = ANYWHERE) -> Outcome:
+                    guild_id: Any = ANYWHERE, bots: bool = True) -> Outcome:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
@@ -150,4 +153,4 @@ class LobbyMixin(LangsMixin):
                                    n=n))
             state = engine.new_game(n, game.seed, game.options)
             return await self._advance(game, engine, state, [], [], None, before={},
-                                       new_status="running")
+                                       new_status="running", bots=bots)

@@ -10,7 +10,7 @@ from engines.words import render
 from storage import GameRecord, SeatRecord, StaleVersion
 
 from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names, on_latest
-from .bots import bot_rng
+from .botplay import BotPlayMixin, table_level
 from .errors import StaleClick, TableChanged, TableError, quote
 from .outcome import Notice, Outcome
 from .words import m, seat_name
@@ -18,12 +18,16 @@ from .words import m, seat_name
 MAX_BOT_MOVES = 100_000
 
 
-class TurnsMixin(TableBase):
+class TurnsMixin(BotPlayMixin, TableBase):
     # --- moves -----------------------------------------------------------------------------------
     @on_latest
     async def move(self, game_id: int, user_id: int, action: str,
-                   token: int | None = None, *, guild_id: Any = ANYWHERE) -> Outcome:
-        """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button."""
+                   token: int | None = None, *, guild_id: Any = ANYWHERE,
+                   bots: bool = True) -> Outcome:
+        """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button.
+
+        With ``bots`` the bots answer before this returns (all stored together); without, only
+        the move is stored and the caller drives ``bot_turns`` after answering the player."""
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             if game.status != "running":
@@ -44,17 +48,21 @@ class TurnsMixin(TableBase):
                 raise IllegalAction(m("err.illegal", action=quote(action)))
             state, events = engine.apply(state, seat, action)
             return await self._advance(game, engine, state, [(seat, action)], events, seat,
-                                       before=before)
+                                       before=before, bots=bots)
 
-    async def resign(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE) -> Outcome:
+    async def resign(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE,
+                     bots: bool = True) -> Outcome:
         """The seat is taken over by a bot; with no human left the game is abandoned."""
-        return await self.replace_with_bot(game_id, user_id, by_user=user_id, guild_id=guild_id)
+        return await self.replace_with_bot(game_id, user_id, by_user=user_id, guild_id=guild_id,
+                                           bots=bots)
 
     @on_latest
     async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False, guild_id: Any = ANYWHERE) -> Outcome:
+                               admin: bool = False, guild_id: Any = ANYWHERE,
+                               bots: bool = True) -> Outcome:
         """A player resigns (``by_user`` is that player), or the host (or a server admin of
-        the table's own server) hands an absent player's seat to a bot so the others go on."""
+        the table's own server) hands an absent player's seat to a bot so the others go on.
+        The seat's bot plays at the table's level (``botplay.table_level``)."""
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
@@ -72,7 +80,8 @@ class TurnsMixin(TableBase):
             old = game.seats[seat]
             seats = list(game.seats)
             what = "resigned" if by_user == user_id else "was replaced"
-            player = SeatRecord(seat, None, "random", f"{old.name} ({what})", resigned=True)
+            player = SeatRecord(seat, None, table_level(game), f"{old.name} ({what})",
+                                resigned=True)
             seats[seat] = dataclasses.replace(old, user_id=None, bot=player.bot,
                                               name=player.name, resigned=True)
             game = dataclasses.replace(game, seats=seats)
@@ -92,7 +101,7 @@ class TurnsMixin(TableBase):
                                public=[render(events[0].message, lang)])
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
             outcome = await self._advance(game, engine, state, [], events, None, before=before,
-                                          seats=seats, player=player)
+                                          seats=seats, player=player, bots=bots)
             self._cache.pop(game.id, None)  # other seats' marks: read them from the database
             return outcome
 
@@ -100,12 +109,16 @@ class TurnsMixin(TableBase):
                        moves: list[tuple[int, str]], events: list[Event], mover: int | None,
                        *, before: dict[int, list[str]], new_status: str | None = None,
                        seats: list[SeatRecord] | None = None,
-                       player: SeatRecord | None = None) -> Outcome:
-        """Let bot seats play, then store everything at once and work out who to tell what."""
+                       player: SeatRecord | None = None, bots: bool = True) -> Outcome:
+        """Let bot seats play (each decision thought out in a worker thread; unless ``bots`` is
+        False: then the caller drives ``bot_turns``, one stored move at a time), then store
+        everything at once and work out who to tell what."""
         events = list(events)
-        bots = {s.seat for s in game.seats if s.is_bot}
-        sitters = await self.sitting_seats(game)  # away players' seats a bot plays (away.py)
-        for _ in range(MAX_BOT_MOVES):
+        play_bots = bots
+        thinker = dataclasses.replace(game, seats=seats) if seats else game
+        bots = {s.seat for s in thinker.seats if s.is_bot}
+        sitters = await self.sitting_seats(thinker)  # away players' seats a bot plays (away.py)
+        for _ in range(MAX_BOT_MOVES if play_bots else 0):
             if engine.is_over(state):
                 break
             acting = [s for s in engine.to_act(state) if s in bots or s in sitters]
@@ -113,13 +126,14 @@ class TurnsMixin(TableBase):
                 break
             bot = acting[0]
             legal = engine.legal_actions(state, bot)
-            pick = self.policy_of(game, bot, sitters).choose(
-                engine, state, bot, legal, bot_rng(game.seed, game.move_count + len(moves)))
+            pick = await self._think(thinker, engine, state, bot, legal,
+                                     game.move_count + len(moves), sitters)
             state, more = engine.apply(state, bot, pick)
             moves.append((bot, pick))
             events.extend(more)
         else:
-            raise TableError(m("err.bots_stuck"))
+            if play_bots:
+                raise TableError(m("err.bots_stuck"))
 
         seat_list = seats or game.seats
         names = [s.name for s in seat_list]
@@ -178,5 +192,7 @@ class TurnsMixin(TableBase):
             updated_at=now, seats=new_seats)
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
+        if not play_bots and any(s in bots or s in sitters for s in acting):
+            self._bots_pending_set().add(game.id)
         return Outcome(game=stored, public=public, highlights=highlights, notices=notices,
                        mover_private=mover_private, mover_seat=mover, mover_news=mover_news)

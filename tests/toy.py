@@ -65,6 +65,16 @@ class ToyEngine(Engine):
             v["secret_all"] = state["secret"]
         return v
 
+    def determinize(self, state, seat, rng):
+        """Other seats' secrets (hidden until the end) are re-drawn; the RNG word too."""
+        new = dict(state, secret=list(state["secret"]))
+        if state["winner"] is None:
+            for s, v in enumerate(state["secret"]):
+                if s != seat and v is not None:
+                    new["secret"][s] = rng.choice((1, 2))
+        new["rng"] = rng.getrandbits(64)
+        return new
+
     def is_over(self, state):
         return state["winner"] is not None
 

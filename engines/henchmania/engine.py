@@ -14,6 +14,7 @@ from .data import (
     TARGET,
     TARGET_CHOICES,
 )
+from .determinize import determinize as _determinize
 from .render import board_text as _board_text
 from .render import hand_text as _hand_text
 from .setup import new_state
@@ -89,6 +90,9 @@ class HenchmaniaEngine(StepEngine):
     def _apply(self, state, seat, action, events, trail=None):
         super()._apply(state, seat, action, events, trail)
         refill(state, events)
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
     def view(self, state, seat):
         return _view(state, seat)

@@ -8,6 +8,7 @@ from engines.words import Msg
 
 from . import final, render, scoring, views
 from .data import RAINBOW
+from .determinize import determinize as _determinize
 from .maps import map_names
 from .setup import new_state
 from .steps import STEPS, step_of
@@ -47,6 +48,9 @@ class KorrigansEngine(StepEngine):
         if self.is_over(state):
             return final.over_prompt(state)
         return super().prompt(state, seat)
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat, self.to_act(state), self.prompt(state, seat))

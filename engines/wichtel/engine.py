@@ -5,6 +5,7 @@ from ..base import State
 from ..steps import StepEngine
 from . import render, views
 from .data import BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES
+from .determinize import determinize as _determinize
 from .setup import new_state
 from .steps import STEPS
 
@@ -38,6 +39,9 @@ class WichtelEngine(StepEngine):
         state = new_state(num_players, seed, self.check_setup(num_players, options))
         self.advance(state, [])         # the first deal and the start of the first move
         return state
+
+    def determinize(self, state, seat, rng):
+        return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
         return views.view(state, seat,

@@ -6,6 +6,7 @@ from engines.steps import StepEngine
 
 from . import data, geometry, render, scoring, setup, upgrade, views
 from .common import PEN
+from .determinize import determinize
 from .steps import STEPS
 
 
@@ -22,7 +23,8 @@ class ZiegenEngine(StepEngine):
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
     STEPS = STEPS
-    state_version = 2              # 2: stable card ids (see upgrade.py)
+    # 2: stable card ids; 3: ``taken``, the cards each hand took from the pasture (upgrade.py)
+    state_version = 3
     migrations = upgrade.MIGRATIONS
 
     def new_game(self, num_players, seed, options=None):
@@ -42,6 +44,9 @@ class ZiegenEngine(StepEngine):
 
     def view(self, state, seat):
         return views.view(state, seat)
+
+    def determinize(self, state, seat, rng):
+        return determinize(state, seat, rng)
 
     def is_over(self, state):
         return state["phase"] == "over"

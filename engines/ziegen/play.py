@@ -17,6 +17,8 @@ def legal(state: dict, seat: int) -> list[str]:
 def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     card = parse(action, "play")
     state["hands"][seat].remove(card)
+    if card in state["taken"][seat]:
+        state["taken"][seat].remove(card)
     kind = data.KIND[card]
     if card in state["revealed"]:
         state["revealed"].remove(card)

@@ -61,6 +61,7 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "discard": [],                         # goats discarded by scoring (back in the box)
         "owner": {},                           # set key -> the seat that scored it
         "revealed": [],                        # cards in hands shown at a scoring
+        "taken": [[] for _ in range(num_players)],   # cards in hands taken from the pasture
         "turn": 0,
         "phase": "mulligan",
         "mull": [None] * num_players,          # secret mulligan choices until all decided

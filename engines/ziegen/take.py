@@ -21,6 +21,8 @@ def take_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     grid[cell] = EMPTY
     state["hands"][seat].append(card)
     data.sort_cards(state["hands"][seat])
+    state["taken"][seat].append(card)      # everyone saw it go into that hand
+    data.sort_cards(state["taken"][seat])
     state["took"] = cell
     events.append(Event(msg("takes", p=seat, card=card, **rc(state["size"], cell))))
     if state["draw"]:

@@ -3,8 +3,9 @@
 Version 1 numbered the cards by their place in ranges (goats ``0..89`` set by set, dogs
 ``90..104``, milk shakes ``105..120``), so adding a set would have renumbered the dogs and milk
 shakes inside stored games and their logs. Version 2 names every card by a stable id (see
-``data``). The version 1 numbering is frozen here, written out from the printed components
-rather than derived from ``data`` (which a new set extends).
+``data``). Version 3 adds ``taken`` (the cards each hand took from the pasture). The version 1
+numbering is frozen here, written out from the printed components rather than derived from
+``data`` (which a new set extends).
 """
 from __future__ import annotations
 
@@ -39,7 +40,15 @@ def v1_to_v2(state: dict) -> dict:
     return state
 
 
-MIGRATIONS = {1: v1_to_v2}
+def v2_to_v3(state: dict) -> dict:
+    """Version 3 remembers which cards in each hand were taken from the pasture (everyone saw
+    them go there; bots determinize around them). A game stored at version 2 starts remembering
+    from its next take."""
+    state["taken"] = [[] for _ in range(state["n"])]
+    return state
+
+
+MIGRATIONS = {1: v1_to_v2, 2: v2_to_v3}
 
 
 def upgrade_action(action: str, from_version: int) -> str:

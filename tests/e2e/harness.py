@@ -5,6 +5,7 @@ Discord components or slash commands.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -97,7 +98,18 @@ class Table:
         assert res.ephemeral
         return res.message
 
+    async def bots_done(self, timeout: float = 20.0) -> None:
+        """Bots answer after the human's move was answered: wait until they have played."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        game = await self.game()
+        while self.service.bots_pending(game.id):
+            assert loop.time() < deadline, "the bots did not finish their moves"
+            await asyncio.sleep(0.01)
+        await self.fake.settle()
+
     async def human_to_act(self) -> tuple[int, FakeUser] | None:
+        await self.bots_done()
         game = await self.game()
         acting = [s for s in self.service.to_act(game) if s in self.users]
         if not acting:
@@ -182,7 +194,7 @@ async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,
         res = await fake.click(user, lobby, fake.find_button(lobby, "Join"))
         assert res.response_type == 7 and f"<@{user.id}>" in res.embed_text
     for _ in range(bots):
-        res = await fake.click(host, lobby, fake.find_button(lobby, "Add bot"))
+        res = await fake.click(host, lobby, fake.find_button(lobby, "Add bot: easy"))
         assert res.response_type == 7 and "(bot)" in res.embed_text
     res = await fake.click(host, lobby, fake.find_button(lobby, "Start"))
     assert res.response_type == 7 and not res.buttons

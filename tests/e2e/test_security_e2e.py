@@ -212,7 +212,7 @@ async def test_identical_typed_moves_sent_at_once_apply_once(make_bot):
             bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 lobby = (await fake.slash(ann, chan, "play", game="henchmania")).message
-                await fake.click(ann, lobby, fake.find_button(lobby, "Add bot"))
+                await fake.click(ann, lobby, fake.find_button(lobby, "Add bot: easy"))
                 await fake.click(ann, lobby, fake.find_button(lobby, "Start"))
                 await fake.settle()
                 thread = fake.threads(chan)[-1]

@@ -1,9 +1,11 @@
 """Issue 15 end to end, through the real discord.py client and the fake Discord with a clock the
 test moves: /settings kept across a restart, quiet hours holding back DMs and sending ONE message
 when they end, mentions instead of DMs, one reminder DM for several tables, /away with a bot
-sitting in and handing back, /replace after the away limit, and bots answering in the same board
-update as the human move (timing reveals nothing)."""
+sitting in and handing back, /replace after the away limit, and each bot move shown at a fixed
+pace after the human move (timing reveals nothing)."""
 from __future__ import annotations
+
+import time
 
 from tests.e2e.harness import Table, board_updates, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
@@ -163,9 +165,13 @@ async def test_away_bot_sit_board_and_replace_after_limit(make_bot, clock):
                 assert res.ephemeral and "A bot now plays" in res.content, res.content
 
 
-async def test_bots_answer_in_the_same_board_update(make_bot, clock):
-    """Timing reveals nothing: each human move at a table with bots is shown by exactly one
-    board update, which already holds the bots' answers (stored in the same batch)."""
+PACE = 0.25   # seconds from the start of a bot's turn to its move being stored and shown
+
+
+async def test_each_bot_move_is_shown_at_a_fixed_pace(make_bot, clock):
+    """Timing reveals nothing: after a human move (answered and shown first), each bot move is
+    stored and shown by its own board update, ``bot_pace`` seconds after the update before it,
+    however long the bot thought (what differs is only how many bot moves there are)."""
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
@@ -176,18 +182,34 @@ async def test_bots_answer_in_the_same_board_update(make_bot, clock):
                 _, thread = await open_table(fake, chan, ann, "ziegen", bots=2)
                 game_id = (await bot.tables.games_in_channel(chan.id))[0].id
                 table = Table(fake, bot, game_id, thread, {0: ann})
+                await table.bots_done()
+                bot.tables.bot_pace = PACE
+                shown: list[tuple[float, int]] = []   # (when, stored moves) per publish
+                publish = bot.messenger.publish
+
+                async def timed(outcome, **kwargs):
+                    shown.append((time.monotonic(), outcome.game.move_count))
+                    await publish(outcome, **kwargs)
+
+                bot.messenger.publish = timed
                 with_bots = 0
                 for _ in range(12):
                     if (await table.game()).status != "running":
                         break
                     updates = len(board_updates(fake, thread, game_id))
                     before = (await table.game()).move_count
+                    shown.clear()
                     clock.now += 7
                     await table.play_one()
+                    await table.bots_done()
                     game = await table.game()
-                    assert len(board_updates(fake, thread, game_id)) == updates + 1
                     log = (await bot.tables.store.moves(game_id))[before:]
-                    assert {m.at for m in log} == {clock.now}  # one stored batch
+                    # one publish (and one board update) per stored move: the human's, then
+                    # each bot's on its own
+                    assert [n for _, n in shown] == list(range(before + 1, game.move_count + 1))
+                    assert len(board_updates(fake, thread, game_id)) == updates + len(log)
+                    gaps = [b - a for (a, _), (b, _) in zip(shown, shown[1:])]
+                    assert all(gap >= PACE - 0.01 for gap in gaps), gaps
                     if len(log) > 1:
                         with_bots += 1
                         assert {m.seat for m in log[1:]} <= {1, 2}

@@ -36,7 +36,7 @@ async def _open_table(fake, chan, alice, bob, carol):
     assert res.ephemeral and "already seated" in res.content
     res = await fake.click(carol, lobby, fake.find_button(lobby, "Start"))
     assert res.ephemeral and "Only the host" in res.content
-    res = await fake.click(alice, lobby, fake.find_button(lobby, "Add bot"))
+    res = await fake.click(alice, lobby, fake.find_button(lobby, "Add bot: easy"))
     assert "(bot)" in res.embed_text
     res = await fake.click(alice, lobby, fake.find_button(lobby, "Start"))
     assert res.response_type == 7 and not res.buttons

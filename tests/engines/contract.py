@@ -13,12 +13,39 @@ from engines import ACTION_ID_RE, GameError, IllegalAction, clone
 MAX_STEPS = 20_000
 
 
-def _hidden_leak_check(engine, state, num_players):
-    """A view must be JSON-able; a spectator view must equal what all seats share publicly."""
-    spectator = engine.view(state, None)
-    json.dumps(spectator)
+def check_determinize(engine, state, seat: int, salt: int = 0) -> dict:
+    """``determinize`` for ``seat`` keeps that seat's view, the spectator's view, the inventory,
+    who acts and the seat's legal actions; it depends only on what the seat knows (applied to
+    its own result it gives the same world as applied to the true state), and the world plays
+    on. Returns the determinized world."""
+    view, spectator = engine.view(state, seat), engine.view(state, None)
+    world = engine.determinize(state, seat, random.Random(salt * 31 + seat))
+    assert engine.view(world, seat) == view, f"determinize changed seat {seat}'s view"
+    assert engine.view(world, None) == spectator, "determinize changed the spectator view"
+    assert engine.inventory(world) == engine.inventory(state), "determinize changed components"
+    assert engine.to_act(world) == engine.to_act(state)
+    assert engine.legal_actions(world, seat) == engine.legal_actions(state, seat)
+    again = engine.determinize(world, seat, random.Random(salt * 31 + seat + 1))
+    direct = engine.determinize(state, seat, random.Random(salt * 31 + seat + 1))
+    assert engine.dump(again) == engine.dump(direct), "determinize depends on hidden info"
+    json.dumps(engine.dump(world))
+    for actor in engine.to_act(world):
+        legal = engine.legal_actions(world, actor)
+        assert legal, f"seat {actor} must act in a determinized world but cannot"
+        for action in legal[:3] + legal[-2:]:
+            engine.apply(world, actor, action)
+    return world
+
+
+def _hidden_leak_check(engine, state, num_players, salt: int = 0):
+    """Views are JSON-able, and hide what they must: ``determinize`` for a seat re-deals every
+    hidden thing, and neither that seat's view nor the spectator's view may change (else a view
+    shows something the seat should not know); see ``check_determinize``.
+    """
+    json.dumps(engine.view(state, None))
     for seat in range(num_players):
         json.dumps(engine.view(state, seat))
+        check_determinize(engine, state, seat, salt)
 
 
 def play_on(engine, state: dict, num_players: int, rnd: random.Random) -> dict:
@@ -86,7 +113,7 @@ def play_and_check(engine, num_players: int, seed: int, options: dict | None = N
         moves.append((seat, action))
         assert engine.inventory(state) == inventory, f"components changed after {action!r}"
         if len(moves) % 7 == 0:
-            _hidden_leak_check(engine, state, num_players)
+            _hidden_leak_check(engine, state, num_players, len(moves))
             dumped = engine.dump(state)
             assert engine.dump(engine.load(json.loads(json.dumps(dumped)))) == dumped
     else:

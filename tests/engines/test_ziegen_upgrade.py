@@ -52,7 +52,8 @@ def test_the_version_1_numbering_is_frozen_and_names_the_same_cards():
 def test_a_version_1_state_is_migrated_to_card_ids():
     raw = json.loads((FIXTURES / "states" / "ziegen-v1-2p.json").read_text())["state"]
     state = E.load(raw)
-    assert E.dump(state)["_v"] == 2
+    assert E.dump(state)["_v"] == E.state_version == 3   # v1 -> v2 (card ids) -> v3 (taken)
+    assert state["taken"] == [[], []]
     cards = [c for c in state["grid"] if data.is_card(c)] + state["draw"] + state["box"]
     cards += state["discard"] + [c for zone in state["hands"] + state["played"] for c in zone]
     assert sorted(cards) == sorted(data.CARDS)          # every card once, by its id

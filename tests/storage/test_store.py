@@ -191,8 +191,6 @@ async def test_lookups_metadata_and_notices(backend):
 
 async def test_games_with_a_bot_seat(backend):
     store = await Store.open(backend.target)
-    if not hasattr(store, "bot_waiting_games"):
-        pytest.skip("Store.bot_waiting_games comes with the bots branch (SQLite side)")
     plain = await _new_game(store)
     botted = await _new_game(store, seats=[SeatRecord(0, 10, None, "ann"),
                                            SeatRecord(1, None, "random", "Botty (bot)")])

@@ -1,0 +1,161 @@
+"""``hard``: Information Set Monte Carlo Tree Search (single observer) over determinized worlds.
+
+Each iteration draws a world with ``engine.determinize`` (the only look at hidden things),
+walks the shared tree choosing among the actions legal in that world by UCB with availability
+counts (so an action seen in few worlds is not over-rated), adds one node, plays on with a
+light rollout policy for at most ``rollout`` steps and scores the cut-off position with the
+game's value (``common.rewards``: 1 shared by the winners at the end, else a smooth function
+of how much each seat's lead grew since the start of the walk). Every node keeps the reward of
+the seat that moved into it.
+
+Budget: ``iterations`` (a number, never a clock; from ``seconds`` it is measured once per game,
+player count and process, see ``budget``), so the same position and ``rnd`` give the same
+choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
+steps are pruned (``common.pruned``), so no walk can cycle through steps that undo each other.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from engines import Engine, State
+
+from .common import actor, child_rng, margins, pruned, rewards, world
+
+
+class Node:
+    __slots__ = ("mover", "visits", "avail", "total", "children")
+
+    def __init__(self, mover: int):
+        self.mover = mover          # the seat whose action led here
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+        self.children: dict[tuple[int, str], Node] = {}
+
+
+def rollout_action(engine: Engine, state: State, seat: int, legal: list[str],
+                   rnd: random.Random) -> str:
+    options = pruned(legal)
+    if engine.name == "henchmania" and len(options) > 1 and "pass" in options:
+        # Passing ends a player's day: a random player passes far too early.
+        if rnd.random() < 0.85:
+            options = [a for a in options if a != "pass"]
+    return rnd.choice(options)
+
+
+class HardPolicy:
+    level = "hard"
+
+    def __init__(self, iterations: int | None = 200, rollout: int = 12, max_steps: int = 60,
+                 explore: float = 0.7, prior_worlds: int = 0, prior_weight: int = 3,
+                 top: int = 0, seconds: float = 1.0):
+        # ``iterations`` None: as many as fit in ``seconds`` (``budget``, measured once).
+        self.iterations, self.rollout, self.seconds = iterations, rollout, seconds
+        self.top = top
+        self.max_steps, self.explore = max_steps, explore
+        self.prior_worlds, self.prior_weight = prior_worlds, prior_weight
+
+    def budget(self, engine: Engine, players: int) -> int:
+        """The iterations of one decision: fixed, or calibrated for the game and count."""
+        if self.iterations is not None:
+            return self.iterations
+        from .budget import iterations_for
+
+        probe = HardPolicy(iterations=1, rollout=self.rollout, max_steps=self.max_steps,
+                           prior_worlds=self.prior_worlds, top=self.top)
+        return iterations_for(engine.name, self.seconds, players, engine, probe)
+
+    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
+               rnd: random.Random) -> str:
+        return self.search(engine, state, seat, legal, rnd,
+                           self.budget(engine, len(engine.scores(state))))
+
+    def search(self, engine: Engine, state: State, seat: int, legal: list[str],
+               rnd: random.Random, iterations: int) -> str:
+        options = pruned(legal)
+        if len(options) == 1:
+            return options[0]
+        if self.top and len(options) > self.top:
+            options = self.candidates(engine, state, seat, options, rnd)
+        root = Node(-1)
+        self.seed_root(engine, state, seat, options, root, rnd)
+        for _ in range(iterations):
+            self.iterate(engine, state, seat, options, root, child_rng(rnd))
+        ranked = sorted(((child.visits, child.total, action)
+                         for (who, action), child in root.children.items()
+                         if who == seat and action in options), reverse=True)
+        return ranked[0][2] if ranked else rnd.choice(options)
+
+    def candidates(self, engine: Engine, state: State, seat: int, options: list[str],
+                   rnd: random.Random) -> list[str]:
+        """With many choices, the search looks only at the ``top`` best by the one-step
+        look-ahead of ``normal`` (so a short search spreads over fewer actions)."""
+        from .normal import NormalPolicy
+
+        scores = NormalPolicy(worlds=2).scores(engine, state, seat, options, rnd)
+        ranked = sorted(options, key=lambda a: -scores[a])
+        return sorted(ranked[:self.top])
+
+    def seed_root(self, engine: Engine, state: State, seat: int, options: list[str],
+                  root: Node, rnd: random.Random) -> None:
+        """Progressive bias: each root action starts with ``prior_weight`` virtual visits
+        worth its one-step value (the ``normal`` look-ahead) in a few worlds, so a short search
+        never does worse than that look-ahead and a long one soon outweighs it."""
+        if not self.prior_worlds or not self.prior_weight:
+            return
+        totals = {a: 0.0 for a in options}
+        for _ in range(self.prior_worlds):
+            w = world(engine, state, seat, rnd)
+            base = margins(engine, w)
+            for a in options:
+                after, _ = engine.apply(w, seat, a)
+                totals[a] += rewards(engine, after, base)[seat]
+        for a in options:
+            child = root.children[(seat, a)] = Node(seat)
+            child.visits = self.prior_weight
+            child.total = self.prior_weight * totals[a] / self.prior_worlds
+
+    def iterate(self, engine: Engine, state: State, seat: int, options: list[str], root: Node,
+                rnd: random.Random) -> None:
+        w = world(engine, state, seat, rnd)
+        base = margins(engine, w)
+        node, path, steps = root, [root], 0
+        while not engine.is_over(w) and steps < self.max_steps:
+            who = actor(engine, w, seat if node is root else None)
+            legal = options if node is root else pruned(engine.legal_actions(w, who))
+            untried = [a for a in legal if (who, a) not in node.children]
+            if untried:
+                action = rnd.choice(untried)
+                child = node.children[(who, action)] = Node(who)
+                for a in legal:
+                    if (who, a) in node.children and a != action:
+                        node.children[(who, a)].avail += 1
+                w, _ = engine.apply(w, who, action)
+                path.append(child)
+                steps += 1
+                break
+            log_n, best, best_score = None, None, -1.0
+            for a in legal:
+                child = node.children[(who, a)]
+                child.avail += 1
+                log_n = math.log(child.avail)
+                score = child.total / child.visits + self.explore * math.sqrt(log_n / child.visits)
+                if score > best_score:
+                    best, best_score = a, score
+            node = node.children[(who, best)]
+            w, _ = engine.apply(w, who, best)
+            path.append(node)
+            steps += 1
+        depth = 0
+        while not engine.is_over(w) and depth < self.rollout and steps < self.max_steps:
+            who = actor(engine, w)
+            w, _ = engine.apply(w, who, rollout_action(engine, w, who,
+                                                        engine.legal_actions(w, who), rnd))
+            depth += 1
+            steps += 1
+        result = rewards(engine, w, base)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.total += result[n.mover]

@@ -1,0 +1,67 @@
+"""``normal``: one-step look-ahead with the game's position value.
+
+Each legal action is tried in a few determinized worlds (the same worlds for every action);
+when the seat itself must decide the next step too (a card, then its target), its best answer
+is looked at as well, up to ``depth`` own steps. The action with the best mean value (its value
+minus the best other seat's) wins; ties go to ``rnd``.
+"""
+from __future__ import annotations
+
+import random
+
+from engines import Engine, State
+
+from .common import pruned, world
+from .heuristics import values
+
+
+def margin(engine: Engine, state: State, seat: int) -> float:
+    if engine.is_over(state):
+        win = engine.winners(state)
+        return 1000.0 / len(win) if seat in win else -1000.0
+    vals = values(engine, state)
+    return vals[seat] - max(vals[:seat] + vals[seat + 1:])
+
+
+class NormalPolicy:
+    level = "normal"
+
+    def __init__(self, worlds: int = 3, depth: int = 2, width: int = 12):
+        self.worlds, self.depth, self.width = worlds, depth, width
+
+    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
+               rnd: random.Random) -> str:
+        options = pruned(legal)
+        if len(options) == 1:
+            return options[0]
+        best, best_value = [], None
+        for action, value in self.scores(engine, state, seat, options, rnd).items():
+            if best_value is None or value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return rnd.choice(best)
+
+    def scores(self, engine: Engine, state: State, seat: int, options: list[str],
+               rnd: random.Random) -> dict[str, float]:
+        """Each action's mean value over the same few determinized worlds."""
+        worlds = [world(engine, state, seat, rnd) for _ in range(self.worlds)]
+        out = {}
+        for action in options:
+            total = 0.0
+            for w in worlds:
+                after, _ = engine.apply(w, seat, action)
+                total += self._best(engine, after, seat, self.depth - 1, rnd)
+            out[action] = round(total / len(worlds), 9)
+        return out
+
+    def _best(self, engine: Engine, state: State, seat: int, depth: int,
+              rnd: random.Random) -> float:
+        """The value after ``seat``'s best follow-up steps while it alone decides."""
+        if depth <= 0 or engine.is_over(state) or engine.to_act(state) != [seat]:
+            return margin(engine, state, seat)
+        options = pruned(engine.legal_actions(state, seat))
+        if len(options) > self.width:
+            options = rnd.sample(options, self.width)
+        return max(self._best(engine, engine.apply(state, seat, a)[0], seat, depth - 1, rnd)
+                   for a in options)

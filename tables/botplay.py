@@ -1,0 +1,133 @@
+"""Bots playing their seats without blocking the event loop.
+
+A bot's decision runs in a worker thread (``asyncio.to_thread``): the event loop keeps
+answering clicks at every other table while it thinks; only its own game waits (its lock is
+held while the bot thinks, so nothing can change the position under it). Front ends answer a
+human's move first (``move(..., bots=False)``), then drive ``bot_turns``: every bot move is
+stored as it is made, so a crash in a chain of bot moves loses nothing already stored, and
+``bot_turns`` resumes the chain from the stored state.
+
+A seat's level is stored in the seat's ``bot`` column (``easy``, ``normal``, ``hard``; older
+games hold ``random``, the uniform bot they were started with).
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+from engines import Engine, State
+from storage import GameRecord
+
+from .base import TableBase, on_latest
+from .bots import BOT_PACE, LEVELS, SIT_LEVEL, TAKEOVER_LEVEL, THINK_SECONDS, bot_rng, policy_for
+from .outcome import Outcome
+
+
+def think(engine: Engine, level: str, seconds: float, state: State, seat: int,
+          legal: list[str], rnd: random.Random) -> str:
+    """One bot decision (runs in a worker thread): the policy of the seat's level."""
+    policy = policy_for(engine.name, level, seconds, engine=engine)
+    return policy.choose(engine, state, seat, legal, rnd)
+
+
+def table_level(game: GameRecord) -> str:
+    """The level a resigning or replaced player's seat gets: that of the table's latest bot
+    seat the host added, else ``TAKEOVER_LEVEL`` (hard)."""
+    chosen = [s.bot for s in game.seats if s.is_bot and not s.resigned and s.bot in LEVELS]
+    return chosen[-1] if chosen else TAKEOVER_LEVEL
+
+
+class BotPlayMixin(TableBase):
+    # How long a bot thinks about one decision; tests and benchmarks may lower it.
+    bot_seconds: float = THINK_SECONDS
+    # Seconds from the start of a bot's turn to its move being stored (then published): the
+    # same whatever the bot holds or how long it thought (see ``BOT_PACE``).
+    bot_pace: float = BOT_PACE
+
+    def _bots_pending_set(self) -> set[int]:
+        pending = getattr(self, "_bots_pending", None)
+        if pending is None:
+            pending = self._bots_pending = set()
+        return pending
+
+    def bots_pending(self, game_id: int) -> bool:
+        """A human move was answered and the game's bots have not finished answering it."""
+        return game_id in self._bots_pending_set()
+
+    async def sitting_seats(self, game: GameRecord) -> set[int]:
+        """The seats of away players a bot sits in for (``away.py`` knows; none here)."""
+        return set()
+
+    async def _think(self, game: GameRecord, engine: Engine, state: State, seat: int,
+                     legal: list[str], move_number: int, sitters: set[int] = frozenset()) -> str:
+        """The seat's bot decides in a worker thread: a bot sitting in for an away player at
+        ``SIT_LEVEL``, a bot seat at its own level. Returns ``bot_pace`` seconds after it was
+        called (or when the thinking ends, if that takes longer), so that when a bot move is
+        stored and shown says nothing about what the bot holds."""
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        level = SIT_LEVEL if seat in sitters else (game.seats[seat].bot or TAKEOVER_LEVEL)
+        rnd = bot_rng(game.seed, move_number)
+        pick = await asyncio.to_thread(think, engine, level, self.bot_seconds, state, seat,
+                                       legal, rnd)
+        wait = began + self.bot_pace - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return pick
+
+    def _bot_to_act(self, game: GameRecord, engine: Engine, state: State,
+                    sitters: set[int]) -> int | None:
+        if game.status != "running" or engine.is_over(state):
+            return None
+        acting = [s for s in engine.to_act(state) if game.seats[s].is_bot or s in sitters]
+        return acting[0] if acting else None
+
+    @on_latest
+    async def bot_turn(self, game_id: int) -> Outcome | None:
+        """One bot decision, stored at once; None when no bot has to act. Another process
+        storing a move first makes it think again on the latest record (``on_latest``)."""
+        async with self._lock(game_id):
+            game = await self.game(game_id, latest=True)  # other processes may share the store
+            engine = self.engine(game.kind)
+            if game.state is None:
+                return None
+            state = self.state(game)
+            sitters = await self.sitting_seats(game)
+            bot = self._bot_to_act(game, engine, state, sitters)
+            if bot is None:
+                return None
+            acting = engine.to_act(state)
+            before = {s: engine.legal_actions(state, s) for s in acting}
+            pick = await self._think(game, engine, state, bot, before[bot], game.move_count,
+                                     sitters)
+            state, events = engine.apply(state, bot, pick)
+            return await self._advance(game, engine, state, [(bot, pick)], events, None,
+                                       before=before, bots=False)
+
+    async def games_owing_bot_moves(self) -> list[int]:
+        """On start-up: running games where a bot must act (a restart cut a chain short)."""
+        games = {g.id: g for g in await self.store.bot_waiting_games()}
+        for user_id in await self.store.bot_sitting_users(self.clock()):  # bots sitting in
+            for listed in await self.store.games_of_user(user_id, ("running",)):
+                games.setdefault(listed.id, listed)
+        out = []
+        for game_id, game in sorted(games.items()):
+            if game.state is None:
+                game = await self.game(game_id, latest=True)
+            engine = self.engine(game.kind)
+            if game.state is not None and self._bot_to_act(
+                    game, engine, self.state(game), await self.sitting_seats(game)) is not None:
+                out.append(game_id)
+        return out
+
+    async def bot_turns(self, game_id: int, limit: int = 100_000) -> AsyncIterator[Outcome]:
+        """Bot moves one by one until a human must act or the game ends."""
+        try:
+            for _ in range(limit):
+                outcome = await self.bot_turn(game_id)
+                if outcome is None:
+                    return
+                yield outcome
+        finally:
+            self._bots_pending_set().discard(game_id)
