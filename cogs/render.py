@@ -62,7 +62,9 @@ def title(service: TableService, game: GameRecord, lang: str = "en") -> str:
 
 def seat_line(game: GameRecord, seat: int, lang: str = "en") -> str:
     record = game.seats[seat]
-    return seat_name(record.name, lang) if record.is_bot else f"<@{record.user_id}>"
+    if record.is_bot:
+        return f"{seat_name(record.name, lang)} · {bot_level(record.bot, lang)}"
+    return f"<@{record.user_id}>"
 
 
 def bot_level(level: str | None, lang: str = "en") -> str:
