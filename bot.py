@@ -19,6 +19,7 @@ Run ``python bot.py``. Settings come from the environment or a ``.env`` file bes
 A start-up failure we understand (wrong token, no network, a privileged intent or a permission
 missing, a bad setting) prints one line saying what is wrong and what to do, and exits non-zero.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -41,8 +42,12 @@ from tables import TableService
 
 HERE = Path(__file__).resolve().parent
 INTENTS = discord.Intents.default()  # no privileged intent
-COGS = ("cogs.table", "cogs.history", "cogs.settings",
-        *(f"cogs.{name}" for name in sorted(engines.REGISTRY)))
+COGS = (
+    "cogs.table",
+    "cogs.history",
+    "cogs.settings",
+    *(f"cogs.{name}" for name in sorted(engines.REGISTRY)),
+)
 NO_TOKEN = """\
 Tavern needs a Discord bot token, and none was found.
 
@@ -64,26 +69,44 @@ class TavernBot(commands.AutoShardedBot):
     can be split over several processes sharing one PostgreSQL database. Direct messages,
     where most moves are clicked, arrive on shard 0."""
 
-    def __init__(self, database_path: str, *, test_guild: int | None = None,
-                 clock: Callable[[], float] | None = None, remind_after: float | None = None,
-                 seed_source: Callable[[], int] | None = None,
-                 sqlite_sync: str = "full",
-                 shards: tuple[list[int], int] | None = None,
-                 bot_pace: float | None = None) -> None:
+    def __init__(
+        self,
+        database_path: str,
+        *,
+        test_guild: int | None = None,
+        clock: Callable[[], float] | None = None,
+        remind_after: float | None = None,
+        seed_source: Callable[[], int] | None = None,
+        sqlite_sync: str = "full",
+        shards: tuple[list[int], int] | None = None,
+        bot_pace: float | None = None,
+    ) -> None:
         shard_ids, shard_count = shards if shards is not None else (None, None)
-        super().__init__(command_prefix=commands.when_mentioned, intents=INTENTS,
-                         help_command=None, shard_ids=shard_ids, shard_count=shard_count)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=INTENTS,
+            help_command=None,
+            shard_ids=shard_ids,
+            shard_count=shard_count,
+        )
         self.database_path = database_path
         self.sqlite_sync = sqlite_sync
         self.test_guild = test_guild
         self.bot_pace = bot_pace
-        self._service_args = {k: v for k, v in {"clock": clock, "remind_after": remind_after,
-                                                 "seed_source": seed_source}.items()
-                              if v is not None}
+        self._service_args = {
+            k: v
+            for k, v in {
+                "clock": clock,
+                "remind_after": remind_after,
+                "seed_source": seed_source,
+            }.items()
+            if v is not None
+        }
         self.store: Store | None = None
         self.tables: TableService | None = None
         self.messenger = None
         from cogs import limits
+
         limits.install(self)  # nothing over Discord's length limits is ever sent
 
     async def setup_hook(self) -> None:
@@ -98,6 +121,7 @@ class TavernBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error
         from cogs.translator import TavernTranslator
+
         await self.tree.set_translator(TavernTranslator())  # names and descriptions localised
         for extension in COGS:
             await self.load_extension(extension)
@@ -110,13 +134,17 @@ class TavernBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
-    async def on_app_command_error(self, interaction: discord.Interaction,
-                                   error: discord.app_commands.AppCommandError) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
         """A command that failed unexpectedly still answers, ephemerally; the error is logged."""
         from cogs.flow import SORRY, reply_error
 
-        logging.getLogger("tavern").error("command %s failed", interaction.command and
-                                          interaction.command.qualified_name, exc_info=error)
+        logging.getLogger("tavern").error(
+            "command %s failed",
+            interaction.command and interaction.command.qualified_name,
+            exc_info=error,
+        )
         try:
             await reply_error(interaction, SORRY)
         except discord.HTTPException:
@@ -138,8 +166,9 @@ def _setting(name: str, parse, what: str):
     try:
         return parse(raw)
     except ValueError:
-        raise SettingError(f"{name}={raw!r} is not {what}; fix it in .env (or the "
-                           "environment) and run again.") from None
+        raise SettingError(
+            f"{name}={raw!r} is not {what}; fix it in .env (or the environment) and run again."
+        ) from None
 
 
 def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
@@ -150,17 +179,20 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
     if "sqlite_sync" not in kwargs and os.getenv("TAVERN_SQLITE_SYNC", "").strip():
         kwargs["sqlite_sync"] = _setting("TAVERN_SQLITE_SYNC", _sync_mode, "full or normal")
     if "shards" not in kwargs and os.getenv("TAVERN_SHARDS", "").strip():
-        kwargs["shards"] = _setting("TAVERN_SHARDS", parse_shards,
-                                    "a shard range like 0-3/8 (shards 0 to 3 of 8)")
+        kwargs["shards"] = _setting(
+            "TAVERN_SHARDS", parse_shards, "a shard range like 0-3/8 (shards 0 to 3 of 8)"
+        )
         ids, count = kwargs["shards"]
         if len(ids) < count and not path.startswith(URL_SCHEMES):
             raise SettingError(
                 f"TAVERN_SHARDS={os.environ['TAVERN_SHARDS'].strip()!r} runs only some of the "
                 "shards, so other processes run the rest, and they must share one database: "
-                "set TAVERN_DB to a postgresql:// URL (a SQLite file is for one process).")
+                "set TAVERN_DB to a postgresql:// URL (a SQLite file is for one process)."
+            )
     if "remind_after" not in kwargs and os.getenv("TAVERN_REMIND_HOURS", "").strip():
-        kwargs["remind_after"] = _setting("TAVERN_REMIND_HOURS", _hours,
-                                          "a number of hours (1 to 720)") * 3600
+        kwargs["remind_after"] = (
+            _setting("TAVERN_REMIND_HOURS", _hours, "a number of hours (1 to 720)") * 3600
+        )
     if "bot_pace" not in kwargs and os.getenv("TAVERN_BOT_PACE", "").strip():
         kwargs["bot_pace"] = _setting("TAVERN_BOT_PACE", _pace, "a number of seconds (0 to 60)")
     return TavernBot(path, **kwargs)
@@ -174,7 +206,7 @@ def _pace(raw: str) -> float:
 
 
 def parse_shards(raw: str) -> tuple[list[int], int]:
-    """"0-3/8" -> ([0, 1, 2, 3], 8); "5/8" -> ([5], 8); "0,2,4-5/8" -> ([0, 2, 4, 5], 8)."""
+    """ "0-3/8" -> ([0, 1, 2, 3], 8); "5/8" -> ([5], 8); "0,2,4-5/8" -> ([0, 2, 4, 5], 8)."""
     ids_text, slash, count_text = raw.replace(" ", "").partition("/")
     if not slash:
         raise ValueError(raw)
@@ -208,33 +240,56 @@ PORTAL = "https://discord.com/developers/applications"
 def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
     """The one line to print for a start-up failure we understand, else None."""
     if isinstance(exc, discord.LoginFailure):
-        return ("Discord refused the token (401 Unauthorized): DISCORD_TOKEN is wrong or was "
-                f"reset. Copy a new one from your application's Bot page at {PORTAL} (Reset "
-                "Token) into .env, then run again.")
+        return (
+            "Discord refused the token (401 Unauthorized): DISCORD_TOKEN is wrong or was "
+            f"reset. Copy a new one from your application's Bot page at {PORTAL} (Reset "
+            "Token) into .env, then run again."
+        )
     if isinstance(exc, discord.PrivilegedIntentsRequired):
-        return ("Discord closed the connection (4014 Disallowed intents): the bot asks for a "
-                "privileged intent that its application does not allow. Turn it on under "
-                f"Privileged Gateway Intents on the Bot page at {PORTAL}, then run again.")
+        return (
+            "Discord closed the connection (4014 Disallowed intents): the bot asks for a "
+            "privileged intent that its application does not allow. Turn it on under "
+            f"Privileged Gateway Intents on the Bot page at {PORTAL}, then run again."
+        )
     if isinstance(exc, discord.Forbidden):
         guild = getattr(bot, "test_guild", None)
-        where = (f" the bot is not in server {guild} (TAVERN_TEST_GUILD) or may not add "
-                 "commands there:" if guild else " the bot lacks a permission or scope:")
-        return (f"Discord refused a start-up request ({exc.status} {exc.text or 'Forbidden'}):"
-                f"{where} invite it with the bot and applications.commands scopes (OAuth2 > "
-                "URL Generator) with the permissions listed in the README"
-                + (", or remove TAVERN_TEST_GUILD" if guild else "") + "; then run again.")
-    if isinstance(exc, (aiohttp.ClientConnectionError, asyncio.TimeoutError,
-                        discord.GatewayNotFound, ConnectionError)):
+        where = (
+            f" the bot is not in server {guild} (TAVERN_TEST_GUILD) or may not add commands there:"
+            if guild
+            else " the bot lacks a permission or scope:"
+        )
+        return (
+            f"Discord refused a start-up request ({exc.status} {exc.text or 'Forbidden'}):"
+            f"{where} invite it with the bot and applications.commands scopes (OAuth2 > "
+            "URL Generator) with the permissions listed in the README"
+            + (", or remove TAVERN_TEST_GUILD" if guild else "")
+            + "; then run again."
+        )
+    if isinstance(
+        exc,
+        (
+            aiohttp.ClientConnectionError,
+            asyncio.TimeoutError,
+            discord.GatewayNotFound,
+            ConnectionError,
+        ),
+    ):
         reason = str(exc).split(" [")[0].strip() or type(exc).__name__
-        return (f"Cannot reach Discord ({reason}): check this machine's internet connection "
-                "(and any proxy or firewall), then run again.")
+        return (
+            f"Cannot reach Discord ({reason}): check this machine's internet connection "
+            "(and any proxy or firewall), then run again."
+        )
     if isinstance(exc, StoreUnavailable) and bot is not None:
-        return (f"Cannot reach the database {redacted(bot.database_path)} ({exc}): check "
-                "that PostgreSQL runs there and TAVERN_DB's user, password and database, "
-                "then run again.")
+        return (
+            f"Cannot reach the database {redacted(bot.database_path)} ({exc}): check "
+            "that PostgreSQL runs there and TAVERN_DB's user, password and database, "
+            "then run again."
+        )
     if isinstance(exc, sqlite3.Error) and bot is not None:
-        return (f"Cannot open the database {bot.database_path} ({exc}): set TAVERN_DB to a "
-                "file in a folder the bot may write to, then run again.")
+        return (
+            f"Cannot open the database {bot.database_path} ({exc}): set TAVERN_DB to a "
+            "file in a folder the bot may write to, then run again."
+        )
     return None
 
 

@@ -1,6 +1,7 @@
 """Print every benchmark figure: engines, stored moves, concurrent games on SQLite and
 PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move, and a tiny
 bot arena (``python -m bench arena`` for the real one)."""
+
 import sys
 
 from . import (
@@ -29,6 +30,8 @@ print("== Board pictures (PNG size, render time on one core) ==")
 print("\n".join(pictures_bench.run()))
 print("== Discord REST calls per move (fake Discord, full game) ==")
 print("\n".join(discord_bench.run()))
-print("== Bot arena (tiny: %d games per pairing, hard thinks %g s; python -m bench arena) =="
-      % (arena.QUICK["games"], arena.QUICK["seconds"]))
+print(
+    "== Bot arena (tiny: %d games per pairing, hard thinks %g s; python -m bench arena) =="
+    % (arena.QUICK["games"], arena.QUICK["seconds"])
+)
 arena.run()

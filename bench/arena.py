@@ -11,6 +11,7 @@ hard wins >= 1.5x its fair share against normal; a hard decision takes <= 1 s (p
 Run: ``python -m bench.arena [--games N] [--seconds S] [--game NAME ...] [--players N ...]
 [--pairing hard:random ...]``. ``python -m bench`` runs a tiny version (see ``QUICK``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,9 @@ def player_counts(engine) -> list[int]:
     return list(range(low, min(engine.max_players, low + 2) + 1))
 
 
-def play(kind: str, levels: list[str], seed: int, seconds: float,
-         times: dict[int, list[float]]) -> list[int]:
+def play(
+    kind: str, levels: list[str], seed: int, seconds: float, times: dict[int, list[float]]
+) -> list[int]:
     """One game; ``levels`` per seat. Think times of every seat go to ``times[seat]``."""
     engine = REGISTRY[kind]
     policies = [policy_for(kind, level, seconds) for level in levels]
@@ -64,8 +66,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def pairing(kind: str, players: int, hero: str, villain: str, games: int,
-            seconds: float, seed: int = 1) -> dict:
+def pairing(
+    kind: str, players: int, hero: str, villain: str, games: int, seconds: float, seed: int = 1
+) -> dict:
     wins = 0.0
     hero_times: list[float] = []
     for g in range(games):
@@ -79,23 +82,39 @@ def pairing(kind: str, players: int, hero: str, villain: str, games: int,
         hero_times += times.get(seat, [])
     share = wins / games if games else 0.0
     lo, hi = wilson(share, games)
-    return {"game": kind, "players": players, "hero": hero, "villain": villain,
-            "games": games, "share": share, "lo": lo, "hi": hi, "fair": 1 / players,
-            "p50": percentile(hero_times, 0.5), "p95": percentile(hero_times, 0.95),
-            "decisions": len(hero_times)}
+    return {
+        "game": kind,
+        "players": players,
+        "hero": hero,
+        "villain": villain,
+        "games": games,
+        "share": share,
+        "lo": lo,
+        "hi": hi,
+        "fair": 1 / players,
+        "p50": percentile(hero_times, 0.5),
+        "p95": percentile(hero_times, 0.95),
+        "decisions": len(hero_times),
+    }
 
 
 def line(r: dict) -> str:
-    return (f"{r['game']:<11} {r['players']}p  {r['hero']:>6} v {r['villain']:<6} "
-            f"n={r['games']:<4} win {r['share']:5.0%} [{r['lo']:4.0%}-{r['hi']:4.0%}]  "
-            f"fair {r['fair']:4.0%}  x{r['share'] / r['fair']:.2f}  "
-            f"think p50 {r['p50'] * 1000:6.0f} ms  p95 {r['p95'] * 1000:6.0f} ms "
-            f"({r['decisions']} decisions)")
+    return (
+        f"{r['game']:<11} {r['players']}p  {r['hero']:>6} v {r['villain']:<6} "
+        f"n={r['games']:<4} win {r['share']:5.0%} [{r['lo']:4.0%}-{r['hi']:4.0%}]  "
+        f"fair {r['fair']:4.0%}  x{r['share'] / r['fair']:.2f}  "
+        f"think p50 {r['p50'] * 1000:6.0f} ms  p95 {r['p95'] * 1000:6.0f} ms "
+        f"({r['decisions']} decisions)"
+    )
 
 
-def run(games: int = QUICK["games"], seconds: float = QUICK["seconds"],
-        names: list[str] | None = None, players: tuple[int, ...] | None = QUICK["players"],
-        pairings=QUICK["pairings"]) -> list[str]:
+def run(
+    games: int = QUICK["games"],
+    seconds: float = QUICK["seconds"],
+    names: list[str] | None = None,
+    players: tuple[int, ...] | None = QUICK["players"],
+    pairings=QUICK["pairings"],
+) -> list[str]:
     out = []
     for kind in names or sorted(REGISTRY):
         engine = REGISTRY[kind]
@@ -107,8 +126,9 @@ def run(games: int = QUICK["games"], seconds: float = QUICK["seconds"],
     return out
 
 
-def think_time(seconds: float = 1.0, decisions: int = 8, players: int = 3,
-               names: list[str] | None = None) -> list[str]:
+def think_time(
+    seconds: float = 1.0, decisions: int = 8, players: int = 3, names: list[str] | None = None
+) -> list[str]:
     """The time a hard decision takes at the production budget, on positions of a random game."""
     out = []
     for kind in names or sorted(REGISTRY):
@@ -127,10 +147,12 @@ def think_time(seconds: float = 1.0, decisions: int = 8, players: int = 3,
                 policy.choose(engine, state, seat, legal, rnd)
                 taken.append(time.perf_counter() - start)
             state, _ = engine.apply(state, seat, rnd.choice(legal))
-        out.append(f"{kind:<11} {players}p  hard @ {seconds:g} s: "
-                   f"{policy.budget(engine, players)} iterations, "
-                   f"p50 {percentile(taken, 0.5) * 1000:.0f} ms, "
-                   f"p95 {percentile(taken, 0.95) * 1000:.0f} ms ({len(taken)} decisions)")
+        out.append(
+            f"{kind:<11} {players}p  hard @ {seconds:g} s: "
+            f"{policy.budget(engine, players)} iterations, "
+            f"p50 {percentile(taken, 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(taken, 0.95) * 1000:.0f} ms ({len(taken)} decisions)"
+        )
         print(out[-1], flush=True)
     return out
 
@@ -138,13 +160,21 @@ def think_time(seconds: float = 1.0, decisions: int = 8, players: int = 3,
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
-    ap.add_argument("--seconds", type=float, default=0.1,
-                    help="hard's thinking budget per decision (default 0.1)")
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        default=0.1,
+        help="hard's thinking budget per decision (default 0.1)",
+    )
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--players", type=int, action="append", help="only this player count")
     ap.add_argument("--pairing", action="append", help="hero:villain, e.g. hard:random")
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="also time hard decisions at this budget (e.g. 1.0)")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="also time hard decisions at this budget (e.g. 1.0)",
+    )
     args = ap.parse_args(argv)
     pairings = [tuple(p.split(":")) for p in args.pairing] if args.pairing else PAIRINGS
     players = tuple(args.players) if args.players else None

@@ -10,6 +10,7 @@ survives a crash of the bot, not of the machine): SQLite ``NORMAL``, PostgreSQL
 ``postgresql://`` URL (the bench works in a schema of its own and drops it), for example
 ``bash scripts/bench.sh``, which starts a throwaway server.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -33,7 +34,7 @@ async def _play(service: TableService, game, moves: int, rnd: random.Random) -> 
     done = 0
     while done < moves:
         if game.status != "running":
-            game = await _new_game(service, rnd.randrange(1, 10 ** 9))
+            game = await _new_game(service, rnd.randrange(1, 10**9))
         seat = rnd.choice(service.to_act(game))
         action = rnd.choice(service.choices(game, seat))[0]
         game = (await service.move(game.id, game.host_id + seat, action)).game
@@ -43,8 +44,7 @@ async def _play(service: TableService, game, moves: int, rnd: random.Random) -> 
 
 async def _new_game(service: TableService, n: int):
     host = 1000 * n
-    game = await service.open_table(KIND, guild_id=1, channel_id=1, host_id=host,
-                                    host_name="p0")
+    game = await service.open_table(KIND, guild_id=1, channel_id=1, host_id=host, host_name="p0")
     for seat in range(1, PLAYERS):
         await service.join(game.id, host + seat, f"p{seat}")
     return (await service.start(game.id, host)).game
@@ -57,8 +57,9 @@ async def _bench(target: str, games: int, moves: int, sync: str = "full") -> tup
         tables = [await _new_game(service, n) for n in range(1, games + 1)]
         per_game = -(-moves // games)
         t = time.perf_counter()
-        done = await asyncio.gather(*(_play(service, g, per_game, random.Random(g.id))
-                                      for g in tables))
+        done = await asyncio.gather(
+            *(_play(service, g, per_game, random.Random(g.id)) for g in tables)
+        )
         return sum(done), time.perf_counter() - t
     finally:
         await store.close()
@@ -86,8 +87,10 @@ async def _bench_pg(url: str, games: int, moves: int, settings: str) -> tuple[in
 
 
 def _line(name: str, mode: str, games: int, done: int, spent: float) -> str:
-    return (f"{name:<10} {mode:<7} {games:>3} game(s) at once: {done / spent:>7,.0f} stored "
-            f"moves/s ({done:,} moves in {spent:.2f} s)")
+    return (
+        f"{name:<10} {mode:<7} {games:>3} game(s) at once: {done / spent:>7,.0f} stored "
+        f"moves/s ({done:,} moves in {spent:.2f} s)"
+    )
 
 
 def run() -> list[str]:
@@ -96,15 +99,18 @@ def run() -> list[str]:
     for mode, sqlite_sync, pg_settings in MODES:
         for games, moves in CONCURRENCY:
             with tempfile.TemporaryDirectory() as folder:
-                done, spent = asyncio.run(_bench(str(Path(folder) / "bench.db"), games, moves,
-                                                 sqlite_sync))
+                done, spent = asyncio.run(
+                    _bench(str(Path(folder) / "bench.db"), games, moves, sqlite_sync)
+                )
             lines.append(_line("SQLite", mode, games, done, spent))
             if url:
                 done, spent = asyncio.run(_bench_pg(url, games, moves, pg_settings))
                 lines.append(_line("PostgreSQL", mode, games, done, spent))
     if not url:
-        lines.append(f"PostgreSQL: skipped, no server given (set {PG_ENV} to a postgresql:// "
-                     "URL, or run `bash scripts/bench.sh`, which starts a throwaway server)")
+        lines.append(
+            f"PostgreSQL: skipped, no server given (set {PG_ENV} to a postgresql:// "
+            "URL, or run `bash scripts/bench.sh`, which starts a throwaway server)"
+        )
     return lines
 
 

@@ -5,6 +5,7 @@ select in the player's DM.
 Target: at most 3 calls per move on average (the interaction answer, the board edit, and a DM
 to the next player when the turn passes).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -26,7 +27,7 @@ async def _game(kind: str, folder: str) -> tuple[int, collections.Counter]:
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
         extra = [fake.add_user(f"p{i}") for i in range(REGISTRY[kind].min_players)]
         async with running_bot(fake, str(Path(folder) / f"{kind}.db")) as bot:
-            bot.tables.bot_pace = 0.0   # REST calls are counted here, not the bots' pace
+            bot.tables.bot_pace = 0.0  # REST calls are counted here, not the bots' pace
             lobby = (await fake.slash(alice, chan, "play", game=kind)).message
             humans = [alice, bob]
             await fake.click(bob, lobby, fake.find_button(lobby, "Join"))
@@ -52,9 +53,11 @@ def run() -> list[str]:
             moves, calls = asyncio.run(_game(kind, folder))
             callbacks = sum(n for k, n in calls.items() if "/callback" in k)
             total = sum(calls.values())
-            lines.append(f"{kind:<11} {moves} human moves, {total} REST calls = "
-                         f"{total / moves:.2f}/move ({callbacks / moves:.2f} interaction answers, "
-                         f"{(total - callbacks) / moves:.2f} bot-initiated)")
+            lines.append(
+                f"{kind:<11} {moves} human moves, {total} REST calls = "
+                f"{total / moves:.2f}/move ({callbacks / moves:.2f} interaction answers, "
+                f"{(total - callbacks) / moves:.2f} bot-initiated)"
+            )
             for route, n in calls.most_common(6):
                 lines.append(f"    {n:>5}  {route}")
     return lines

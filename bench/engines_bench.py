@@ -2,6 +2,7 @@
 
 Targets: an engine move costs microseconds (>= 10,000 moves/s), a whole game well under a second.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,9 +40,11 @@ def run(seconds_per_engine: float = 2.0) -> list[str]:
                 games, moves, in_apply = games + 1, moves + m, in_apply + a
             wall = time.perf_counter() - start
             mps = moves / in_apply
-            lines.append(f"{name:<11} {players}p  {mps:>9,.0f} moves/s (apply)  "
-                         f"{games / wall:>7.1f} games/s  {moves / games:>6.0f} moves/game"
-                         f"  [{'ok' if mps >= TARGET_MOVES_PER_SECOND else 'SLOW'}]")
+            lines.append(
+                f"{name:<11} {players}p  {mps:>9,.0f} moves/s (apply)  "
+                f"{games / wall:>7.1f} games/s  {moves / games:>6.0f} moves/game"
+                f"  [{'ok' if mps >= TARGET_MOVES_PER_SECOND else 'SLOW'}]"
+            )
     return lines
 
 

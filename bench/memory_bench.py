@@ -6,6 +6,7 @@ games exist. Measured in a fresh process; for comparison also with caches large 
 every game (what the service did before they were bounded).
 Target: at most 120 MB RSS after touching 10,000 running games.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -32,6 +33,7 @@ def rss_mb() -> float:
     except OSError:
         pass
     import resource
+
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # peak, not current
 
 
@@ -45,8 +47,7 @@ async def _seed_games(path: str) -> list[int]:
     service = TableService(store, seed_source=lambda: 11)
     rnd = random.Random(3)
     for kind, engine in sorted(REGISTRY.items()):
-        game = await service.open_table(kind, guild_id=1, channel_id=1, host_id=100,
-                                        host_name="p0")
+        game = await service.open_table(kind, guild_id=1, channel_id=1, host_id=100, host_name="p0")
         for user in range(1, engine.max_players):
             await service.join(game.id, 100 + user, f"p{user}")
         game = (await service.start(game.id, 100)).game
@@ -54,8 +55,9 @@ async def _seed_games(path: str) -> list[int]:
             if game.status != "running":
                 break
             seat = rnd.choice(service.to_act(game))
-            game = (await service.move(game.id, 100 + seat,
-                                       rnd.choice(service.choices(game, seat))[0])).game
+            game = (
+                await service.move(game.id, 100 + seat, rnd.choice(service.choices(game, seat))[0])
+            ).game
     await store.close()
     with sqlite3.connect(path) as db:
         templates = [r[0] for r in db.execute("SELECT id FROM games WHERE status = 'running'")]
@@ -63,13 +65,22 @@ async def _seed_games(path: str) -> list[int]:
         seat_cols = [r[1] for r in db.execute("PRAGMA table_info(seats)") if r[1] != "game_id"]
         while db.execute("SELECT COUNT(*) FROM games").fetchone()[0] < GAMES:
             for template in templates:
-                cur = db.execute(f"INSERT INTO games ({', '.join(cols)}) "
-                                 f"SELECT {', '.join(cols)} FROM games WHERE id = ?", (template,))
-                db.execute(f"INSERT INTO seats (game_id, {', '.join(seat_cols)}) "
-                           f"SELECT ?, {', '.join(seat_cols)} FROM seats WHERE game_id = ?",
-                           (cur.lastrowid, template))
-        return [r[0] for r in db.execute("SELECT id FROM games WHERE status = 'running' "
-                                         "ORDER BY id LIMIT ?", (GAMES,))]
+                cur = db.execute(
+                    f"INSERT INTO games ({', '.join(cols)}) "
+                    f"SELECT {', '.join(cols)} FROM games WHERE id = ?",
+                    (template,),
+                )
+                db.execute(
+                    f"INSERT INTO seats (game_id, {', '.join(seat_cols)}) "
+                    f"SELECT ?, {', '.join(seat_cols)} FROM seats WHERE game_id = ?",
+                    (cur.lastrowid, template),
+                )
+        return [
+            r[0]
+            for r in db.execute(
+                "SELECT id FROM games WHERE status = 'running' ORDER BY id LIMIT ?", (GAMES,)
+            )
+        ]
 
 
 async def _touch(path: str, ids: list[int], cache_size: int | None) -> dict:
@@ -101,9 +112,13 @@ def _child(path: str, cache_size: int | None) -> None:
 
 
 def _measure(path: str, cache_size: int | None) -> dict:
-    done = subprocess.run([sys.executable, "-m", "bench.memory_bench", path, str(cache_size)],
-                          capture_output=True, text=True, check=True,
-                          cwd=Path(__file__).resolve().parents[1])
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.memory_bench", path, str(cache_size)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -113,13 +128,17 @@ def run() -> list[str]:
         ids = asyncio.run(_seed_games(path))
         Path(path + ".ids").write_text(json.dumps(ids))
         lines = []
-        for label, size in (("bounded caches (default)", None),
-                            ("unbounded (every game kept)", 10 * GAMES)):
+        for label, size in (
+            ("bounded caches (default)", None),
+            ("unbounded (every game kept)", 10 * GAMES),
+        ):
             m = _measure(path, size)
             ok = "" if size else f"  [{'ok' if m['after'] <= TARGET_MB else 'OVER'}]"
-            lines.append(f"{label:<28} RSS {m['before']:6.1f} MB before, {m['after']:6.1f} MB "
-                         f"after touching {len(ids):,} running games ({m['cached']:,} cached, "
-                         f"{len(ids) / m['seconds']:,.0f} games/s){ok}")
+            lines.append(
+                f"{label:<28} RSS {m['before']:6.1f} MB before, {m['after']:6.1f} MB "
+                f"after touching {len(ids):,} running games ({m['cached']:,} cached, "
+                f"{len(ids) / m['seconds']:,.0f} games/s){ok}"
+            )
     return lines
 
 

@@ -6,6 +6,7 @@ bot. Render time is the thread's CPU time (one core, whatever else the machine r
 time beside it also counts waiting for a busy CPU. Targets (issue 10): p95 render time <= 40 ms,
 every PNG <= 300 KB.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,7 +32,7 @@ def views(kind: str, players: int, seed: int, count: int) -> list[dict]:
         state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
         states.append(state)
     step = max(1, len(states) // count)
-    return [engine.view(s, None) for s in states[::step][:count - 1] + [states[-1]]]
+    return [engine.view(s, None) for s in states[::step][: count - 1] + [states[-1]]]
 
 
 def p95(values: list[float]) -> float:
@@ -53,11 +54,13 @@ def run() -> list[str]:
                     walls.append((time.perf_counter() - wall) * 1000)
                     sizes.append(len(data))
             ok = p95(times) <= TARGET_MS and max(sizes) <= pictures.MAX_BYTES
-            lines.append(f"{kind:<11} {players}p  render p95 {p95(times):5.1f} ms CPU "
-                         f"(median {sorted(times)[len(times) // 2]:4.1f}; wall p95 "
-                         f"{p95(walls):5.1f})  PNG "
-                         f"{sum(sizes) / len(sizes) / 1024:5.1f} KB avg, "
-                         f"{max(sizes) / 1024:5.1f} KB max  [{'ok' if ok else 'SLOW'}]")
+            lines.append(
+                f"{kind:<11} {players}p  render p95 {p95(times):5.1f} ms CPU "
+                f"(median {sorted(times)[len(times) // 2]:4.1f}; wall p95 "
+                f"{p95(walls):5.1f})  PNG "
+                f"{sum(sizes) / len(sizes) / 1024:5.1f} KB avg, "
+                f"{max(sizes) / 1024:5.1f} KB max  [{'ok' if ok else 'SLOW'}]"
+            )
     return lines
 
 

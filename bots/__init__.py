@@ -14,6 +14,7 @@ A policy reads hidden information only through ``engine.determinize``. It is det
 a given ``rnd``: ``seconds`` becomes a number of search iterations, measured once per game and
 process and player count (``budget.calibrate``), never a clock looked at during a search.
 """
+
 from __future__ import annotations
 
 import random
@@ -45,6 +46,7 @@ TOP = {"korrigans": 6}
 ROLLOUT = {"korrigans": 2}
 DEFAULT_ROLLOUT = 12
 
+
 def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engine=None):
     """The policy of ``level`` for game ``kind``; unknown levels are an error. ``engine`` is
     only needed for a game outside ``engines.REGISTRY`` (to calibrate ``hard``)."""
@@ -53,13 +55,26 @@ def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engi
     if level == "normal":
         return NormalPolicy()
     if level == "hard":
-        return HardPolicy(iterations=None, seconds=seconds,
-                          prior_worlds=PRIOR_WORLDS.get(kind, DEFAULT_PRIOR_WORLDS),
-                          top=TOP.get(kind, 0), rollout=ROLLOUT.get(kind, DEFAULT_ROLLOUT))
+        return HardPolicy(
+            iterations=None,
+            seconds=seconds,
+            prior_worlds=PRIOR_WORLDS.get(kind, DEFAULT_PRIOR_WORLDS),
+            top=TOP.get(kind, 0),
+            rollout=ROLLOUT.get(kind, DEFAULT_ROLLOUT),
+        )
     if level == "random":
         return RandomPolicy()
     raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["DEFAULT_LEVEL", "EasyPolicy", "HardPolicy", "LEVELS", "NormalPolicy",
-           "RandomPolicy", "calibrate", "iterations_for", "policy_for"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "EasyPolicy",
+    "HardPolicy",
+    "LEVELS",
+    "NormalPolicy",
+    "RandomPolicy",
+    "calibrate",
+    "iterations_for",
+    "policy_for",
+]

@@ -2,6 +2,7 @@
 process: never a clock looked at during a search, so a position and a ``rnd`` always give the
 same choice within a process.
 """
+
 from __future__ import annotations
 
 import random
@@ -9,7 +10,7 @@ import time
 
 from engines import REGISTRY
 
-_PER_ITERATION: dict[tuple[str, int], float] = {}   # (game, players) -> seconds
+_PER_ITERATION: dict[tuple[str, int], float] = {}  # (game, players) -> seconds
 MIN_ITERATIONS = 24
 MAX_ITERATIONS = 5000
 # Share of the thinking time planned for the search: positions cost more or less than the
@@ -26,7 +27,7 @@ def calibrate(kind: str, players: int, engine=None, probe=None) -> float:
     key = (kind, players)
     if key not in _PER_ITERATION:
         engine = engine or REGISTRY.get(kind)
-        if engine is None or probe is None:   # nothing to measure with: a cautious guess
+        if engine is None or probe is None:  # nothing to measure with: a cautious guess
             return 1e-3
         rnd = random.Random(12345)
         state = engine.new_game(players, 12345)
@@ -51,8 +52,7 @@ def calibrate(kind: str, players: int, engine=None, probe=None) -> float:
     return _PER_ITERATION[key]
 
 
-def iterations_for(kind: str, seconds: float, players: int = 3, engine=None,
-                   probe=None) -> int:
+def iterations_for(kind: str, seconds: float, players: int = 3, engine=None, probe=None) -> int:
     """The ``hard`` iterations that fit in ``seconds`` for this game and player count."""
     per = calibrate(kind, players, engine, probe)
     return max(MIN_ITERATIONS, min(MAX_ITERATIONS, int(seconds * BUDGET_SHARE / per)))

@@ -3,6 +3,7 @@
 A policy may read the true state only through ``engine.determinize`` (and the ``legal`` list
 it is given): everything here works on determinized worlds.
 """
+
 from __future__ import annotations
 
 import math
@@ -50,7 +51,7 @@ WIN_WEIGHT = 0.5
 def margins(engine: Engine, state: State) -> list[float]:
     """Each seat's value minus the best value among the other seats."""
     vals = values(engine, state)
-    return [v - max(vals[:s] + vals[s + 1:]) for s, v in enumerate(vals)]
+    return [v - max(vals[:s] + vals[s + 1 :]) for s, v in enumerate(vals)]
 
 
 def rewards(engine: Engine, state: State, base: list[float] | None = None) -> list[float]:
@@ -64,6 +65,8 @@ def rewards(engine: Engine, state: State, base: list[float] | None = None) -> li
     out = [0.5 + 0.5 * math.tanh((m - b) / scale) for m, b in zip(now, base)]
     if WIN_WEIGHT and engine.is_over(state):
         win = engine.winners(state)
-        out = [(1 - WIN_WEIGHT) * r + WIN_WEIGHT * (1.0 / len(win) if s in win else 0.0)
-               for s, r in enumerate(out)]
+        out = [
+            (1 - WIN_WEIGHT) * r + WIN_WEIGHT * (1.0 / len(win) if s in win else 0.0)
+            for s, r in enumerate(out)
+        ]
     return out

@@ -4,6 +4,7 @@ Cheap filters only (no look-ahead): never an undo step, and never a step that th
 rest of a turn while something else is possible (Henchmania's ``pass``: passing is for the
 whole day).
 """
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,9 @@ AVOID = {"henchmania": ("pass",)}
 class EasyPolicy:
     level = "easy"
 
-    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
-               rnd: random.Random) -> str:
+    def choose(
+        self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
+    ) -> str:
         options = pruned(legal)
         avoid = AVOID.get(engine.name, ())
         kept = [a for a in options if a not in avoid]

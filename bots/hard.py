@@ -13,6 +13,7 @@ player count and process, see ``budget``), so the same position and ``rnd`` give
 choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
 steps are pruned (``common.pruned``), so no walk can cycle through steps that undo each other.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,15 +28,16 @@ class Node:
     __slots__ = ("mover", "visits", "avail", "total", "children")
 
     def __init__(self, mover: int):
-        self.mover = mover          # the seat whose action led here
+        self.mover = mover  # the seat whose action led here
         self.visits = 0
         self.avail = 1
         self.total = 0.0
         self.children: dict[tuple[int, str], Node] = {}
 
 
-def rollout_action(engine: Engine, state: State, seat: int, legal: list[str],
-                   rnd: random.Random) -> str:
+def rollout_action(
+    engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
+) -> str:
     options = pruned(legal)
     if engine.name == "henchmania" and len(options) > 1 and "pass" in options:
         # Passing ends a player's day: a random player passes far too early.
@@ -47,9 +49,17 @@ def rollout_action(engine: Engine, state: State, seat: int, legal: list[str],
 class HardPolicy:
     level = "hard"
 
-    def __init__(self, iterations: int | None = 200, rollout: int = 12, max_steps: int = 60,
-                 explore: float = 0.7, prior_worlds: int = 0, prior_weight: int = 3,
-                 top: int = 0, seconds: float = 1.0):
+    def __init__(
+        self,
+        iterations: int | None = 200,
+        rollout: int = 12,
+        max_steps: int = 60,
+        explore: float = 0.7,
+        prior_worlds: int = 0,
+        prior_weight: int = 3,
+        top: int = 0,
+        seconds: float = 1.0,
+    ):
         # ``iterations`` None: as many as fit in ``seconds`` (``budget``, measured once).
         self.iterations, self.rollout, self.seconds = iterations, rollout, seconds
         self.top = top
@@ -62,17 +72,31 @@ class HardPolicy:
             return self.iterations
         from .budget import iterations_for
 
-        probe = HardPolicy(iterations=1, rollout=self.rollout, max_steps=self.max_steps,
-                           prior_worlds=self.prior_worlds, top=self.top)
+        probe = HardPolicy(
+            iterations=1,
+            rollout=self.rollout,
+            max_steps=self.max_steps,
+            prior_worlds=self.prior_worlds,
+            top=self.top,
+        )
         return iterations_for(engine.name, self.seconds, players, engine, probe)
 
-    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
-               rnd: random.Random) -> str:
-        return self.search(engine, state, seat, legal, rnd,
-                           self.budget(engine, len(engine.scores(state))))
+    def choose(
+        self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
+    ) -> str:
+        return self.search(
+            engine, state, seat, legal, rnd, self.budget(engine, len(engine.scores(state)))
+        )
 
-    def search(self, engine: Engine, state: State, seat: int, legal: list[str],
-               rnd: random.Random, iterations: int) -> str:
+    def search(
+        self,
+        engine: Engine,
+        state: State,
+        seat: int,
+        legal: list[str],
+        rnd: random.Random,
+        iterations: int,
+    ) -> str:
         options = pruned(legal)
         if len(options) == 1:
             return options[0]
@@ -82,23 +106,36 @@ class HardPolicy:
         self.seed_root(engine, state, seat, options, root, rnd)
         for _ in range(iterations):
             self.iterate(engine, state, seat, options, root, child_rng(rnd))
-        ranked = sorted(((child.visits, child.total, action)
-                         for (who, action), child in root.children.items()
-                         if who == seat and action in options), reverse=True)
+        ranked = sorted(
+            (
+                (child.visits, child.total, action)
+                for (who, action), child in root.children.items()
+                if who == seat and action in options
+            ),
+            reverse=True,
+        )
         return ranked[0][2] if ranked else rnd.choice(options)
 
-    def candidates(self, engine: Engine, state: State, seat: int, options: list[str],
-                   rnd: random.Random) -> list[str]:
+    def candidates(
+        self, engine: Engine, state: State, seat: int, options: list[str], rnd: random.Random
+    ) -> list[str]:
         """With many choices, the search looks only at the ``top`` best by the one-step
         look-ahead of ``normal`` (so a short search spreads over fewer actions)."""
         from .normal import NormalPolicy
 
         scores = NormalPolicy(worlds=2).scores(engine, state, seat, options, rnd)
         ranked = sorted(options, key=lambda a: -scores[a])
-        return sorted(ranked[:self.top])
+        return sorted(ranked[: self.top])
 
-    def seed_root(self, engine: Engine, state: State, seat: int, options: list[str],
-                  root: Node, rnd: random.Random) -> None:
+    def seed_root(
+        self,
+        engine: Engine,
+        state: State,
+        seat: int,
+        options: list[str],
+        root: Node,
+        rnd: random.Random,
+    ) -> None:
         """Progressive bias: each root action starts with ``prior_weight`` virtual visits
         worth its one-step value (the ``normal`` look-ahead) in a few worlds, so a short search
         never does worse than that look-ahead and a long one soon outweighs it."""
@@ -116,8 +153,15 @@ class HardPolicy:
             child.visits = self.prior_weight
             child.total = self.prior_weight * totals[a] / self.prior_worlds
 
-    def iterate(self, engine: Engine, state: State, seat: int, options: list[str], root: Node,
-                rnd: random.Random) -> None:
+    def iterate(
+        self,
+        engine: Engine,
+        state: State,
+        seat: int,
+        options: list[str],
+        root: Node,
+        rnd: random.Random,
+    ) -> None:
         w = world(engine, state, seat, rnd)
         base = margins(engine, w)
         node, path, steps = root, [root], 0
@@ -150,8 +194,9 @@ class HardPolicy:
         depth = 0
         while not engine.is_over(w) and depth < self.rollout and steps < self.max_steps:
             who = actor(engine, w)
-            w, _ = engine.apply(w, who, rollout_action(engine, w, who,
-                                                        engine.legal_actions(w, who), rnd))
+            w, _ = engine.apply(
+                w, who, rollout_action(engine, w, who, engine.legal_actions(w, who), rnd)
+            )
             depth += 1
             steps += 1
         result = rewards(engine, w, base)

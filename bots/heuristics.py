@@ -3,6 +3,7 @@
 Each is read off a (determinized) state: final-score estimates plus small terms for what the
 score does not count yet. ``SCALE`` says how many points make a clear lead in each game.
 """
+
 from __future__ import annotations
 
 from engines import Engine, State
@@ -21,7 +22,7 @@ def _ziegen(state: State) -> list[float]:
         return out
     n = state["n"]
     weight: dict[str, list[float]] = {}
-    owner = state["owner"]          # set key -> seat, for the sets already scored
+    owner = state["owner"]  # set key -> seat, for the sets already scored
     for seat in range(n):
         for c in state["played"][seat]:
             s = data.GOAT_SET[c]
@@ -99,8 +100,12 @@ def _korrigans(state: State) -> list[float]:
     return [score(state, s) + 0.4 * companions_left(state, s) for s in range(state["n"])]
 
 
-VALUES = {"ziegen": _ziegen, "henchmania": _henchmania, "wichtel": _wichtel,
-          "korrigans": _korrigans}
+VALUES = {
+    "ziegen": _ziegen,
+    "henchmania": _henchmania,
+    "wichtel": _wichtel,
+    "korrigans": _korrigans,
+}
 
 
 def values(engine: Engine, state: State) -> list[float]:

@@ -5,6 +5,7 @@ when the seat itself must decide the next step too (a card, then its target), it
 is looked at as well, up to ``depth`` own steps. The action with the best mean value (its value
 minus the best other seat's) wins; ties go to ``rnd``.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,7 +21,7 @@ def margin(engine: Engine, state: State, seat: int) -> float:
         win = engine.winners(state)
         return 1000.0 / len(win) if seat in win else -1000.0
     vals = values(engine, state)
-    return vals[seat] - max(vals[:seat] + vals[seat + 1:])
+    return vals[seat] - max(vals[:seat] + vals[seat + 1 :])
 
 
 class NormalPolicy:
@@ -29,8 +30,9 @@ class NormalPolicy:
     def __init__(self, worlds: int = 3, depth: int = 2, width: int = 12):
         self.worlds, self.depth, self.width = worlds, depth, width
 
-    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
-               rnd: random.Random) -> str:
+    def choose(
+        self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
+    ) -> str:
         options = pruned(legal)
         if len(options) == 1:
             return options[0]
@@ -42,8 +44,9 @@ class NormalPolicy:
                 best.append(action)
         return rnd.choice(best)
 
-    def scores(self, engine: Engine, state: State, seat: int, options: list[str],
-               rnd: random.Random) -> dict[str, float]:
+    def scores(
+        self, engine: Engine, state: State, seat: int, options: list[str], rnd: random.Random
+    ) -> dict[str, float]:
         """Each action's mean value over the same few determinized worlds."""
         worlds = [world(engine, state, seat, rnd) for _ in range(self.worlds)]
         out = {}
@@ -55,13 +58,16 @@ class NormalPolicy:
             out[action] = round(total / len(worlds), 9)
         return out
 
-    def _best(self, engine: Engine, state: State, seat: int, depth: int,
-              rnd: random.Random) -> float:
+    def _best(
+        self, engine: Engine, state: State, seat: int, depth: int, rnd: random.Random
+    ) -> float:
         """The value after ``seat``'s best follow-up steps while it alone decides."""
         if depth <= 0 or engine.is_over(state) or engine.to_act(state) != [seat]:
             return margin(engine, state, seat)
         options = pruned(engine.legal_actions(state, seat))
         if len(options) > self.width:
             options = rnd.sample(options, self.width)
-        return max(self._best(engine, engine.apply(state, seat, a)[0], seat, depth - 1, rnd)
-                   for a in options)
+        return max(
+            self._best(engine, engine.apply(state, seat, a)[0], seat, depth - 1, rnd)
+            for a in options
+        )

@@ -6,6 +6,7 @@ The picture is drawn from the spectator view only (``pictures``), in a worker th
 state it shows is already stored). If a picture cannot be drawn the board falls back to the text
 embed: a board in words is better than no board.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -40,15 +41,20 @@ class BoardMessage:
 
     def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
-        return BoardMessage(render.add_away(render.board_embed(service, game, self.lang),
-                                            self.away, self.lang),
-                            self.view, None, away=self.away, lang=self.lang)
+        return BoardMessage(
+            render.add_away(render.board_embed(service, game, self.lang), self.away, self.lang),
+            self.view,
+            None,
+            away=self.away,
+            lang=self.lang,
+        )
 
     def _files(self) -> list[discord.File]:
         if self.png is None:
             return []
-        return [discord.File(io.BytesIO(self.png), filename=pictures.FILENAME,
-                             description=self.alt)]
+        return [
+            discord.File(io.BytesIO(self.png), filename=pictures.FILENAME, description=self.alt)
+        ]
 
     def send_kwargs(self) -> dict:
         return dict(embed=self.embed, view=self.view, files=self._files())
@@ -58,16 +64,16 @@ class BoardMessage:
         return dict(embed=self.embed, view=self.view, attachments=self._files())
 
 
-async def render_picture(service: TableService, game: GameRecord,
-                         lang: str = "en") -> tuple[dict, bytes] | None:
+async def render_picture(
+    service: TableService, game: GameRecord, lang: str = "en"
+) -> tuple[dict, bytes] | None:
     """(spectator view, PNG with its words in ``lang``) of a started game, or None (no picture
     for it, or drawing failed)."""
     if game.state is None or not pictures.supports(game.kind):
         return None
     view = service.view(game, None)  # the spectator's view: nothing hidden goes in
     try:
-        png = await asyncio.to_thread(pictures.picture, game.kind, view, service.names(game),
-                                      lang)
+        png = await asyncio.to_thread(pictures.picture, game.kind, view, service.names(game), lang)
     except Exception:
         log.exception("could not draw the board of table %s", game.id)
         return None
@@ -81,12 +87,23 @@ async def board_message(service: TableService, game: GameRecord) -> BoardMessage
     buttons = ui.board_view(game.id, game.status, lang)
     away = await service.away_lines(game, lang)
     if drawn is None:
-        return BoardMessage(render.add_away(render.board_embed(service, game, lang), away, lang),
-                            buttons, None, away=away, lang=lang)
+        return BoardMessage(
+            render.add_away(render.board_embed(service, game, lang), away, lang),
+            buttons,
+            None,
+            away=away,
+            lang=lang,
+        )
     view, png = drawn
     embed = render.board_summary_embed(service, game, view, pictures.FILENAME, lang)
-    return BoardMessage(render.add_away(embed, away, lang), buttons, png,
-                        render.picture_alt_text(service, game, lang), away=away, lang=lang)
+    return BoardMessage(
+        render.add_away(embed, away, lang),
+        buttons,
+        png,
+        render.picture_alt_text(service, game, lang),
+        away=away,
+        lang=lang,
+    )
 
 
 @ui.handles("text_board")
@@ -96,12 +113,14 @@ async def show_text_board(interaction: discord.Interaction, table: int) -> None:
     in its server, or in DMs a player of it)."""
     svc = flow.service(interaction)
     try:
-        game = await svc.table_at(table, user_id=interaction.user.id,
-                                  guild_id=interaction.guild_id, latest=True)
+        game = await svc.table_at(
+            table, user_id=interaction.user.id, guild_id=interaction.guild_id, latest=True
+        )
         if game.state is None:
             raise TableError(m("err.not_started"))
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
     await interaction.response.send_message(
-        embed=render.board_embed(svc, game, flow.lang_of(interaction)), ephemeral=True)
+        embed=render.board_embed(svc, game, flow.lang_of(interaction)), ephemeral=True
+    )

@@ -4,6 +4,7 @@ Every answer to the requester is one interaction response (ephemeral for anythin
 any error), in the requester's Discord language (``lang_of``); everything else goes through the
 Messenger after that response.
 """
+
 from __future__ import annotations
 
 import functools
@@ -28,6 +29,7 @@ SORRY = m("err.sorry")
 
 def guarded(handler):
     """An unexpected error still gets a friendly ephemeral answer (and a full log entry)."""
+
     @functools.wraps(handler)
     async def wrapper(interaction: discord.Interaction, *args, **kwargs):
         try:
@@ -38,6 +40,7 @@ def guarded(handler):
                 await reply_error(interaction, SORRY)
             except discord.HTTPException:
                 pass
+
     return wrapper
 
 
@@ -54,8 +57,9 @@ def lang_of(interaction: discord.Interaction) -> str:
     return language(str(interaction.locale) if interaction.locale else None)
 
 
-async def reply_error(interaction: discord.Interaction, message: BaseException | Msg | str,
-                      **extra) -> None:
+async def reply_error(
+    interaction: discord.Interaction, message: BaseException | Msg | str, **extra
+) -> None:
     """A friendly, ephemeral explanation, in the requester's language. Nothing was changed."""
     message = error_text(message, lang_of(interaction))
     if interaction.response.is_done():
@@ -87,14 +91,15 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    lang = await svc.table_lang(table)   # the lobby is public: the table's language
+    lang = await svc.table_lang(table)  # the lobby is public: the table's language
     if op != "start":
-        await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang),
-                                                view=ui.lobby_view(game.id, game.status, lang))
+        await interaction.response.edit_message(
+            embed=render.lobby_embed(svc, game, lang),
+            view=ui.lobby_view(game.id, game.status, lang),
+        )
         return
     game = outcome.game
-    await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang),
-                                            view=None)
+    await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang), view=None)
     post = messenger(interaction)
     try:
         game = await post.open_board(game, interaction.message)
@@ -112,7 +117,7 @@ async def play_bots(client, game_id: int) -> None:
         async for outcome in svc.bot_turns(game_id):
             try:
                 await post.publish(outcome)
-            except Exception:   # the move is stored; the next publish shows the board again
+            except Exception:  # the move is stored; the next publish shows the board again
                 log.exception("publishing a bot move at table %s failed", game_id)
     except GameError as exc:
         log.warning("bots at table %s stopped: %s", game_id, exc)
@@ -133,8 +138,9 @@ async def publish_then_bots(client, outcome, **kwargs) -> None:
 async def show_hand(interaction: discord.Interaction, table: int) -> None:
     svc = service(interaction)
     try:
-        game = await svc.table_at(table, user_id=interaction.user.id,
-                                  guild_id=interaction.guild_id, latest=True)
+        game = await svc.table_at(
+            table, user_id=interaction.user.id, guild_id=interaction.guild_id, latest=True
+        )
         seat = svc.seat_for(game, interaction.user.id)
         if game.status == "lobby":
             raise TableError(m("err.not_started"))
@@ -146,16 +152,23 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
     await _seen(svc, game, seat)
 
 
-async def panel_of(svc: TableService, game: GameRecord, seat: int,
-                   news: list | None = None, lang: str = "en") -> dict:
+async def panel_of(
+    svc: TableService, game: GameRecord, seat: int, news: list | None = None, lang: str = "en"
+) -> dict:
     """The private panel answered to the player themselves (in their ``lang``): with Undo when
     they may undo."""
-    return private_panel(svc, game, seat, news, undo=await undo_version(svc, game, seat),
-                         lang=lang)
+    return private_panel(svc, game, seat, news, undo=await undo_version(svc, game, seat), lang=lang)
 
 
-async def asks_first(svc: TableService, table: int, user_id: int, token: int | None,
-                     action: str, guild_id, lang: str = "en") -> tuple[str, str] | None:
+async def asks_first(
+    svc: TableService,
+    table: int,
+    user_id: int,
+    token: int | None,
+    action: str,
+    guild_id,
+    lang: str = "en",
+) -> tuple[str, str] | None:
     """(question, label) when ``action`` must be confirmed before it is played (a decision
     that cannot be taken back: ``Engine.confirm``); None to play it at once. Anything wrong
     with the move (not seated, not their turn, a stale token) is left to the move itself."""
@@ -187,8 +200,13 @@ def _without_none(panel: dict) -> dict:
 
 @ui.handles("move")
 @guarded
-async def click_move(interaction: discord.Interaction, table: int, token: int,
-                     action: str | None, confirmed: bool = False) -> None:
+async def click_move(
+    interaction: discord.Interaction,
+    table: int,
+    token: int,
+    action: str | None,
+    confirmed: bool = False,
+) -> None:
     """A button or select from a private panel: apply, then update that panel in place. An
     action that asks first shows "Confirm: ..." and Cancel in that panel instead (``confirmed``:
     this is that second click)."""
@@ -196,37 +214,51 @@ async def click_move(interaction: discord.Interaction, table: int, token: int,
     if action is None:  # a select menu answered with no value
         await reply_error(interaction, m("err.pick_one"))
         return
-    ask = None if confirmed else await asks_first(svc, table, interaction.user.id, token, action,
-                                                  interaction.guild_id, lang_of(interaction))
+    ask = (
+        None
+        if confirmed
+        else await asks_first(
+            svc,
+            table,
+            interaction.user.id,
+            token,
+            action,
+            interaction.guild_id,
+            lang_of(interaction),
+        )
+    )
     if ask is not None:
         question, label = ask
         await interaction.response.edit_message(
-            content=f"**{question}**", view=ui.confirm_view(table, token, action, label,
-                                                                lang_of(interaction)))
+            content=f"**{question}**",
+            view=ui.confirm_view(table, token, action, label, lang_of(interaction)),
+        )
         return
     try:
-        outcome = await svc.move(table, interaction.user.id, action, token,
-                                 guild_id=interaction.guild_id, bots=False)
+        outcome = await svc.move(
+            table, interaction.user.id, action, token, guild_id=interaction.guild_id, bots=False
+        )
     except StaleClick as exc:  # only raised for a seated player: show their current panel
         await _stale(interaction, table, exc)
         return
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    panel = await panel_of(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
-                           lang=lang_of(interaction))
+    panel = await panel_of(
+        svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang_of(interaction)
+    )
     await interaction.response.edit_message(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
     await publish_then_bots(interaction.client, outcome, shown_in=shown_in)
 
 
-async def _stale(interaction: discord.Interaction, table: int,
-                 text: BaseException | Msg | str) -> None:
+async def _stale(
+    interaction: discord.Interaction, table: int, text: BaseException | Msg | str
+) -> None:
     svc = service(interaction)
     game = await svc.game(table, latest=True)
-    panel = await panel_of(svc, game, game.seat_of(interaction.user.id),
-                           lang=lang_of(interaction))
+    panel = await panel_of(svc, game, game.seat_of(interaction.user.id), lang=lang_of(interaction))
     panel.pop("content")
     await reply_error(interaction, text, **_without_none(panel))
 
@@ -235,65 +267,96 @@ STALE_TYPED = m("err.stale_typed")
 
 
 @guarded
-async def command_move(interaction: discord.Interaction, game: GameRecord, action: str,
-                       token: int | None = None, confirmed: bool = False) -> None:
+async def command_move(
+    interaction: discord.Interaction,
+    game: GameRecord,
+    action: str,
+    token: int | None = None,
+    confirmed: bool = False,
+) -> None:
     """A move typed as a slash command: answer with the updated private panel, ephemerally.
     ``token``: the prompt version an autocompleted move was offered at (None if free-typed).
     An action that asks first is answered with the question and "Confirm: ..." / Cancel
     buttons, unless ``confirmed`` (the command's ``confirm`` option)."""
     svc = service(interaction)
-    ask = None if confirmed else await asks_first(svc, game.id, interaction.user.id, token,
-                                                  action, interaction.guild_id,
-                                                  lang_of(interaction))
+    ask = (
+        None
+        if confirmed
+        else await asks_first(
+            svc,
+            game.id,
+            interaction.user.id,
+            token,
+            action,
+            interaction.guild_id,
+            lang_of(interaction),
+        )
+    )
     if ask is not None:
         question, label = ask
         seat = game.seat_of(interaction.user.id)
         current = (await svc.game(game.id)).seats[seat].prompt_version
         await interaction.response.send_message(
-            f"**{question}**", ephemeral=True,
-            view=ui.confirm_view(game.id, current, action, label, lang_of(interaction)))
+            f"**{question}**",
+            ephemeral=True,
+            view=ui.confirm_view(game.id, current, action, label, lang_of(interaction)),
+        )
         return
     try:
-        outcome = await svc.move(game.id, interaction.user.id, action, token,
-                                 guild_id=interaction.guild_id, bots=False)
+        outcome = await svc.move(
+            game.id, interaction.user.id, action, token, guild_id=interaction.guild_id, bots=False
+        )
     except StaleClick:
         await _stale(interaction, game.id, STALE_TYPED)
         return
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    panel = await panel_of(svc, outcome.game, outcome.mover_seat, outcome.mover_news,
-                           lang=lang_of(interaction))
+    panel = await panel_of(
+        svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang_of(interaction)
+    )
     await interaction.response.send_message(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
     await publish_then_bots(interaction.client, outcome)
 
 
 # --- finding the table a command is about ---------------------------------------------------------
-async def resolve_game(interaction: discord.Interaction, table: int | None,
-                       kind: str | None = None, statuses=("running",),
-                       host: bool = False) -> GameRecord:
+async def resolve_game(
+    interaction: discord.Interaction,
+    table: int | None,
+    kind: str | None = None,
+    statuses=("running",),
+    host: bool = False,
+) -> GameRecord:
     """The table named, else the one whose thread this is, else the caller's only one
     (with ``host``: the only one the caller hosts). Only tables of the server where the
     command is used count; in DMs only the caller's own (see ``TableService.check_place``)."""
     svc = service(interaction)
     where = interaction.guild_id
     if table is not None:
-        return await svc.table_at(table, user_id=interaction.user.id, guild_id=where,
-                                  latest=True)
+        return await svc.table_at(table, user_id=interaction.user.id, guild_id=where, latest=True)
     channel_id = interaction.channel_id
     if channel_id is not None:
-        here = [g for g in await svc.games_in_channel(channel_id)
-                if g.thread_id == channel_id and g.guild_id == where
-                and (kind is None or g.kind == kind)]
+        here = [
+            g
+            for g in await svc.games_in_channel(channel_id)
+            if g.thread_id == channel_id
+            and g.guild_id == where
+            and (kind is None or g.kind == kind)
+        ]
         if here:
             return here[0]
-    mine = [g for g in await svc.games_of_user(interaction.user.id, statuses)
-            if (kind is None or g.kind == kind) and (not host or g.host_id == interaction.user.id)
-            and (where is None or g.guild_id == where)]
+    mine = [
+        g
+        for g in await svc.games_of_user(interaction.user.id, statuses)
+        if (kind is None or g.kind == kind)
+        and (not host or g.host_id == interaction.user.id)
+        and (where is None or g.guild_id == where)
+    ]
     if not mine:
-        raise TableError(m("err.no_running_of", game=svc.engine(kind).title) if kind
-                         else m("err.no_running"))
+        raise TableError(
+            m("err.no_running_of", game=svc.engine(kind).title) if kind else m("err.no_running")
+        )
     if len(mine) > 1:
         listed = ", ".join(f"#{g.id}" for g in mine[:10])
         raise TableError(m("err.several_tables", tables=listed))

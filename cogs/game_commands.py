@@ -5,6 +5,7 @@ Every game's group is built from the engine registry (``game_cog``): its name is
 ``name``, its description says the engine's ``title``; a game's module in ``cogs/`` is one line,
 ``setup = setup_for("<game>")``, so a fifth game needs no new command code.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,13 +40,21 @@ class GameCommands(commands.GroupCog):
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*guide.DYNAMIC_ITEMS)   # the guide's paging controls
+        self.bot.add_dynamic_items(*guide.DYNAMIC_ITEMS)  # the guide's paging controls
 
     @app_commands.command(name="move", description="Make a move (start typing to see your moves)")
-    @app_commands.describe(action="Your move", table="Table number, if you play at several",
-                           confirm="Play it without asking, even if it cannot be taken back")
-    async def move(self, interaction: discord.Interaction, action: str,
-                   table: int | None = None, confirm: bool = False) -> None:
+    @app_commands.describe(
+        action="Your move",
+        table="Table number, if you play at several",
+        confirm="Play it without asking, even if it cannot be taken back",
+    )
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        action: str,
+        table: int | None = None,
+        confirm: bool = False,
+    ) -> None:
         """Play one of your legal moves by its id or label (a move that cannot be taken back
         and asks first is played at once with ``confirm``)."""
         try:
@@ -55,7 +64,7 @@ class GameCommands(commands.GroupCog):
             await flow.reply_error(interaction, exc)
             return
         typed, token = split_typed(action)
-        lang = flow.lang_of(interaction)   # a label typed in English or in the player's language
+        lang = flow.lang_of(interaction)  # a label typed in English or in the player's language
         choices = self.bot.tables.choices(game, seat)
         if lang != "en":
             choices += self.bot.tables.choices(game, seat, lang)
@@ -64,21 +73,23 @@ class GameCommands(commands.GroupCog):
         await flow.command_move(interaction, game, action, token, confirmed=confirm)
 
     @move.autocomplete("action")
-    async def move_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         try:
-            game = await flow.resolve_game(interaction,
-                                           getattr(interaction.namespace, "table", None),
-                                           self.kind)
+            game = await flow.resolve_game(
+                interaction, getattr(interaction.namespace, "table", None), self.kind
+            )
             seat = self.bot.tables.seat_for(game, interaction.user.id)
         except GameError:
             return []
         typed = current.lower()
         token = game.seats[seat].prompt_version
-        return [app_commands.Choice(name=label[:100], value=f"{action}@{token}")
-                for action, label in self.bot.tables.choices(game, seat,
-                                                             flow.lang_of(interaction))
-                if typed in label.lower() or typed in action][:25]
+        return [
+            app_commands.Choice(name=label[:100], value=f"{action}@{token}")
+            for action, label in self.bot.tables.choices(game, seat, flow.lang_of(interaction))
+            if typed in label.lower() or typed in action
+        ][:25]
 
     @app_commands.command(name="rules", description="The whole game explained, page by page")
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -92,8 +103,9 @@ class GameCommands(commands.GroupCog):
         await guide.send_card(interaction, self.kind, name)
 
     @card.autocomplete("name")
-    async def card_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
+    async def card_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return guide.card_choices(self.kind, current, flow.lang_of(interaction))
 
 
@@ -101,13 +113,17 @@ def game_cog(kind: str) -> type[GameCommands]:
     """The command-group cog of the game ``kind``, built from its engine in the registry."""
     engine = REGISTRY[kind]
     return types.new_class(
-        f"{kind.capitalize()}Commands", (GameCommands,),
+        f"{kind.capitalize()}Commands",
+        (GameCommands,),
         {"group_name": kind, "group_description": WORDS["desc.group"].format(title=engine.title)},
-        lambda namespace: namespace.update(kind=kind, __doc__=f"/{kind}: {engine.title}."))
+        lambda namespace: namespace.update(kind=kind, __doc__=f"/{kind}: {engine.title}."),
+    )
 
 
 def setup_for(kind: str):
     """The extension ``setup`` of the game ``kind`` (``cogs/<kind>.py``)."""
+
     async def setup(bot: commands.Bot) -> None:
         await bot.add_cog(game_cog(kind)(bot))
+
     return setup

@@ -1,5 +1,6 @@
 """Henchmania on Discord: the /henchmania command group, built from its engine (see
 ``game_commands.game_cog``)."""
+
 from .game_commands import setup_for
 
 setup = setup_for("henchmania")

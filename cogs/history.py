@@ -6,6 +6,7 @@ custom_id formats (persistent: they carry what they need, like those in ``ui.py`
                              every hand after move n (ended games only)
     tv:rj:<table>:<total>    Jump: asks for a move number in a modal (tv:rm:<table>)
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -32,18 +33,30 @@ ENDED = ("finished", "abandoned")
 
 
 # --- replay controls ------------------------------------------------------------------------------
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obfh])"):
-    LABELS = {"o": ("replay", "🎞️"), "b": ("back", "◀️"), "f": ("forward", "▶️"),
-              "h": ("hands", "🂠")}   # the label is the message ``history.button.<name>``
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tv:r:(?P<table>\d+):(?P<n>\d+):(?P<op>[obfh])",
+):
+    LABELS = {
+        "o": ("replay", "🎞️"),
+        "b": ("back", "◀️"),
+        "f": ("forward", "▶️"),
+        "h": ("hands", "🂠"),
+    }  # the label is the message ``history.button.<name>``
 
-    def __init__(self, table: int, n: int, op: str, disabled: bool = False,
-                 lang: str = "en") -> None:
+    def __init__(
+        self, table: int, n: int, op: str, disabled: bool = False, lang: str = "en"
+    ) -> None:
         name, emoji = self.LABELS[op]
-        super().__init__(discord.ui.Button(label=t(lang, f"history.button.{name}"), emoji=emoji,
-                                           disabled=disabled,
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tv:r:{table}:{n}:{op}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, f"history.button.{name}"),
+                emoji=emoji,
+                disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:r:{table}:{n}:{op}",
+            )
+        )
         self.table, self.n, self.op = table, n, op
 
     @classmethod
@@ -57,12 +70,18 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
         await show_step(interaction, self.table, self.n, new_message=self.op == "o")
 
 
-class JumpButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"tv:rj:(?P<table>\d+):(?P<total>\d+)"):
+class JumpButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tv:rj:(?P<table>\d+):(?P<total>\d+)"
+):
     def __init__(self, table: int, total: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "history.button.jump"), emoji="⏩",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tv:rj:{table}:{total}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "history.button.jump"),
+                emoji="⏩",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:rj:{table}:{total}",
+            )
+        )
         self.table, self.total = table, total
 
     @classmethod
@@ -70,18 +89,23 @@ class JumpButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["table"]), int(match["total"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(JumpModal(self.table, self.total,
-                                                        flow.lang_of(interaction)))
+        await interaction.response.send_modal(
+            JumpModal(self.table, self.total, flow.lang_of(interaction))
+        )
 
 
 class JumpModal(discord.ui.Modal):
     def __init__(self, table: int, total: int, lang: str = "en") -> None:
-        super().__init__(title=t(lang, "history.jump_title", id=table)[:45],
-                         custom_id=f"tv:rm:{table}")
+        super().__init__(
+            title=t(lang, "history.jump_title", id=table)[:45], custom_id=f"tv:rm:{table}"
+        )
         self.table = table
-        self.number = discord.ui.TextInput(label=t(lang, "history.jump_label", total=total)[:45],
-                                           custom_id="move", max_length=6,
-                                           placeholder=t(lang, "history.jump_hint")[:100])
+        self.number = discord.ui.TextInput(
+            label=t(lang, "history.jump_label", total=total)[:45],
+            custom_id="move",
+            max_length=6,
+            placeholder=t(lang, "history.jump_hint")[:100],
+        )
         self.add_item(self.number)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -96,8 +120,11 @@ def replay_view(step, lang: str = "en") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     table = step.game.id
     view.add_item(ReplayButton(table, max(step.n - 1, 0), "b", disabled=step.n == 0, lang=lang))
-    view.add_item(ReplayButton(table, min(step.n + 1, step.total), "f",
-                               disabled=step.n >= step.total, lang=lang))
+    view.add_item(
+        ReplayButton(
+            table, min(step.n + 1, step.total), "f", disabled=step.n >= step.total, lang=lang
+        )
+    )
     view.add_item(JumpButton(table, step.total, lang))
     if step.revealed:  # every hand at this step, once the game has ended
         view.add_item(ReplayButton(table, step.n, "h", lang=lang))
@@ -107,13 +134,15 @@ def replay_view(step, lang: str = "en") -> discord.ui.View:
 async def _visible(interaction: discord.Interaction, game_id: int) -> GameRecord:
     """A table of this server (in DMs: one the caller sat at or hosts), else "no table".
     The latest record (with a shared store, another process may have moved since)."""
-    return await flow.service(interaction).table_at(game_id, user_id=interaction.user.id,
-                                                    guild_id=interaction.guild_id, latest=True)
+    return await flow.service(interaction).table_at(
+        game_id, user_id=interaction.user.id, guild_id=interaction.guild_id, latest=True
+    )
 
 
 @flow.guarded
-async def show_step(interaction: discord.Interaction, table: int, n: int, *,
-                    new_message: bool) -> None:
+async def show_step(
+    interaction: discord.Interaction, table: int, n: int, *, new_message: bool
+) -> None:
     svc = flow.service(interaction)
     lang = flow.lang_of(interaction)
     try:
@@ -135,13 +164,17 @@ async def step_message(svc, step, lang: str = "en") -> dict:
     png = None
     if pictures.supports(step.game.kind):
         try:
-            png = await asyncio.to_thread(pictures.picture, step.game.kind, step.view,
-                                          svc.names(step.game), lang)
+            png = await asyncio.to_thread(
+                pictures.picture, step.game.kind, step.view, svc.names(step.game), lang
+            )
         except Exception:  # a board in words is better than no board
             log.exception("could not draw replay step %s of table %s", step.n, step.game.id)
     files = [] if png is None else [discord.File(io.BytesIO(png), filename=pictures.FILENAME)]
-    return dict(embed=hr.replay_embed(svc, step, pictures.FILENAME if png else None, lang),
-                view=replay_view(step, lang), files=files)
+    return dict(
+        embed=hr.replay_embed(svc, step, pictures.FILENAME if png else None, lang),
+        view=replay_view(step, lang),
+        files=files,
+    )
 
 
 @flow.guarded
@@ -155,8 +188,9 @@ async def show_hands(interaction: discord.Interaction, table: int, n: int) -> No
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    await interaction.response.send_message(embed=hr.hands_embed(svc, game, n, hands, lang),
-                                            ephemeral=True)
+    await interaction.response.send_message(
+        embed=hr.hands_embed(svc, game, n, hands, lang), ephemeral=True
+    )
 
 
 # --- the commands ---------------------------------------------------------------------------------
@@ -173,9 +207,11 @@ class HistoryCog(commands.Cog, name="History"):
         except Exception:
             log.exception("could not fill in missing results")
 
-    @app_commands.command(name="history",
-                          description="A game's history: replay, and after the end the "
-                                      "hidden cards, the seed and the export file")
+    @app_commands.command(
+        name="history",
+        description="A game's history: replay, and after the end the "
+        "hidden cards, the seed and the export file",
+    )
     @app_commands.describe(table="Table number (default: this thread's game, or your latest)")
     async def history(self, interaction: discord.Interaction, table: int | None = None) -> None:
         """Running game: the replay from the spectator's view. Ended game: final scores, every
@@ -186,8 +222,9 @@ class HistoryCog(commands.Cog, name="History"):
             if table is not None:
                 game = await _visible(interaction, table)
             else:
-                game = await svc.latest_game(interaction.user.id, interaction.channel_id,
-                                             interaction.guild_id)
+                game = await svc.latest_game(
+                    interaction.user.id, interaction.channel_id, interaction.guild_id
+                )
             if game.state is None:
                 raise TableError(m("err.no_history_yet"))
         except GameError as exc:
@@ -199,30 +236,48 @@ class HistoryCog(commands.Cog, name="History"):
             note = t(lang, "history.not_yet")
             if fair is not None:
                 note += " " + t(lang, "history.commitment", commitment=fair.commitment)
-            await interaction.response.send_message(note, ephemeral=True,
-                                                    **await step_message(svc, step, lang))
+            await interaction.response.send_message(
+                note, ephemeral=True, **await step_message(svc, step, lang)
+            )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         fair = await svc.fairness(game.id)
-        results = (render.results_text(svc, game, lang) if game.status == "finished"
-                   else t(lang, "history.abandoned"))
+        results = (
+            render.results_text(svc, game, lang)
+            if game.status == "finished"
+            else t(lang, "history.abandoned")
+        )
         hands = await svc.revealed_hands(game.id, lang=lang)
         embed = hr.history_embed(svc, game, results, fair, hands, lang)
-        files = [hr.export_file(await svc.export(game.id)),
-                 hr.log_file(game.id, hands, await svc.move_log(game.id, lang), lang)]
+        files = [
+            hr.export_file(await svc.export(game.id)),
+            hr.log_file(game.id, hands, await svc.move_log(game.id, lang), lang),
+        ]
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(game.id, 0, "o", lang=lang))
-        await interaction.followup.send(embed=embed, files=files, view=view, ephemeral=True,
-                                        allowed_mentions=discord.AllowedMentions.none())
+        await interaction.followup.send(
+            embed=embed,
+            files=files,
+            view=view,
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
-    @app_commands.command(name="stats",
-                          description="Games played and won, streaks and the leaderboards here")
+    @app_commands.command(
+        name="stats", description="Games played and won, streaks and the leaderboards here"
+    )
     @app_commands.guild_only()
-    @app_commands.describe(player="Whose numbers (default: the server's leaderboards)",
-                           game="Only this game's leaderboard")
+    @app_commands.describe(
+        player="Whose numbers (default: the server's leaderboards)",
+        game="Only this game's leaderboard",
+    )
     @app_commands.choices(game=GAME_CHOICES)
-    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
-                    game: str | None = None) -> None:
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: str | None = None,
+    ) -> None:
         svc = self.bot.tables
         lang = flow.lang_of(interaction)
         guild = interaction.guild_id
@@ -230,7 +285,8 @@ class HistoryCog(commands.Cog, name="History"):
         if player is None:
             await interaction.response.send_message(
                 embed=hr.server_embed(server, game, top=25 if game else 10, lang=lang),
-                ephemeral=True)
+                ephemeral=True,
+            )
             return
         if player.bot:
             await flow.reply_error(interaction, m("err.stats_bot"))
@@ -242,8 +298,8 @@ class HistoryCog(commands.Cog, name="History"):
                 if standing.user_id == player.id:
                     ratings[kind] = (standing.rating, place, len(board))
         await interaction.response.send_message(
-            embed=hr.player_embed(svc, player.display_name, stats, ratings, lang),
-            ephemeral=True)
+            embed=hr.player_embed(svc, player.display_name, stats, ratings, lang), ephemeral=True
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

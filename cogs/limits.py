@@ -7,6 +7,7 @@ fits is sent unchanged. (Front-end code still clips where it can cut more nicely
 lines; this is the guarantee that nothing over a limit reaches Discord and comes back as
 400 / 50035.)
 """
+
 from __future__ import annotations
 
 import functools
@@ -23,13 +24,13 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 FOOTER = 2048
 AUTHOR = 256
-EMBED_TOTAL = 6000          # all embeds of one message together
+EMBED_TOTAL = 6000  # all embeds of one message together
 BUTTON_LABEL = 80
-OPTION_LABEL = 100          # select options: label, value, description
+OPTION_LABEL = 100  # select options: label, value, description
 OPTION_DESCRIPTION = 100
 OPTION_VALUE = 100
 PLACEHOLDER = 150
-CHOICE_NAME = 100           # autocomplete choices
+CHOICE_NAME = 100  # autocomplete choices
 CHOICE_VALUE = 100
 CHOICES = 25
 MODAL_TITLE = 45
@@ -54,8 +55,9 @@ def _embed_size(e: dict) -> int:
     size = len(e.get("title") or "") + len(e.get("description") or "")
     size += len((e.get("footer") or {}).get("text") or "")
     size += len((e.get("author") or {}).get("name") or "")
-    return size + sum(len(f.get("name") or "") + len(f.get("value") or "")
-                      for f in e.get("fields") or [])
+    return size + sum(
+        len(f.get("name") or "") + len(f.get("value") or "") for f in e.get("fields") or []
+    )
 
 
 def fit_embeds(embeds: list[dict]) -> None:

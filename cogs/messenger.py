@@ -10,6 +10,7 @@ A DM that Discord refuses with error 50007 (the user's DMs are closed) is never 
 the player is told once in the game's thread to use the "My hand" button, and from then on is
 mentioned in the thread when it is their turn (a mention reveals nothing hidden).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -54,8 +55,7 @@ class Messenger:
             if channel_id is None:
                 data = await self.bot.http.start_private_message(user_id)
                 channel_id = self._dm_channels[user_id] = int(data["id"])
-            channel = self.bot.get_partial_messageable(channel_id,
-                                                       type=discord.ChannelType.private)
+            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             return await channel.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
@@ -77,24 +77,30 @@ class Messenger:
     async def open_board(self, game: GameRecord, lobby: discord.Message | None) -> GameRecord:
         """Create the game's thread under the lobby message and post the board there."""
         thread_id = None
-        if lobby is not None and lobby.guild is not None and not isinstance(
-                lobby.channel, discord.Thread):
+        if (
+            lobby is not None
+            and lobby.guild is not None
+            and not isinstance(lobby.channel, discord.Thread)
+        ):
             try:
                 thread = await lobby.create_thread(
                     name=f"{self.service.engine(game.kind).title} #{game.id}"[:100],
-                    auto_archive_duration=10080)
+                    auto_archive_duration=10080,
+                )
                 thread_id = thread.id
             except (discord.HTTPException, ValueError):
                 log.warning("could not create a thread for table %s; using the channel", game.id)
         game = dataclasses.replace(game, thread_id=thread_id)
         channel = self._thread(game)
         message = await self._post_board(channel, game, await board_message(self.service, game))
-        await self.service.set_messages(game.id, thread_id=thread_id,
-                                        board_message_id=message.id)
+        await self.service.set_messages(game.id, thread_id=thread_id, board_message_id=message.id)
         fair = await self.service.fairness(game.id)
         if fair is not None:  # the seed commitment, public from the start (issue 16)
-            await channel.send(content=history_render.commitment_message(
-                game, fair, await self.service.table_lang(game)))
+            await channel.send(
+                content=history_render.commitment_message(
+                    game, fair, await self.service.table_lang(game)
+                )
+            )
         return dataclasses.replace(game, board_message_id=message.id)
 
     async def update_board(self, game_id: int) -> GameRecord:
@@ -152,8 +158,11 @@ class Messenger:
             channel = self.bot.get_partial_messageable(game.channel_id)
             try:
                 await channel.get_partial_message(game.lobby_message_id).edit(
-                    embed=render.lobby_embed(self.service, game,
-                                             await self.service.table_lang(game)), view=None)
+                    embed=render.lobby_embed(
+                        self.service, game, await self.service.table_lang(game)
+                    ),
+                    view=None,
+                )
             except discord.HTTPException:
                 log.info("lobby message of table %s is gone", game.id)
 
@@ -177,8 +186,9 @@ class Messenger:
         except discord.HTTPException:
             log.warning("could not update the board of table %s", game.id, exc_info=True)
         await self.send_notices(game, outcome.notices)
-        await self.refresh_panels(game, mover=outcome.mover_seat, news=outcome.mover_news,
-                                  shown_in=shown_in)
+        await self.refresh_panels(
+            game, mover=outcome.mover_seat, news=outcome.mover_news, shown_in=shown_in
+        )
 
     async def send_results(self, game: GameRecord, lead=None) -> None:
         """Final scores (or ``lead``, a message or text, for an abandoned game), the seed and
@@ -196,27 +206,42 @@ class Messenger:
             await self.thread_send(game, content=content)
             return
         try:
-            await self.thread_send(game, content=content, file=history_render.export_file(
-                await self.service.export(game.id)))
+            await self.thread_send(
+                game,
+                content=content,
+                file=history_render.export_file(await self.service.export(game.id)),
+            )
         except discord.Forbidden as exc:  # no Attach Files: the reveal goes out all the same
             if exc.code != MISSING_PERMISSIONS:
                 raise
-            await self.thread_send(game, content=history_render.results_message(
-                lead + "\n" + t(lang, "results.export_elsewhere", id=game.id), fair, lang))
+            await self.thread_send(
+                game,
+                content=history_render.results_message(
+                    lead + "\n" + t(lang, "results.export_elsewhere", id=game.id), fair, lang
+                ),
+            )
 
-    async def send_notices(self, game: GameRecord, notices: list[Notice], *,
-                           reminder: bool = False, welcome: bool = False) -> None:
+    async def send_notices(
+        self,
+        game: GameRecord,
+        notices: list[Notice],
+        *,
+        reminder: bool = False,
+        welcome: bool = False,
+    ) -> None:
         """Each notice on its own: one failing DM does not stop the others (and a turn notice
         that never arrived is sent again on the next start, see ``missed_notices``)."""
         for notice in notices:
             try:
                 await self.notify(game, notice, reminder=reminder, welcome=welcome)
             except discord.HTTPException:
-                log.warning("could not notify seat %s of table %s", notice.seat, game.id,
-                            exc_info=True)
+                log.warning(
+                    "could not notify seat %s of table %s", notice.seat, game.id, exc_info=True
+                )
 
-    async def notify(self, game: GameRecord, notice: Notice, *, reminder: bool = False,
-                     welcome: bool = False) -> None:
+    async def notify(
+        self, game: GameRecord, notice: Notice, *, reminder: bool = False, welcome: bool = False
+    ) -> None:
         """One DM to one human: private news and, if it is their turn, their controls (and, in
         a game's first DM, where the guide is and how to move).
 
@@ -225,45 +250,77 @@ class Messenger:
         reminder = reminder or notice.reminder
         prefs = await self.service.settings(notice.user_id)
         if self.service.quiet_now(prefs):  # held back; sent as one message when they end
-            lang = await self.service.user_lang(notice.user_id)   # kept in the player's language
-            held = ([self.service.fill(game, show(line, lang), lang) for line in notice.news]
-                    if notice.news else notice.private)
+            lang = await self.service.user_lang(notice.user_id)  # kept in the player's language
+            held = (
+                [self.service.fill(game, show(line, lang), lang) for line in notice.news]
+                if notice.news
+                else notice.private
+            )
             await self.service.hold(prefs, game.id, held)
             return
         mention = f"<@{notice.user_id}>"
         delivered = False
         if not notice.dm_closed and prefs.notify != "mention":
-            lang = await self.service.user_lang(notice.user_id)   # a DM: the player's language
-            panel = private_panel(self.service, game, notice.seat,
-                                  notice.news or notice.private, reminder=reminder, lang=lang)
+            lang = await self.service.user_lang(notice.user_id)  # a DM: the player's language
+            panel = private_panel(
+                self.service,
+                game,
+                notice.seat,
+                notice.news or notice.private,
+                reminder=reminder,
+                lang=lang,
+            )
             controls = panel["view"] is not None
             if not controls:
                 del panel["view"]
             if welcome:
                 engine = self.service.engine(game.kind)
-                panel["content"] = "\n".join(filter(None, [panel["content"], t(
-                    lang, "dm.welcome", title=engine.title, kind=game.kind)]))
+                panel["content"] = "\n".join(
+                    filter(
+                        None,
+                        [
+                            panel["content"],
+                            t(lang, "dm.welcome", title=engine.title, kind=game.kind),
+                        ],
+                    )
+                )
             message = await self.dm(notice.user_id, **panel)
             delivered = message is not None
             if delivered:
                 await self._new_panel(game, notice.seat, message, controls)
             if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
-                await self.thread_send(game, content=t(   # in the thread: the table's language
-                    await self.service.table_lang(game), "thread.dms_closed", mention=mention,
-                    kind=game.kind))
+                await self.thread_send(
+                    game,
+                    content=t(  # in the thread: the table's language
+                        await self.service.table_lang(game),
+                        "thread.dms_closed",
+                        mention=mention,
+                        kind=game.kind,
+                    ),
+                )
                 delivered = True  # the note says how to play, this turn included
         if notice.your_turn and (not delivered or prefs.notify == "both"):
-            await self.thread_send(game, content=t(   # in the thread: the table's language
-                await self.service.table_lang(game),
-                "thread.your_turn_still" if reminder else "thread.your_turn", mention=mention))
+            await self.thread_send(
+                game,
+                content=t(  # in the thread: the table's language
+                    await self.service.table_lang(game),
+                    "thread.your_turn_still" if reminder else "thread.your_turn",
+                    mention=mention,
+                ),
+            )
         if notice.your_turn:
             await self.service.mark_notified(game, notice.seat)
 
     async def remind(self, reminder: Reminder) -> None:
         game = reminder.game
-        await self.send_notices(game, [
-            Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
-            for seat in reminder.seats], reminder=True)
+        await self.send_notices(
+            game,
+            [
+                Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
+                for seat in reminder.seats
+            ],
+            reminder=True,
+        )
 
     async def remind_all(self, reminders: list[Reminder]) -> None:
         """Due reminders, one message per player: a player waited for at several tables gets
@@ -276,18 +333,27 @@ class Messenger:
         for user_id, waiting in by_user.items():
             if len(waiting) == 1:
                 game, seat = waiting[0]
-                await self.send_notices(game, [Notice(seat, user_id, True, [],
-                                                      game.seats[seat].dm_closed)],
-                                        reminder=True)
+                await self.send_notices(
+                    game,
+                    [Notice(seat, user_id, True, [], game.seats[seat].dm_closed)],
+                    reminder=True,
+                )
                 continue
             try:
-                await self.send_digest(user_id, [DigestItem(g, s, True, []) for g, s in waiting],
-                                       reminder=True)
+                await self.send_digest(
+                    user_id, [DigestItem(g, s, True, []) for g, s in waiting], reminder=True
+                )
             except discord.HTTPException:
                 log.warning("could not send user %s their reminders", user_id, exc_info=True)
 
-    async def send_digest(self, user_id: int, items: list[DigestItem], *, reminder: bool,
-                          prefs: UserSettings | None = None) -> None:
+    async def send_digest(
+        self,
+        user_id: int,
+        items: list[DigestItem],
+        *,
+        reminder: bool,
+        prefs: UserSettings | None = None,
+    ) -> None:
         """ONE message about several tables (see ``render.digest_text``): by DM, or where the
         player chose mentions (or DMs are closed) one mention in each waiting table's thread."""
         prefs = prefs or await self.service.settings(user_id)
@@ -296,14 +362,28 @@ class Messenger:
             return
         sent = False
         if prefs.notify != "mention":
-            sent = await self.dm(user_id, content=render.digest_text(
-                self.service, items, reminder=reminder,
-                lang=await self.service.user_lang(user_id))) is not None
+            sent = (
+                await self.dm(
+                    user_id,
+                    content=render.digest_text(
+                        self.service,
+                        items,
+                        reminder=reminder,
+                        lang=await self.service.user_lang(user_id),
+                    ),
+                )
+                is not None
+            )
         for item in items:
             if item.your_turn and (not sent or prefs.notify == "both"):
-                await self.thread_send(item.game, content=t(   # the table's language
-                    await self.service.table_lang(item.game), "thread.your_turn",
-                    mention=f"<@{user_id}>"))
+                await self.thread_send(
+                    item.game,
+                    content=t(  # the table's language
+                        await self.service.table_lang(item.game),
+                        "thread.your_turn",
+                        mention=f"<@{user_id}>",
+                    ),
+                )
             if item.your_turn:
                 await self.service.mark_notified(item.game, item.seat)
 
@@ -312,13 +392,12 @@ class Messenger:
         panels = self._panels.get(game_id)
         if panels is None:
             loaded = await self.service.dm_panels(game_id)
-            panels = self._panels.get(game_id)   # loaded meanwhile by another task: keep it
+            panels = self._panels.get(game_id)  # loaded meanwhile by another task: keep it
             if panels is None:
                 panels = self._panels[game_id] = loaded
         return panels
 
-    async def _remember(self, game_id: int, seat: int,
-                        where: tuple[int, int, int] | None) -> None:
+    async def _remember(self, game_id: int, seat: int, where: tuple[int, int, int] | None) -> None:
         """Memory only: the stored row is written when a DM with controls is sent (one write
         per turn notice, none per move). A stored row may be behind what the DM shows (it was
         repainted, or lost its controls); after a restart that costs at most one needless
@@ -329,8 +408,9 @@ class Messenger:
         else:
             panels[seat] = where
 
-    async def _new_panel(self, game: GameRecord, seat: int, message: discord.Message,
-                         controls: bool) -> None:
+    async def _new_panel(
+        self, game: GameRecord, seat: int, message: discord.Message, controls: bool
+    ) -> None:
         """A new DM went to ``seat``: the previous DM panel loses its controls (it is out of
         date, or a reminder repeats it), and the new one is remembered if it has controls."""
         old = (await self._panels_of(game.id)).get(seat)
@@ -341,34 +421,46 @@ class Messenger:
         if controls:
             await self.service.set_dm_panel(game.id, seat, where)
 
-    async def refresh_panels(self, game: GameRecord, *, mover: int | None = None,
-                             news: list | None = None, shown_in: int | None = None) -> None:
+    async def refresh_panels(
+        self,
+        game: GameRecord,
+        *,
+        mover: int | None = None,
+        news: list | None = None,
+        shown_in: int | None = None,
+    ) -> None:
         """Repaint every DM panel of ``game`` whose controls are out of date: its seat no longer
         decides, decides something new, is played by a bot, or the game is over. The mover's
         panel is not repainted when the move was made from it (``shown_in``)."""
         for seat, where in list((await self._panels_of(game.id)).items()):
             record = game.seats[seat]
             running = game.status == "running" and not record.is_bot
-            if (running and seat in self.service.to_act(game)
-                    and record.prompt_version == where[2]):
-                continue    # still current
+            if running and seat in self.service.to_act(game) and record.prompt_version == where[2]:
+                continue  # still current
             if running:
-                panel = private_panel(self.service, game, seat, news if seat == mover else None,
-                                      lang=await self.service.user_lang(record.user_id))
+                panel = private_panel(
+                    self.service,
+                    game,
+                    seat,
+                    news if seat == mover else None,
+                    lang=await self.service.user_lang(record.user_id),
+                )
             else:
-                panel = {"view": None}   # a bot's seat now, or the game is over: no controls
-            await self._remember(game.id, seat, None if panel["view"] is None
-                                 else (*where[:2], record.prompt_version))
+                panel = {"view": None}  # a bot's seat now, or the game is over: no controls
+            await self._remember(
+                game.id,
+                seat,
+                None if panel["view"] is None else (*where[:2], record.prompt_version),
+            )
             if not (seat == mover and where[1] == shown_in):
                 await self._edit_panel(game, where, panel)
         if game.status != "running":
             self._panels.pop(game.id, None)
             await self.service.forget_dm_panels(game.id)
 
-    async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int],
-                          panel: dict) -> None:
+    async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int], panel: dict) -> None:
         channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(where[1]).edit(**panel)
-        except discord.HTTPException:   # deleted by the user, say: nothing to repaint
+        except discord.HTTPException:  # deleted by the user, say: nothing to repaint
             log.info("could not repaint a DM panel of table %s", game.id, exc_info=True)

@@ -1,5 +1,6 @@
 """A seat's private panel (hand, news, controls): one shape for DMs and ephemeral answers, in
 the language of the player who reads it."""
+
 from __future__ import annotations
 
 from storage import GameRecord
@@ -9,8 +10,9 @@ from tables.words import t
 from . import render, ui
 
 
-def heading(service: TableService, game: GameRecord, seat: int, reminder: bool = False,
-            lang: str = "en") -> str:
+def heading(
+    service: TableService, game: GameRecord, seat: int, reminder: bool = False, lang: str = "en"
+) -> str:
     acting = service.to_act(game)
     if seat not in acting:
         return ""
@@ -18,9 +20,16 @@ def heading(service: TableService, game: GameRecord, seat: int, reminder: bool =
     return t(lang, f"hand.reminder_{word}" if reminder else f"hand.your_{word}")
 
 
-def private_panel(service: TableService, game: GameRecord, seat: int,
-                  news: list | None = None, *, reminder: bool = False,
-                  undo: int | None = None, lang: str = "en") -> dict:
+def private_panel(
+    service: TableService,
+    game: GameRecord,
+    seat: int,
+    news: list | None = None,
+    *,
+    reminder: bool = False,
+    undo: int | None = None,
+    lang: str = "en",
+) -> dict:
     """The kwargs of a message: a link line (plus a note if some choices did not fit), the hand
     embed and, when the seat must decide, its controls (None otherwise, which clears them).
     ``news``: texts, or messages shown in ``lang``. ``undo``: the game version, when the seat
@@ -29,8 +38,9 @@ def private_panel(service: TableService, game: GameRecord, seat: int,
     embed = render.hand_embed(service, game, seat, news, head or None, lang)
     view, note = (None, "")
     if head:
-        view, note = ui.controls_view(game.id, game.seats[seat].prompt_version,
-                                      service.choices(game, seat, lang), lang)
+        view, note = ui.controls_view(
+            game.id, game.seats[seat].prompt_version, service.choices(game, seat, lang), lang
+        )
     view = ui.with_undo(view, game.id, undo, lang)
     url = render.thread_url(game)
     link = t(lang, "hand.table", id=game.id) + (f": {url}" if url else "")

@@ -2,6 +2,7 @@
 
 Every function takes the reader's language ``lang``: the table's for public messages, the
 player's for DMs and ephemeral answers (see ``tables.langs``)."""
+
 from __future__ import annotations
 
 import discord
@@ -74,23 +75,29 @@ def bot_level(level: str | None, lang: str = "en") -> str:
 
 def bots_line(game: GameRecord, lang: str = "en") -> str:
     """Every bot seat with its level, for the board."""
-    return " · ".join(f"{seat_name(s.name, lang)}: {bot_level(s.bot, lang)}"
-                      for s in game.seats if s.is_bot)
+    return " · ".join(
+        f"{seat_name(s.name, lang)}: {bot_level(s.bot, lang)}" for s in game.seats if s.is_bot
+    )
 
 
 def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
     engine = service.engine(game.kind)
     embed = discord.Embed(title=title(service, game, lang), colour=COLOUR)
     seats = "\n".join(f"{i + 1}. {seat_line(game, i, lang)}" for i in range(len(game.seats)))
-    embed.add_field(name=t(lang, "lobby.seats", n=len(game.seats), max=engine.max_players,
-                           min=engine.min_players),
-                    value=seats or t(lang, "lobby.nobody"), inline=False)
+    embed.add_field(
+        name=t(
+            lang, "lobby.seats", n=len(game.seats), max=engine.max_players, min=engine.min_players
+        ),
+        value=seats or t(lang, "lobby.nobody"),
+        inline=False,
+    )
     if game.options:
-        opts = "\n".join(f"`{k}` = `{v}`" + (f" · {option_help(game.kind, k, lang)}"
-                                              if k in engine.option_help else "")
-                         for k, v in game.options.items())
-        embed.add_field(name=t(lang, "lobby.options"), value=clip(opts, FIELD_LIMIT),
-                        inline=False)
+        opts = "\n".join(
+            f"`{k}` = `{v}`"
+            + (f" · {option_help(game.kind, k, lang)}" if k in engine.option_help else "")
+            for k, v in game.options.items()
+        )
+        embed.add_field(name=t(lang, "lobby.options"), value=clip(opts, FIELD_LIMIT), inline=False)
     hours = f"{game.remind_after / 3600:g}"
     if game.status == "lobby":
         embed.description = t(lang, "lobby.status.lobby", host=f"<@{game.host_id}>", hours=hours)
@@ -100,11 +107,17 @@ def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> di
 
 
 def board_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
-    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
-                          description=clip(service.board_text(game, lang), DESCRIPTION_LIMIT))
+    embed = discord.Embed(
+        title=title(service, game, lang),
+        colour=COLOUR,
+        description=clip(service.board_text(game, lang), DESCRIPTION_LIMIT),
+    )
     if game.recent:
-        embed.add_field(name=t(lang, "board.latest"),
-                        value=clip_lines_tail(game.recent, FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name=t(lang, "board.latest"),
+            value=clip_lines_tail(game.recent, FIELD_LIMIT),
+            inline=False,
+        )
     bots = bots_line(game, lang)
     if bots:
         embed.add_field(name=t(lang, "board.bots"), value=clip(bots, FIELD_LIMIT), inline=False)
@@ -112,11 +125,12 @@ def board_embed(service: TableService, game: GameRecord, lang: str = "en") -> di
     return embed
 
 
-SEAT_MARKS = ["🟥 R", "🟨 Y", "🟦 B", "🟩 G", "🟪 P"]   # the seats' colours and letters in pictures
+SEAT_MARKS = ["🟥 R", "🟨 Y", "🟦 B", "🟩 G", "🟪 P"]  # the seats' colours and letters in pictures
 
 
-def board_summary_embed(service: TableService, game: GameRecord, view: dict,
-                        picture: str, lang: str = "en") -> discord.Embed:
+def board_summary_embed(
+    service: TableService, game: GameRecord, view: dict, picture: str, lang: str = "en"
+) -> discord.Embed:
     """The board beside its picture (``attachment://<picture>``).
 
     While the game runs: a short summary (what is being decided, each seat's colour, letter and
@@ -137,11 +151,17 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
         score = f" · {scores[seat]}" if isinstance(scores, list) and seat < len(scores) else ""
         lines.append(f"{mark} **{seat_name(record.name, lang)}**{score}")
     lines.append(t(lang, "board.in_words"))
-    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
-                          description=clip("\n".join(lines), DESCRIPTION_LIMIT))
+    embed = discord.Embed(
+        title=title(service, game, lang),
+        colour=COLOUR,
+        description=clip("\n".join(lines), DESCRIPTION_LIMIT),
+    )
     if game.recent:
-        embed.add_field(name=t(lang, "board.latest"),
-                        value=clip_lines_tail(game.recent, FIELD_LIMIT), inline=False)
+        embed.add_field(
+            name=t(lang, "board.latest"),
+            value=clip_lines_tail(game.recent, FIELD_LIMIT),
+            inline=False,
+        )
     bots = bots_line(game, lang)
     if bots:
         embed.add_field(name=t(lang, "board.bots"), value=clip(bots, FIELD_LIMIT), inline=False)
@@ -153,8 +173,9 @@ def board_summary_embed(service: TableService, game: GameRecord, view: dict,
 def add_away(embed: discord.Embed, away: list[str] | None, lang: str = "en") -> discord.Embed:
     """The players who are away (issue 15), as a field of the board (the table's language)."""
     if away:
-        embed.add_field(name=t(lang, "board.away"), value=clip("\n".join(away), FIELD_LIMIT),
-                        inline=False)
+        embed.add_field(
+            name=t(lang, "board.away"), value=clip("\n".join(away), FIELD_LIMIT), inline=False
+        )
     return embed
 
 
@@ -180,8 +201,7 @@ def digest_text(service: TableService, items, *, reminder: bool, lang: str = "en
 
 def picture_alt_text(service: TableService, game: GameRecord, lang: str = "en") -> str:
     """The picture's description (alt text): what it shows and where the words are."""
-    return clip(t(lang, "board.alt", game=service.engine(game.kind).title, n=game.move_count),
-                1000)
+    return clip(t(lang, "board.alt", game=service.engine(game.kind).title, n=game.move_count), 1000)
 
 
 def footer(service: TableService, game: GameRecord, lang: str = "en") -> str:
@@ -196,22 +216,29 @@ def footer(service: TableService, game: GameRecord, lang: str = "en") -> str:
     return t(lang, "board.waiting", waiting=waiting, n=game.move_count)
 
 
-def hand_embed(service: TableService, game: GameRecord, seat: int,
-               news: list[str] | None = None, heading: str | None = None,
-               lang: str = "en") -> discord.Embed:
+def hand_embed(
+    service: TableService,
+    game: GameRecord,
+    seat: int,
+    news: list[str] | None = None,
+    heading: str | None = None,
+    lang: str = "en",
+) -> discord.Embed:
     """A seat's private panel: what is being decided now, their hidden cards, their news
     (texts, or messages shown in ``lang``)."""
     text, prompt = service.seat_texts(game, seat, lang)
     if prompt and prompt.strip("*_ ") not in text:
         text = t(lang, "board.now", prompt=prompt) + f"\n\n{text}"
-    embed = discord.Embed(title=title(service, game, lang), colour=COLOUR,
-                          description=clip(text, DESCRIPTION_LIMIT))
+    embed = discord.Embed(
+        title=title(service, game, lang), colour=COLOUR, description=clip(text, DESCRIPTION_LIMIT)
+    )
     if heading:
         embed.title = clip(f"{heading} · {embed.title}", 250)
     if news:
         lines = [service.fill(game, render(line, lang), lang) for line in news]
-        embed.add_field(name=t(lang, "hand.news"), value=clip("\n".join(lines), FIELD_LIMIT),
-                        inline=False)
+        embed.add_field(
+            name=t(lang, "hand.news"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False
+        )
     url = thread_url(game)
     if url:
         embed.url = url
@@ -225,8 +252,10 @@ def results_text(service: TableService, game: GameRecord, lang: str = "en") -> s
     scores = engine.scores(state)
     winners = set(engine.winners(state))
     order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
-    lines = [f"{'🏆 ' if s in winners else ''}{seat_name(game.seats[s].name, lang)}: {scores[s]}"
-             for s in order]
+    lines = [
+        f"{'🏆 ' if s in winners else ''}{seat_name(game.seats[s].name, lang)}: {scores[s]}"
+        for s in order
+    ]
     note = engine.result_note(state, lang)
     if note:
         lines.append(service.fill(game, note, lang))

@@ -1,6 +1,7 @@
 """The shared lobby and table commands: /play, /games, /hand, /board, /resign, /replace,
 /abandon; the reminder loop; and remembering each user's language (their Discord client's, from
 every command or click) for the DMs sent to them later."""
+
 from __future__ import annotations
 
 import asyncio
@@ -21,19 +22,29 @@ from . import undo as undoing
 
 log = logging.getLogger("tavern.table")
 
-GAME_CHOICES = [app_commands.Choice(name=e.title, value=name)
-                for name, e in sorted(engines.REGISTRY.items(), key=lambda kv: kv[1].title)]
+GAME_CHOICES = [
+    app_commands.Choice(name=e.title, value=name)
+    for name, e in sorted(engines.REGISTRY.items(), key=lambda kv: kv[1].title)
+]
 # the languages a table can be played in (every language with catalogs), each named in itself
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français",
-                  "it": "Italiano", "nl": "Nederlands", "pt_BR": "Português do Brasil"}
-LANGUAGE_CHOICES = [app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code)
-                    for code in languages()]
+LANGUAGE_NAMES = {
+    "en": "English",
+    "de": "Deutsch",
+    "es": "Español",
+    "fr": "Français",
+    "it": "Italiano",
+    "nl": "Nederlands",
+    "pt_BR": "Português do Brasil",
+}
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code) for code in languages()
+]
 TRUE_WORDS = {"on", "true", "yes", "1"}
 FALSE_WORDS = {"off", "false", "no", "0"}
 
 
 def parse_options(engine: engines.Engine, text: str | None) -> dict:
-    """"key=value key2=value2" into typed options; unknown keys and bad values are errors."""
+    """ "key=value key2=value2" into typed options; unknown keys and bad values are errors."""
     options: dict = {}
     for part in (text or "").replace(",", " ").split():
         key, sep, raw = part.partition("=")
@@ -42,8 +53,14 @@ def parse_options(engine: engines.Engine, text: str | None) -> dict:
         if key not in engine.options:
             if not engine.options:
                 raise GameError(m("err.no_options", game=engine.title, key=quote(key)))
-            raise GameError(m("err.no_option", game=engine.title, key=quote(key),
-                              known=", ".join(engine.options)))
+            raise GameError(
+                m(
+                    "err.no_option",
+                    game=engine.title,
+                    key=quote(key),
+                    known=", ".join(engine.options),
+                )
+            )
         default = engine.options[key]
         if isinstance(default, bool):
             if raw.lower() not in TRUE_WORDS | FALSE_WORDS:
@@ -63,7 +80,8 @@ def table_language(interaction: discord.Interaction, chosen: str | None) -> str:
     """The language a new table speaks: the one chosen, else the server's preferred locale
     (``guild_locale``), else English; a language we have no catalog for is English."""
     guild_locale = interaction.guild_locale or (
-        interaction.guild.preferred_locale if interaction.guild else None)
+        interaction.guild.preferred_locale if interaction.guild else None
+    )
     return language(chosen or (str(guild_locale) if guild_locale else None))
 
 
@@ -98,18 +116,23 @@ class TableCog(commands.Cog, name="Tables"):
     # --- /play -----------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Open a table for a game in this channel")
     @app_commands.guild_only()
-    @app_commands.describe(game="Which game", options="Table options, e.g. doubling=chain",
-                           remind_hours="Remind whoever must act after this many hours",
-                           away_limit="Days a player may be /away before the host may "
-                                      "replace them (default 14)",
-                           language="The language of the board and the table's messages "
-                                    "(default: the server's)")
+    @app_commands.describe(
+        game="Which game",
+        options="Table options, e.g. doubling=chain",
+        remind_hours="Remind whoever must act after this many hours",
+        away_limit="Days a player may be /away before the host may replace them (default 14)",
+        language="The language of the board and the table's messages (default: the server's)",
+    )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
-    async def play(self, interaction: discord.Interaction, game: str,
-                   options: str | None = None,
-                   remind_hours: app_commands.Range[int, 1, 720] | None = None,
-                   away_limit: app_commands.Range[int, 1, 90] | None = None,
-                   language: str | None = None) -> None:
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: str | None = None,
+        remind_hours: app_commands.Range[int, 1, 720] | None = None,
+        away_limit: app_commands.Range[int, 1, 90] | None = None,
+        language: str | None = None,
+    ) -> None:
         """Open a lobby with Join, Leave, Add bot (easy / normal / hard), Remove bot, Start
         and Cancel buttons. The table speaks
         ``language``, else the server's preferred language (English if we do not speak it)."""
@@ -117,10 +140,15 @@ class TableCog(commands.Cog, name="Tables"):
         try:
             engine = self.tables.engine(game)
             table = await self.tables.open_table(
-                game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                host_id=interaction.user.id, host_name=interaction.user.display_name,
+                game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+                host_name=interaction.user.display_name,
                 options=parse_options(engine, options),
-                remind_after=remind_hours * 3600 if remind_hours else None, lang=lang)
+                remind_after=remind_hours * 3600 if remind_hours else None,
+                lang=lang,
+            )
             if away_limit is not None:
                 await self.tables.set_away_limit(table.id, away_limit)
         except GameError as exc:
@@ -128,14 +156,16 @@ class TableCog(commands.Cog, name="Tables"):
             return
         response = await interaction.response.send_message(
             embed=render.lobby_embed(self.tables, table, lang),
-            view=ui.lobby_view(table.id, "lobby", lang))
+            view=ui.lobby_view(table.id, "lobby", lang),
+        )
         message = getattr(response, "resource", None)
         if isinstance(message, discord.Message):
             await self.tables.set_messages(table.id, lobby_message_id=message.id)
 
     @play.autocomplete("options")
-    async def options_autocomplete(self, interaction: discord.Interaction,
-                                   current: str) -> list[app_commands.Choice[str]]:
+    async def options_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         engine = engines.REGISTRY.get(getattr(interaction.namespace, "game", None) or "")
         if engine is None:
             return []
@@ -143,7 +173,8 @@ class TableCog(commands.Cog, name="Tables"):
         out = []
         for key, default in engine.options.items():
             values = engine.option_choices.get(key) or (
-                [True, False] if isinstance(default, bool) else [default])
+                [True, False] if isinstance(default, bool) else [default]
+            )
             for value in values:
                 shown = ("on" if value else "off") if isinstance(value, bool) else value
                 text = f"{key}={shown}"
@@ -168,11 +199,13 @@ class TableCog(commands.Cog, name="Tables"):
             turn = ""
             if game.status == "running":
                 seat = game.seat_of(interaction.user.id)
-                turn = " · " + t(lang, "games.your_turn") if seat in self.tables.to_act(game) \
-                    else ""
+                turn = (
+                    " · " + t(lang, "games.your_turn") if seat in self.tables.to_act(game) else ""
+                )
             status = t(lang, f"games.status.{game.status}")
-            lines.append(f"#{game.id} {self.tables.engine(game.kind).title} · {status} · "
-                         f"{where}{turn}")
+            lines.append(
+                f"#{game.id} {self.tables.engine(game.kind).title} · {status} · {where}{turn}"
+            )
         await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(name="hand", description="Your private hand and choices, only to you")
@@ -191,19 +224,19 @@ class TableCog(commands.Cog, name="Tables"):
     async def board(self, interaction: discord.Interaction, table: int | None = None) -> None:
         """Show a game's public board, ephemerally."""
         try:
-            game = await flow.resolve_game(interaction, table,
-                                           statuses=("running", "finished"))
+            game = await flow.resolve_game(interaction, table, statuses=("running", "finished"))
             if game.state is None:
                 raise GameError(m("err.not_started"))
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            embed=render.board_embed(self.tables, game, flow.lang_of(interaction)),
-            ephemeral=True)
+            embed=render.board_embed(self.tables, game, flow.lang_of(interaction)), ephemeral=True
+        )
 
-    @app_commands.command(name="undo",
-                          description="Take back your last decision, if it showed nothing new")
+    @app_commands.command(
+        name="undo", description="Take back your last decision, if it showed nothing new"
+    )
     @app_commands.describe(table="Table number, if you play at several")
     async def undo(self, interaction: discord.Interaction, table: int | None = None) -> None:
         """Take back the caller's last decision while nothing was revealed and nobody else has
@@ -217,34 +250,50 @@ class TableCog(commands.Cog, name="Tables"):
         """Resign: a bot plays your seat; with nobody human left the game is abandoned."""
         try:
             game = await flow.resolve_game(interaction, table)
-            outcome = await self.tables.resign(game.id, interaction.user.id,
-                                               guild_id=interaction.guild_id, bots=False)
+            outcome = await self.tables.resign(
+                game.id, interaction.user.id, guild_id=interaction.guild_id, bots=False
+            )
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            t(flow.lang_of(interaction), "done.resigned", id=outcome.game.id), ephemeral=True)
+            t(flow.lang_of(interaction), "done.resigned", id=outcome.game.id), ephemeral=True
+        )
         await flow.publish_then_bots(self.bot, outcome)
 
-    @app_commands.command(name="replace",
-                          description="Host only: hand an absent player's seat to a bot")
-    @app_commands.describe(player="The player whose seat a bot takes over",
-                           table="Table number, if you host several")
-    async def replace(self, interaction: discord.Interaction, player: discord.User,
-                      table: int | None = None) -> None:
+    @app_commands.command(
+        name="replace", description="Host only: hand an absent player's seat to a bot"
+    )
+    @app_commands.describe(
+        player="The player whose seat a bot takes over", table="Table number, if you host several"
+    )
+    async def replace(
+        self, interaction: discord.Interaction, player: discord.User, table: int | None = None
+    ) -> None:
         """The host (or a server admin) lets a bot play for someone who stopped playing."""
         try:
             game = await flow.resolve_game(interaction, table, host=True)
             outcome = await self.tables.replace_with_bot(
-                game.id, player.id, by_user=interaction.user.id, admin=is_admin(interaction),
-                guild_id=interaction.guild_id, bots=False)
+                game.id,
+                player.id,
+                by_user=interaction.user.id,
+                admin=is_admin(interaction),
+                guild_id=interaction.guild_id,
+                bots=False,
+            )
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            t(flow.lang_of(interaction), "done.replaced", player=player.mention,
-              id=outcome.game.id), ephemeral=True,
-            allowed_mentions=discord.AllowedMentions.none())
+            t(
+                flow.lang_of(interaction),
+                "done.replaced",
+                player=player.mention,
+                id=outcome.game.id,
+            ),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         await flow.publish_then_bots(self.bot, outcome)
 
     @app_commands.command(name="abandon", description="Host only: stop a running game for all")
@@ -253,19 +302,24 @@ class TableCog(commands.Cog, name="Tables"):
         """The host (or a server admin) ends a running game without a winner."""
         try:
             game = await flow.resolve_game(interaction, table, host=True)
-            game = await self.tables.abandon(game.id, interaction.user.id,
-                                             admin=is_admin(interaction),
-                                             guild_id=interaction.guild_id)
+            game = await self.tables.abandon(
+                game.id,
+                interaction.user.id,
+                admin=is_admin(interaction),
+                guild_id=interaction.guild_id,
+            )
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
         await interaction.response.send_message(
-            t(flow.lang_of(interaction), "done.abandoned", id=game.id), ephemeral=True)
+            t(flow.lang_of(interaction), "done.abandoned", id=game.id), ephemeral=True
+        )
         await self.bot.messenger.update_board(game.id)
         await self.bot.messenger.send_results(  # with the seed revealed and the export
-            game, lead=m("results.abandoned", id=game.id))
+            game, lead=m("results.abandoned", id=game.id)
+        )
         await self.bot.messenger.update_lobby(game)
-        await self.bot.messenger.refresh_panels(game)   # no DM keeps its buttons
+        await self.bot.messenger.refresh_panels(game)  # no DM keeps its buttons
 
     # --- reminders --------------------------------------------------------------------------------
     @tasks.loop(seconds=60)

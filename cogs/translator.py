@@ -10,6 +10,7 @@ when it is a ``choice.*`` message (/settings' notify), the others (game titles a
 names) are the same in every language. A locale we have no catalog for, or a
 string with no message, gets no localization: Discord shows the English.
 """
+
 from __future__ import annotations
 
 import re
@@ -23,18 +24,19 @@ import engines
 from engines.translations import SOURCE, language
 from tables.words import WORDS, t
 
-NAME_RE = re.compile(r"^[-_\w]{1,32}$")   # Discord's rule for a command name (lower case too)
+NAME_RE = re.compile(r"^[-_\w]{1,32}$")  # Discord's rule for a command name (lower case too)
 NAMES = (Where.command_name, Where.group_name)
-DESCRIPTIONS = (Where.command_description, Where.group_description,
-                Where.parameter_description)
+DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parameter_description)
 
 
 @cache
 def descriptions() -> dict[str, tuple[str, dict[str, Any]]]:
     """English description -> (message id, parameters)."""
     found: dict[str, tuple[str, dict[str, Any]]] = {
-        english: (key, {}) for key, english in WORDS.items()
-        if key.startswith("desc.") and key != "desc.group"}
+        english: (key, {})
+        for key, english in WORDS.items()
+        if key.startswith("desc.") and key != "desc.group"
+    }
     for engine in engines.REGISTRY.values():
         english = WORDS["desc.group"].format(title=engine.title)
         found[english] = ("desc.group", {"title": engine.title})
@@ -67,6 +69,10 @@ def choice_names() -> dict[str, str]:
 
 
 class TavernTranslator(app_commands.Translator):
-    async def translate(self, string: app_commands.locale_str, locale: Locale,
-                        context: app_commands.TranslationContextTypes) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
         return localize(string.message, language(locale.value), context.location)

@@ -18,6 +18,7 @@ This module imports no other cog module: what a click does is registered by the 
 does it (``@ui.handles("move")`` in ``flow``), so calls go one way (flow -> ui) and a new kind
 of control needs no import back.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,19 +34,22 @@ HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {}
 
 def handles(kind: str):
     """Register the coroutine that answers clicks of ``kind`` (lobby, hand, text_board, move)."""
+
     def register(handler):
         HANDLERS[kind] = handler
         return handler
+
     return register
 
 
 async def dispatch(kind: str, interaction: discord.Interaction, *args, **kwargs) -> None:
     await HANDLERS[kind](interaction, *args, **kwargs)
 
-BUTTONS_UP_TO = 5      # more choices than this are shown as select menus
+
+BUTTONS_UP_TO = 5  # more choices than this are shown as select menus
 OPTIONS_PER_SELECT = 25
 MAX_SELECTS = 5
-LOBBY_OPS = {   # the label is the message ``button.<op>``
+LOBBY_OPS = {  # the label is the message ``button.<op>``
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
     "bot-easy": discord.ButtonStyle.secondary,
@@ -57,13 +61,18 @@ LOBBY_OPS = {   # the label is the message ``button.<op>``
 }
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tv:l:(?P<op>join|leave|bot|bot-easy|bot-normal|bot-hard|unbot|start"
-                           r"|cancel):(?P<table>\d+)"):
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tv:l:(?P<op>join|leave|bot|bot-easy|bot-normal|bot-hard|unbot|start"
+    r"|cancel):(?P<table>\d+)",
+):
     def __init__(self, op: str, table: int, lang: str = "en") -> None:
-        op = "bot-normal" if op == "bot" else op   # a lobby button from before bot levels
-        super().__init__(discord.ui.Button(label=t(lang, f"button.{op}"), style=LOBBY_OPS[op],
-                                           custom_id=f"tv:l:{op}:{table}"))
+        op = "bot-normal" if op == "bot" else op  # a lobby button from before bot levels
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, f"button.{op}"), style=LOBBY_OPS[op], custom_id=f"tv:l:{op}:{table}"
+            )
+        )
         self.op, self.table = op, table
 
     @classmethod
@@ -76,9 +85,14 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<table>\d+)"):
     def __init__(self, table: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "button.hand"), emoji="🂠",
-                                           style=discord.ButtonStyle.primary,
-                                           custom_id=f"tv:h:{table}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.hand"),
+                emoji="🂠",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tv:h:{table}",
+            )
+        )
         self.table = table
 
     @classmethod
@@ -89,12 +103,16 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<
         await dispatch("hand", interaction, self.table)
 
 
-class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"tv:t:(?P<table>\d+)"):
+class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:t:(?P<table>\d+)"):
     def __init__(self, table: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "button.text_board"), emoji="📝",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tv:t:{table}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.text_board"),
+                emoji="📝",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:t:{table}",
+            )
+        )
         self.table = table
 
     @classmethod
@@ -105,11 +123,18 @@ class TextBoardButton(discord.ui.DynamicItem[discord.ui.Button],
         await dispatch("text_board", interaction, self.table)
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"tv:a:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})"):
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tv:a:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})",
+):
     def __init__(self, table: int, token: int, action: str, label: str = "…") -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tv:a:{table}:{token}:{action}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:a:{table}:{token}:{action}",
+            )
+        )
         self.table, self.token, self.action = table, token, action
 
     @classmethod
@@ -120,14 +145,25 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         await dispatch("move", interaction, self.table, self.token, self.action)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"tv:s:(?P<table>\d+):(?P<token>-?\d+):(?P<n>\d)"):
-    def __init__(self, table: int, token: int, n: int,
-                 options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…") -> None:
-        super().__init__(discord.ui.Select(custom_id=f"tv:s:{table}:{token}:{n}",
-                                           options=options or [discord.SelectOption(label="…")],
-                                           placeholder=placeholder[:150]))
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"tv:s:(?P<table>\d+):(?P<token>-?\d+):(?P<n>\d)",
+):
+    def __init__(
+        self,
+        table: int,
+        token: int,
+        n: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str = "Choose…",
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tv:s:{table}:{token}:{n}",
+                options=options or [discord.SelectOption(label="…")],
+                placeholder=placeholder[:150],
+            )
+        )
         self.table, self.token = table, token
 
     @classmethod
@@ -139,15 +175,22 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await dispatch("move", interaction, self.table, self.token, values[0] if values else None)
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"tv:c:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})"):
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tv:c:(?P<table>\d+):(?P<token>-?\d+):(?P<action>[a-z0-9:._-]{1,64})",
+):
     """The second click of an action that asks for a confirmation first."""
 
-    def __init__(self, table: int, token: int, action: str, label: str = "…",
-                 lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "button.confirm", label=label)[:80],
-                                           style=discord.ButtonStyle.danger,
-                                           custom_id=f"tv:c:{table}:{token}:{action}"))
+    def __init__(
+        self, table: int, token: int, action: str, label: str = "…", lang: str = "en"
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.confirm", label=label)[:80],
+                style=discord.ButtonStyle.danger,
+                custom_id=f"tv:c:{table}:{token}:{action}",
+            )
+        )
         self.table, self.token, self.action = table, token, action
 
     @classmethod
@@ -160,9 +203,13 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:x:(?P<table>\d+)"):
     def __init__(self, table: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "button.cancel_move"),
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tv:x:{table}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.cancel_move"),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:x:{table}",
+            )
+        )
         self.table = table
 
     @classmethod
@@ -173,12 +220,18 @@ class CancelButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:x:(?
         await dispatch("cancel", interaction, self.table)
 
 
-class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"tv:u:(?P<table>\d+):(?P<version>\d+)"):
+class UndoButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tv:u:(?P<table>\d+):(?P<version>\d+)"
+):
     def __init__(self, table: int, version: int, lang: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=t(lang, "button.undo"), emoji="↩️",
-                                           style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tv:u:{table}:{version}"))
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.undo"),
+                emoji="↩️",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:u:{table}:{version}",
+            )
+        )
         self.table, self.version = table, version
 
     @classmethod
@@ -189,8 +242,16 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button],
         await dispatch("undo", interaction, self.table, self.version)
 
 
-DYNAMIC_ITEMS = (LobbyButton, HandButton, TextBoardButton, ActionButton, ActionSelect,
-                 ConfirmButton, CancelButton, UndoButton)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    HandButton,
+    TextBoardButton,
+    ActionButton,
+    ActionSelect,
+    ConfirmButton,
+    CancelButton,
+    UndoButton,
+)
 
 
 def lobby_view(table: int, status: str, lang: str = "en") -> discord.ui.View | None:
@@ -211,8 +272,9 @@ def board_view(table: int, status: str, lang: str = "en") -> discord.ui.View | N
     return view
 
 
-def controls_view(table: int, token: int, choices: list[tuple[str, str]],
-                  lang: str = "en") -> tuple[discord.ui.View | None, str]:
+def controls_view(
+    table: int, token: int, choices: list[tuple[str, str]], lang: str = "en"
+) -> tuple[discord.ui.View | None, str]:
     """Buttons for up to five choices, else select menus; plus a note if some did not fit."""
     if not choices:
         return None, ""
@@ -221,25 +283,29 @@ def controls_view(table: int, token: int, choices: list[tuple[str, str]],
         for action, label in choices:
             view.add_item(ActionButton(table, token, action, label))
         return view, ""
-    chunks = [choices[i:i + OPTIONS_PER_SELECT]
-              for i in range(0, len(choices), OPTIONS_PER_SELECT)]
+    chunks = [
+        choices[i : i + OPTIONS_PER_SELECT] for i in range(0, len(choices), OPTIONS_PER_SELECT)
+    ]
     for n, chunk in enumerate(chunks[:MAX_SELECTS]):
         first, last = chunk[0][1], chunk[-1][1]
-        placeholder = (t(lang, "controls.choose") if len(chunks) == 1
-                       else f"{first[:60]} … {last[:60]}")
-        options = [discord.SelectOption(label=label[:100] or action, value=action)
-                   for action, label in chunk]
+        placeholder = (
+            t(lang, "controls.choose") if len(chunks) == 1 else f"{first[:60]} … {last[:60]}"
+        )
+        options = [
+            discord.SelectOption(label=label[:100] or action, value=action)
+            for action, label in chunk
+        ]
         view.add_item(ActionSelect(table, token, n, options, placeholder))
     note = ""
     if len(chunks) > MAX_SELECTS:
-        note = t(lang, "controls.too_many", n=MAX_SELECTS * OPTIONS_PER_SELECT,
-                 total=len(choices))
+        note = t(lang, "controls.too_many", n=MAX_SELECTS * OPTIONS_PER_SELECT, total=len(choices))
     return view, note
 
 
-def confirm_view(table: int, token: int, action: str, label: str,
-                 lang: str = "en") -> discord.ui.View:
-    """"Confirm: <label>" (the same prompt token as the action's own button) and Cancel, in
+def confirm_view(
+    table: int, token: int, action: str, label: str, lang: str = "en"
+) -> discord.ui.View:
+    """ "Confirm: <label>" (the same prompt token as the action's own button) and Cancel, in
     ``lang``."""
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(table, token, action, label, lang))
@@ -247,8 +313,9 @@ def confirm_view(table: int, token: int, action: str, label: str,
     return view
 
 
-def with_undo(view: discord.ui.View | None, table: int,
-              version: int | None, lang: str = "en") -> discord.ui.View | None:
+def with_undo(
+    view: discord.ui.View | None, table: int, version: int | None, lang: str = "en"
+) -> discord.ui.View | None:
     """``view`` plus an Undo button (when ``version`` is given: the player may undo now)."""
     if version is None:
         return view

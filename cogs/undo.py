@@ -3,6 +3,7 @@
 The table service decides what may be taken back (``tables/undo.py``); this module only answers
 the player (ephemerally, or by repainting the panel the click came from) and publishes the
 news through the Messenger, as a move does (``flow``)."""
+
 from __future__ import annotations
 
 import discord
@@ -22,8 +23,7 @@ async def click_undo(interaction: discord.Interaction, table: int, version: int)
     """The Undo button of a private panel: take back, then repaint that panel in place."""
     svc = flow.service(interaction)
     try:
-        outcome = await svc.undo(table, interaction.user.id, version,
-                                 guild_id=interaction.guild_id)
+        outcome = await svc.undo(table, interaction.user.id, version, guild_id=interaction.guild_id)
     except StaleClick as exc:
         await flow._stale(interaction, table, exc)
         return
@@ -63,11 +63,11 @@ async def click_cancel(interaction: discord.Interaction, table: int) -> None:
     """Cancel on a confirmation: nothing is played; the panel shows the choices again."""
     svc = flow.service(interaction)
     try:
-        game = await svc.table_at(table, user_id=interaction.user.id,
-                                  guild_id=interaction.guild_id)
+        game = await svc.table_at(table, user_id=interaction.user.id, guild_id=interaction.guild_id)
         seat = svc.seat_for(game, interaction.user.id)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
     await interaction.response.edit_message(
-        **await flow.panel_of(svc, game, seat, lang=flow.lang_of(interaction)))
+        **await flow.panel_of(svc, game, seat, lang=flow.lang_of(interaction))
+    )

@@ -2,6 +2,7 @@
 
 No discord, asyncio, sqlite, clock or global random anywhere in this package: see ``base``.
 """
+
 from __future__ import annotations
 
 from .base import (
@@ -37,6 +38,14 @@ def _load_all() -> None:
 _load_all()
 
 __all__ = [
-    "ACTION_ID_RE", "Engine", "Event", "GameError", "IllegalAction", "REGISTRY", "State",
-    "StateVersionError", "clone", "register",
+    "ACTION_ID_RE",
+    "Engine",
+    "Event",
+    "GameError",
+    "IllegalAction",
+    "REGISTRY",
+    "State",
+    "StateVersionError",
+    "clone",
+    "register",
 ]

@@ -8,6 +8,7 @@ game. ``apply`` never mutates the state it is given; it returns a new one.
 Every decision a player can take is a short action id (``ACTION_ID_RE``). A decision with many
 parts is split into several steps, so that one step never offers more than a few dozen choices.
 """
+
 from __future__ import annotations
 
 import marshal
@@ -52,6 +53,7 @@ class Event:
     @property
     def text(self) -> str:
         from .words import render
+
         return render(self.message)
 
     def visible_to(self, seat: int | None) -> bool:
@@ -109,21 +111,17 @@ class Engine(ABC):
         return merged
 
     @abstractmethod
-    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
-        ...
+    def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State: ...
 
     # --- turn flow ---------------------------------------------------------------------------
     @abstractmethod
-    def to_act(self, state: State) -> list[int]:
-        ...
+    def to_act(self, state: State) -> list[int]: ...
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: int) -> list[str]:
-        ...
+    def legal_actions(self, state: State, seat: int) -> list[str]: ...
 
     @abstractmethod
-    def describe(self, state: State, seat: int, action: str) -> str:
-        ...
+    def describe(self, state: State, seat: int, action: str) -> str: ...
 
     def check_action(self, state: State, seat: int, action: str) -> None:
         """Raise ``IllegalAction`` unless ``seat`` may play ``action`` in ``state``."""
@@ -143,16 +141,16 @@ class Engine(ABC):
         return new, events
 
     # --- undo: which applied actions revealed something ------------------------------------
-    def apply_marked(self, state: State, seat: int,
-                     action: str) -> tuple[State, list[Event], bool]:
+    def apply_marked(self, state: State, seat: int, action: str) -> tuple[State, list[Event], bool]:
         """``apply``, plus whether the action revealed anything new to anyone (see
         ``reveals``). Only an action that revealed nothing may be taken back (``engines.undo``).
         """
         new, events = self.apply(state, seat, action)
         return new, events, self.reveals(state, seat, action, new, events)
 
-    def reveals(self, before: State, seat: int, action: str, after: State,
-                events: list[Event]) -> bool:
+    def reveals(
+        self, before: State, seat: int, action: str, after: State, events: list[Event]
+    ) -> bool:
         """Whether applying ``action`` (``before`` -> ``after``, with ``events``) revealed
         anything new to anyone: a card drawn, turned or played from a hand, a die rolled, a
         hidden choice made known. True (cannot be undone) unless the game says otherwise; a
@@ -166,21 +164,17 @@ class Engine(ABC):
         return None
 
     @abstractmethod
-    def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None:
-        ...
+    def _apply(self, state: State, seat: int, action: str, events: list[Event]) -> None: ...
 
     # --- views and results -------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict:
-        ...
+    def view(self, state: State, seat: int | None) -> dict: ...
 
     @abstractmethod
-    def is_over(self, state: State) -> bool:
-        ...
+    def is_over(self, state: State) -> bool: ...
 
     @abstractmethod
-    def scores(self, state: State) -> list[int]:
-        ...
+    def scores(self, state: State) -> list[int]: ...
 
     def winners(self, state: State) -> list[int]:
         """Seats with the best score, once the game is over (override for tie-breaks)."""
@@ -247,12 +241,14 @@ class Engine(ABC):
         state = clone(data)
         version = state.pop("_v", 1)
         if not isinstance(version, int) or version < 1:
-            raise StateVersionError(f"This {self.title} game has a broken state version "
-                                    f"({version!r}).")
+            raise StateVersionError(
+                f"This {self.title} game has a broken state version ({version!r})."
+            )
         if version > self.state_version:
             raise StateVersionError(
                 f"This {self.title} game was saved by a newer version of Tavern (state version "
-                f"{version}, this one knows up to {self.state_version}): update the bot.")
+                f"{version}, this one knows up to {self.state_version}): update the bot."
+            )
         while version < self.state_version:
             step = self.migrations.get(version)
             if step is None:

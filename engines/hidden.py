@@ -3,6 +3,7 @@
 Every helper takes a ``random.Random`` and sorts what it draws from first, so that the result
 depends only on the pool's content (what the seat knows), never on its hidden order.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ def deal(pool: Sequence[T], sizes: Sequence[int], rnd: random.Random) -> list[li
         raise ValueError(f"cannot deal {total} from a pool of {len(cards)}")
     parts, pos = [], 0
     for size in sizes:
-        parts.append(cards[pos:pos + size])
+        parts.append(cards[pos : pos + size])
         pos += size
     parts.append(cards[pos:])
     return parts

@@ -3,6 +3,7 @@
 SplitMix64: one 64-bit integer of state, stored as ``state["rng"]``. It is tiny to copy and to
 store, and gives the same numbers on every machine and Python version.
 """
+
 from __future__ import annotations
 
 from collections.abc import MutableSequence

@@ -37,6 +37,7 @@ one module per phase with its steps, ``steps.py`` (the ``STEPS`` table), ``words
 English catalog), ``views.py`` (what a seat may see), ``render.py`` (board and hand text from a
 view), ``determinize.py`` and ``engine.py`` (the Engine subclass, mostly declarations).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -77,8 +78,14 @@ class Step:
     confirm: Callable[[State, int, str], Msg | None] | None = None
 
 
-def _says(reveals: bool | RevealsFn, before: State, seat: int, action: str, after: State,
-          events: list[Event]) -> bool:
+def _says(
+    reveals: bool | RevealsFn,
+    before: State,
+    seat: int,
+    action: str,
+    after: State,
+    events: list[Event],
+) -> bool:
     if isinstance(reveals, bool):
         return reveals
     return bool(reveals(before, seat, action, after, events))
@@ -87,8 +94,7 @@ def _says(reveals: bool | RevealsFn, before: State, seat: int, action: str, afte
 def _echo(event: Event, seat: int, echoes: tuple[str, ...]) -> bool:
     """An event that only tells the deciding seat its own choice back."""
     key = getattr(event.message, "key", None)
-    return (event.audience == (seat,) and key is not None
-            and key.partition(".")[2] in echoes)
+    return event.audience == (seat,) and key is not None and key.partition(".")[2] in echoes
 
 
 # A bound on automatic steps in a row: a table whose automatic steps loop is a bug.
@@ -123,15 +129,20 @@ class StepEngine(Engine):
             return []
         return step.legal(state, seat)
 
-    def _apply(self, state: State, seat: int, action: str, events: list[Event],
-               trail: list[Step] | None = None) -> None:
+    def _apply(
+        self,
+        state: State,
+        seat: int,
+        action: str,
+        events: list[Event],
+        trail: list[Step] | None = None,
+    ) -> None:
         step = self._step(state)
         assert step is not None and step.apply is not None
         step.apply(state, seat, action, events)
         self.advance(state, events, trail)
 
-    def advance(self, state: State, events: list[Event],
-                trail: list[Step] | None = None) -> None:
+    def advance(self, state: State, events: list[Event], trail: list[Step] | None = None) -> None:
         """Run automatic steps until somebody must decide or the game is over (appending
         each automatic step run to ``trail``, if given)."""
         for _ in range(MAX_AUTO_STEPS):
@@ -144,8 +155,7 @@ class StepEngine(Engine):
         raise GameError(f"{self.title}: automatic steps did not settle")
 
     # --- undo (module docstring) -----------------------------------------------------------
-    def apply_marked(self, state: State, seat: int,
-                     action: str) -> tuple[State, list[Event], bool]:
+    def apply_marked(self, state: State, seat: int, action: str) -> tuple[State, list[Event], bool]:
         """``apply``, plus whether the action revealed anything (module docstring, "Undo")."""
         self.check_action(state, seat, action)
         step = self._step(state)
@@ -156,18 +166,26 @@ class StepEngine(Engine):
         self._apply(new, seat, action, events, trail)
         return new, events, self._revealed(state, seat, action, new, events, step, trail)
 
-    def reveals(self, before: State, seat: int, action: str, after: State,
-                events: list[Event]) -> bool:
+    def reveals(
+        self, before: State, seat: int, action: str, after: State, events: list[Event]
+    ) -> bool:
         return self.apply_marked(before, seat, action)[2]
 
-    def _revealed(self, before: State, seat: int, action: str, after: State,
-                  events: list[Event], step: Step, trail: list[Step]) -> bool:
+    def _revealed(
+        self,
+        before: State,
+        seat: int,
+        action: str,
+        after: State,
+        events: list[Event],
+        step: Step,
+        trail: list[Step],
+    ) -> bool:
         if before.get("rng") != after.get("rng") or self.is_over(after):
             return True
         if any(e.audience is not None and not _echo(e, seat, step.echoes) for e in events):
             return True
-        return any(_says(s.reveals, before, seat, action, after, events)
-                   for s in (step, *trail))
+        return any(_says(s.reveals, before, seat, action, after, events) for s in (step, *trail))
 
     def confirm(self, state: State, seat: int, action: str) -> Msg | None:
         step = self._step(state)

@@ -12,6 +12,7 @@ Pure: reads the catalog files once per language and game (cached), nothing else.
 imported only when a catalog is read, so English (and ``python -m fairplay verify``, which needs
 no installed package) works with the standard library alone.
 """
+
 from __future__ import annotations
 
 from functools import cache, lru_cache
@@ -28,8 +29,11 @@ def po_path(lang: str, game: str) -> Path:
 @cache
 def languages() -> tuple[str, ...]:
     """The languages with catalogs, English (the source) first."""
-    found = sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir()) \
-        if LOCALE_DIR.is_dir() else []
+    found = (
+        sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
+        if LOCALE_DIR.is_dir()
+        else []
+    )
     return (SOURCE, *[lang for lang in found if lang != SOURCE])
 
 
@@ -56,8 +60,9 @@ def entries(lang: str, game: str) -> dict[tuple[str, str], str]:
 
     with path.open("rb") as f:
         cat = read_po(f, locale=lang)
-    return {(m.context, m.id): m.string for m in cat
-            if m.id and m.context and m.string and not m.fuzzy}
+    return {
+        (m.context, m.id): m.string for m in cat if m.id and m.context and m.string and not m.fuzzy
+    }
 
 
 def translate(game: str, context: str, english: str, lang: str) -> str:

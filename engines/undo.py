@@ -12,6 +12,7 @@ history viewer, the notices' replay check and the fair-play verifier all use it.
 state before each decision that could still be taken back, so an undo restores that exact state
 (a JSON copy: same seed + same log = same game).
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -38,7 +39,7 @@ class Replay:
     def __init__(self, engine: Engine, state: State) -> None:
         self.engine = engine
         self.state = state
-        self.stack: list[Undoable] = []   # decisions that can still be taken back, latest last
+        self.stack: list[Undoable] = []  # decisions that can still be taken back, latest last
 
     def play(self, seat: int, action: str) -> list[Event]:
         """Apply one log entry (an action or an undo); return the action's events ([] for an
@@ -72,8 +73,10 @@ class Replay:
     def refusal(self, seat: int) -> str | None:
         """Why ``seat`` may not undo now (a sentence for the player), or None if it may."""
         if not self.stack:
-            return ("There is nothing you can take back: your last decision showed something "
-                    "new to somebody (a card, a die, a hidden choice), or the game has moved on.")
+            return (
+                "There is nothing you can take back: your last decision showed something "
+                "new to somebody (a card, a die, a hidden choice), or the game has moved on."
+            )
         if self.stack[-1].seat != seat:
             return "Someone else has decided since your last decision; it cannot be taken back."
         return None

@@ -32,6 +32,7 @@ only the words change). Name tables:
 Plurals: ``plural(key, n)`` picks the id ``key.one`` or ``key.other``; both ids are translated
 (German and Spanish have the same two forms as English).
 """
+
 from __future__ import annotations
 
 import string
@@ -90,8 +91,12 @@ def plural(key: str, n: int, /, **params: Any) -> Msg:
     return Msg(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
 
 
-def catalog(game: str, templates: Mapping[str, str],
-            names: Mapping[str, Any] | None = None, fixed: tuple[str, ...] = ()) -> None:
+def catalog(
+    game: str,
+    templates: Mapping[str, str],
+    names: Mapping[str, Any] | None = None,
+    fixed: tuple[str, ...] = (),
+) -> None:
     """Register a game's English templates (ids without the game prefix) and name tables;
     ``fixed`` names the tables shown as they are in every language."""
     TEMPLATES.setdefault(game, {}).update(templates)
@@ -121,8 +126,9 @@ class _Formatter(string.Formatter):
         if isinstance(table, Joined):
             if not value and table.empty:
                 return render(Msg(f"{self.game}.{table.empty}"), self.lang)
-            sep = (render(Msg(f"{self.game}.{table.sep_id}"), self.lang) if table.sep_id
-                   else table.sep)
+            sep = (
+                render(Msg(f"{self.game}.{table.sep_id}"), self.lang) if table.sep_id else table.sep
+            )
             if callable(table.show):
                 return sep.join(render(table.show(item), self.lang) for item in value)
             return sep.join(self.format_field(item, table.show) for item in value)
@@ -130,8 +136,9 @@ class _Formatter(string.Formatter):
         if isinstance(shown, (Msg, list, tuple)):
             return render(shown, self.lang)
         if isinstance(table, Mapping) and spec not in FIXED.get(self.game, ()):
-            return translations.translate(self.game, name_context(self.game, spec, value),
-                                          shown, self.lang)
+            return translations.translate(
+                self.game, name_context(self.game, spec, value), shown, self.lang
+            )
         return shown
 
 
@@ -153,5 +160,14 @@ def render(message: Msg | str | list | tuple | None, lang: str | None = "en") ->
     return _Formatter(game, lang).vformat(template, (), message.params)
 
 
-__all__ = ["FIXED", "Joined", "Msg", "NAMES", "TEMPLATES", "catalog", "name_context", "plural",
-           "render"]
+__all__ = [
+    "FIXED",
+    "Joined",
+    "Msg",
+    "NAMES",
+    "TEMPLATES",
+    "catalog",
+    "name_context",
+    "plural",
+    "render",
+]

@@ -3,6 +3,7 @@
 Prints one verdict per file; exits 0 if every file verified, 1 if one does not check out
 (tampered or inconsistent), 2 if one cannot be read or the command is wrong.
 """
+
 from __future__ import annotations
 
 import sys

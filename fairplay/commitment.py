@@ -13,6 +13,7 @@ The salt makes the commitment impossible to reverse by trying every seed; SHA-25
 impossible to find another seed with the same commitment. The commitment is posted when the game
 starts; the seed and the salt are revealed only when it has ended.
 """
+
 from __future__ import annotations
 
 import hashlib

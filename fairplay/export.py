@@ -22,6 +22,7 @@ Format ``tavern-export/1`` (JSON, UTF-8)::
 ``moves`` is the complete move log in order, bots' moves included; ``at`` is when the move was
 stored (UTC). See ``fairplay.commitment`` for how the commitment is computed.
 """
+
 from __future__ import annotations
 
 import json
@@ -36,10 +37,22 @@ def iso_time(at: float) -> str:
     return datetime.fromtimestamp(at, UTC).isoformat(timespec="milliseconds")
 
 
-def build_export(*, table: int, game: str, title: str, state_version: int, options: dict,
-                 status: str, seats: Iterable[tuple[str, bool]], commitment: str | None,
-                 seed: int, salt: str | None, moves: Iterable[tuple[int, int, str, float]],
-                 scores: list[int] | None, winners: list[int] | None) -> dict[str, Any]:
+def build_export(
+    *,
+    table: int,
+    game: str,
+    title: str,
+    state_version: int,
+    options: dict,
+    status: str,
+    seats: Iterable[tuple[str, bool]],
+    commitment: str | None,
+    seed: int,
+    salt: str | None,
+    moves: Iterable[tuple[int, int, str, float]],
+    scores: list[int] | None,
+    winners: list[int] | None,
+) -> dict[str, Any]:
     """The export as a dict; ``seats`` are (name, is_bot), ``moves`` (n, seat, action, at)."""
     return {
         "format": EXPORT_FORMAT,
@@ -49,13 +62,16 @@ def build_export(*, table: int, game: str, title: str, state_version: int, optio
         "state_version": state_version,
         "options": dict(options),
         "status": status,
-        "seats": [{"seat": i, "name": name, "bot": bool(bot)}
-                  for i, (name, bot) in enumerate(seats)],
+        "seats": [
+            {"seat": i, "name": name, "bot": bool(bot)} for i, (name, bot) in enumerate(seats)
+        ],
         "commitment": commitment,
         "seed": seed,
         "salt": salt,
-        "moves": [{"n": n, "seat": seat, "action": action, "at": iso_time(at)}
-                  for n, seat, action, at in moves],
+        "moves": [
+            {"n": n, "seat": seat, "action": action, "at": iso_time(at)}
+            for n, seat, action, at in moves
+        ],
         "scores": scores,
         "winners": winners,
     }

@@ -10,6 +10,7 @@
 Exit codes: 0 verified, 1 the export does not check out (tampered or inconsistent),
 2 the file cannot be read or is not a Tavern export, or the command is wrong.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,8 +38,9 @@ class Report:
 def _need(export: dict, key: str, kind, what: str):
     value = export.get(key)
     if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise VerifyError(f"Not a valid export: {what} ({key!r}) is missing or malformed.",
-                          UNREADABLE)
+        raise VerifyError(
+            f"Not a valid export: {what} ({key!r}) is missing or malformed.", UNREADABLE
+        )
     return value
 
 
@@ -47,20 +49,21 @@ def verify(export: dict, registry: dict | None = None) -> Report:
     if registry is None:
         from engines import REGISTRY as registry  # noqa: N811 (import only when needed)
     if not isinstance(export, dict) or export.get("format") != EXPORT_FORMAT:
-        raise VerifyError(f"Not a Tavern export (expected format {EXPORT_FORMAT!r}).",
-                          UNREADABLE)
+        raise VerifyError(f"Not a Tavern export (expected format {EXPORT_FORMAT!r}).", UNREADABLE)
     kind = _need(export, "game", str, "the game")
     engine = registry.get(kind)
     if engine is None:
-        raise VerifyError(f"Unknown game {kind!r}: this version of Tavern cannot replay it.",
-                          UNREADABLE)
+        raise VerifyError(
+            f"Unknown game {kind!r}: this version of Tavern cannot replay it.", UNREADABLE
+        )
     seats = _need(export, "seats", list, "the seats")
     options = _need(export, "options", dict, "the options")
     moves = _need(export, "moves", list, "the move log")
     status = export.get("status")
     if status not in ("finished", "abandoned"):
-        raise VerifyError("Only a game that has ended can be verified "
-                          f"(status {status!r}).", UNREADABLE)
+        raise VerifyError(
+            f"Only a game that has ended can be verified (status {status!r}).", UNREADABLE
+        )
     seed, salt, committed = export.get("seed"), export.get("salt"), export.get("commitment")
     report = Report()
     exported_version = export.get("state_version")
@@ -68,7 +71,8 @@ def verify(export: dict, registry: dict | None = None) -> Report:
         report.lines.append(
             f"note: exported with {engine.title} state version {exported_version}, replayed "
             f"with version {engine.state_version} (a rules change in between can make an old "
-            "game fail to replay)")
+            "game fail to replay)"
+        )
 
     # 1. the commitment
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -79,8 +83,10 @@ def verify(export: dict, registry: dict | None = None) -> Report:
         raise VerifyError("The salt is missing or not 64 lowercase hexadecimal characters.")
     actual = commitment(seed, salt)
     if actual != committed:
-        raise VerifyError(f"Commitment mismatch: SHA-256 of the seed and salt is {actual}, "
-                          f"but the game committed to {committed}.")
+        raise VerifyError(
+            f"Commitment mismatch: SHA-256 of the seed and salt is {actual}, "
+            f"but the game committed to {committed}."
+        )
     report.lines.append(f"commitment {committed} matches the seed and salt")
 
     # 2. the replay
@@ -89,6 +95,7 @@ def verify(export: dict, registry: dict | None = None) -> Report:
     except Exception as exc:  # an engine's own message says what is wrong with the setup
         raise VerifyError(f"The game cannot be set up from the export: {exc}") from None
     from engines.undo import UNDO, Replay
+
     replay = Replay(engine, state)  # a log entry "undo" takes back a decision (engines.undo)
     for index, move in enumerate(moves, start=1):
         if not isinstance(move, dict) or move.get("n") != index:
@@ -99,13 +106,15 @@ def verify(export: dict, registry: dict | None = None) -> Report:
         try:
             replay.play(seat, action)
         except Exception as exc:
-            raise VerifyError(f"Move {index} ({action!r} by seat {seat}) is not legal when "
-                              f"replayed: {exc}") from None
+            raise VerifyError(
+                f"Move {index} ({action!r} by seat {seat}) is not legal when replayed: {exc}"
+            ) from None
     state = replay.state
     undos = sum(1 for move in moves if move.get("action") == UNDO)
-    report.lines.append(f"{len(moves)} moves replayed from the seed, every one legal"
-                        + (f" ({undos} of them undos, each of a decision that revealed nothing)"
-                           if undos else ""))
+    report.lines.append(
+        f"{len(moves)} moves replayed from the seed, every one legal"
+        + (f" ({undos} of them undos, each of a decision that revealed nothing)" if undos else "")
+    )
 
     # 3. the result
     over = engine.is_over(state)
@@ -118,15 +127,23 @@ def verify(export: dict, registry: dict | None = None) -> Report:
         raise VerifyError("The replayed game is not over after the last move.")
     scores, winners = engine.scores(state), engine.winners(state)
     if export.get("scores") != scores:
-        raise VerifyError(f"Final scores differ: the replay gives {scores}, the export says "
-                          f"{export.get('scores')}.")
+        raise VerifyError(
+            f"Final scores differ: the replay gives {scores}, the export says "
+            f"{export.get('scores')}."
+        )
     if export.get("winners") != winners:
-        raise VerifyError(f"Winners differ: the replay gives seats {winners}, the export says "
-                          f"{export.get('winners')}.")
-    names = [s.get("name", f"seat {i}") if isinstance(s, dict) else f"seat {i}"
-             for i, s in enumerate(seats)]
-    report.lines.append("final scores confirmed: " + ", ".join(
-        f"{names[i]} {score}" for i, score in enumerate(scores)))
+        raise VerifyError(
+            f"Winners differ: the replay gives seats {winners}, the export says "
+            f"{export.get('winners')}."
+        )
+    names = [
+        s.get("name", f"seat {i}") if isinstance(s, dict) else f"seat {i}"
+        for i, s in enumerate(seats)
+    ]
+    report.lines.append(
+        "final scores confirmed: "
+        + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))
+    )
     return report
 
 

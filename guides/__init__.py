@@ -21,6 +21,7 @@ built in code (the options page, facts lines) are in ``words.py``.
 
 No discord here: ``cogs/guide.py`` turns pages and entries into embeds.
 """
+
 from __future__ import annotations
 
 import functools
@@ -34,7 +35,7 @@ from .facts import FACTS
 from .words import option_help, w
 
 HERE = Path(__file__).parent
-PAGE_LIMIT = 3800        # characters of one page's text (an embed description holds 4096)
+PAGE_LIMIT = 3800  # characters of one page's text (an embed description holds 4096)
 CARD_LIMIT = 3000
 
 
@@ -48,8 +49,8 @@ class Page:
 class Card:
     key: str
     name: str
-    facts: str          # derived from the engine's data tables
-    text: str           # what it does and when (from the Markdown)
+    facts: str  # derived from the engine's data tables
+    text: str  # what it does and when (from the Markdown)
     aliases: tuple[str, ...] = ()
 
     def matches(self, typed: str) -> bool:
@@ -68,8 +69,14 @@ def source(name: str, lang: str = "en") -> Path:
 
 def languages() -> tuple[str, ...]:
     """English and every language with a folder of guides."""
-    return ("en", *sorted(p.name for p in HERE.iterdir()
-                          if p.is_dir() and re.fullmatch(r"[a-z]{2}(?:_[A-Z]{2})?", p.name)))
+    return (
+        "en",
+        *sorted(
+            p.name
+            for p in HERE.iterdir()
+            if p.is_dir() and re.fullmatch(r"[a-z]{2}(?:_[A-Z]{2})?", p.name)
+        ),
+    )
 
 
 def _sections(text: str, level: str = "## ", flow: bool = True) -> list[tuple[str, str]]:
@@ -77,7 +84,7 @@ def _sections(text: str, level: str = "## ", flow: bool = True) -> list[tuple[st
     out: list[tuple[str, list[str]]] = []
     for line in text.splitlines():
         if line.startswith(level):
-            out.append((line[len(level):].strip(), []))
+            out.append((line[len(level) :].strip(), []))
         elif out:
             out[-1][1].append(line)
     joined = ["\n".join(body).strip() for _head, body in out]
@@ -96,8 +103,14 @@ def reflow(text: str) -> str:
         if line.startswith("```"):
             fenced = not fenced
             out.append(line)
-        elif (not fenced and out and out[-1].strip() and not out[-1].startswith("```")
-              and line.strip() and not LIST_ITEM.match(line)):
+        elif (
+            not fenced
+            and out
+            and out[-1].strip()
+            and not out[-1].startswith("```")
+            and line.strip()
+            and not LIST_ITEM.match(line)
+        ):
             out[-1] = f"{out[-1].rstrip()} {line.strip()}"
         else:
             out.append(line.rstrip())
@@ -144,8 +157,11 @@ def guide(kind: str, lang: str = "en") -> tuple[Page, ...]:
     path = source(f"{kind}.md", lang)
     lang = lang if path.parent != HERE else "en"
     text = path.read_text(encoding="utf-8")
-    intro = reflow("\n".join(line for line in text.split("\n## ", 1)[0].splitlines()
-                             if not line.startswith("# ")).strip())
+    intro = reflow(
+        "\n".join(
+            line for line in text.split("\n## ", 1)[0].splitlines() if not line.startswith("# ")
+        ).strip()
+    )
     pages: list[Page] = []
     for n, (title, body) in enumerate(_sections(text)):
         if n == 0 and intro:
@@ -174,7 +190,7 @@ def cards(kind: str, lang: str = "en") -> tuple[Card, ...]:
         body = reflow(body)
         if key not in facts:
             raise ValueError(f"{path.name}: {key!r} is not a component of the game")
-        if path.parent != HERE:     # a reader may still type the English name
+        if path.parent != HERE:  # a reader may still type the English name
             english = {entry.key: entry for entry in cards(kind)}.get(key)
             if english:
                 aliases = (*aliases, english.name, *english.aliases)
@@ -188,12 +204,23 @@ def card(kind: str, typed: str, lang: str = "en") -> Card | None:
     typed = typed.strip().lower()
     every = cards(kind, lang)
     for names in (lambda e: (e.key,), lambda e: (e.name,), lambda e: e.aliases):
-        for entry in every:   # a key before a name before another name
+        for entry in every:  # a key before a name before another name
             if typed in map(str.lower, names(entry)):
                 return entry
     found = [entry for entry in every if entry.matches(typed)]
     return found[0] if len(found) == 1 else None
 
 
-__all__ = ["CARD_LIMIT", "Card", "FACTS", "PAGE_LIMIT", "Page", "card", "cards", "guide",
-           "languages", "option_lines", "source"]
+__all__ = [
+    "CARD_LIMIT",
+    "Card",
+    "FACTS",
+    "PAGE_LIMIT",
+    "Page",
+    "card",
+    "cards",
+    "guide",
+    "languages",
+    "option_lines",
+    "source",
+]

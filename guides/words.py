@@ -6,6 +6,7 @@ around it. A language missing here, or an id missing in a language, falls back t
 Names from the engines' tables (sites, tokens, menhirs, "when" reminders) come from the games'
 own catalogs (``engines.translations``), so a name reads the same in the guide as on the board.
 """
+
 from __future__ import annotations
 
 from engines import translations
@@ -27,15 +28,17 @@ WORDS: dict[str, dict[str, str]] = {
         "wi.need": " · the enlister needs {n}+ on the die",
         "wi.supervisor": "The Supervisor card · 1 copy · two sides: {sides}",
         # henchmania
-        "hm.action": "Action card", "hm.reserve": "Reserve card", "hm.trump": "Trump card",
+        "hm.action": "Action card",
+        "hm.reserve": "Reserve card",
+        "hm.trump": "Trump card",
         "hm.armory": "Armory card",
         "hm.reserve_max": "at most {n} in a Reserve",
         "hm.attack": "Attack {a}+, Defence {d}+",
         "hm.animals": "Additional Card (option `animals`) · house rule",
         "hm.alt_gloves": "Additional Card (option `alt_gloves`), replaces a basic Glove · "
-                         "house rule",
+        "house rule",
         "hm.alt_henchmen": "Additional Card (option `alt_henchmen`), replaces one {base} · "
-                           "house rule",
+        "house rule",
         "hm.when": "When: {when}",
         # ziegen
         "zi.with": "{c} with {n} players",
@@ -73,26 +76,27 @@ WORDS: dict[str, dict[str, str]] = {
         "wi.bribe": " · Bestechung, Rang {rank} von {of}",
         "wi.need": " · der Anwerber braucht eine {n}+ auf dem Würfel",
         "wi.supervisor": "Die Wahlleiter-Karte · 1 Exemplar · zwei Seiten: {sides}",
-        "hm.action": "Aktionskarte", "hm.reserve": "Reservekarte", "hm.trump": "Trumpfkarte",
+        "hm.action": "Aktionskarte",
+        "hm.reserve": "Reservekarte",
+        "hm.trump": "Trumpfkarte",
         "hm.armory": "Waffenkammer-Karte",
         "hm.reserve_max": "höchstens {n} in einer Reserve",
         "hm.attack": "Angriff {a}+, Verteidigung {d}+",
         "hm.animals": "Zusatzkarte (Option `animals`) · Hausregel",
         "hm.alt_gloves": "Zusatzkarte (Option `alt_gloves`), ersetzt einen einfachen Handschuh · "
-                         "Hausregel",
+        "Hausregel",
         "hm.alt_henchmen": "Zusatzkarte (Option `alt_henchmen`), ersetzt eine Karte „{base}“ · "
-                           "Hausregel",
+        "Hausregel",
         "hm.when": "Wann: {when}",
         "zi.with": "{c} bei {n} Spielern",
         "zi.set": "Ziegen-Satz · {size} Ziegen mit Werten {values}, je eine · {sets} Sätze in "
-                  "der Schachtel",
+        "der Schachtel",
         "zi.dog": "Hundekarte · bewegt nichts am Rand · {counts}",
         "zi.milk": "Milchshake-Karte · Wert {value} · {counts}",
         "zi.pen": "Ziegenpferch · einer pro Spieler, auf einem Randfeld der Weide",
-        "zi.largegoat": "Große Ziege (Spielfigur) · eine pro Spieler, läuft um den Rand der "
-                        "Weide",
+        "zi.largegoat": "Große Ziege (Spielfigur) · eine pro Spieler, läuft um den Rand der Weide",
         "zi.smallgoat": "Kleine Ziegen (Marker) · so viele wie nötig, sie markieren deine "
-                        "beanspruchten Ziegen",
+        "beanspruchten Ziegen",
         "ko.companion": "Begleiter (Kleeblatt-Plättchen)",
         "ko.gold": "Goldmünze (Kleeblatt-Plättchen) · Wert {n}",
         "ko.token": "{what} · {base} in der Beutel-Mischung, {extra} mehr bei {from_}-5 Spielern",
@@ -103,7 +107,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ko.or": " oder ",
         "ko.backup": "Ersatzbegleiter · {n} Plättchen · ein {sides}, einmal pro Spiel",
         "ko.rainbow": "Regenbogen-Figuren · {n} von jeder der {colours} Farben, aus dem Beutel "
-                      "gezogen",
+        "gezogen",
         "ko.korrigans.one": "{n} Korrigan +{v}",
         "ko.korrigans.other": "{n} Korrigans +{v}",
         "ko.cauldron": "Goldkessel · erscheint mit der 7. Farbe · Bonus: {bonus}",
@@ -121,29 +125,30 @@ WORDS: dict[str, dict[str, str]] = {
         "wi.bribe": " · soborno, rango {rank} de {of}",
         "wi.need": " · quien recluta necesita {n}+ en el dado",
         "wi.supervisor": "La carta del Wahlleiter · 1 copia · dos caras: {sides}",
-        "hm.action": "Carta de acción", "hm.reserve": "Carta de reserva",
-        "hm.trump": "Carta de triunfo", "hm.armory": "Carta de armería",
+        "hm.action": "Carta de acción",
+        "hm.reserve": "Carta de reserva",
+        "hm.trump": "Carta de triunfo",
+        "hm.armory": "Carta de armería",
         "hm.reserve_max": "como máximo {n} en una reserva",
         "hm.attack": "Ataque {a}+, defensa {d}+",
         "hm.animals": "Carta adicional (opción `animals`) · regla de la casa",
         "hm.alt_gloves": "Carta adicional (opción `alt_gloves`), sustituye a un Guante básico · "
-                         "regla de la casa",
+        "regla de la casa",
         "hm.alt_henchmen": "Carta adicional (opción `alt_henchmen`), sustituye a una carta "
-                           "«{base}» · regla de la casa",
+        "«{base}» · regla de la casa",
         "hm.when": "Cuándo: {when}",
         "zi.with": "{c} con {n} jugadores",
         "zi.set": "Juego de cabras · {size} cabras de valores {values}, una de cada · {sets} "
-                  "juegos en la caja",
+        "juegos en la caja",
         "zi.dog": "Carta de Perro · no mueve nada en el borde · {counts}",
         "zi.milk": "Carta de Batido · valor {value} · {counts}",
         "zi.pen": "Corral · uno por jugador, en una casilla del borde del prado",
         "zi.largegoat": "Ficha de cabra grande · una por jugador, recorre el borde del prado",
         "zi.smallgoat": "Fichas de cabra pequeña · tantas como hagan falta, marcan tus cabras "
-                        "reclamadas",
+        "reclamadas",
         "ko.companion": "Compañero (ficha de Trébol)",
         "ko.gold": "Moneda de oro (ficha de Trébol) · vale {n}",
-        "ko.token": "{what} · {base} en la mezcla de la bolsa, {extra} más con {from_}-5 "
-                    "jugadores",
+        "ko.token": "{what} · {base} en la mezcla de la bolsa, {extra} más con {from_}-5 jugadores",
         "ko.menhir": "Menhir",
         "ko.menhir_gold": " · vale {n} de oro, se guarda",
         "ko.carry": " · su ficha vale {n:+d} de oro · {tokens} fichas",
@@ -151,7 +156,7 @@ WORDS: dict[str, dict[str, str]] = {
         "ko.or": " o ",
         "ko.backup": "Compañero de respaldo · {n} fichas · un {sides}, una vez por partida",
         "ko.rainbow": "Peones del arcoíris · {n} de cada uno de los {colours} colores, sacados "
-                      "de la bolsa",
+        "de la bolsa",
         "ko.korrigans.one": "{n} Korrigan +{v}",
         "ko.korrigans.other": "{n} Korrigans +{v}",
         "ko.cauldron": "Caldero de oro · aparece con el 7.º color · bonificación: {bonus}",
@@ -164,34 +169,34 @@ OPTION_HELP: dict[str, dict[str, dict[str, str]]] = {
         "wichtel": {
             "target": "Summe, die das Spiel nach der Wertung einer Runde beendet (Regel: 99).",
             "bribes": "turns: reihum ab dem linken Nachbarn des Anwerbers, jeder sieht, ob die "
-                      "vorigen eine Karte gelegt haben (Regel); together: alle entscheiden "
-                      "gleichzeitig, schneller beim Spielen mit Pausen.",
+            "vorigen eine Karte gelegt haben (Regel); together: alle entscheiden "
+            "gleichzeitig, schneller beim Spielen mit Pausen.",
         },
         "henchmania": {
             "days": "Anzahl der Tage (3 für ein kurzes Spiel, 5 für ein langes).",
             "target": "Punktzahl, die das Spiel am Ende eines Tages beendet (30, oder 25 für ein "
-                      "kürzeres Spiel).",
+            "kürzeres Spiel).",
             "animals": "Zusatzkarten, Hausregel (unsere Effekte, nicht die gedruckten Karten): "
-                       "eine Tierkarte in jedem Ort-Stapel (27 Karten pro Ort).",
+            "eine Tierkarte in jedem Ort-Stapel (27 Karten pro Ort).",
             "alt_gloves": "Zusatzkarten, Hausregel (unsere Effekte, nicht die gedruckten "
-                          "Karten): alternative Handschuhe statt einfacher: none, all, random "
-                          "oder die gewählten, mit + verbunden "
-                          "(falconer+gauntlet+silk+velvet+hunting).",
+            "Karten): alternative Handschuhe statt einfacher: none, all, random "
+            "oder die gewählten, mit + verbunden "
+            "(falconer+gauntlet+silk+velvet+hunting).",
             "alt_henchmen": "Zusatzkarten, Hausregel (unsere Effekte, nicht die gedruckten "
-                            "Karten): alternative Handlanger statt ihrer Grundkarten: none, all, "
-                            "random oder die gewählten, mit + verbunden "
-                            "(porter2+gossip2+traitor2+drunk2+helm+mace+rshield+mail2).",
+            "Karten): alternative Handlanger statt ihrer Grundkarten: none, all, "
+            "random oder die gewählten, mit + verbunden "
+            "(porter2+gossip2+traitor2+drunk2+helm+mace+rshield+mail2).",
         },
         "ziegen": {
             "doubling": "Welche beanspruchten Karten am Ende doppelt zählen: 'line' = eine "
-                        "ununterbrochene gerade Reihe von deinem Pferch entlang seiner Zeile/"
-                        "Spalte (Standard); 'chain' = jede waagrecht/senkrecht verbundene Kette "
-                        "deiner Karten, die an deinen Pferch grenzt.",
+            "ununterbrochene gerade Reihe von deinem Pferch entlang seiner Zeile/"
+            "Spalte (Standard); 'chain' = jede waagrecht/senkrecht verbundene Kette "
+            "deiner Karten, die an deinen Pferch grenzt.",
         },
         "korrigans": {
             "placement": "standard: jeder Korrigan beginnt auf einem Feld mit deiner "
-                         "Spielernummer; advanced: stelle deine Korrigans auf beliebige Felder "
-                         "(Spielplanseite ohne Symbole).",
+            "Spielernummer; advanced: stelle deine Korrigans auf beliebige Felder "
+            "(Spielplanseite ohne Symbole).",
             "map": "welche Kartendatei gespielt wird.",
         },
     },
@@ -199,35 +204,35 @@ OPTION_HELP: dict[str, dict[str, dict[str, str]]] = {
         "wichtel": {
             "target": "Total que termina la partida tras el recuento de una ronda (reglas: 99).",
             "bribes": "turns: por turno desde la izquierda de quien recluta, cada uno ve si los "
-                      "anteriores pusieron una carta (reglas); together: todos deciden a la vez, "
-                      "más rápido para jugar con pausas.",
+            "anteriores pusieron una carta (reglas); together: todos deciden a la vez, "
+            "más rápido para jugar con pausas.",
         },
         "henchmania": {
             "days": "Número de días (3 para una partida corta, 5 para una larga).",
             "target": "Puntuación que termina la partida al final de un día (30, o 25 para una "
-                      "partida más corta).",
+            "partida más corta).",
             "animals": "Cartas adicionales, regla de la casa (nuestros efectos, no las cartas "
-                       "impresas): una carta de animal en cada mazo de lugar (27 cartas por "
-                       "lugar).",
+            "impresas): una carta de animal en cada mazo de lugar (27 cartas por "
+            "lugar).",
             "alt_gloves": "Cartas adicionales, regla de la casa (nuestros efectos, no las cartas "
-                          "impresas): Guantes alternativos en lugar de los básicos: none, all, "
-                          "random o los que elijas unidos con + "
-                          "(falconer+gauntlet+silk+velvet+hunting).",
+            "impresas): Guantes alternativos en lugar de los básicos: none, all, "
+            "random o los que elijas unidos con + "
+            "(falconer+gauntlet+silk+velvet+hunting).",
             "alt_henchmen": "Cartas adicionales, regla de la casa (nuestros efectos, no las "
-                            "cartas impresas): Secuaces alternativos en lugar de sus cartas "
-                            "base: none, all, random o los que elijas unidos con + "
-                            "(porter2+gossip2+traitor2+drunk2+helm+mace+rshield+mail2).",
+            "cartas impresas): Secuaces alternativos en lugar de sus cartas "
+            "base: none, all, random o los que elijas unidos con + "
+            "(porter2+gossip2+traitor2+drunk2+helm+mace+rshield+mail2).",
         },
         "ziegen": {
             "doubling": "Qué cartas reclamadas cuentan doble al final: 'line' = una fila recta "
-                        "sin cortes desde tu corral a lo largo de su fila o columna (por "
-                        "defecto); 'chain' = cualquier cadena ortogonal de tus cartas unida a "
-                        "tu corral.",
+            "sin cortes desde tu corral a lo largo de su fila o columna (por "
+            "defecto); 'chain' = cualquier cadena ortogonal de tus cartas unida a "
+            "tu corral.",
         },
         "korrigans": {
             "placement": "standard: cada Korrigan empieza en una casilla marcada con tu número "
-                         "de jugador; advanced: coloca tus Korrigans en cualquier casilla (cara "
-                         "del tablero sin iconos).",
+            "de jugador; advanced: coloca tus Korrigans en cualquier casilla (cara "
+            "del tablero sin iconos).",
             "map": "qué archivo de mapa se juega.",
         },
     },

@@ -1,4 +1,5 @@
 """``python -m i18n extract | update | init <lang> | check`` (see the package docstring)."""
+
 from __future__ import annotations
 
 import sys
@@ -33,8 +34,12 @@ def update(langs: list[str]) -> None:
 
 
 def check() -> int:
-    found = [p for lang in languages()[1:] for game in catalogs.games()
-             for p in catalogs.problems(lang, game)]
+    found = [
+        p
+        for lang in languages()[1:]
+        for game in catalogs.games()
+        for p in catalogs.problems(lang, game)
+    ]
     print("\n".join(found) or "every catalog is complete")
     return 1 if found else 0
 

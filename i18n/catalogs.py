@@ -1,4 +1,5 @@
 """Make, read, merge and check the gettext catalogs (Babel's ``Catalog`` and ``pofile``)."""
+
 from __future__ import annotations
 
 import io
@@ -42,14 +43,23 @@ def source_entries(game: str) -> Iterator[tuple[str, str]]:
         if table_name in fixed or not isinstance(table, Mapping):
             continue
         for value, shown in table.items():
-            if isinstance(shown, str) and shown:      # "" stays "" in every language
+            if isinstance(shown, str) and shown:  # "" stays "" in every language
                 yield words.name_context(game, table_name, value), shown
 
 
 def _new(lang: str | None, game: str) -> Catalog:
-    return Catalog(locale=lang, domain=game, project=PROJECT, version="1",
-                   creation_date=DATE, revision_date=DATE, fuzzy=False,
-                   msgid_bugs_address="", copyright_holder="", charset="utf-8")
+    return Catalog(
+        locale=lang,
+        domain=game,
+        project=PROJECT,
+        version="1",
+        creation_date=DATE,
+        revision_date=DATE,
+        fuzzy=False,
+        msgid_bugs_address="",
+        copyright_holder="",
+        charset="utf-8",
+    )
 
 
 def template(game: str) -> Catalog:
@@ -81,19 +91,28 @@ def merged(lang: str, game: str) -> Catalog:
         if before is None:
             cat.add(english, "", context=context)
         elif before.id == english:
-            cat.add(english, before.string, context=context, flags=before.flags,
-                    previous_id=before.previous_id)
+            cat.add(
+                english,
+                before.string,
+                context=context,
+                flags=before.flags,
+                previous_id=before.previous_id,
+            )
         else:
             # the English changed: keep the translation as a hint, marked fuzzy
-            cat.add(english, before.string, context=context, flags={"fuzzy"},
-                    previous_id=[before.id])
+            cat.add(
+                english, before.string, context=context, flags={"fuzzy"}, previous_id=[before.id]
+            )
     return cat
 
 
 def placeholders(text: str) -> set[tuple[str, str]]:
     """The fields of a template: {("p", "seat"), ("n", "")...}."""
-    return {(name, spec or "") for _lit, name, spec, _conv in string.Formatter().parse(text)
-            if name is not None}
+    return {
+        (name, spec or "")
+        for _lit, name, spec, _conv in string.Formatter().parse(text)
+        if name is not None
+    }
 
 
 def problems(lang: str, game: str, path: Path | None = None) -> list[str]:
@@ -105,8 +124,11 @@ def problems(lang: str, game: str, path: Path | None = None) -> list[str]:
         return [f"{path}: missing"]
     found = {m.context: m for m in load(path, lang) if m.id}
     source = dict(source_entries(game))
-    out = [f"{lang} {context}: no such message any more (run python -m i18n update)"
-           for context in found if context not in source]
+    out = [
+        f"{lang} {context}: no such message any more (run python -m i18n update)"
+        for context in found
+        if context not in source
+    ]
     for context, english in source.items():
         m = found.get(context)
         if m is None:
@@ -124,10 +146,21 @@ def problems(lang: str, game: str, path: Path | None = None) -> list[str]:
                 out.append(f"{lang} {context}: bad template ({exc})")
                 continue
             if theirs != placeholders(english):
-                out.append(f"{lang} {context}: placeholders {sorted(theirs)} differ from the "
-                           f"English {sorted(placeholders(english))}")
+                out.append(
+                    f"{lang} {context}: placeholders {sorted(theirs)} differ from the "
+                    f"English {sorted(placeholders(english))}"
+                )
     return out
 
 
-__all__ = ["dump", "games", "load", "merged", "placeholders", "pot_path", "problems",
-           "source_entries", "template"]
+__all__ = [
+    "dump",
+    "games",
+    "load",
+    "merged",
+    "placeholders",
+    "pot_path",
+    "problems",
+    "source_entries",
+    "template",
+]

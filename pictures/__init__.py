@@ -6,6 +6,7 @@ inputs are the spectator view (``engine.view(state, None)``), the seats' public 
 language of the labels (``words``: their catalog).
 Colours, letters and shapes of the seats: ``palette``; shared drawing: ``draw``.
 """
+
 from __future__ import annotations
 
 from importlib import import_module

@@ -1,6 +1,7 @@
 """``python -m pictures <dir> [lang]``: one example PNG per game and player count, from seeded
 random mid-game states (``samples.py``), so anyone can look at the pictures; ``lang`` ("de",
 "es") draws their words in that language (default English)."""
+
 from __future__ import annotations
 
 import os

@@ -9,6 +9,7 @@ back on every board), so a board renders in a few milliseconds.
 Fonts: DejaVu Sans Condensed (``fonts/``, Bitstream Vera licence, see ``fonts/LICENSE.txt``),
 never a system font.
 """
+
 from __future__ import annotations
 
 import io
@@ -26,8 +27,8 @@ from .words import show, tr
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
 BOLD = os.path.join(FONT_DIR, "DejaVuSansCondensed-Bold.ttf")
-PNG_LEVEL = 1          # zlib level: the fastest; a palette picture stays near 30 KB anyway
-MAX_NAME = 14          # characters of a player's name shown in a picture
+PNG_LEVEL = 1  # zlib level: the fastest; a palette picture stays near 30 KB anyway
+MAX_NAME = 14  # characters of a player's name shown in a picture
 
 
 @lru_cache(maxsize=64)
@@ -40,7 +41,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 _FONT_LOCK = threading.Lock()
 
 
-@lru_cache(maxsize=2048)    # a few KB each: at most ~10 MB, most labels recur on every board
+@lru_cache(maxsize=2048)  # a few KB each: at most ~10 MB, most labels recur on every board
 def _mask(text: str, size: int, bold: bool, anchor: str):
     """(1-bit mask, offset from the anchor point) of a label."""
     with _FONT_LOCK:
@@ -88,8 +89,9 @@ def fill_names(text, names: list[str]) -> str:
     """The engines' "{p0}".."{p4}" seat markers replaced by names (``text`` may be a message in
     its JSON form, see ``engines.words``, shown in the drawing's language)."""
     text = show(text)
-    return _SEAT_RE.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
-                        else m.group(0), text)
+    return _SEAT_RE.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -97,7 +99,7 @@ def has_glyph(ch: str) -> bool:
     """Whether the font draws ``ch`` (else it would show an empty box)."""
     with _FONT_LOCK:
         probe = font(20).getmask(ch)
-        missing = font(20).getmask("\U0010FFFD")  # a private-use code point: never in the font
+        missing = font(20).getmask("\U0010fffd")  # a private-use code point: never in the font
     return not (probe.size == missing.size and bytes(probe) == bytes(missing))
 
 
@@ -131,8 +133,17 @@ class Canvas:
         return index
 
     # --- text -------------------------------------------------------------------------------
-    def text(self, xy: tuple[float, float], text: str, size: int = 18, fill: RGB = INK, *,
-             bold: bool = False, anchor: str = "la", width: int | None = None) -> int:
+    def text(
+        self,
+        xy: tuple[float, float],
+        text: str,
+        size: int = 18,
+        fill: RGB = INK,
+        *,
+        bold: bool = False,
+        anchor: str = "la",
+        width: int | None = None,
+    ) -> int:
         """Draw a label; ``width`` cuts it to fit. Returns the drawn width in pixels."""
         text = str(text)
         if width is not None:
@@ -145,8 +156,14 @@ class Canvas:
         return text_width(text, size, bold)
 
     # --- shapes -----------------------------------------------------------------------------
-    def rect(self, box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1,
-             radius: int = 0) -> None:
+    def rect(
+        self,
+        box,
+        fill: RGB | None = None,
+        outline: RGB | None = None,
+        width: int = 1,
+        radius: int = 0,
+    ) -> None:
         box = [int(v) for v in box]
         f = None if fill is None else self.ink(fill)
         o = None if outline is None else self.ink(outline)
@@ -158,19 +175,36 @@ class Canvas:
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)
 
-    def ellipse(self, box, fill: RGB | None = None, outline: RGB | None = None,
-                width: int = 1) -> None:
-        self.draw.ellipse([int(v) for v in box], fill=None if fill is None else self.ink(fill),
-                          outline=None if outline is None else self.ink(outline), width=width)
+    def ellipse(
+        self, box, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+    ) -> None:
+        self.draw.ellipse(
+            [int(v) for v in box],
+            fill=None if fill is None else self.ink(fill),
+            outline=None if outline is None else self.ink(outline),
+            width=width,
+        )
 
-    def polygon(self, points, fill: RGB | None = None, outline: RGB | None = None,
-                width: int = 1) -> None:
-        self.draw.polygon([(int(x), int(y)) for x, y in points],
-                          fill=None if fill is None else self.ink(fill),
-                          outline=None if outline is None else self.ink(outline), width=width)
+    def polygon(
+        self, points, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
+    ) -> None:
+        self.draw.polygon(
+            [(int(x), int(y)) for x, y in points],
+            fill=None if fill is None else self.ink(fill),
+            outline=None if outline is None else self.ink(outline),
+            width=width,
+        )
 
-    def shape(self, kind: str, cx: float, cy: float, r: float, fill: RGB,
-              outline: RGB = INK, width: int = 2) -> None:
+    def shape(
+        self,
+        kind: str,
+        cx: float,
+        cy: float,
+        r: float,
+        fill: RGB,
+        outline: RGB = INK,
+        width: int = 2,
+    ) -> None:
         """A filled shape centred on (cx, cy), about ``2r`` across."""
         if kind == "circle":
             self.ellipse((cx - r, cy - r, cx + r, cy + r), fill, outline, width)
@@ -180,26 +214,45 @@ class Canvas:
         else:
             self.polygon(shape_points(kind, cx, cy, r), fill, outline, width)
 
-    def token(self, cx: float, cy: float, r: float, seat: int, label: str | None = None,
-              size: int | None = None) -> None:
+    def token(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        seat: int,
+        label: str | None = None,
+        size: int | None = None,
+    ) -> None:
         """A seat's piece: its shape in its colour with its letter (or ``label``) inside."""
         kind = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
         self.shape(kind, cx, cy, r, seat_colour(seat))
         dy = r * 0.18 if kind == "triangle" else 0
-        self.text((cx, cy + dy), seat_letter(seat) if label is None else label,
-                  size or max(9, int(r * (1.0 if kind == "triangle" else 1.15))),
-                  SEAT_TEXT[seat % len(SEAT_TEXT)], bold=True, anchor="mm")
+        self.text(
+            (cx, cy + dy),
+            seat_letter(seat) if label is None else label,
+            size or max(9, int(r * (1.0 if kind == "triangle" else 1.15))),
+            SEAT_TEXT[seat % len(SEAT_TEXT)],
+            bold=True,
+            anchor="mm",
+        )
 
-    def die(self, x: float, y: float, s: int, value: int, fill: RGB = (255, 255, 255),
-            pips: RGB = INK) -> None:
+    def die(
+        self, x: float, y: float, s: int, value: int, fill: RGB = (255, 255, 255), pips: RGB = INK
+    ) -> None:
         """A die face of side ``s`` at top-left (x, y)."""
         self.rect((x, y, x + s, y + s), fill, INK, 2, radius=max(2, s // 6))
-        spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
-                 4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-                 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}.get(value)
+        spots = {
+            1: [(1, 1)],
+            2: [(0, 0), (2, 2)],
+            3: [(0, 0), (1, 1), (2, 2)],
+            4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+            5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+            6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+        }.get(value)
         if spots is None:
-            self.text((x + s / 2, y + s / 2), str(value), int(s * 0.6), pips, bold=True,
-                      anchor="mm")
+            self.text(
+                (x + s / 2, y + s / 2), str(value), int(s * 0.6), pips, bold=True, anchor="mm"
+            )
             return
         step, rad = s / 4, max(1.5, s / 11)
         for i, j in spots:
@@ -218,6 +271,8 @@ def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float,
     if kind == "diamond":
         return [(cx, cy - r * 1.15), (cx + r * 1.15, cy), (cx, cy + r * 1.15), (cx - r * 1.15, cy)]
     if kind == "hexagon":
-        return [(cx + r * math.cos(a), cy + r * math.sin(a))
-                for a in (math.pi / 3 * k + math.pi / 6 for k in range(6))]
+        return [
+            (cx + r * math.cos(a), cy + r * math.sin(a))
+            for a in (math.pi / 3 * k + math.pi / 6 for k in range(6))
+        ]
     raise ValueError(f"unknown shape {kind!r}")

@@ -4,6 +4,7 @@ per player their points, Reserve and Trump; the duel in progress; the day and th
 Drawn from the spectator view alone (``engines/henchmania/views.py``): hands show only as counts
 of card backs per site.
 """
+
 from __future__ import annotations
 
 from engines.henchmania.data import CARDS
@@ -24,9 +25,15 @@ SPOTS_PER_ROW = 4
 DUEL_Y = SITE_Y + SITE_H + 8
 DUEL_H = 80
 PLAYERS_Y = DUEL_Y + DUEL_H + 8
-SITE_COLOURS = {"tavern": (196, 150, 100), "castle": (150, 170, 200), "square": (210, 190, 130),
-                "church": (190, 170, 215), "armory": (160, 160, 160)}
+SITE_COLOURS = {
+    "tavern": (196, 150, 100),
+    "castle": (150, 170, 200),
+    "square": (210, 190, 130),
+    "church": (190, 170, 215),
+    "armory": (160, 160, 160),
+}
 ACTING = (255, 244, 200)
+
 
 def _name(card: str) -> str:
     return name("henchmania", "card", card) if card in CARDS else str(card)
@@ -37,8 +44,15 @@ def _draw_site(cv: Canvas, site: dict, x: int, names: list[str]) -> None:
     colour = SITE_COLOURS.get(site["site"], EMPTY)
     cv.rect((x, SITE_Y, x + w, SITE_Y + SITE_H), PANEL, RULE, 1, radius=8)
     cv.rect((x, SITE_Y, x + w, SITE_Y + 34), colour, RULE, 1, radius=8)
-    cv.text((x + w / 2, SITE_Y + 17), name("henchmania", "site", site["site"]), 20, INK,
-            bold=True, anchor="mm", width=w - 8)
+    cv.text(
+        (x + w / 2, SITE_Y + 17),
+        name("henchmania", "site", site["site"]),
+        20,
+        INK,
+        bold=True,
+        anchor="mm",
+        width=w - 8,
+    )
     order = site.get("order", [])
     spots = max(site.get("spots", 0), len(order))
     gap = (w - SPOTS_PER_ROW * 2 * SPOT_R) / (SPOTS_PER_ROW + 1)
@@ -49,8 +63,9 @@ def _draw_site(cv: Canvas, site: dict, x: int, names: list[str]) -> None:
         if i < len(order):
             cv.token(cx, cy, SPOT_R - 1, order[i])
         else:
-            cv.ellipse((cx - SPOT_R + 2, cy - SPOT_R + 2, cx + SPOT_R - 2, cy + SPOT_R - 2),
-                       EMPTY, RULE, 1)
+            cv.ellipse(
+                (cx - SPOT_R + 2, cy - SPOT_R + 2, cx + SPOT_R - 2, cy + SPOT_R - 2), EMPTY, RULE, 1
+            )
     y = SITE_Y + 60 + 2 * (2 * SPOT_R + 10) - 8
     cv.text((x + 8, y), tr("h.spots", n=len(order), spots=site.get("spots", 0)), 16, MUTED)
     y += 24
@@ -79,24 +94,37 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str]) -> None:
         last = view.get("last_duel")
         text = tr("h.no_duel")
         if last:
-            text = tr("h.last_duel", attacker=names[last["attacker"]],
-                      defender=names[last["defender"]])
+            text = tr(
+                "h.last_duel", attacker=names[last["attacker"]], defender=names[last["defender"]]
+            )
         cv.text((x0 + 12, DUEL_Y + DUEL_H / 2), text, 18, MUTED, anchor="lm", width=x1 - x0 - 24)
         return
     stage = duel.get("stage")
     head = tr("h.tie_duel") if duel.get("tie_duel") else tr("h.duel")
     cv.text((x0 + 12, DUEL_Y + 8), head, 20, INK, bold=True)
     half = (x1 - x0 - 90) // 2
-    for side, (who, weapon, value, dice, verb) in enumerate((
-            (duel["attacker"], duel.get("attack_weapon"), duel.get("attack_value"),
-             duel.get("attack_dice", []), "h.hits_on"),
-            (duel["defender"], duel.get("defence_weapon"), duel.get("defence_value"),
-             duel.get("defence_dice", []), "h.parries_on"))):
+    for side, (who, weapon, value, dice, verb) in enumerate(
+        (
+            (
+                duel["attacker"],
+                duel.get("attack_weapon"),
+                duel.get("attack_value"),
+                duel.get("attack_dice", []),
+                "h.hits_on",
+            ),
+            (
+                duel["defender"],
+                duel.get("defence_weapon"),
+                duel.get("defence_value"),
+                duel.get("defence_dice", []),
+                "h.parries_on",
+            ),
+        )
+    ):
         x = x0 + 90 + side * half
         cv.token(x + 14, DUEL_Y + 20, 13, who)
         chosen = not (stage in ("guard", "aw") or (side == 1 and stage == "dw"))
-        arms = (_name(weapon) if weapon else tr("h.bare_hands")) if chosen \
-            else tr("h.choosing")
+        arms = (_name(weapon) if weapon else tr("h.bare_hands")) if chosen else tr("h.choosing")
         label = tr("h.attacks" if side == 0 else "h.defends", arms=arms)
         if chosen and value is not None:
             label += " · " + tr(verb, n=value)
@@ -111,8 +139,14 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str]) -> None:
             hit_text = tr("h.hits.one" if hits == 1 else "h.hits.other", n=hits)
             cv.text((dx + 6, DUEL_Y + 65), hit_text, 17, INK, bold=True, anchor="lm")
         if side == 1 and duel.get("unparried") is not None:
-            cv.text((dx + 6, DUEL_Y + 65), tr("h.unparried", n=duel["unparried"]), 17, INK,
-                    bold=True, anchor="lm")
+            cv.text(
+                (dx + 6, DUEL_Y + 65),
+                tr("h.unparried", n=duel["unparried"]),
+                17,
+                INK,
+                bold=True,
+                anchor="lm",
+            )
     if side_sep := x0 + 90 + half - 6:
         cv.line([(side_sep, DUEL_Y + 8), (side_sep, DUEL_Y + DUEL_H - 8)], RULE, 1)
 
@@ -125,8 +159,13 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
     for p in players:
         s = p["seat"]
         acting = s in view.get("to_act", [])
-        cv.rect((x0, y, x1, y + row - 4), ACTING if acting else PANEL, INK if acting else RULE,
-                2 if acting else 1, radius=6)
+        cv.rect(
+            (x0, y, x1, y + row - 4),
+            ACTING if acting else PANEL,
+            INK if acting else RULE,
+            2 if acting else 1,
+            radius=6,
+        )
         cv.token(x0 + 20, y + 20, 13, s)
         cv.text((x0 + 40, y + 8), names[s], 19, INK, bold=True, width=150)
         cv.text((x0 + 250, y + 4), str(p.get("score", 0)), 28, INK, bold=True, anchor="ra")
@@ -151,8 +190,7 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
             initial = tr(f"h.initial.{site}") if site in SITE_COLOURS else site[:1].upper()
             label = f"{initial}{count}"
             wdt = 8 + 9 * len(label)
-            cv.rect((bx, y + 30, bx + wdt, y + 50), SITE_COLOURS.get(site, EMPTY), INK, 1,
-                    radius=3)
+            cv.rect((bx, y + 30, bx + wdt, y + 50), SITE_COLOURS.get(site, EMPTY), INK, 1, radius=3)
             cv.text((bx + wdt / 2, y + 40), label, 13, INK, bold=True, anchor="mm")
             bx += wdt + 4
         # Trump and Reserve
@@ -169,8 +207,9 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
                 rotated.remove(card)
                 mark = " ↻"
             items.append(_name(card) + mark)
-        cv.text((rx, y + 30), tr("h.reserve", cards=", ".join(items) or "-"), 15, INK,
-                width=x1 - rx - 8)
+        cv.text(
+            (rx, y + 30), tr("h.reserve", cards=", ".join(items) or "-"), 15, INK, width=x1 - rx - 8
+        )
         y += row
 
 
@@ -195,7 +234,8 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     if view.get("winners") and view.get("phase") == "over":
         prompt = tr("game_over", names=", ".join(names[s] for s in view["winners"]))
     else:
-        prompt = fill_names(view.get("prompt") or "", names)   # the view holds a Msg
-    cv.text((MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls",
-            width=WIDTH - 2 * MARGIN)
+        prompt = fill_names(view.get("prompt") or "", names)  # the view holds a Msg
+    cv.text(
+        (MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls", width=WIDTH - 2 * MARGIN
+    )
     return cv.png()

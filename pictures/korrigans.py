@@ -5,6 +5,7 @@ on its border, Elf/Goblin carriers, the Cauldron, and the rainbow (Suns and Clou
 Drawn from the spectator view alone (``engines/korrigans/views.py``). Clover numbers are printed
 on the map itself: read from the view's field if present, else from the map file it names.
 """
+
 from __future__ import annotations
 
 from engines.korrigans.data import RAINBOW
@@ -17,17 +18,21 @@ from .words import name, tr
 # --- layout (pixels) -----------------------------------------------------------------------------
 WIDTH, HEIGHT = 960, 700
 CELL = 86
-RAIN = 40               # the Sun column (left) and Cloud row (top)
+RAIN = 40  # the Sun column (left) and Cloud row (top)
 MAP_X = 12 + RAIN + 6
 MAP_Y = 8 + RAIN + 6
 PANEL_X = MAP_X + 6 * CELL + 16
 PANEL_W = WIDTH - PANEL_X - 10
-SLOT = CELL // 2        # each cell holds 2x2 slots for pieces
+SLOT = CELL // 2  # each cell holds 2x2 slots for pieces
 PIECE_R = 14
 
 FIELD_FILL = {
-    "green": (190, 222, 160), "yellow": (247, 232, 150), "grey": (205, 205, 205),
-    "purple": (214, 196, 232), "brown": (214, 182, 146), "village": (255, 255, 255),
+    "green": (190, 222, 160),
+    "yellow": (247, 232, 150),
+    "grey": (205, 205, 205),
+    "purple": (214, 196, 232),
+    "brown": (214, 182, 146),
+    "village": (255, 255, 255),
 }
 FIELD_DEFAULT = (230, 230, 230)
 SAND_DOT = (168, 128, 70)
@@ -39,8 +44,12 @@ TROLL = (70, 90, 40)
 ELF = (250, 250, 250)
 GOBLIN = (60, 60, 60)
 RAINBOW_RGB = {
-    "red": (220, 30, 30), "orange": (255, 140, 0), "yellow": (255, 220, 0),
-    "green": (40, 160, 60), "blue": (30, 110, 200), "indigo": (75, 30, 140),
+    "red": (220, 30, 30),
+    "orange": (255, 140, 0),
+    "yellow": (255, 220, 0),
+    "green": (40, 160, 60),
+    "blue": (30, 110, 200),
+    "indigo": (75, 30, 140),
     "violet": (170, 100, 210),
 }
 RAINBOW_TEXT = {"yellow": INK, "orange": INK}
@@ -118,8 +127,18 @@ def _draw_border(cv: Canvas, kind: str, x0, y0, x1, y1, marker: bool = True) -> 
 
 
 def _menhir(cv: Canvas, cx: float, cy: float, s: float = 1.0) -> None:
-    cv.polygon([(cx - 8 * s, cy + 14 * s), (cx - 9 * s, cy - 6 * s), (cx - 3 * s, cy - 15 * s),
-                (cx + 6 * s, cy - 12 * s), (cx + 9 * s, cy + 14 * s)], STONE, INK, 2)
+    cv.polygon(
+        [
+            (cx - 8 * s, cy + 14 * s),
+            (cx - 9 * s, cy - 6 * s),
+            (cx - 3 * s, cy - 15 * s),
+            (cx + 6 * s, cy - 12 * s),
+            (cx + 9 * s, cy + 14 * s),
+        ],
+        STONE,
+        INK,
+        2,
+    )
 
 
 def _tokens(cv: Canvas, cx: float, cy: float, count: int) -> None:
@@ -156,8 +175,14 @@ def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: i
         return
     rgb = RAINBOW_RGB.get(colour, (200, 200, 200))
     cv.ellipse((cx - r, cy - r, cx + r, cy + r), rgb, INK, 2)
-    cv.text((cx, cy), _SHORT.get(colour, "?"), 16, RAINBOW_TEXT.get(colour, (255, 255, 255)),
-            bold=True, anchor="mm")
+    cv.text(
+        (cx, cy),
+        _SHORT.get(colour, "?"),
+        16,
+        RAINBOW_TEXT.get(colour, (255, 255, 255)),
+        bold=True,
+        anchor="mm",
+    )
 
 
 def _draw_map(cv: Canvas, view: dict) -> None:
@@ -189,8 +214,13 @@ def _draw_map(cv: Canvas, view: dict) -> None:
     suns, clouds = view.get("suns", []), view.get("clouds", [])
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
-            if ch in possible and r < len(suns) and c < len(clouds) and suns[r] is None \
-                    and clouds[c] is None:
+            if (
+                ch in possible
+                and r < len(suns)
+                and c < len(clouds)
+                and suns[r] is None
+                and clouds[c] is None
+            ):
                 x, y = _xy(r, c)
                 cv.text((x + CELL - 4, y + CELL - 2), "*", 22, GOLD, bold=True, anchor="rs")
     by_border: dict[str, list[tuple]] = {}
@@ -204,14 +234,23 @@ def _draw_map(cv: Canvas, view: dict) -> None:
     kor = {k["id"]: k for k in view.get("korrigans", [])}
     for letter, places in cells.items():
         f = fields.get(letter, {})
-        slots = [(MAP_X + c * CELL + dx * SLOT + SLOT / 2, MAP_Y + r * CELL + dy * SLOT + SLOT / 2)
-                 for r, c in sorted(places) for dy in (0, 1) for dx in (0, 1)]
+        slots = [
+            (MAP_X + c * CELL + dx * SLOT + SLOT / 2, MAP_Y + r * CELL + dy * SLOT + SLOT / 2)
+            for r, c in sorted(places)
+            for dy in (0, 1)
+            for dx in (0, 1)
+        ]
         lx, ly = slots[0]
         village = f.get("colour") == "village"
         wide = cv.text((lx - SLOT / 2 + 5, ly - SLOT / 2 + 2), letter, 24, INK, bold=True)
         if letter in clovers:
-            cv.text((lx - SLOT / 2 + 7 + wide, ly - SLOT / 2 + 5), f"♣{clovers[letter]}", 15,
-                    CLOVER, bold=True)
+            cv.text(
+                (lx - SLOT / 2 + 7 + wide, ly - SLOT / 2 + 5),
+                f"♣{clovers[letter]}",
+                15,
+                CLOVER,
+                bold=True,
+            )
         items = []
         if f.get("menhir"):
             items.append(("menhir", None))
@@ -223,16 +262,24 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
         if village:
-            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 - 12), tr("k.village"), 15, INK,
-                    bold=True, anchor="lm", width=SLOT * 2)
+            cv.text(
+                (lx - SLOT / 2 + 6, ly + SLOT / 2 - 12),
+                tr("k.village"),
+                15,
+                INK,
+                bold=True,
+                anchor="lm",
+                width=SLOT * 2,
+            )
             items.insert(0, ("skip", None))
         elif f.get("colour"):  # the colour in words too (Bird moves between equal colours)
             colour = name("korrigans", "field_colour", f["colour"])
-            cv.text((lx - SLOT / 2 + 5, ly + SLOT / 2 - 2), colour, 12, INK, anchor="ls",
-                    width=SLOT + 4)
+            cv.text(
+                (lx - SLOT / 2 + 5, ly + SLOT / 2 - 2), colour, 12, INK, anchor="ls", width=SLOT + 4
+            )
         free = slots[1:]
         if len(items) > len(free):
-            items = items[:len(free) - 1] + [("more", len(items) - len(free) + 1)]
+            items = items[: len(free) - 1] + [("more", len(items) - len(free) + 1)]
         for (what, arg), (cx, cy) in zip(items, free):
             if what == "skip":
                 continue
@@ -279,8 +326,7 @@ def _legend(cv: Canvas) -> None:
     cv.text((x + 17, y), "T", 13, (255, 255, 255), bold=True, anchor="mm")
     x += 32 + cv.text((x + 32, y), tr("k.troll"), 14, INK, anchor="lm")
     cv.text((x + 14, y + 8), "*", 22, GOLD, bold=True, anchor="ms")
-    cv.text((x + 26, y), tr("k.cauldron_may"), 14, INK, anchor="lm",
-            width=PANEL_X - x - 34)
+    cv.text((x + 26, y), tr("k.cauldron_may"), 14, INK, anchor="lm", width=PANEL_X - x - 34)
 
 
 def _tokens_text(tokens: list[str]) -> str:
@@ -295,8 +341,13 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     cv.text((x, 16), "Korrigans", 24, INK, bold=True)
     holder = view.get("bag_holder")
     holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
-    cv.text((x, 46), tr("k.head", round=view.get("round", "?"), bag=view.get("bag", 0),
-                           holder=holder_name), 16, MUTED, width=w)
+    cv.text(
+        (x, 46),
+        tr("k.head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name),
+        16,
+        MUTED,
+        width=w,
+    )
     players = view.get("players", [])
     y = 74
     block = min(96, (HEIGHT - 250) // max(1, len(players)))
@@ -310,26 +361,41 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         cv.text((x + 34, y + 3), names[s], 20, INK, bold=True, width=w - 110)
         score = view.get("scores", [0] * len(players))[s]
         cv.text((x + w, y + 1), tr("k.gold", n=score), 22, INK, bold=True, anchor="ra")
-        held = (tr("k.behind", n=pl["hidden_count"]) if pl.get("screen")
-                else tr("k.open", tokens=_tokens_text(pl.get("tokens", []))
-                        or tr("k.nothing")))
+        held = (
+            tr("k.behind", n=pl["hidden_count"])
+            if pl.get("screen")
+            else tr("k.open", tokens=_tokens_text(pl.get("tokens", [])) or tr("k.nothing"))
+        )
         cv.text((x + 34, y + 28), held, 15, INK, width=w - 34)
         comp = _tokens_text(pl.get("companions", [])) or tr("k.none")
         extra = []
         if pl.get("backup"):
             extra.append(tr("k.backup", animal=name("korrigans", "backup", pl["backup"])))
         if pl.get("menhirs"):
-            extra.append(tr("k.menhirs", names=", ".join(name("korrigans", "menhir", m)
-                                                         for m in pl["menhirs"])))
+            extra.append(
+                tr(
+                    "k.menhirs",
+                    names=", ".join(name("korrigans", "menhir", m) for m in pl["menhirs"]),
+                )
+            )
         cv.text((x + 34, y + 47), tr("k.companions", names=comp), 15, INK, width=w - 34)
         breakdown = view.get("breakdown")
         over = view.get("phase") == "over" and isinstance(breakdown, list) and s < len(breakdown)
         if over:
             b = breakdown[s]
-            cv.text((x + 34, y + 66), tr("k.breakdown", tokens=b.get("tokens", 0),
-                                         menhirs=b.get("menhirs", 0),
-                                         elf_goblin=b.get("elf_goblin", 0),
-                                         cauldron=b.get("cauldron", 0)), 14, INK, width=w - 34)
+            cv.text(
+                (x + 34, y + 66),
+                tr(
+                    "k.breakdown",
+                    tokens=b.get("tokens", 0),
+                    menhirs=b.get("menhirs", 0),
+                    elf_goblin=b.get("elf_goblin", 0),
+                    cauldron=b.get("cauldron", 0),
+                ),
+                14,
+                INK,
+                width=w - 34,
+            )
         elif extra:
             cv.text((x + 34, y + 66), " · ".join(extra), 15, MUTED, width=w - 34)
         y += block
@@ -339,15 +405,21 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     lines = [tr("k.troll_at", border=view.get("troll") or tr("k.beside"))]
     for who in ("elf", "goblin"):
         held = [k for k in view.get(who, [])]
-        owners = ", ".join(names[int(k[1]) - 1] for k in held if k[1:2].isdigit()
-                           and int(k[1]) - 1 < len(names))
-        lines.append(tr(f"k.{who}", owners=owners or tr("k.nobody"),
-                        n=view.get("supply", {}).get(who, 0)))
+        owners = ", ".join(
+            names[int(k[1]) - 1] for k in held if k[1:2].isdigit() and int(k[1]) - 1 < len(names)
+        )
+        lines.append(
+            tr(f"k.{who}", owners=owners or tr("k.nobody"), n=view.get("supply", {}).get(who, 0))
+        )
     if view.get("cauldron"):
         lines.append(tr("k.cauldron_on", field=view["cauldron"]))
     if view.get("set_aside"):
-        lines.append(tr("k.set_aside", cards=", ".join(name("korrigans", "rainbow", c)
-                                                    for c in view["set_aside"])))
+        lines.append(
+            tr(
+                "k.set_aside",
+                cards=", ".join(name("korrigans", "rainbow", c) for c in view["set_aside"]),
+            )
+        )
     if view.get("chain"):
         lines.append(tr("k.chain"))
     if view.get("phase") == "over":
@@ -356,9 +428,9 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     else:
         prompt = fill_names(view.get("prompt", ""), names)
     wrapped = wrap(prompt, w, 18, 3, bold=True)
-    bottom = HEIGHT - 20 - 24 * len(wrapped)   # the prompt's place, kept free
+    bottom = HEIGHT - 20 - 24 * len(wrapped)  # the prompt's place, kept free
     if len(lines) > 3:  # two to a line where room is short
-        pairs = [" · ".join(lines[i:i + 2]) for i in range(0, len(lines), 2)]
+        pairs = [" · ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
         lines = lines if y + 22 * len(lines) <= bottom - 4 else pairs
     for line in lines:
         if y + 22 > bottom - 4:

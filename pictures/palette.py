@@ -4,34 +4,44 @@ alone: every seat also has a letter and a shape, drawn together wherever a seat 
 The seat colours follow the names Herr der Ziegen's text already uses (Red, Yellow, Blue, Green,
 Purple), so the letters R Y B G P mean the same seat in words and in pictures.
 """
+
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
 
 # Okabe & Ito (2008), "Color Universal Design": vermillion, yellow, blue, bluish green,
 # reddish purple. Distinguishable with every common colour-vision deficiency.
-SEAT_COLOURS: list[RGB] = [(213, 94, 0), (240, 228, 66), (0, 114, 178), (0, 158, 115),
-                           (204, 121, 167)]
+SEAT_COLOURS: list[RGB] = [
+    (213, 94, 0),
+    (240, 228, 66),
+    (0, 114, 178),
+    (0, 158, 115),
+    (204, 121, 167),
+]
 SEAT_NAMES: list[str] = ["Red", "Yellow", "Blue", "Green", "Purple"]
 SEAT_LETTERS: str = "RYBGP"
 SEAT_SHAPES: list[str] = ["circle", "square", "triangle", "diamond", "hexagon"]
 # The letter drawn on a seat's colour: whichever of black/white reads better on it.
-SEAT_TEXT: list[RGB] = [(255, 255, 255), (0, 0, 0), (255, 255, 255), (255, 255, 255),
-                        (0, 0, 0)]
+SEAT_TEXT: list[RGB] = [(255, 255, 255), (0, 0, 0), (255, 255, 255), (255, 255, 255), (0, 0, 0)]
 # Pale tints of the seat colours for large areas (a pen, a claimed cell's background).
-SEAT_TINTS: list[RGB] = [(246, 207, 178), (250, 245, 190), (178, 214, 235), (178, 228, 212),
-                         (240, 214, 228)]
+SEAT_TINTS: list[RGB] = [
+    (246, 207, 178),
+    (250, 245, 190),
+    (178, 214, 235),
+    (178, 228, 212),
+    (240, 214, 228),
+]
 # Square emoji of the same colours, for the text summary beside the picture.
 SEAT_EMOJI: list[str] = ["🟥", "🟨", "🟦", "🟩", "🟪"]
 
 # An opaque light background reads the same on Discord's dark and light themes.
 BACKGROUND: RGB = (246, 242, 233)
 PANEL: RGB = (255, 253, 248)
-INK: RGB = (28, 28, 28)          # text and outlines
-MUTED: RGB = (105, 100, 92)      # secondary text
-RULE: RGB = (150, 140, 125)      # thin lines
-EMPTY: RGB = (226, 221, 210)     # empty places
-HIGHLIGHT: RGB = (0, 0, 0)       # "acting now" frames
+INK: RGB = (28, 28, 28)  # text and outlines
+MUTED: RGB = (105, 100, 92)  # secondary text
+RULE: RGB = (150, 140, 125)  # thin lines
+EMPTY: RGB = (226, 221, 210)  # empty places
+HIGHLIGHT: RGB = (0, 0, 0)  # "acting now" frames
 GOLD: RGB = (190, 140, 0)
 
 

@@ -3,6 +3,7 @@
 ``sample_state(kind, players, seed)`` plays a random legal game to about ``fraction`` of its
 length; the same arguments always give the same state.
 """
+
 from __future__ import annotations
 
 import random
@@ -19,17 +20,20 @@ def _play(engine, state, rnd: random.Random, limit: int):
     return state, moves
 
 
-def sample_state(kind: str, players: int, seed: int, fraction: float = 0.5,
-                 options: dict | None = None):
+def sample_state(
+    kind: str, players: int, seed: int, fraction: float = 0.5, options: dict | None = None
+):
     """A state ``fraction`` of the way through a seeded random game (1.0: the finished game)."""
     engine = REGISTRY[kind]
     _, total = _play(engine, engine.new_game(players, seed, options), random.Random(seed), 10**6)
-    state, _ = _play(engine, engine.new_game(players, seed, options), random.Random(seed),
-                     int(total * fraction))
+    state, _ = _play(
+        engine, engine.new_game(players, seed, options), random.Random(seed), int(total * fraction)
+    )
     return state
 
 
-def sample_view(kind: str, players: int, seed: int, fraction: float = 0.5,
-                options: dict | None = None) -> dict:
+def sample_view(
+    kind: str, players: int, seed: int, fraction: float = 0.5, options: dict | None = None
+) -> dict:
     """The spectator view of ``sample_state``."""
     return REGISTRY[kind].view(sample_state(kind, players, seed, fraction, options), None)

@@ -4,6 +4,7 @@ Wahlleiter, each player's card backs and event count, totals, and the last round
 Drawn from the spectator view alone (``engines/wichtel/views.py``): retinues show as backs,
 bribes only once shown.
 """
+
 from __future__ import annotations
 
 from engines.wichtel.data import VALUE
@@ -26,6 +27,7 @@ CARD = (255, 255, 255)
 ACTING = (255, 244, 200)
 NAME_SIZE = 17
 
+
 def _arrow(cv: Canvas, x0: float, x1: float, y: float, right: bool) -> None:
     cv.line([(x0, y), (x1, y)], INK, 4)
     tip, back = (x1, x1 - 16) if right else (x0, x0 + 16)
@@ -35,13 +37,24 @@ def _arrow(cv: Canvas, x0: float, x1: float, y: float, right: bool) -> None:
 def _stack(cv: Canvas, x: float, y: float, stack: dict) -> None:
     count = stack.get("count", 0)
     for k in range(min(3, count), 0, -1):
-        cv.rect((x + 4 * k, y + 4 * k, x + STACK_W - 16 + 4 * k, y + CARD_H - 16 + 4 * k), BACK,
-                BACK_EDGE, 2, radius=8)
+        cv.rect(
+            (x + 4 * k, y + 4 * k, x + STACK_W - 16 + 4 * k, y + CARD_H - 16 + 4 * k),
+            BACK,
+            BACK_EDGE,
+            2,
+            radius=8,
+        )
     if not count:
         cv.rect((x, y, x + STACK_W - 16, y + CARD_H - 16), EMPTY, RULE, 1, radius=8)
     cx = x + (STACK_W - 16) / 2 + 4
-    cv.text((cx, y + CARD_H / 2 - 16), str(count), 30, (255, 255, 255) if count else MUTED,
-            bold=True, anchor="mm")
+    cv.text(
+        (cx, y + CARD_H / 2 - 16),
+        str(count),
+        30,
+        (255, 255, 255) if count else MUTED,
+        bold=True,
+        anchor="mm",
+    )
     label = tr("w.draw") if stack.get("role") == "draw" else tr("w.discard")
     cv.text((cx, y + CARD_H + 4), label, 17, INK, bold=True, anchor="ma", width=STACK_W + 8)
 
@@ -59,8 +72,11 @@ def _name_lines(name: str, width: int) -> list[str]:
         words.append(word)
     lines: list[str] = []
     for word in words:
-        if lines and not lines[-1].endswith("-") and \
-                text_width(lines[-1] + " " + word, NAME_SIZE, True) <= width:
+        if (
+            lines
+            and not lines[-1].endswith("-")
+            and text_width(lines[-1] + " " + word, NAME_SIZE, True) <= width
+        ):
             lines[-1] += " " + word
         else:
             lines.append(word)
@@ -76,10 +92,17 @@ def _card(cv: Canvas, x: float, y: float, w: float, code: str | None, number: in
         cv.text((x + 10, y + 6), str(VALUE.get(code, "?")), 34, INK, bold=True)
         lines = _name_lines(name("wichtel", "lep", code), int(w - 10))
         for i, line in enumerate(lines):
-            cv.text((x + w / 2, y + 70 + (NAME_SIZE + 4) * i), line, NAME_SIZE, INK, bold=True,
-                    anchor="ma")
-    cv.text((x + w / 2, y + CARD_H + 4), tr("w.place", n=number), 15, MUTED, anchor="ma",
-            width=int(w))
+            cv.text(
+                (x + w / 2, y + 70 + (NAME_SIZE + 4) * i),
+                line,
+                NAME_SIZE,
+                INK,
+                bold=True,
+                anchor="ma",
+            )
+    cv.text(
+        (x + w / 2, y + CARD_H + 4), tr("w.place", n=number), 15, MUTED, anchor="ma", width=int(w)
+    )
 
 
 def _draw_square(cv: Canvas, view: dict, names: list[str]) -> None:
@@ -98,13 +121,21 @@ def _draw_square(cv: Canvas, view: dict, names: list[str]) -> None:
         x = start + i * (w + gap)
         _card(cv, x, SQUARE_Y, w, code, i + 1)
         if enl and enl.get("pos") == i:
-            cv.rect((x - 3, SQUARE_Y - 3, x + w + 3, SQUARE_Y + CARD_H + 3), None, INK, 4,
-                    radius=10)
+            cv.rect(
+                (x - 3, SQUARE_Y - 3, x + w + 3, SQUARE_Y + CARD_H + 3), None, INK, 4, radius=10
+            )
             rolls = enl.get("rolls") or []
             if rolls:
                 cv.die(x + w - 32, SQUARE_Y + 8, 26, int(rolls[-1]))
-            cv.text((x + w / 2, SQUARE_Y + CARD_H - 8), tr("w.enlisting"), 15, INK, bold=True,
-                    anchor="ms", width=int(w))
+            cv.text(
+                (x + w / 2, SQUARE_Y + CARD_H - 8),
+                tr("w.enlisting"),
+                15,
+                INK,
+                bold=True,
+                anchor="ms",
+                width=int(w),
+            )
     right = view.get("walk_direction") == "right"
     y = SQUARE_Y + CARD_H + 32
     _arrow(cv, inner0 + 20, inner1 - 20, y, right)
@@ -127,33 +158,40 @@ def _draw_side(cv: Canvas, view: dict, names: list[str]) -> None:
     w = x1 - x0 - 24
     tied = view.get("wahlleiter") == "tied"
     cv.text((x, y + 10), "Wahlleiter", 18, MUTED, bold=True)
-    cv.rect((x, y + 36, x + w, y + 74), (230, 215, 240) if tied else (215, 240, 220), INK, 2,
-            radius=6)
-    cv.text((x + w / 2, y + 55), view.get("wahlleiter_side") or "?", 20, INK, bold=True,
-            anchor="mm", width=w - 8)
-    cv.text((x, y + 80), tr("w.tied") if tied else tr("w.free"), 15,
-            INK, width=w)
+    cv.rect(
+        (x, y + 36, x + w, y + 74), (230, 215, 240) if tied else (215, 240, 220), INK, 2, radius=6
+    )
+    cv.text(
+        (x + w / 2, y + 55),
+        view.get("wahlleiter_side") or "?",
+        20,
+        INK,
+        bold=True,
+        anchor="mm",
+        width=w - 8,
+    )
+    cv.text((x, y + 80), tr("w.tied") if tied else tr("w.free"), 15, INK, width=w)
     y += 110
     lines = []
     enl = view.get("enlist")
     if enl:
-        lines.append(tr("w.enlists", name=names[enl["enlister"]],
-                        card=enl.get("card_name", "")))
+        lines.append(tr("w.enlists", name=names[enl["enlister"]], card=enl.get("card_name", "")))
         bribes = enl.get("bribes")
         if bribes:
-            shown = [f"{names[i]}: {name('wichtel', 'ev', b)}" for i, b in enumerate(bribes)
-                     if b]
+            shown = [f"{names[i]}: {name('wichtel', 'ev', b)}" for i, b in enumerate(bribes) if b]
             lines.append(tr("w.bribes", bribes=", ".join(shown) or tr("w.none")))
         if enl.get("rolls"):
-            lines.append(tr("w.rolled", rolls=", ".join(map(str, enl["rolls"])),
-                            need=enl.get("need")))
+            lines.append(
+                tr("w.rolled", rolls=", ".join(map(str, enl["rolls"])), need=enl.get("need"))
+            )
     ex = view.get("exchange")
     if ex:
         lines.append(tr("w.exchange", giver=names[ex["from"]], taker=names[ex["to"]]))
     used = view.get("events_used") or []
     if used:
-        lines.append(tr("w.events_used",
-                        events=", ".join(name("wichtel", "ev", c) for c in used[-3:])))
+        lines.append(
+            tr("w.events_used", events=", ".join(name("wichtel", "ev", c) for c in used[-3:]))
+        )
     out = [part for line in lines for part in wrap(line, w, 15, 2)]
     for line in out[:5]:
         cv.text((x, y), line, 15, INK)
@@ -166,12 +204,21 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
     y = PLAYERS_Y
     last = view.get("last_round") or {}
     rows = {r["seat"]: r for r in last.get("rows", [])}
-    cv.text((x0 + 460, y - 24), tr("w.last_scoring", n=last["round"]) if last
-            else tr("w.no_round"), 15, MUTED)
+    cv.text(
+        (x0 + 460, y - 24),
+        tr("w.last_scoring", n=last["round"]) if last else tr("w.no_round"),
+        15,
+        MUTED,
+    )
     for s in range(n):
         acting = s in view.get("to_act", [])
-        cv.rect((x0, y, x1, y + ROW_H - 4), ACTING if acting else PANEL, INK if acting else RULE,
-                2 if acting else 1, radius=6)
+        cv.rect(
+            (x0, y, x1, y + ROW_H - 4),
+            ACTING if acting else PANEL,
+            INK if acting else RULE,
+            2 if acting else 1,
+            radius=6,
+        )
         cy = y + (ROW_H - 4) / 2
         cv.token(x0 + 20, cy, 13, s)
         cv.text((x0 + 40, cy), names[s], 19, INK, bold=True, anchor="lm", width=130)
@@ -182,18 +229,29 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
         for _ in range(view.get("retinue_sizes", [0] * n)[s]):
             cv.rect((bx, cy - 15, bx + 20, cy + 15), BACK, BACK_EDGE, 1, radius=3)
             bx += 24
-        cv.text((x0 + 330, cy), tr("w.events", n=view.get("event_counts", [0] * n)[s]), 16,
-                INK, anchor="lm", width=72)
-        cv.text((x0 + 444, cy), str(view.get("totals", [0] * n)[s]), 26, INK, bold=True,
-                anchor="rm")
+        cv.text(
+            (x0 + 330, cy),
+            tr("w.events", n=view.get("event_counts", [0] * n)[s]),
+            16,
+            INK,
+            anchor="lm",
+            width=72,
+        )
+        cv.text(
+            (x0 + 444, cy), str(view.get("totals", [0] * n)[s]), 26, INK, bold=True, anchor="rm"
+        )
         row = rows.get(s)
         if row:
             cards = ", ".join(name("wichtel", "lep", c) for c in row.get("cards", []))
-            title = (f", {name('wichtel', 'title', row['title'])} {row['title_value']:+d}"
-                     if row.get("title") else "")
+            title = (
+                f", {name('wichtel', 'title', row['title'])} {row['title_value']:+d}"
+                if row.get("title")
+                else ""
+            )
             cv.text((x0 + 460, cy - 9), cards, 14, INK, anchor="lm", width=x1 - x0 - 470)
-            scoring = tr("w.score", score=row["score"], title=title, bonus=row["bonus"],
-                         total=row["total"])
+            scoring = tr(
+                "w.score", score=row["score"], title=title, bonus=row["bonus"], total=row["total"]
+            )
             cv.text((x0 + 460, cy + 10), scoring, 14, MUTED, anchor="lm", width=x1 - x0 - 470)
         y += ROW_H
 
@@ -207,8 +265,9 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     cv.text((MARGIN, 10), "Der Herr der Wichtel", 26, INK, bold=True)
     dealer = view.get("dealer")
     if isinstance(dealer, int) and dealer < n:
-        head = tr("w.head_dealer", round=view.get("round"), target=view.get("target"),
-                  name=names[dealer])
+        head = tr(
+            "w.head_dealer", round=view.get("round"), target=view.get("target"), name=names[dealer]
+        )
     else:
         head = tr("w.head", round=view.get("round"), target=view.get("target"))
     cv.text((MARGIN + 290, 16), head, 18, INK, width=WIDTH - MARGIN - 300)
@@ -219,6 +278,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         prompt = tr("game_over", names=", ".join(names[s] for s in view.get("winners", [])))
     else:
         prompt = fill_names(view.get("prompt") or "", names)
-    cv.text((MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls",
-            width=WIDTH - 2 * MARGIN)
+    cv.text(
+        (MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls", width=WIDTH - 2 * MARGIN
+    )
     return cv.png()

@@ -8,6 +8,7 @@ game's own name tables (``engines/<game>/words.py``: Korrigans' and Henchmania's
 translated, Wichtel's German card names as printed). The language lives in a ``ContextVar``:
 each worker thread drawing a board has its own. Pure: no discord, asyncio or storage.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
@@ -54,8 +55,7 @@ TEMPLATES = {
     "k.backup": "Backup {animal}",
     "k.menhirs": "Menhirs {names}",
     "k.companions": "Companions: {names}",
-    "k.breakdown": "tokens {tokens}, Menhirs {menhirs}, Elf/Gob. {elf_goblin}, Cauldron "
-                   "{cauldron}",
+    "k.breakdown": "tokens {tokens}, Menhirs {menhirs}, Elf/Gob. {elf_goblin}, Cauldron {cauldron}",
     "k.troll_at": "Troll: {border}",
     "k.beside": "beside the board",
     "k.elf": "Elf: {owners} (supply {n})",
@@ -64,8 +64,8 @@ TEMPLATES = {
     "k.cauldron_on": "Cauldron of Gold on {field}",
     "k.set_aside": "Set aside: {cards}",
     "k.chain": "Draws chain (5 Clouds)",
-    "k.elf_mark": "E",          # the letter on a Korrigan carrying the Elf
-    "k.goblin_mark": "G",       # ... the Goblin
+    "k.elf_mark": "E",  # the letter on a Korrigan carrying the Elf
+    "k.goblin_mark": "G",  # ... the Goblin
     # Henchmania
     "h.spots": "{n}/{spots} spots",
     "h.no_majority": "no majority",
@@ -124,7 +124,7 @@ TEMPLATES = {
     "w.no_round": "no round scored yet",
     "w.events": "{n} events",
     "w.score": "score {score}{title} · bonus {bonus} → total {total}",
-    "w.dealer_mark": "D",       # the dealer's badge
+    "w.dealer_mark": "D",  # the dealer's badge
     "w.head": "round {round} · play to {target}",
     "w.head_dealer": "round {round} · play to {target} · dealer {name}",
 }

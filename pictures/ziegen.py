@@ -4,6 +4,7 @@ marked with their owner, the large goats on their edges, and a score panel.
 Drawn from the spectator view alone (``engines/ziegen/views.py``); card names come from the
 game's data tables.
 """
+
 from __future__ import annotations
 
 from engines.ziegen import data, geometry
@@ -14,18 +15,19 @@ from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 WIDTH, HEIGHT = 960, 660
-GRID = 532              # side of the pasture
-LABEL = 22              # row / column numbers
-MARGIN = 38             # band around the pasture where the large goats stand
+GRID = 532  # side of the pasture
+LABEL = 22  # row / column numbers
+MARGIN = 38  # band around the pasture where the large goats stand
 LEFT = 14 + LABEL + MARGIN
 TOP = 8 + LABEL + MARGIN
 PANEL_X = LEFT + GRID + MARGIN + 12
 PANEL_W = WIDTH - PANEL_X - 12
-GOAT_R = 14             # radius of a large goat token
+GOAT_R = 14  # radius of a large goat token
 DOG_FILL = (222, 203, 172)
-MILK_INK = (0, 90, 140)   # milk shakes: white cards, their label in blue
+MILK_INK = (0, 90, 140)  # milk shakes: white cards, their label in blue
 CARD_FILL = (255, 255, 255)
-FOCUS = (0, 0, 0)       # the cells a dog move is about / the line being taken from
+FOCUS = (0, 0, 0)  # the cells a dog move is about / the line being taken from
+
 
 def _cell_box(size: int, cell: int) -> tuple[float, float, float, float]:
     step = GRID / size
@@ -62,11 +64,9 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
             cv.text((cx, y0 + 7 + 15 * i), line, 14, INK, anchor="ma")
         cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, INK, bold=True, anchor="ms")
     elif kind == "d":
-        cv.text((cx, y0 + w * 0.5), tr("z.dog"), 22, INK, bold=True, anchor="mm",
-                width=int(w - 6))
+        cv.text((cx, y0 + w * 0.5), tr("z.dog"), 22, INK, bold=True, anchor="mm", width=int(w - 6))
     else:
-        cv.text((cx, y0 + 7), tr("z.milk"), 16, MILK_INK, bold=True, anchor="ma",
-                width=int(w - 6))
+        cv.text((cx, y0 + 7), tr("z.milk"), 16, MILK_INK, bold=True, anchor="ma", width=int(w - 6))
         cv.text((cx, y0 + 25), tr("z.shake"), 13, MILK_INK, anchor="ma", width=int(w - 6))
         cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, MILK_INK, bold=True, anchor="ms")
     if owner >= 0:  # the claim marker: the owner's token in the lower left corner
@@ -89,13 +89,29 @@ def _edge_point(size: int, pos: int, slot: int, count: int) -> tuple[float, floa
 def _draw_pasture(cv: Canvas, view: dict) -> None:
     size = view["size"]
     step = GRID / size
-    cv.rect((LEFT - MARGIN, TOP - MARGIN, LEFT + GRID + MARGIN, TOP + GRID + MARGIN),
-            (214, 228, 190), RULE, 1)
+    cv.rect(
+        (LEFT - MARGIN, TOP - MARGIN, LEFT + GRID + MARGIN, TOP + GRID + MARGIN),
+        (214, 228, 190),
+        RULE,
+        1,
+    )
     for i in range(size):
-        cv.text((LEFT + (i + 0.5) * step, TOP - MARGIN - 3), str(i + 1), 17, MUTED, bold=True,
-                anchor="ms")
-        cv.text((LEFT - MARGIN - 5, TOP + (i + 0.5) * step), str(i + 1), 17, MUTED, bold=True,
-                anchor="rm")
+        cv.text(
+            (LEFT + (i + 0.5) * step, TOP - MARGIN - 3),
+            str(i + 1),
+            17,
+            MUTED,
+            bold=True,
+            anchor="ms",
+        )
+        cv.text(
+            (LEFT - MARGIN - 5, TOP + (i + 0.5) * step),
+            str(i + 1),
+            17,
+            MUTED,
+            bold=True,
+            anchor="rm",
+        )
     for cell in range(size * size):
         _draw_cell(cv, view, cell)
     focus = []
@@ -125,9 +141,13 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
     x += 12
     w -= 24
     cv.text((x, 16), "Herr der Ziegen", 24, INK, bold=True)
-    cv.text((x, 46), tr("z.head", size=view["size"],
-                                doubling=name("ziegen", "doubling", view["doubling"])), 16,
-            MUTED, width=w)
+    cv.text(
+        (x, 46),
+        tr("z.head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"])),
+        16,
+        MUTED,
+        width=w,
+    )
     y = 76
     block = min(86, (HEIGHT - 230) // max(1, view["n"]))
     for seat in range(view["n"]):
@@ -137,30 +157,45 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         cv.token(x + 14, y + 14, 13, seat)
         cv.text((x + 34, y + 3), names[seat], 20, INK, bold=True, width=w - 90)
         cv.text((x + w, y + 1), str(view["scores"][seat]), 26, INK, bold=True, anchor="ra")
-        cv.text((x + 34, y + 30), tr("z.breakdown", pen=b["pen"], other=b["other"], milk=b["milk"]),
-                16, INK, width=w - 34)
-        cv.text((x + 34, y + 50), tr("z.hand", hand=view["hand_counts"][seat],
-                                       played=len(view["played"][seat])), 16, MUTED, width=w - 34)
+        cv.text(
+            (x + 34, y + 30),
+            tr("z.breakdown", pen=b["pen"], other=b["other"], milk=b["milk"]),
+            16,
+            INK,
+            width=w - 34,
+        )
+        cv.text(
+            (x + 34, y + 50),
+            tr("z.hand", hand=view["hand_counts"][seat], played=len(view["played"][seat])),
+            16,
+            MUTED,
+            width=w - 34,
+        )
         y += block
     y += 4
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 10
     cv.text((x, y), tr("z.draw", n=view["draw_count"]), 18, INK, bold=True)
-    cv.text((x + w, y + 2), tr("z.box", box=view["box_count"], discard=len(view["discard"])), 16,
-            MUTED, anchor="ra")
+    cv.text(
+        (x + w, y + 2),
+        tr("z.box", box=view["box_count"], discard=len(view["discard"])),
+        16,
+        MUTED,
+        anchor="ra",
+    )
     y += 28
     if view.get("over"):
         winners = ", ".join(names[s] for s in view.get("winners", []))
         lines = wrap(tr("game_over", names=winners), w, 18, 2, bold=True)
     else:
         lines = wrap(fill_names(view.get("prompt", ""), names), w, 18, 3, bold=True)
-    bottom = HEIGHT - 20 - 24 * len(lines)   # the prompt's place, kept free
+    bottom = HEIGHT - 20 - 24 * len(lines)  # the prompt's place, kept free
     scored = [(s, view["owner"][s]) for s in data.SET_KEYS if s in view["owner"]]
-    room = (bottom - 6 - (y + 22)) // 21      # lines left for the scored sets
+    room = (bottom - 6 - (y + 22)) // 21  # lines left for the scored sets
     if scored and room >= 1:
         cv.text((x, y), tr("z.scored"), 16, MUTED)
         y += 22
-        shown = scored if len(scored) <= room else scored[:max(0, room - 1)]
+        shown = scored if len(scored) <= room else scored[: max(0, room - 1)]
         for s, o in shown:
             cv.token(x + 9, y + 9, 8, o)
             cv.text((x + 24, y), name("ziegen", "set", s), 16, INK, width=w - 24)

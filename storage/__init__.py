@@ -1,5 +1,6 @@
 """Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
 default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
+
 from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, redacted
 from .migrations import MIGRATIONS
 from .opening import open_store
@@ -10,6 +11,21 @@ from .store import SYNC_MODES
 
 Store.opener = open_store
 
-__all__ = ["ACTIVE", "GameRecord", "MIGRATIONS", "MoveRecord", "NOTIFY_MODES", "PG_MIGRATIONS",
-           "RatingRecord", "ResultRecord", "SeatRecord", "StaleVersion", "Store",
-           "StoreUnavailable", "SYNC_MODES", "UserSettings", "open_store", "redacted"]
+__all__ = [
+    "ACTIVE",
+    "GameRecord",
+    "MIGRATIONS",
+    "MoveRecord",
+    "NOTIFY_MODES",
+    "PG_MIGRATIONS",
+    "RatingRecord",
+    "ResultRecord",
+    "SeatRecord",
+    "StaleVersion",
+    "Store",
+    "StoreUnavailable",
+    "SYNC_MODES",
+    "UserSettings",
+    "open_store",
+    "redacted",
+]

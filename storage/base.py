@@ -6,6 +6,7 @@ their numbered migrations on open and keep the same guarantees: every game write
 on the version the writer read, so a stale or concurrent write raises ``StaleVersion`` and
 changes nothing; a move's snapshot and log rows are stored together or not at all.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
@@ -69,12 +70,14 @@ class Store(ABC):
     async def get_game(self, game_id: int) -> GameRecord | None: ...
 
     @abstractmethod
-    async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
-                            limit: int = 25) -> list[GameRecord]: ...
+    async def games_of_user(
+        self, user_id: int, statuses: Iterable[str] = ACTIVE, limit: int = 25
+    ) -> list[GameRecord]: ...
 
     @abstractmethod
-    async def games_in_channel(self, channel_id: int,
-                               statuses: Iterable[str] = ACTIVE) -> list[GameRecord]: ...
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = ACTIVE
+    ) -> list[GameRecord]: ...
 
     @abstractmethod
     async def due_games(self, now: float, limit: int = 50) -> list[GameRecord]:
@@ -93,21 +96,42 @@ class Store(ABC):
 
     # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
     @abstractmethod
-    async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
-                          host_id: int, options: dict, seed: int, now: float,
-                          remind_after: float, seats: list[SeatRecord]) -> int: ...
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        options: dict,
+        seed: int,
+        now: float,
+        remind_after: float,
+        seats: list[SeatRecord],
+    ) -> int: ...
 
     @abstractmethod
-    async def set_seats(self, game_id: int, version: int, seats: list[SeatRecord],
-                        now: float) -> None:
+    async def set_seats(
+        self, game_id: int, version: int, seats: list[SeatRecord], now: float
+    ) -> None:
         """Replace the lobby's seat list."""
 
     @abstractmethod
-    async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
-                         status: str, moves: Sequence[tuple[int, str]], now: float,
-                         deadline_at: float | None, recent: list[str],
-                         prompts: Iterable[int] = (),
-                         player: SeatRecord | None = None) -> None:
+    async def save_state(
+        self,
+        game_id: int,
+        version: int,
+        move_count: int,
+        *,
+        state: dict,
+        status: str,
+        moves: Sequence[tuple[int, str]],
+        now: float,
+        deadline_at: float | None,
+        recent: list[str],
+        prompts: Iterable[int] = (),
+        player: SeatRecord | None = None,
+    ) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically.
 
         ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
@@ -115,20 +139,27 @@ class Store(ABC):
         resign or a replacement): only its user, bot, name and resigned columns are written."""
 
     @abstractmethod
-    async def set_status(self, game_id: int, version: int, status: str, now: float,
-                         deadline_at: float | None = None) -> None: ...
+    async def set_status(
+        self, game_id: int, version: int, status: str, now: float, deadline_at: float | None = None
+    ) -> None: ...
 
     # --- metadata, not part of the game's versioned state: messages and reminders ---------------
     @abstractmethod
-    async def set_messages(self, game_id: int, *, lobby_message_id: int | None = None,
-                           thread_id: int | None = None,
-                           board_message_id: int | None = None) -> None: ...
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        lobby_message_id: int | None = None,
+        thread_id: int | None = None,
+        board_message_id: int | None = None,
+    ) -> None: ...
 
     # Each of these returns True if it wrote, False if the row was no longer as the caller read
     # it: of several processes doing the same, exactly one gets True.
     @abstractmethod
-    async def set_deadline(self, game_id: int, version: int, old: float | None,
-                           deadline_at: float | None) -> bool:
+    async def set_deadline(
+        self, game_id: int, version: int, old: float | None, deadline_at: float | None
+    ) -> bool:
         """Re-arm a deadline, if the game is still at ``version`` with deadline ``old`` (the
         reminder pass: only the process that re-armed it sends the reminder)."""
 
@@ -147,8 +178,9 @@ class Store(ABC):
         """seat -> (DM channel id, message id, token) of each DM showing that seat's controls."""
 
     @abstractmethod
-    async def set_dm_panel(self, game_id: int, seat: int,
-                           where: tuple[int, int, int] | None) -> None:
+    async def set_dm_panel(
+        self, game_id: int, seat: int, where: tuple[int, int, int] | None
+    ) -> None:
         """Remember (or, with None, forget) the DM that shows ``seat``'s controls."""
 
     @abstractmethod
@@ -185,8 +217,9 @@ class Store(ABC):
         stored already (nothing is written then)."""
 
     @abstractmethod
-    async def replace_ratings(self, guild_id: int, kind: str,
-                              ratings: Iterable[RatingRecord]) -> None:
+    async def replace_ratings(
+        self, guild_id: int, kind: str, ratings: Iterable[RatingRecord]
+    ) -> None:
         """Set a server's ratings for one game afresh (after results were filled in late)."""
 
     @abstractmethod
@@ -228,8 +261,9 @@ class Store(ABC):
         """(user id, away_until) of every away whose time ran out by ``now``."""
 
     @abstractmethod
-    async def hold(self, user_id: int, now: float, game_id: int | None = None,
-                   news: Iterable[str] = ()) -> None:
+    async def hold(
+        self, user_id: int, now: float, game_id: int | None = None, news: Iterable[str] = ()
+    ) -> None:
         """Remember that something was held back for ``user_id`` (and its private news)."""
 
     @abstractmethod

@@ -4,6 +4,7 @@
 A mixin of ``SqliteStore`` (it uses the store's connection, write lock and transactions); every
 statement is a named constant in ``sql.py``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -33,45 +34,59 @@ class HistoryStore:
             return False
         game_id, guild_id, kind = rows[0].game_id, rows[0].guild_id, rows[0].kind
         async with self._transaction() as db:
-            (count,), = await db.execute_fetchall(sql.COUNT_RESULTS_OF_GAME, (game_id,))
+            ((count,),) = await db.execute_fetchall(sql.COUNT_RESULTS_OF_GAME, (game_id,))
             if count:
                 return False
             await db.executemany(sql.INSERT_RESULT, [r.params() for r in rows])
             if rate is not None:
-                current = {r.user_id: (r.mu, r.sigma, r.games)
-                           for r in await self._ratings(db, guild_id) if r.kind == kind}
+                current = {
+                    r.user_id: (r.mu, r.sigma, r.games)
+                    for r in await self._ratings(db, guild_id)
+                    if r.kind == kind
+                }
                 updates = rate(current)
-                await db.executemany(sql.UPSERT_RATING, [
-                    (guild_id, kind, user, mu, sigma, games)
-                    for user, (mu, sigma, games) in sorted(updates.items())])
+                await db.executemany(
+                    sql.UPSERT_RATING,
+                    [
+                        (guild_id, kind, user, mu, sigma, games)
+                        for user, (mu, sigma, games) in sorted(updates.items())
+                    ],
+                )
         return True
 
-    async def replace_ratings(self, guild_id: int, kind: str,
-                              ratings: Iterable[RatingRecord]) -> None:
+    async def replace_ratings(
+        self, guild_id: int, kind: str, ratings: Iterable[RatingRecord]
+    ) -> None:
         """Set a server's ratings for one game afresh (after results were filled in late)."""
         async with self._transaction() as db:
             await db.execute(sql.DELETE_RATINGS_OF_KIND, (guild_id, kind))
-            await db.executemany(sql.UPSERT_RATING, [
-                (guild_id, kind, r.user_id, r.mu, r.sigma, r.games) for r in ratings])
+            await db.executemany(
+                sql.UPSERT_RATING,
+                [(guild_id, kind, r.user_id, r.mu, r.sigma, r.games) for r in ratings],
+            )
 
     async def results_in_guild(self, guild_id: int) -> list[ResultRecord]:
         """Every result of a server, oldest game first."""
-        return [_result(r) for r in await self._db.execute_fetchall(
-            sql.SELECT_RESULTS_IN_GUILD, (guild_id,))]
+        return [
+            _result(r)
+            for r in await self._db.execute_fetchall(sql.SELECT_RESULTS_IN_GUILD, (guild_id,))
+        ]
 
     @staticmethod
     async def _ratings(db, guild_id: int) -> list[RatingRecord]:
-        return [RatingRecord(*r) for r in await db.execute_fetchall(
-            sql.SELECT_RATINGS_IN_GUILD, (guild_id,))]
+        return [
+            RatingRecord(*r)
+            for r in await db.execute_fetchall(sql.SELECT_RATINGS_IN_GUILD, (guild_id,))
+        ]
 
     async def ratings_in_guild(self, guild_id: int) -> list[RatingRecord]:
         return await self._ratings(self._db, guild_id)
 
     async def finished_without_results(self) -> list[int]:
         """Finished games whose results were never stored (a crash came in between)."""
-        return [r[0] for r in await self._db.execute_fetchall(
-            sql.SELECT_FINISHED_WITHOUT_RESULTS)]
+        return [r[0] for r in await self._db.execute_fetchall(sql.SELECT_FINISHED_WITHOUT_RESULTS)]
 
     async def finished_in_guild(self, guild_id: int) -> list[int]:
-        return [r[0] for r in await self._db.execute_fetchall(sql.SELECT_FINISHED_IN_GUILD,
-                                                             (guild_id,))]
+        return [
+            r[0] for r in await self._db.execute_fetchall(sql.SELECT_FINISHED_IN_GUILD, (guild_id,))
+        ]

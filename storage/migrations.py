@@ -2,6 +2,7 @@
 
 Append a new entry to ``MIGRATIONS`` to change the schema; never edit one that has shipped.
 """
+
 from __future__ import annotations
 
 MIGRATIONS: list[str] = [
@@ -190,6 +191,7 @@ async def migrate(db) -> int:
         if number <= current:
             continue
         await db.executescript(
-            f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+            f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
+        )
         current = number
     return current

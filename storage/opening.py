@@ -3,6 +3,7 @@
 A module above both backends (they import ``base.py``, so the choice cannot live there).
 asyncpg is imported only when a PostgreSQL URL is opened.
 """
+
 from __future__ import annotations
 
 from .base import URL_SCHEMES, Store

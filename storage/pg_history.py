@@ -6,6 +6,7 @@ constant in ``pg_sql.py``. Several processes may finish, or fill in, the same ga
 results of a game are stored once (writers queue on the game's row), and the rating updates of
 one server and game run one at a time (an advisory lock), so none is lost.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -40,32 +41,40 @@ class PgHistoryStore:
             await conn.executemany(sql.INSERT_RESULT, [r.params() for r in rows])
             if rate is not None:
                 await conn.execute(sql.LOCK_RATINGS, guild_id, kind)
-                current = {r.user_id: (r.mu, r.sigma, r.games)
-                           for r in await self._ratings(conn, guild_id) if r.kind == kind}
+                current = {
+                    r.user_id: (r.mu, r.sigma, r.games)
+                    for r in await self._ratings(conn, guild_id)
+                    if r.kind == kind
+                }
                 updates = rate(current)
-                await conn.executemany(sql.UPSERT_RATING, [
-                    (guild_id, kind, user, mu, sigma, games)
-                    for user, (mu, sigma, games) in sorted(updates.items())])
+                await conn.executemany(
+                    sql.UPSERT_RATING,
+                    [
+                        (guild_id, kind, user, mu, sigma, games)
+                        for user, (mu, sigma, games) in sorted(updates.items())
+                    ],
+                )
         return True
 
-    async def replace_ratings(self, guild_id: int, kind: str,
-                              ratings: Iterable[RatingRecord]) -> None:
+    async def replace_ratings(
+        self, guild_id: int, kind: str, ratings: Iterable[RatingRecord]
+    ) -> None:
         """Set a server's ratings for one game afresh (after results were filled in late)."""
         async with self._transaction() as conn:
             await conn.execute(sql.LOCK_RATINGS, guild_id, kind)
             await conn.execute(sql.DELETE_RATINGS_OF_KIND, guild_id, kind)
-            await conn.executemany(sql.UPSERT_RATING, [
-                (guild_id, kind, r.user_id, r.mu, r.sigma, r.games) for r in ratings])
+            await conn.executemany(
+                sql.UPSERT_RATING,
+                [(guild_id, kind, r.user_id, r.mu, r.sigma, r.games) for r in ratings],
+            )
 
     async def results_in_guild(self, guild_id: int) -> list[ResultRecord]:
         """Every result of a server, oldest game first."""
-        return [_result(r) for r in await self._pool.fetch(sql.SELECT_RESULTS_IN_GUILD,
-                                                           guild_id)]
+        return [_result(r) for r in await self._pool.fetch(sql.SELECT_RESULTS_IN_GUILD, guild_id)]
 
     @staticmethod
     async def _ratings(conn, guild_id: int) -> list[RatingRecord]:
-        return [RatingRecord(*r) for r in await conn.fetch(sql.SELECT_RATINGS_IN_GUILD,
-                                                           guild_id)]
+        return [RatingRecord(*r) for r in await conn.fetch(sql.SELECT_RATINGS_IN_GUILD, guild_id)]
 
     async def ratings_in_guild(self, guild_id: int) -> list[RatingRecord]:
         return await self._ratings(self._pool, guild_id)

@@ -4,6 +4,7 @@
 The table ``tavern_schema`` holds the last one applied. Append a new entry here whenever one
 is appended there; never edit one that has shipped.
 """
+
 from __future__ import annotations
 
 PG_MIGRATIONS: list[str] = [

@@ -6,6 +6,7 @@ A mixin of ``PgStore`` (it uses the store's pool and transactions); every statem
 constant in ``pg_sql.py``. Several processes may run the passes at once: ending an away and
 claiming what was held back are conditional on the values read, so each is done once.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -28,8 +29,15 @@ class PgSettingsStore:
         return {i: found.get(i) or UserSettings(i) for i in ids}
 
     async def save_user_settings(self, s: UserSettings) -> None:
-        await self._pool.execute(sql.UPSERT_USER_SETTINGS, s.user_id, s.notify, s.remind_hours,
-                                 s.timezone, s.quiet_start, s.quiet_end)
+        await self._pool.execute(
+            sql.UPSERT_USER_SETTINGS,
+            s.user_id,
+            s.notify,
+            s.remind_hours,
+            s.timezone,
+            s.quiet_start,
+            s.quiet_end,
+        )
 
     async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None:
         await self._pool.execute(sql.UPSERT_AWAY, user_id, since, until, bot_sit)
@@ -43,13 +51,15 @@ class PgSettingsStore:
     async def away_ended(self, now: float) -> list[tuple[int, float]]:
         return [(r[0], r[1]) for r in await self._pool.fetch(sql.SELECT_AWAY_ENDED, now)]
 
-    async def hold(self, user_id: int, now: float, game_id: int | None = None,
-                   news: Iterable[str] = ()) -> None:
+    async def hold(
+        self, user_id: int, now: float, game_id: int | None = None, news: Iterable[str] = ()
+    ) -> None:
         async with self._transaction() as conn:
             await conn.execute(sql.SET_HELD, user_id, now)
             if game_id is not None:
-                await conn.executemany(sql.INSERT_HELD_NEWS,
-                                       [(user_id, game_id, now, text) for text in news])
+                await conn.executemany(
+                    sql.INSERT_HELD_NEWS, [(user_id, game_id, now, text) for text in news]
+                )
 
     async def held_users(self) -> list[int]:
         return [r[0] for r in await self._pool.fetch(sql.SELECT_HELD_USERS)]

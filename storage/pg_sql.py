@@ -2,20 +2,31 @@
 
 A game and its seats come back in one row: the seats as an array of row values.
 """
+
 from .sql import GAME_COLUMNS, RESULT_COLUMNS, SEAT_COLUMNS, USER_SETTINGS_COLUMNS
 
-SEATS_OF_GAME = (f"ARRAY(SELECT ROW({SEAT_COLUMNS}) FROM seats "
-                 "WHERE seats.game_id = games.id ORDER BY seat) AS seats")
+SEATS_OF_GAME = (
+    f"ARRAY(SELECT ROW({SEAT_COLUMNS}) FROM seats "
+    "WHERE seats.game_id = games.id ORDER BY seat) AS seats"
+)
 # The type of each seat column (a new column in sql.SEAT_COLUMNS needs its type here): seats are
 # written as one array per column, $1..$n in the order of SEAT_COLUMNS.
-SEAT_TYPES = {"seat": "int", "user_id": "bigint", "bot": "text", "name": "text",
-              "resigned": "bool", "dm_closed": "bool", "prompt_version": "int",
-              "notified_version": "int"}
+SEAT_TYPES = {
+    "seat": "int",
+    "user_id": "bigint",
+    "bot": "text",
+    "name": "text",
+    "resigned": "bool",
+    "dm_closed": "bool",
+    "prompt_version": "int",
+    "notified_version": "int",
+}
 SEAT_FIELDS = [c.strip() for c in SEAT_COLUMNS.split(",")]
 if not set(SEAT_FIELDS) <= set(SEAT_TYPES):
     raise RuntimeError(f"pg_sql.SEAT_TYPES lacks {sorted(set(SEAT_FIELDS) - set(SEAT_TYPES))}")
-SEAT_ARRAYS = "unnest(" + ", ".join(f"${i}::{SEAT_TYPES[c]}[]"
-                                    for i, c in enumerate(SEAT_FIELDS, 1)) + ")"
+SEAT_ARRAYS = (
+    "unnest(" + ", ".join(f"${i}::{SEAT_TYPES[c]}[]" for i, c in enumerate(SEAT_FIELDS, 1)) + ")"
+)
 _N = len(SEAT_FIELDS)  # the parameters after the seat arrays start at $(_N + 1)
 
 INSERT_GAME = f"""
@@ -31,16 +42,18 @@ WITH g AS (
 )
 SELECT id FROM g
 """
-INSERT_SEATS = (f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) "
-                f"SELECT ${_N + 1}, t.* FROM {SEAT_ARRAYS} AS t")
+INSERT_SEATS = (
+    f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) SELECT ${_N + 1}, t.* FROM {SEAT_ARRAYS} AS t"
+)
 DELETE_SEATS = "DELETE FROM seats WHERE game_id = $1"
 
 SELECT_GAME = f"SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games WHERE id = $1"
 SELECT_MOVES = "SELECT n, seat, action, at FROM moves WHERE game_id = $1 ORDER BY n"
 
 # The optimistic write: only the writer that read ``version`` may bump it.
-BUMP_VERSION = ("UPDATE games SET version = version + 1, updated_at = $1 "
-                "WHERE id = $2 AND version = $3")
+BUMP_VERSION = (
+    "UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2 AND version = $3"
+)
 # A stored move, in one statement: the game is updated only if still at the version (and log
 # length) read; the log rows and the prompt versions are written only if it was. Concurrent
 # writers queue on the game's row, and the later one finds the version changed: no row.
@@ -78,8 +91,9 @@ SET_DEADLINE = """
 UPDATE games SET deadline_at = $1
 WHERE id = $2 AND version = $3 AND deadline_at IS NOT DISTINCT FROM $4
 """
-SET_DM_CLOSED = ("UPDATE seats SET dm_closed = TRUE "
-                 "WHERE game_id = $1 AND seat = $2 AND NOT dm_closed")
+SET_DM_CLOSED = (
+    "UPDATE seats SET dm_closed = TRUE WHERE game_id = $1 AND seat = $2 AND NOT dm_closed"
+)
 SET_NOTIFIED = """
 UPDATE seats SET notified_version = $1
 WHERE game_id = $2 AND seat = $3 AND notified_version < $1 AND prompt_version <= $1
@@ -150,16 +164,19 @@ INSERT INTO fairness (game_id, salt, commitment) VALUES ($1, $2, $3)
 ON CONFLICT (game_id) DO NOTHING
 """
 SELECT_FAIRNESS = "SELECT salt, commitment FROM fairness WHERE game_id = $1"
-INSERT_RESULT = (f"INSERT INTO results ({RESULT_COLUMNS}) "
-                 "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)")
+INSERT_RESULT = (
+    f"INSERT INTO results ({RESULT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)"
+)
 # Results are stored once per game, whichever process finishes it: the writers queue on the
 # game's row (FOR UPDATE), and the later one counts the rows the first one committed.
 LOCK_GAME = "SELECT id FROM games WHERE id = $1 FOR UPDATE"
 COUNT_RESULTS_OF_GAME = "SELECT count(*) FROM results WHERE game_id = $1"
 # Rating updates of one server and game run one at a time (each reads the ratings it replaces):
 # a transaction-scoped advisory lock, released at commit.
-LOCK_RATINGS = ("SELECT pg_advisory_xact_lock("
-                "hashtext(current_schema() || ':ratings:' || $1::bigint || ':' || $2::text))")
+LOCK_RATINGS = (
+    "SELECT pg_advisory_xact_lock("
+    "hashtext(current_schema() || ':ratings:' || $1::bigint || ':' || $2::text))"
+)
 SELECT_RESULTS_IN_GUILD = f"""
 SELECT {RESULT_COLUMNS} FROM results WHERE guild_id = $1 ORDER BY finished_at, game_id, seat
 """
@@ -181,8 +198,9 @@ SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 ORDER BY
 """
 
 # --- player settings and being away (migration 5, issue 15) ---------------------------------------
-SELECT_USER_SETTINGS = (f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings "
-                        "WHERE user_id = ANY($1::bigint[])")
+SELECT_USER_SETTINGS = (
+    f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings WHERE user_id = ANY($1::bigint[])"
+)
 UPSERT_USER_SETTINGS = f"""
 INSERT INTO user_settings ({USER_SETTINGS_COLUMNS})
 VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, NULL, FALSE)

@@ -6,6 +6,7 @@ writer read (the database serialises writers on the game's row, and the later on
 version changed): a stale or concurrent write raises ``StaleVersion`` and changes nothing, in
 whichever process it was made.
 """
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
@@ -60,8 +61,9 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
     @classmethod
     async def connect(cls, target: str, pool_size: int = POOL_SIZE) -> PgStore:
         try:
-            pool = await asyncpg.create_pool(target, min_size=1, max_size=pool_size,
-                                             reset=_keep_session)
+            pool = await asyncpg.create_pool(
+                target, min_size=1, max_size=pool_size, reset=_keep_session
+            )
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         try:
@@ -83,13 +85,15 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
         row = await self._pool.fetchrow(sql.SELECT_GAME, game_id)
         return None if row is None else _with_seats(row)
 
-    async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
-                            limit: int = 25) -> list[GameRecord]:
+    async def games_of_user(
+        self, user_id: int, statuses: Iterable[str] = ACTIVE, limit: int = 25
+    ) -> list[GameRecord]:
         rows = await self._pool.fetch(sql.SELECT_GAMES_OF_USER, user_id, list(statuses), limit)
         return [_with_seats(r) for r in rows]
 
-    async def games_in_channel(self, channel_id: int,
-                               statuses: Iterable[str] = ACTIVE) -> list[GameRecord]:
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = ACTIVE
+    ) -> list[GameRecord]:
         rows = await self._pool.fetch(sql.SELECT_GAMES_IN_CHANNEL, channel_id, list(statuses))
         return [_with_seats(r) for r in rows]
 
@@ -107,12 +111,31 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
         return [MoveRecord(*row) for row in await self._pool.fetch(sql.SELECT_MOVES, game_id)]
 
     # --- writing -------------------------------------------------------------------------------
-    async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
-                          host_id: int, options: dict, seed: int, now: float,
-                          remind_after: float, seats: list[SeatRecord]) -> int:
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        options: dict,
+        seed: int,
+        now: float,
+        remind_after: float,
+        seats: list[SeatRecord],
+    ) -> int:
         return await self._pool.fetchval(
-            sql.INSERT_GAME, *_seat_arrays(seats), kind, guild_id, channel_id, host_id,
-            _dumps(options), seed, now, remind_after)
+            sql.INSERT_GAME,
+            *_seat_arrays(seats),
+            kind,
+            guild_id,
+            channel_id,
+            host_id,
+            _dumps(options),
+            seed,
+            now,
+            remind_after,
+        )
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[asyncpg.Connection]:
@@ -124,24 +147,45 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
         if _count(status) != 1:
             raise StaleVersion("The game changed in the meantime.")
 
-    async def set_seats(self, game_id: int, version: int, seats: list[SeatRecord],
-                        now: float) -> None:
+    async def set_seats(
+        self, game_id: int, version: int, seats: list[SeatRecord], now: float
+    ) -> None:
         """Replace the lobby's seat list, if the game is still at ``version``."""
         async with self._transaction() as conn:  # the game's row first: writers queue there
             self._check(await conn.execute(sql.BUMP_VERSION, now, game_id, version))
             await conn.execute(sql.DELETE_SEATS, game_id)
             await conn.execute(sql.INSERT_SEATS, *_seat_arrays(seats), game_id)
 
-    async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
-                         status: str, moves: Sequence[tuple[int, str]], now: float,
-                         deadline_at: float | None, recent: list[str],
-                         prompts: Iterable[int] = (),
-                         player: SeatRecord | None = None) -> None:
+    async def save_state(
+        self,
+        game_id: int,
+        version: int,
+        move_count: int,
+        *,
+        state: dict,
+        status: str,
+        moves: Sequence[tuple[int, str]],
+        now: float,
+        deadline_at: float | None,
+        recent: list[str],
+        prompts: Iterable[int] = (),
+        player: SeatRecord | None = None,
+    ) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically, if at ``version``
         (see ``Store.save_state``). The common case is one statement: ``pg_sql.SAVE_STATE``."""
-        params = (_dumps(state), status, deadline_at, _dumps(recent), now,
-                  [seat for seat, _ in moves], [action for _, action in moves],
-                  game_id, version, move_count, sorted(prompts))
+        params = (
+            _dumps(state),
+            status,
+            deadline_at,
+            _dumps(recent),
+            now,
+            [seat for seat, _ in moves],
+            [action for _, action in moves],
+            game_id,
+            version,
+            move_count,
+            sorted(prompts),
+        )
         if player is None:
             if await self._pool.fetchval(sql.SAVE_STATE, *params) != 1:
                 raise StaleVersion("The game changed in the meantime.")
@@ -149,23 +193,39 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
         async with self._transaction() as conn:  # the game's row first: writers queue there
             if await conn.fetchval(sql.SAVE_STATE, *params) != 1:
                 raise StaleVersion("The game changed in the meantime.")
-            await conn.execute(sql.REPLACE_PLAYER, player.user_id, player.bot, player.name,
-                               bool(player.resigned), game_id, player.seat)
+            await conn.execute(
+                sql.REPLACE_PLAYER,
+                player.user_id,
+                player.bot,
+                player.name,
+                bool(player.resigned),
+                game_id,
+                player.seat,
+            )
 
-    async def set_status(self, game_id: int, version: int, status: str, now: float,
-                         deadline_at: float | None = None) -> None:
-        self._check(await self._pool.execute(sql.UPDATE_STATUS, status, deadline_at, now,
-                                             game_id, version))
+    async def set_status(
+        self, game_id: int, version: int, status: str, now: float, deadline_at: float | None = None
+    ) -> None:
+        self._check(
+            await self._pool.execute(sql.UPDATE_STATUS, status, deadline_at, now, game_id, version)
+        )
 
     # Metadata below is not part of the game's versioned state: messages and reminders.
-    async def set_messages(self, game_id: int, *, lobby_message_id: int | None = None,
-                           thread_id: int | None = None,
-                           board_message_id: int | None = None) -> None:
-        await self._pool.execute(sql.SET_MESSAGES, lobby_message_id, thread_id,
-                                 board_message_id, game_id)
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        lobby_message_id: int | None = None,
+        thread_id: int | None = None,
+        board_message_id: int | None = None,
+    ) -> None:
+        await self._pool.execute(
+            sql.SET_MESSAGES, lobby_message_id, thread_id, board_message_id, game_id
+        )
 
-    async def set_deadline(self, game_id: int, version: int, old: float | None,
-                           deadline_at: float | None) -> bool:
+    async def set_deadline(
+        self, game_id: int, version: int, old: float | None, deadline_at: float | None
+    ) -> bool:
         return await self._update(sql.SET_DEADLINE, deadline_at, game_id, version, old)
 
     async def set_notified(self, game_id: int, seat: int, version: int) -> bool:
@@ -182,8 +242,9 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
         rows = await self._pool.fetch(sql.SELECT_DM_PANELS, game_id)
         return {row[0]: (row[1], row[2], row[3]) for row in rows}
 
-    async def set_dm_panel(self, game_id: int, seat: int,
-                           where: tuple[int, int, int] | None) -> None:
+    async def set_dm_panel(
+        self, game_id: int, seat: int, where: tuple[int, int, int] | None
+    ) -> None:
         """Remember (or, with None, forget) the DM that shows ``seat``'s controls."""
         if where is None:
             await self._pool.execute(sql.DELETE_DM_PANEL, game_id, seat)

@@ -1,4 +1,5 @@
 """Plain records read from the database."""
+
 from __future__ import annotations
 
 import json
@@ -84,8 +85,19 @@ class ResultRecord:
     finished_at: float
 
     def params(self) -> tuple:
-        return (self.game_id, self.seat, self.guild_id, self.kind, self.user_id, int(self.bot),
-                self.name, self.score, int(self.won), self.place, self.finished_at)
+        return (
+            self.game_id,
+            self.seat,
+            self.guild_id,
+            self.kind,
+            self.user_id,
+            int(self.bot),
+            self.name,
+            self.score,
+            int(self.won),
+            self.place,
+            self.finished_at,
+        )
 
 
 @dataclass(slots=True, frozen=True)
@@ -109,22 +121,53 @@ def dumps(data: Any) -> str:
 
 def game_from_row(row: Sequence[Any]) -> GameRecord:
     return GameRecord(
-        id=row[0], kind=row[1], guild_id=row[2], channel_id=row[3], thread_id=row[4],
-        lobby_message_id=row[5], board_message_id=row[6], host_id=row[7],
-        options=json.loads(row[8]), seed=row[9], status=row[10], version=row[11],
-        move_count=row[12], state=json.loads(row[13]) if row[13] is not None else None,
-        created_at=row[14], updated_at=row[15], remind_after=row[16], deadline_at=row[17],
+        id=row[0],
+        kind=row[1],
+        guild_id=row[2],
+        channel_id=row[3],
+        thread_id=row[4],
+        lobby_message_id=row[5],
+        board_message_id=row[6],
+        host_id=row[7],
+        options=json.loads(row[8]),
+        seed=row[9],
+        status=row[10],
+        version=row[11],
+        move_count=row[12],
+        state=json.loads(row[13]) if row[13] is not None else None,
+        created_at=row[14],
+        updated_at=row[15],
+        remind_after=row[16],
+        deadline_at=row[17],
         recent=json.loads(row[18]),
     )
 
 
 def seat_from_row(row: Sequence[Any]) -> SeatRecord:
-    return SeatRecord(seat=row[0], user_id=row[1], bot=row[2], name=row[3],
-                      resigned=bool(row[4]), dm_closed=bool(row[5]), prompt_version=row[6],
-                      notified_version=row[7])
+    return SeatRecord(
+        seat=row[0],
+        user_id=row[1],
+        bot=row[2],
+        name=row[3],
+        resigned=bool(row[4]),
+        dm_closed=bool(row[5]),
+        prompt_version=row[6],
+        notified_version=row[7],
+    )
 
 
 def result_from_row(row: Sequence[Any]) -> ResultRecord:
     """A row of ``sql.RESULT_COLUMNS`` (bot and won are 0/1 in SQLite, booleans in PostgreSQL)."""
-    return ResultRecord(row[0], row[1], row[2], row[3], row[4], bool(row[5]), row[6], row[7],
-                        bool(row[8]), row[9], row[10])
+    return ResultRecord(
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        bool(row[5]),
+        row[6],
+        row[7],
+        bool(row[8]),
+        row[9],
+        row[10],
+    )

@@ -4,6 +4,7 @@ hours held back, and each table's away limit (migration 5).
 A mixin of ``Store`` (it uses the store's connection, write lock and transactions); every
 statement is a named constant in ``sql.py``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -19,20 +20,21 @@ class UserSettings:
     """One player's choices, across all tables. A player who never chose has the defaults."""
 
     user_id: int
-    notify: str = "dm"              # how a turn is announced: "dm", "mention" (in the thread), both
+    notify: str = "dm"  # how a turn is announced: "dm", "mention" (in the thread), both
     remind_hours: int | None = None  # None: the table's interval
-    timezone: str = "UTC"           # an IANA name
+    timezone: str = "UTC"  # an IANA name
     quiet_start: int | None = None  # quiet hours, start and end hour in ``timezone``
     quiet_end: int | None = None
     held_since: float | None = None  # something was held back by the quiet hours since then
     away_since: float | None = None
     away_until: float | None = None
-    bot_sit: bool = False           # while away, a bot plays the player's seats
+    bot_sit: bool = False  # while away, a bot plays the player's seats
 
 
 def settings_from_row(row) -> UserSettings:
-    return UserSettings(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
-                        bool(row[9]))
+    return UserSettings(
+        row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], bool(row[9])
+    )
 
 
 class SettingsStore:
@@ -42,15 +44,18 @@ class SettingsStore:
         if not ids:
             return {}
         rows = await self._db.execute_fetchall(
-            sql.SELECT_USER_SETTINGS.format(marks=",".join("?" * len(ids))), tuple(ids))
+            sql.SELECT_USER_SETTINGS.format(marks=",".join("?" * len(ids))), tuple(ids)
+        )
         found = {row[0]: settings_from_row(row) for row in rows}
         return {i: found.get(i) or UserSettings(i) for i in ids}
 
     async def save_user_settings(self, s: UserSettings) -> None:
         """Store the choices (notify, interval, timezone, quiet hours); away and held kept."""
         async with self._write_lock:
-            await self._db.execute(sql.UPSERT_USER_SETTINGS, (
-                s.user_id, s.notify, s.remind_hours, s.timezone, s.quiet_start, s.quiet_end))
+            await self._db.execute(
+                sql.UPSERT_USER_SETTINGS,
+                (s.user_id, s.notify, s.remind_hours, s.timezone, s.quiet_start, s.quiet_end),
+            )
 
     async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None:
         async with self._write_lock:
@@ -65,17 +70,20 @@ class SettingsStore:
 
     async def away_ended(self, now: float) -> list[tuple[int, float]]:
         """(user id, away_until) of every away whose time ran out by ``now``."""
-        return [(r[0], r[1]) for r in await self._db.execute_fetchall(sql.SELECT_AWAY_ENDED,
-                                                                      (now,))]
+        return [
+            (r[0], r[1]) for r in await self._db.execute_fetchall(sql.SELECT_AWAY_ENDED, (now,))
+        ]
 
-    async def hold(self, user_id: int, now: float, game_id: int | None = None,
-                   news: Iterable[str] = ()) -> None:
+    async def hold(
+        self, user_id: int, now: float, game_id: int | None = None, news: Iterable[str] = ()
+    ) -> None:
         """Remember that something was held back for ``user_id`` (and its private news)."""
         async with self._transaction() as db:
             await db.execute(sql.SET_HELD, (user_id, now))
             if game_id is not None:
-                await db.executemany(sql.INSERT_HELD_NEWS,
-                                     [(user_id, game_id, now, text) for text in news])
+                await db.executemany(
+                    sql.INSERT_HELD_NEWS, [(user_id, game_id, now, text) for text in news]
+                )
 
     async def held_users(self) -> list[int]:
         return [r[0] for r in await self._db.execute_fetchall(sql.SELECT_HELD_USERS)]

@@ -14,8 +14,9 @@ VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)
 """
 SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 SELECT_SEATS = f"SELECT {SEAT_COLUMNS} FROM seats WHERE game_id = ? ORDER BY seat"
-SELECT_SEATS_MANY = (f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({{marks}}) "
-                     "ORDER BY game_id, seat")
+SELECT_SEATS_MANY = (
+    f"SELECT game_id, {SEAT_COLUMNS} FROM seats WHERE game_id IN ({{marks}}) ORDER BY game_id, seat"
+)
 
 # The optimistic write: only the writer that read ``version`` may bump it.
 BUMP_VERSION = """
@@ -140,10 +141,13 @@ SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = ? ORDER BY 
 """
 
 # --- player settings and being away (migration 5, issue 15) --------------------------------------
-USER_SETTINGS_COLUMNS = ("user_id, notify, remind_hours, timezone, quiet_start, quiet_end, "
-                         "held_since, away_since, away_until, bot_sit")
-SELECT_USER_SETTINGS = (f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings "
-                        "WHERE user_id IN ({marks})")
+USER_SETTINGS_COLUMNS = (
+    "user_id, notify, remind_hours, timezone, quiet_start, quiet_end, "
+    "held_since, away_since, away_until, bot_sit"
+)
+SELECT_USER_SETTINGS = (
+    f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings WHERE user_id IN ({{marks}})"
+)
 UPSERT_USER_SETTINGS = f"""
 INSERT INTO user_settings ({USER_SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0)
 ON CONFLICT (user_id) DO UPDATE SET

@@ -6,6 +6,7 @@ One aiosqlite connection, one process (several processes share a PostgreSQL data
 transaction). Every game write is conditional on the version the writer read: a stale or
 concurrent write raises ``StaleVersion`` and changes nothing.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -31,8 +32,17 @@ SYNC_MODES = ("full", "normal", "extra")
 
 
 def _seat_params(game_id: int, seat: SeatRecord) -> tuple:
-    return (game_id, seat.seat, seat.user_id, seat.bot, seat.name, int(seat.resigned),
-            int(seat.dm_closed), seat.prompt_version, seat.notified_version)
+    return (
+        game_id,
+        seat.seat,
+        seat.user_id,
+        seat.bot,
+        seat.name,
+        int(seat.resigned),
+        int(seat.dm_closed),
+        seat.prompt_version,
+        seat.notified_version,
+    )
 
 
 class SqliteStore(HistoryStore, SettingsStore, Store):
@@ -49,8 +59,9 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         """``synchronous``: "full" (default) makes every stored move durable against an OS
         crash or a power loss too; "normal" only against a crash of this process (faster)."""
         if synchronous.lower() not in SYNC_MODES:
-            raise ValueError(f"synchronous must be one of {', '.join(SYNC_MODES)}, "
-                             f"not {synchronous!r}")
+            raise ValueError(
+                f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}"
+            )
         db = await aiosqlite.connect(path, isolation_level=None)
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
@@ -89,8 +100,9 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         if not rows:
             return None
         game = _game(rows[0])
-        game.seats = [_seat(r) for r in await self._db.execute_fetchall(sql.SELECT_SEATS,
-                                                                          (game_id,))]
+        game.seats = [
+            _seat(r) for r in await self._db.execute_fetchall(sql.SELECT_SEATS, (game_id,))
+        ]
         return game
 
     async def _with_seats(self, games: list[GameRecord]) -> list[GameRecord]:
@@ -102,20 +114,25 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
             by_id[row[0]].seats.append(_seat(row[1:]))
         return games
 
-    async def games_of_user(self, user_id: int, statuses: Iterable[str] = ACTIVE,
-                            limit: int = 25) -> list[GameRecord]:
+    async def games_of_user(
+        self, user_id: int, statuses: Iterable[str] = ACTIVE, limit: int = 25
+    ) -> list[GameRecord]:
         statuses = tuple(statuses)
         query = sql.SELECT_GAMES_OF_USER.format(marks=",".join("?" * len(statuses)))
-        games = [_game(r) for r in await self._db.execute_fetchall(
-            query, (user_id, *statuses, limit))]
+        games = [
+            _game(r) for r in await self._db.execute_fetchall(query, (user_id, *statuses, limit))
+        ]
         return await self._with_seats(games)
 
-    async def games_in_channel(self, channel_id: int,
-                               statuses: Iterable[str] = ACTIVE) -> list[GameRecord]:
+    async def games_in_channel(
+        self, channel_id: int, statuses: Iterable[str] = ACTIVE
+    ) -> list[GameRecord]:
         statuses = tuple(statuses)
         query = sql.SELECT_GAMES_IN_CHANNEL.format(marks=",".join("?" * len(statuses)))
-        games = [_game(r) for r in await self._db.execute_fetchall(
-            query, (channel_id, channel_id, *statuses))]
+        games = [
+            _game(r)
+            for r in await self._db.execute_fetchall(query, (channel_id, channel_id, *statuses))
+        ]
         return await self._with_seats(games)
 
     async def due_games(self, now: float, limit: int = 50) -> list[GameRecord]:
@@ -133,33 +150,68 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         return await self._with_seats(games)
 
     async def moves(self, game_id: int) -> list[MoveRecord]:
-        return [MoveRecord(*row) for row in await self._db.execute_fetchall(sql.SELECT_MOVES,
-                                                                            (game_id,))]
+        return [
+            MoveRecord(*row)
+            for row in await self._db.execute_fetchall(sql.SELECT_MOVES, (game_id,))
+        ]
 
     # --- writing -------------------------------------------------------------------------------
-    async def create_game(self, *, kind: str, guild_id: int | None, channel_id: int | None,
-                          host_id: int, options: dict, seed: int, now: float,
-                          remind_after: float, seats: list[SeatRecord]) -> int:
+    async def create_game(
+        self,
+        *,
+        kind: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        options: dict,
+        seed: int,
+        now: float,
+        remind_after: float,
+        seats: list[SeatRecord],
+    ) -> int:
         async with self._transaction() as db:
-            cur = await db.execute(sql.INSERT_GAME, (kind, guild_id, channel_id, host_id,
-                                                     _dumps(options), seed, now, now, remind_after))
+            cur = await db.execute(
+                sql.INSERT_GAME,
+                (
+                    kind,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    _dumps(options),
+                    seed,
+                    now,
+                    now,
+                    remind_after,
+                ),
+            )
             game_id = cur.lastrowid
             await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
         return game_id
 
-    async def set_seats(self, game_id: int, version: int, seats: list[SeatRecord],
-                        now: float) -> None:
+    async def set_seats(
+        self, game_id: int, version: int, seats: list[SeatRecord], now: float
+    ) -> None:
         """Replace the lobby's seat list, if the game is still at ``version``."""
         async with self._transaction() as db:
             await self._bump(db, sql.BUMP_VERSION, (now, game_id, version))
             await db.execute(sql.DELETE_SEATS, (game_id,))
             await db.executemany(sql.INSERT_SEAT, [_seat_params(game_id, s) for s in seats])
 
-    async def save_state(self, game_id: int, version: int, move_count: int, *, state: dict,
-                         status: str, moves: Sequence[tuple[int, str]], now: float,
-                         deadline_at: float | None, recent: list[str],
-                         prompts: Iterable[int] = (),
-                         player: SeatRecord | None = None) -> None:
+    async def save_state(
+        self,
+        game_id: int,
+        version: int,
+        move_count: int,
+        *,
+        state: dict,
+        status: str,
+        moves: Sequence[tuple[int, str]],
+        now: float,
+        deadline_at: float | None,
+        recent: list[str],
+        prompts: Iterable[int] = (),
+        player: SeatRecord | None = None,
+    ) -> None:
         """Store a new snapshot and append ``moves`` to the log, atomically, if at ``version``.
 
         ``move_count`` is the log length the writer read; ``prompts`` lists the seats whose
@@ -168,34 +220,61 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         so a closed-DM or notified mark set meanwhile is kept.
         The common case (no player change) is one SQL statement: see the triggers of migration 1.
         """
-        params = (_dumps(state), status, deadline_at, _dumps(recent), now,
-                  _dumps([[seat, action] for seat, action in moves]), _dumps(sorted(prompts)),
-                  len(moves), game_id, version, move_count)
+        params = (
+            _dumps(state),
+            status,
+            deadline_at,
+            _dumps(recent),
+            now,
+            _dumps([[seat, action] for seat, action in moves]),
+            _dumps(sorted(prompts)),
+            len(moves),
+            game_id,
+            version,
+            move_count,
+        )
         if player is None:
             async with self._write_lock:
                 await self._bump(self._db, sql.UPDATE_STATE, params)
             return
         async with self._transaction() as db:
             await self._bump(db, sql.UPDATE_STATE, params)
-            await db.execute(sql.REPLACE_PLAYER, (player.user_id, player.bot, player.name,
-                                                  int(player.resigned), game_id, player.seat))
+            await db.execute(
+                sql.REPLACE_PLAYER,
+                (
+                    player.user_id,
+                    player.bot,
+                    player.name,
+                    int(player.resigned),
+                    game_id,
+                    player.seat,
+                ),
+            )
 
-    async def set_status(self, game_id: int, version: int, status: str, now: float,
-                         deadline_at: float | None = None) -> None:
+    async def set_status(
+        self, game_id: int, version: int, status: str, now: float, deadline_at: float | None = None
+    ) -> None:
         async with self._transaction() as db:
             await self._bump(db, sql.UPDATE_STATUS, (status, deadline_at, now, game_id, version))
 
     # Metadata below is not part of the game's versioned state: messages and reminders.
-    async def set_messages(self, game_id: int, *, lobby_message_id: int | None = None,
-                           thread_id: int | None = None,
-                           board_message_id: int | None = None) -> None:
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        lobby_message_id: int | None = None,
+        thread_id: int | None = None,
+        board_message_id: int | None = None,
+    ) -> None:
         async with self._write_lock:
-            await self._db.execute(sql.SET_MESSAGES,
-                                   (lobby_message_id, thread_id, board_message_id, game_id))
+            await self._db.execute(
+                sql.SET_MESSAGES, (lobby_message_id, thread_id, board_message_id, game_id)
+            )
 
     # Each returns True if it wrote, False if the row was no longer as the caller read it.
-    async def set_deadline(self, game_id: int, version: int, old: float | None,
-                           deadline_at: float | None) -> bool:
+    async def set_deadline(
+        self, game_id: int, version: int, old: float | None, deadline_at: float | None
+    ) -> bool:
         """Re-arm a deadline, if the game is still at ``version`` with deadline ``old``."""
         return await self._update(sql.SET_DEADLINE, (deadline_at, game_id, version, old))
 
@@ -217,8 +296,9 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         rows = await self._db.execute_fetchall(sql.SELECT_DM_PANELS, (game_id,))
         return {row[0]: (row[1], row[2], row[3]) for row in rows}
 
-    async def set_dm_panel(self, game_id: int, seat: int,
-                           where: tuple[int, int, int] | None) -> None:
+    async def set_dm_panel(
+        self, game_id: int, seat: int, where: tuple[int, int, int] | None
+    ) -> None:
         """Remember (or, with None, forget) the DM that shows ``seat``'s controls."""
         async with self._write_lock:
             if where is None:

@@ -8,6 +8,7 @@ A bot sitting in plays exactly as a bot seat does (``botplay.py``: thought out i
 each move stored and published as made, at the bots' fixed pace: see "Timing" in the README). The
 seat stays the player's: their moves are in the log as that seat's, and the board marks it.
 """
+
 from __future__ import annotations
 
 import logging
@@ -58,13 +59,20 @@ class AwayMixin(SettingsMixin):
         """For the board: who is away, until when, and whether a bot sits in (in ``lang``)."""
         if game.status != "running":
             return []
-        return [t(lang, "board.away_line_sit" if p.bot_sit else "board.away_line",
-                  player=f"<@{game.seats[seat].user_id}>", until=when(p.away_until))
-                for seat, p in sorted((await self._away_of(game)).items())]
+        return [
+            t(
+                lang,
+                "board.away_line_sit" if p.bot_sit else "board.away_line",
+                player=f"<@{game.seats[seat].user_id}>",
+                until=when(p.away_until),
+            )
+            for seat, p in sorted((await self._away_of(game)).items())
+        ]
 
     # --- going away and coming back --------------------------------------------------------------
-    async def go_away(self, user_id: int, days: int, *, bot_sit: bool = False,
-                      bots: bool = True) -> list[Outcome]:
+    async def go_away(
+        self, user_id: int, days: int, *, bot_sit: bool = False, bots: bool = True
+    ) -> list[Outcome]:
         """Be away for ``days`` (0: back now). Returns what changed at each running table.
         Without ``bots`` a bot sitting in does not play yet: the caller drives ``bot_turns``."""
         if days == 0:
@@ -79,8 +87,8 @@ class AwayMixin(SettingsMixin):
         self._changed(user_id)
         key = "news.away_sit" if bot_sit else "news.away"
         return await self._tell_tables(
-            user_id, lambda name: m(key, name=name, until=when(until)), back=False,
-            bots=bots)
+            user_id, lambda name: m(key, name=name, until=when(until)), back=False, bots=bots
+        )
 
     async def come_back(self, user_id: int, *, until: float | None = None) -> list[Outcome]:
         """End the player's away (``until``: only if it still ends then, for the expiry pass):
@@ -102,8 +110,9 @@ class AwayMixin(SettingsMixin):
             out += await self.come_back(user_id, until=until)
         return out
 
-    async def _tell_tables(self, user_id: int, text, *, back: bool,
-                           bots: bool = True) -> list[Outcome]:
+    async def _tell_tables(
+        self, user_id: int, text, *, back: bool, bots: bool = True
+    ) -> list[Outcome]:
         """A public line at each running table of the player; a bot sitting in plays at once,
         a returning player is told if it is their turn (and their reminder clock restarts)."""
         outcomes = []
@@ -111,16 +120,21 @@ class AwayMixin(SettingsMixin):
             try:
                 outcome = await self._note_at(listed.id, user_id, text, back, bots)
             except TableError:  # that table changed at that very moment: its line is skipped
-                log.warning("table %s: could not note that user %s is away or back",
-                            listed.id, user_id, exc_info=True)
+                log.warning(
+                    "table %s: could not note that user %s is away or back",
+                    listed.id,
+                    user_id,
+                    exc_info=True,
+                )
                 continue
             if outcome is not None:
                 outcomes.append(outcome)
         return outcomes
 
     @on_latest
-    async def _note_at(self, game_id: int, user_id: int, text, back: bool,
-                       bots: bool = True) -> Outcome | None:
+    async def _note_at(
+        self, game_id: int, user_id: int, text, back: bool, bots: bool = True
+    ) -> Outcome | None:
         async with self._lock(game_id):
             game = await self.game(game_id)
             seat = game.seat_of(user_id)
@@ -128,11 +142,21 @@ class AwayMixin(SettingsMixin):
                 return None
             engine = self.engine(game.kind)
             state = self.state(game)
-            before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)
-                      if not (back and s == seat)}
-            return await self._advance(game, engine, state, [],
-                                       [Event(text(game.seats[seat].name))], None, before=before,
-                                       bots=bots)
+            before = {
+                s: engine.legal_actions(state, s)
+                for s in engine.to_act(state)
+                if not (back and s == seat)
+            }
+            return await self._advance(
+                game,
+                engine,
+                state,
+                [],
+                [Event(text(game.seats[seat].name))],
+                None,
+                before=before,
+                bots=bots,
+            )
 
     # --- replacing an away player ----------------------------------------------------------------
     async def set_away_limit(self, game_id: int, days: int) -> None:
@@ -145,23 +169,35 @@ class AwayMixin(SettingsMixin):
         stored = await self.store.away_limit(game_id)
         return stored if stored is not None else DEFAULT_AWAY_LIMIT_DAYS * DAY
 
-    async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False, guild_id: Any = ANYWHERE,
-                               bots: bool = True) -> Outcome:
+    async def replace_with_bot(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        by_user: int,
+        admin: bool = False,
+        guild_id: Any = ANYWHERE,
+        bots: bool = True,
+    ) -> Outcome:
         """As before, except that a player who is away (and said so) keeps their seat until
         they have been away longer than the table's limit."""
         if by_user != user_id:
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
-            self._host_only(game, by_user, "replace",
-                            self.admin_here(game, admin, guild_id))
+            self._host_only(game, by_user, "replace", self.admin_here(game, admin, guild_id))
             seat = game.seat_of(user_id)
             away = (await self._away_of(game)).get(seat) if seat is not None else None
             if away is not None:
                 limit = await self.away_limit(game_id)
                 if self.clock() - (away.away_since or self.clock()) < limit:
-                    raise TableError(m(
-                        "err.away_keeps", name=game.seats[seat].name,
-                        until=when(away.away_until), days=f"{limit / DAY:g}",
-                        start=when(away.away_since + limit)))
-        return await super().replace_with_bot(game_id, user_id, by_user=by_user, admin=admin,
-                                              guild_id=guild_id, bots=bots)
+                    raise TableError(
+                        m(
+                            "err.away_keeps",
+                            name=game.seats[seat].name,
+                            until=when(away.away_until),
+                            days=f"{limit / DAY:g}",
+                            start=when(away.away_since + limit),
+                        )
+                    )
+        return await super().replace_with_bot(
+            game_id, user_id, by_user=by_user, admin=admin, guild_id=guild_id, bots=bots
+        )

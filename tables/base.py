@@ -1,4 +1,5 @@
 """What every part of the table service shares: settings, caches, locks and lookups."""
+
 from __future__ import annotations
 
 import functools
@@ -22,7 +23,7 @@ DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
 CACHE_SIZE = 1000  # games whose record and state stay in memory (least recently used go)
 REPLAYS_KEPT = 64  # games whose replay (with the states an undo may restore) stays in memory
-MAX_ID = 2 ** 63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
+MAX_ID = 2**63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
 
 
 class _Anywhere:
@@ -49,6 +50,7 @@ def on_latest(request: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R
     on the latest one too (an old copy can make a current button look stale), and only a
     refusal made on the latest record is final.
     """
+
     @functools.wraps(request)
     async def run(self: TableBase, game_id: int, *args, **kwargs) -> R:
         for attempt in range(1, MAX_TRIES + 1):
@@ -69,8 +71,9 @@ def on_latest(request: Callable[..., Awaitable[R]]) -> Callable[..., Awaitable[R
 
 def fill_names(text: str, names: list[str]) -> str:
     """Replace the engines' "{p0}".."{p4}" seat markers with the seats' names."""
-    return _NAME_RE.sub(lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names)
-                        else m.group(0), text)
+    return _NAME_RE.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
+    )
 
 
 def in_lang(method: Callable[..., str], *args: Any, lang: str = "en") -> str:
@@ -93,11 +96,16 @@ _PARAMS: dict[Callable, frozenset[str]] = {}
 
 
 class TableBase:
-    def __init__(self, store: Store, *, clock: Callable[[], float] = time.time,
-                 remind_after: float = DEFAULT_REMIND_AFTER,
-                 seed_source: Callable[[], int] | None = None,
-                 registry: dict[str, Engine] | None = None,
-                 cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Callable[[], float] = time.time,
+        remind_after: float = DEFAULT_REMIND_AFTER,
+        seed_source: Callable[[], int] | None = None,
+        registry: dict[str, Engine] | None = None,
+        cache_size: int = CACHE_SIZE,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.remind_after = remind_after
@@ -110,8 +118,10 @@ class TableBase:
         # by another process makes the write fail (and drops the cache entry) instead of being
         # overwritten.
         self._cache: LRU[int, GameRecord] = LRU(
-            cache_size, done=lambda g: g.status in ("finished", "abandoned"),
-            on_drop=lambda game_id: self._live.pop(game_id, None))
+            cache_size,
+            done=lambda g: g.status in ("finished", "abandoned"),
+            on_drop=lambda game_id: self._live.pop(game_id, None),
+        )
         # The engine state of each cached record, already loaded: (version, state). States are
         # never mutated (apply returns a new one), so one object serves every reader.
         self._live: LRU[int, tuple[int, State]] = LRU(cache_size)
@@ -141,8 +151,9 @@ class TableBase:
             self._cache[game_id] = game
         return game
 
-    async def table_at(self, game_id: int, *, user_id: int, guild_id: Any = ANYWHERE,
-                       latest: bool = False) -> GameRecord:
+    async def table_at(
+        self, game_id: int, *, user_id: int, guild_id: Any = ANYWHERE, latest: bool = False
+    ) -> GameRecord:
         """The game, as seen from where a request was made (see ``check_place``)."""
         game = await self.game(game_id, latest=latest)
         self.check_place(game, user_id, guild_id)
@@ -165,8 +176,9 @@ class TableBase:
     @staticmethod
     def admin_here(game: GameRecord, admin: bool, guild_id: Any) -> bool:
         """Server admin powers count only in the table's own server (never in DMs)."""
-        return admin and (guild_id is ANYWHERE or
-                          (guild_id is not None and guild_id == game.guild_id))
+        return admin and (
+            guild_id is ANYWHERE or (guild_id is not None and guild_id == game.guild_id)
+        )
 
     async def _reread(self, game_id: int) -> GameRecord:
         self._cache.pop(game_id, None)
@@ -201,8 +213,9 @@ class TableBase:
 
     def board_text(self, game: GameRecord, lang: str = "en") -> str:
         engine = self.engine(game.kind)
-        return self.fill(game, in_lang(engine.board_text, engine.view(self.state(game), None),
-                                       lang=lang), lang)
+        return self.fill(
+            game, in_lang(engine.board_text, engine.view(self.state(game), None), lang=lang), lang
+        )
 
     def hand_text(self, game: GameRecord, seat: int, lang: str = "en") -> str:
         return self.seat_texts(game, seat, lang)[0]
@@ -211,8 +224,10 @@ class TableBase:
         """A seat's private text and the public prompt (what is being decided now)."""
         engine = self.engine(game.kind)
         view = engine.view(self.state(game), seat)
-        return (self.fill(game, in_lang(engine.hand_text, view, lang=lang), lang),
-                self.fill(game, render(view.get("prompt"), lang), lang))
+        return (
+            self.fill(game, in_lang(engine.hand_text, view, lang=lang), lang),
+            self.fill(game, render(view.get("prompt"), lang), lang),
+        )
 
     def choices(self, game: GameRecord, seat: int, lang: str = "en") -> list[tuple[str, str]]:
         """(action id, label) for every legal action of ``seat`` now, labels in ``lang``."""
@@ -220,8 +235,10 @@ class TableBase:
             return []
         engine = self.engine(game.kind)
         state = self.state(game)
-        return [(a, self.fill(game, in_lang(engine.describe, state, seat, a, lang=lang), lang))
-                for a in engine.legal_actions(state, seat)]
+        return [
+            (a, self.fill(game, in_lang(engine.describe, state, seat, a, lang=lang), lang))
+            for a in engine.legal_actions(state, seat)
+        ]
 
     def seat_for(self, game: GameRecord, user_id: int) -> int:
         seat = game.seat_of(user_id)

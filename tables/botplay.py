@@ -10,6 +10,7 @@ stored as it is made, so a crash in a chain of bot moves loses nothing already s
 A seat's level is stored in the seat's ``bot`` column (``easy``, ``normal``, ``hard``; older
 games hold ``random``, the uniform bot they were started with).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -24,8 +25,15 @@ from .bots import BOT_PACE, LEVELS, SIT_LEVEL, TAKEOVER_LEVEL, THINK_SECONDS, bo
 from .outcome import Outcome
 
 
-def think(engine: Engine, level: str, seconds: float, state: State, seat: int,
-          legal: list[str], rnd: random.Random) -> str:
+def think(
+    engine: Engine,
+    level: str,
+    seconds: float,
+    state: State,
+    seat: int,
+    legal: list[str],
+    rnd: random.Random,
+) -> str:
     """One bot decision (runs in a worker thread): the policy of the seat's level."""
     policy = policy_for(engine.name, level, seconds, engine=engine)
     return policy.choose(engine, state, seat, legal, rnd)
@@ -59,8 +67,16 @@ class BotPlayMixin(TableBase):
         """The seats of away players a bot sits in for (``away.py`` knows; none here)."""
         return set()
 
-    async def _think(self, game: GameRecord, engine: Engine, state: State, seat: int,
-                     legal: list[str], move_number: int, sitters: set[int] = frozenset()) -> str:
+    async def _think(
+        self,
+        game: GameRecord,
+        engine: Engine,
+        state: State,
+        seat: int,
+        legal: list[str],
+        move_number: int,
+        sitters: set[int] = frozenset(),
+    ) -> str:
         """The seat's bot decides in a worker thread: a bot sitting in for an away player at
         ``SIT_LEVEL``, a bot seat at its own level. Returns ``bot_pace`` seconds after it was
         called (or when the thinking ends, if that takes longer), so that when a bot move is
@@ -69,15 +85,17 @@ class BotPlayMixin(TableBase):
         began = loop.time()
         level = SIT_LEVEL if seat in sitters else (game.seats[seat].bot or TAKEOVER_LEVEL)
         rnd = bot_rng(game.seed, move_number)
-        pick = await asyncio.to_thread(think, engine, level, self.bot_seconds, state, seat,
-                                       legal, rnd)
+        pick = await asyncio.to_thread(
+            think, engine, level, self.bot_seconds, state, seat, legal, rnd
+        )
         wait = began + self.bot_pace - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
         return pick
 
-    def _bot_to_act(self, game: GameRecord, engine: Engine, state: State,
-                    sitters: set[int]) -> int | None:
+    def _bot_to_act(
+        self, game: GameRecord, engine: Engine, state: State, sitters: set[int]
+    ) -> int | None:
         if game.status != "running" or engine.is_over(state):
             return None
         acting = [s for s in engine.to_act(state) if game.seats[s].is_bot or s in sitters]
@@ -99,11 +117,13 @@ class BotPlayMixin(TableBase):
                 return None
             acting = engine.to_act(state)
             before = {s: engine.legal_actions(state, s) for s in acting}
-            pick = await self._think(game, engine, state, bot, before[bot], game.move_count,
-                                     sitters)
+            pick = await self._think(
+                game, engine, state, bot, before[bot], game.move_count, sitters
+            )
             state, events = engine.apply(state, bot, pick)
-            return await self._advance(game, engine, state, [(bot, pick)], events, None,
-                                       before=before, bots=False)
+            return await self._advance(
+                game, engine, state, [(bot, pick)], events, None, before=before, bots=False
+            )
 
     async def games_owing_bot_moves(self) -> list[int]:
         """On start-up: running games where a bot must act (a restart cut a chain short)."""
@@ -116,8 +136,11 @@ class BotPlayMixin(TableBase):
             if game.state is None:
                 game = await self.game(game_id, latest=True)
             engine = self.engine(game.kind)
-            if game.state is not None and self._bot_to_act(
-                    game, engine, self.state(game), await self.sitting_seats(game)) is not None:
+            if (
+                game.state is not None
+                and self._bot_to_act(game, engine, self.state(game), await self.sitting_seats(game))
+                is not None
+            ):
                 out.append(game_id)
         return out
 

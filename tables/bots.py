@@ -4,6 +4,7 @@
 and ``random``). The random generator is seeded from the game's seed and the move number, so a
 bot's choices are reproducible (and every choice is in the move log).
 """
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,9 @@ THINK_SECONDS = 1.0
 
 
 class Policy(Protocol):
-    def choose(self, engine: Engine, state: State, seat: int, legal: list[str],
-               rnd: random.Random) -> str: ...
+    def choose(
+        self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
+    ) -> str: ...
 
 
 BOT_NAMES = ("Botty", "Clank", "Gizmo", "Rusty", "Sprocket")
@@ -37,5 +39,16 @@ def bot_rng(seed: int, move_number: int) -> random.Random:
     return random.Random(seed * 1_000_003 + move_number)
 
 
-__all__ = ["BOT_NAMES", "BOT_PACE", "DEFAULT_LEVEL", "LEVELS", "Policy", "RandomPolicy",
-           "SIT_LEVEL", "TAKEOVER_LEVEL", "THINK_SECONDS", "bot_rng", "policy_for"]
+__all__ = [
+    "BOT_NAMES",
+    "BOT_PACE",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Policy",
+    "RandomPolicy",
+    "SIT_LEVEL",
+    "TAKEOVER_LEVEL",
+    "THINK_SECONDS",
+    "bot_rng",
+    "policy_for",
+]

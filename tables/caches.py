@@ -5,6 +5,7 @@
 ``weakref.WeakValueDictionary`` instead (see ``LockTable``): a lock disappears by itself once
 nobody holds or waits for it, and never while someone does.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -19,8 +20,12 @@ _MISSING = object()
 
 
 class LRU(Generic[K, V]):
-    def __init__(self, capacity: int, done: Callable[[V], bool] = lambda value: False,
-                 on_drop: Callable[[K], None] | None = None) -> None:
+    def __init__(
+        self,
+        capacity: int,
+        done: Callable[[V], bool] = lambda value: False,
+        on_drop: Callable[[K], None] | None = None,
+    ) -> None:
         if capacity < 1:
             raise ValueError("capacity must be at least 1")
         self.capacity = capacity

@@ -1,5 +1,6 @@
 """Errors the table service raises. Every message is written for the player who caused it, as a
 message id (``tables.words``) so that it is shown in that player's language (``error_text``)."""
+
 from engines import GameError
 from engines.words import Msg, render
 

@@ -9,6 +9,7 @@
 - When a game finishes, one result row per seat is stored and the humans' ratings updated
   (``tables.ratings``), at once; ``recompute_results`` rebuilds both from the move logs.
 """
+
 from __future__ import annotations
 
 import logging
@@ -76,8 +77,9 @@ class HistoryMixin(TableBase):
         await self._commit_seed(game_id, by_user, kwargs.get("guild_id", ANYWHERE))
         return await super().start(game_id, by_user, *args, **kwargs)  # type: ignore[misc]
 
-    async def _commit_seed(self, game_id: int, by_user: int | None = None,
-                           guild_id: Any = ANYWHERE) -> None:
+    async def _commit_seed(
+        self, game_id: int, by_user: int | None = None, guild_id: Any = ANYWHERE
+    ) -> None:
         """Draw and store the salt of a lobby about to start (its host asking, from its place);
         anything else is left to ``start`` to refuse. With a store other processes share, the
         latest record decides (a cached lobby may have been started or closed elsewhere)."""
@@ -129,7 +131,7 @@ class HistoryMixin(TableBase):
         revealed = game.status in ENDED
         replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
         events = []
-        for move in moves[:n - 1] if n else ():
+        for move in moves[: n - 1] if n else ():
             replay.play(move.seat, move.action)
         step = ReplayStep(game, n, len(moves), "", revealed=revealed)
         if n:
@@ -170,12 +172,20 @@ class HistoryMixin(TableBase):
         finished = game.status == "finished"
         state = self.state(game)
         return build_export(
-            table=game.id, game=game.kind, title=engine.title,
-            state_version=engine.state_version, options=game.options, status=game.status,
-            seats=[(s.name, s.is_bot) for s in game.seats], commitment=committed,
-            seed=game.seed, salt=salt, moves=[(m.n, m.seat, m.action, m.at) for m in moves],
+            table=game.id,
+            game=game.kind,
+            title=engine.title,
+            state_version=engine.state_version,
+            options=game.options,
+            status=game.status,
+            seats=[(s.name, s.is_bot) for s in game.seats],
+            commitment=committed,
+            seed=game.seed,
+            salt=salt,
+            moves=[(m.n, m.seat, m.action, m.at) for m in moves],
             scores=engine.scores(state) if finished else None,
-            winners=engine.winners(state) if finished else None)
+            winners=engine.winners(state) if finished else None,
+        )
 
     async def move_log(self, game_id: int, lang: str = "en") -> list[str]:
         """Every move of an ended game in words: "12. ann: Play the Dog", bots' included."""
@@ -191,8 +201,9 @@ class HistoryMixin(TableBase):
             replay.play(move.seat, move.action)
         return lines
 
-    async def revealed_hands(self, game_id: int, n: int | None = None,
-                             lang: str = "en") -> list[tuple[str, str]]:
+    async def revealed_hands(
+        self, game_id: int, n: int | None = None, lang: str = "en"
+    ) -> list[tuple[str, str]]:
         """(seat name, that seat's private panel) for every seat of an ended game: at the end,
         or after move ``n`` (rebuilt from the seed)."""
         game = await self.game(game_id)
@@ -202,11 +213,16 @@ class HistoryMixin(TableBase):
             state = self.state(game)
         else:
             moves = await self.store.moves(game_id)
-            state = self._replayed(game, moves[:max(0, min(n, len(moves)))])
-        return [(seat_name(seat.name, lang),
-                 self.fill(game, in_lang(engine.hand_text, engine.view(state, seat.seat),
-                                         lang=lang), lang))
-                for seat in game.seats]
+            state = self._replayed(game, moves[: max(0, min(n, len(moves)))])
+        return [
+            (
+                seat_name(seat.name, lang),
+                self.fill(
+                    game, in_lang(engine.hand_text, engine.view(state, seat.seat), lang=lang), lang
+                ),
+            )
+            for seat in game.seats
+        ]
 
     # --- results, ratings and stats --------------------------------------------------------------
     async def _advance(self, game: GameRecord, *args, **kwargs):
@@ -227,7 +243,8 @@ class HistoryMixin(TableBase):
         rows = results_of(game, self.engine(game.kind), self.state(game), game.updated_at)
         places = human_places(rows)
         return await self.store.record_results(
-            rows, (lambda current: rate(current, places)) if rate_now else None)
+            rows, (lambda current: rate(current, places)) if rate_now else None
+        )
 
     async def record_missing_results(self) -> int:
         """Results a crash kept from being stored (between the last move and its results):
@@ -242,15 +259,22 @@ class HistoryMixin(TableBase):
                     game = await self.game(game_id)
                     touched.add((game.guild_id or 0, game.kind))
             for guild_id, kind in sorted(touched):
-                ratings = ratings_from([r for r in await self.store.results_in_guild(guild_id)
-                                        if r.kind == kind])
-                await self.store.replace_ratings(guild_id, kind, [
-                    RatingRecord(kind, user, mu, sigma, games)
-                    for (_k, user), (mu, sigma, games) in sorted(ratings.items())])
+                ratings = ratings_from(
+                    [r for r in await self.store.results_in_guild(guild_id) if r.kind == kind]
+                )
+                await self.store.replace_ratings(
+                    guild_id,
+                    kind,
+                    [
+                        RatingRecord(kind, user, mu, sigma, games)
+                        for (_k, user), (mu, sigma, games) in sorted(ratings.items())
+                    ],
+                )
         return len(touched)
 
-    async def recompute_results(self, guild_id: int) -> tuple[
-            list[ResultRecord], dict[tuple[str, int], tuple[float, float, int]]]:
+    async def recompute_results(
+        self, guild_id: int
+    ) -> tuple[list[ResultRecord], dict[tuple[str, int], tuple[float, float, int]]]:
         """A server's results and ratings rebuilt from scratch: every finished game replayed
         from its seed and move log. They must equal the stored ones."""
         rows: list[ResultRecord] = []
@@ -261,10 +285,12 @@ class HistoryMixin(TableBase):
         rows.sort(key=lambda r: (r.finished_at, r.game_id, r.seat))
         return rows, ratings_from(rows)
 
-    async def latest_game(self, user_id: int, channel_id: int | None,
-                          guild_id: Any = ANYWHERE) -> GameRecord:
+    async def latest_game(
+        self, user_id: int, channel_id: int | None, guild_id: Any = ANYWHERE
+    ) -> GameRecord:
         """For /history without a table: the game of this thread, else the caller's latest
         (in a server: of that server)."""
+
         def here(game: GameRecord) -> bool:
             try:
                 self.check_place(game, user_id, guild_id)
@@ -276,8 +302,7 @@ class HistoryMixin(TableBase):
             for game in await self.store.games_in_channel(channel_id, ("running", *ENDED)):
                 if game.thread_id == channel_id and here(game):
                     return game
-        games = [g for g in await self.store.games_of_user(user_id, ("running", *ENDED))
-                 if here(g)]
+        games = [g for g in await self.store.games_of_user(user_id, ("running", *ENDED)) if here(g)]
         if not games:
             raise TableError(m("err.no_games_history"))
         return games[0]
@@ -286,5 +311,6 @@ class HistoryMixin(TableBase):
         return player_stats(await self.store.results_in_guild(guild_id), user_id)
 
     async def server_stats(self, guild_id: int) -> ServerStats:
-        return server_stats(await self.store.results_in_guild(guild_id),
-                            await self.store.ratings_in_guild(guild_id))
+        return server_stats(
+            await self.store.results_in_guild(guild_id), await self.store.ratings_in_guild(guild_id)
+        )

@@ -3,6 +3,7 @@ DMs and private answers). Languages are our catalog languages ("en", "de", "es")
 locale ("de", "es-ES", "en-GB"...) is mapped by ``engines.translations.language`` and an
 unknown one falls back to English.
 """
+
 from __future__ import annotations
 
 from engines.translations import language

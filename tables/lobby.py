@@ -1,4 +1,5 @@
 """The lobby: opening a table, seats, bots, starting and closing it."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -17,28 +18,43 @@ from .words import WORDS, m
 
 class LobbyMixin(LangsMixin):
     # --- the lobby -------------------------------------------------------------------------------
-    async def open_table(self, kind: str, *, guild_id: int | None, channel_id: int | None,
-                         host_id: int, host_name: str, options: dict | None = None,
-                         remind_after: float | None = None, lang: str | None = None
-                         ) -> GameRecord:
+    async def open_table(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        host_name: str,
+        options: dict | None = None,
+        remind_after: float | None = None,
+        lang: str | None = None,
+    ) -> GameRecord:
         """A new lobby; ``lang`` is the language of its public messages (English if None)."""
         engine = self.engine(kind)
         merged = engine.check_setup(engine.min_players, options)
         if remind_after is not None and not 60 <= remind_after <= 30 * 86400:
             raise TableError(m("err.remind_range"))
         game_id = await self.store.create_game(
-            kind=kind, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
-            options=merged, seed=self._seed(), now=self.clock(),
+            kind=kind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            options=merged,
+            seed=self._seed(),
+            now=self.clock(),
             remind_after=remind_after or self.remind_after,
-            seats=[SeatRecord(0, host_id, None, host_name)])
+            seats=[SeatRecord(0, host_id, None, host_name)],
+        )
         if lang is not None:
             await self.set_table_lang(game_id, lang)
         return await self._reread(game_id)
 
     def _lobby(self, game: GameRecord) -> Engine:
         if game.status != "lobby":
-            raise TableError(m("err.already_started") if game.status == "running"
-                             else m("err.closed"))
+            raise TableError(
+                m("err.already_started") if game.status == "running" else m("err.closed")
+            )
         return self.engine(game.kind)
 
     def _host_only(self, game: GameRecord, user_id: int, what: str, admin: bool = False) -> None:
@@ -58,8 +74,9 @@ class LobbyMixin(LangsMixin):
         return await self._reread(game.id)
 
     @on_latest
-    async def join(self, game_id: int, user_id: int, name: str, *,
-                   guild_id: Any = ANYWHERE) -> GameRecord:
+    async def join(
+        self, game_id: int, user_id: int, name: str, *, guild_id: Any = ANYWHERE
+    ) -> GameRecord:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             engine = self._lobby(game)
@@ -67,12 +84,12 @@ class LobbyMixin(LangsMixin):
                 raise TableError(m("err.seated"))
             if len(game.seats) >= engine.max_players:
                 raise TableError(m("err.full", n=engine.max_players))
-            return await self._set_seats(game, [*game.seats,
-                                                SeatRecord(len(game.seats), user_id, None, name)])
+            return await self._set_seats(
+                game, [*game.seats, SeatRecord(len(game.seats), user_id, None, name)]
+            )
 
     @on_latest
-    async def leave(self, game_id: int, user_id: int, *,
-                    guild_id: Any = ANYWHERE) -> GameRecord:
+    async def leave(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             self._lobby(game)
@@ -83,8 +100,9 @@ class LobbyMixin(LangsMixin):
             return await self._set_seats(game, [s for s in game.seats if s.user_id != user_id])
 
     @on_latest
-    async def add_bot(self, game_id: int, by_user: int, level: str = DEFAULT_LEVEL, *,
-                      guild_id: Any = ANYWHERE) -> GameRecord:
+    async def add_bot(
+        self, game_id: int, by_user: int, level: str = DEFAULT_LEVEL, *, guild_id: Any = ANYWHERE
+    ) -> GameRecord:
         """The host adds a bot seat playing at ``level`` (easy, normal or hard)."""
         if level not in LEVELS:
             raise TableError(m("err.bot_level", levels=", ".join(LEVELS)))
@@ -95,14 +113,17 @@ class LobbyMixin(LangsMixin):
             if len(game.seats) >= engine.max_players:
                 raise TableError(m("err.full", n=engine.max_players))
             taken = {s.name for s in game.seats}
-            name = next(f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9)))
-                        if f"{n} (bot)" not in taken)
-            return await self._set_seats(game, [*game.seats,
-                                                SeatRecord(len(game.seats), None, level, name)])
+            name = next(
+                f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9))) if f"{n} (bot)" not in taken
+            )
+            return await self._set_seats(
+                game, [*game.seats, SeatRecord(len(game.seats), None, level, name)]
+            )
 
     @on_latest
-    async def remove_bot(self, game_id: int, by_user: int, *,
-                         guild_id: Any = ANYWHERE) -> GameRecord:
+    async def remove_bot(
+        self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE
+    ) -> GameRecord:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             self._lobby(game)
@@ -113,8 +134,7 @@ class LobbyMixin(LangsMixin):
             return await self._set_seats(game, [s for s in game.seats if s is not bots[-1]])
 
     @on_latest
-    async def cancel(self, game_id: int, by_user: int, *,
-                     guild_id: Any = ANYWHERE) -> GameRecord:
+    async def cancel(self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE) -> GameRecord:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             self._lobby(game)
@@ -123,8 +143,9 @@ class LobbyMixin(LangsMixin):
             return await self._reread(game_id)
 
     @on_latest
-    async def abandon(self, game_id: int, by_user: int, *, admin: bool = False,
-                      guild_id: Any = ANYWHERE) -> GameRecord:
+    async def abandon(
+        self, game_id: int, by_user: int, *, admin: bool = False, guild_id: Any = ANYWHERE
+    ) -> GameRecord:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
@@ -141,16 +162,17 @@ class LobbyMixin(LangsMixin):
             raise TableChanged(m("err.changed")) from None
 
     @on_latest
-    async def start(self, game_id: int, by_user: int, *,
-                    guild_id: Any = ANYWHERE, bots: bool = True) -> Outcome:
+    async def start(
+        self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE, bots: bool = True
+    ) -> Outcome:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             engine = self._lobby(game)
             self._host_only(game, by_user, "start")
             n = len(game.seats)
             if n < engine.min_players:
-                raise TableError(m("err.too_few", title=engine.title, min=engine.min_players,
-                                   n=n))
+                raise TableError(m("err.too_few", title=engine.title, min=engine.min_players, n=n))
             state = engine.new_game(n, game.seed, game.options)
-            return await self._advance(game, engine, state, [], [], None, before={},
-                                       new_status="running", bots=bots)
+            return await self._advance(
+                game, engine, state, [], [], None, before={}, new_status="running", bots=bots
+            )

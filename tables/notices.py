@@ -1,5 +1,6 @@
 """Reminders, what each seat was told, closed DMs, message ids (DM panels too); and the replay
 check."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -24,8 +25,7 @@ class NoticesMixin(TableBase):
         reminders: list[Reminder] = []
         seen: set[int] = set()
         while True:
-            batch = [g for g in await self.store.due_games(now, REMINDER_BATCH)
-                     if g.id not in seen]
+            batch = [g for g in await self.store.due_games(now, REMINDER_BATCH) if g.id not in seen]
             if not batch:
                 return reminders
             for game in batch:
@@ -37,8 +37,9 @@ class NoticesMixin(TableBase):
     async def _rearm(self, game: GameRecord, now: float, waiting: bool) -> bool:
         """Push a passed deadline one period on. Conditional: a move (or another pass) that
         changed the game meanwhile wins, and only the pass that re-armed it reminds."""
-        armed = await self.store.set_deadline(game.id, game.version, game.deadline_at,
-                                              now + game.remind_after if waiting else None)
+        armed = await self.store.set_deadline(
+            game.id, game.version, game.deadline_at, now + game.remind_after if waiting else None
+        )
         self._cache.pop(game.id, None)
         return armed
 
@@ -49,8 +50,11 @@ class NoticesMixin(TableBase):
             return
         await self.store.set_notified(game.id, seat, record.prompt_version)  # never backwards
         cached = self._cache.get(game.id)
-        if (cached is not None and cached.version == game.version
-                and cached.seats[seat].notified_version < record.prompt_version):
+        if (
+            cached is not None
+            and cached.version == game.version
+            and cached.seats[seat].notified_version < record.prompt_version
+        ):
             seats = list(cached.seats)
             seats[seat] = dataclasses.replace(seats[seat], notified_version=record.prompt_version)
             self._cache[game.id] = dataclasses.replace(cached, seats=seats)
@@ -75,8 +79,12 @@ class NoticesMixin(TableBase):
             for seat in waiting:
                 record = game.seats[seat]
                 if due or record.notified_version < record.prompt_version:
-                    missed.append((game, Notice(seat, record.user_id, True, [],
-                                                record.dm_closed, reminder=due)))
+                    missed.append(
+                        (
+                            game,
+                            Notice(seat, record.user_id, True, [], record.dm_closed, reminder=due),
+                        )
+                    )
         return missed
 
     async def catch_up(self) -> list[tuple[GameRecord, Notice]]:
@@ -112,8 +120,9 @@ class NoticesMixin(TableBase):
         """seat -> (DM channel id, message id, token) of the DM showing its controls."""
         return await self.store.dm_panels(game_id)
 
-    async def set_dm_panel(self, game_id: int, seat: int,
-                           where: tuple[int, int, int] | None) -> None:
+    async def set_dm_panel(
+        self, game_id: int, seat: int, where: tuple[int, int, int] | None
+    ) -> None:
         await self.store.set_dm_panel(game_id, seat, where)
 
     async def forget_dm_panels(self, game_id: int) -> None:

@@ -1,4 +1,5 @@
 """What the table service tells a front end after a request: who to tell what."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

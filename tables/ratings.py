@@ -9,6 +9,7 @@ games do not put a newcomer on top.
 Bots are kept out: only human seats are rated, against each other, and a game with fewer than two
 humans changes no rating. A seat that a bot took over (resigned or replaced) counts as a bot.
 """
+
 from __future__ import annotations
 
 from openskill.models import PlackettLuce
@@ -21,8 +22,9 @@ def display(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def rate(current: dict[int, tuple[float, float, int]],
-         places: list[tuple[int, int]]) -> dict[int, tuple[float, float, int]]:
+def rate(
+    current: dict[int, tuple[float, float, int]], places: list[tuple[int, int]]
+) -> dict[int, tuple[float, float, int]]:
     """New (mu, sigma, games) for the humans of one game, from their (user id, place).
 
     ``current`` holds the players' ratings before the game (a player missing from it is new).
@@ -35,5 +37,7 @@ def rate(current: dict[int, tuple[float, float, int]],
         mu, sigma, _games = current.get(user, (MODEL.mu, MODEL.sigma, 0))
         teams.append([MODEL.rating(mu=mu, sigma=sigma)])
     rated = MODEL.rate(teams, ranks=[float(place) for _user, place in places])
-    return {user: (team[0].mu, team[0].sigma, current.get(user, (0, 0, 0))[2] + 1)
-            for (user, _place), team in zip(places, rated)}
+    return {
+        user: (team[0].mu, team[0].sigma, current.get(user, (0, 0, 0))[2] + 1)
+        for (user, _place), team in zip(places, rated)
+    }

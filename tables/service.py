@@ -12,6 +12,7 @@ PostgreSQL store, each handling any game: a request made on a cached record that
 process has changed since is refused by the database, read again and run again on the latest
 record (``base.on_latest``); reminders and the start-up catch-up are claimed by one process.
 """
+
 from __future__ import annotations
 
 from .away import AwayMixin
@@ -26,8 +27,9 @@ from .undo import UndoMixin
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
 
-class TableService(HistoryMixin, AwayMixin, SettingsMixin, LobbyMixin, UndoMixin, TurnsMixin,
-                   NoticesMixin):
+class TableService(
+    HistoryMixin, AwayMixin, SettingsMixin, LobbyMixin, UndoMixin, TurnsMixin, NoticesMixin
+):
     """Lobby (``lobby.py``), undo and confirmations (``undo.py``), turns (``turns.py``),
     reminders and notices (``notices.py``), over the shared lookups and caches of ``base.py``;
     history (``history.py``: commitments, exports, replays, results) first, as it wraps

@@ -11,6 +11,7 @@ Reminders: a table's clock re-arms at the shortest interval among the players it
 (each player's own interval, or the table's); a player is reminded only when their own interval
 has come round (so 72 h means every 72 h, even at a table that also waits for a 24 h player).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -29,7 +30,7 @@ from .errors import TableError, quote
 from .outcome import Reminder
 from .words import m
 
-REMIND_HOURS = (1, 72)   # the range a player may choose
+REMIND_HOURS = (1, 72)  # the range a player may choose
 SETTINGS_KEPT = 10_000  # players whose settings stay in memory (SQLite only)
 HOURS = range(24)
 
@@ -118,10 +119,17 @@ class SettingsMixin(TableBase):
 
     # --- a player's choices ----------------------------------------------------------------------
 
-    async def change_settings(self, user_id: int, *, notify: str | None = None,
-                              remind_hours: int | None = None, timezone: str | None = None,
-                              quiet_start: int | None = None, quiet_end: int | None = None,
-                              quiet_off: bool = False) -> UserSettings:
+    async def change_settings(
+        self,
+        user_id: int,
+        *,
+        notify: str | None = None,
+        remind_hours: int | None = None,
+        timezone: str | None = None,
+        quiet_start: int | None = None,
+        quiet_end: int | None = None,
+        quiet_off: bool = False,
+    ) -> UserSettings:
         """Change what is given (the rest stays); every value is checked before anything is
         stored. Quiet hours need both ends (given now, or stored before)."""
         old = await self.settings(user_id)
@@ -138,9 +146,11 @@ class SettingsMixin(TableBase):
             if hour is not None and hour not in HOURS:
                 raise TableError(m("err.quiet_hours"))
         new = dataclasses.replace(
-            old, notify=notify or old.notify,
+            old,
+            notify=notify or old.notify,
             remind_hours=remind_hours if remind_hours is not None else old.remind_hours,
-            timezone=timezone or old.timezone)
+            timezone=timezone or old.timezone,
+        )
         if quiet_off:
             new = dataclasses.replace(new, quiet_start=None, quiet_end=None)
         elif quiet_start is not None or quiet_end is not None:
@@ -157,8 +167,9 @@ class SettingsMixin(TableBase):
     def quiet_now(self, settings: UserSettings) -> bool:
         return in_quiet_hours(settings, self.clock())
 
-    async def hold(self, settings: UserSettings, game_id: int | None = None,
-                   news: list[str] | None = None) -> None:
+    async def hold(
+        self, settings: UserSettings, game_id: int | None = None, news: list[str] | None = None
+    ) -> None:
         """Something for this player came during their quiet hours: keep it for later."""
         await self.store.hold(settings.user_id, self.clock(), game_id, news or ())
         self._changed(settings.user_id)
@@ -203,21 +214,25 @@ class SettingsMixin(TableBase):
     def _interval(self, settings: UserSettings, table_after: float) -> float:
         return settings.remind_hours * 3600.0 if settings.remind_hours else table_after
 
-    async def remind_period(self, seats: list[SeatRecord], acting: list[int],
-                            table_after: float) -> float:
+    async def remind_period(
+        self, seats: list[SeatRecord], acting: list[int], table_after: float
+    ) -> float:
         """How long until a table waiting for ``acting`` reminds: the shortest interval among
         its waiting players who are not away (the table's own if none)."""
         users = [seats[s].user_id for s in acting if not seats[s].is_bot]
         now = self.clock()
-        periods = [self._interval(p, table_after)
-                   for p in (await self.settings_of(users)).values()
-                   if not is_away(p, now)]
+        periods = [
+            self._interval(p, table_after)
+            for p in (await self.settings_of(users)).values()
+            if not is_away(p, now)
+        ]
         return min(periods, default=table_after)
 
     async def _rearm(self, game: GameRecord, now: float, waiting: bool) -> bool:
         period = await self.remind_period(game.seats, self.to_act(game), game.remind_after)
-        armed = await self.store.set_deadline(game.id, game.version, game.deadline_at,
-                                              now + period if waiting else None)
+        armed = await self.store.set_deadline(
+            game.id, game.version, game.deadline_at, now + period if waiting else None
+        )
         self._cache.pop(game.id, None)
         return armed
 
@@ -238,7 +253,8 @@ class SettingsMixin(TableBase):
                 if is_away(p, now):
                     continue
                 if own <= period or math.floor(elapsed / own) > math.floor(
-                        (elapsed - period) / own):
+                    (elapsed - period) / own
+                ):
                     keep.append(seat)
             if keep:
                 out.append(Reminder(game, keep))

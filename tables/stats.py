@@ -3,6 +3,7 @@
 The same functions serve the stored numbers (written when a game ends) and the check that
 recomputes them from the move logs, so both must agree.
 """
+
 from __future__ import annotations
 
 from collections import defaultdict
@@ -14,8 +15,9 @@ from storage import GameRecord, RatingRecord, ResultRecord
 from .ratings import display, rate
 
 
-def results_of(game: GameRecord, engine: Engine, state: State,
-               finished_at: float) -> list[ResultRecord]:
+def results_of(
+    game: GameRecord, engine: Engine, state: State, finished_at: float
+) -> list[ResultRecord]:
     """One row per seat of a finished game. Place 1 is a winner; the others are placed by score
     (seats with equal scores share a place, like 1, 2, 2, 4)."""
     scores = engine.scores(state)
@@ -24,11 +26,21 @@ def results_of(game: GameRecord, engine: Engine, state: State,
     rows = []
     for seat, record in enumerate(game.seats):
         place = 1 + sum(1 for other in key if other > key[seat])
-        rows.append(ResultRecord(
-            game_id=game.id, seat=seat, guild_id=game.guild_id or 0, kind=game.kind,
-            user_id=None if record.is_bot else record.user_id, bot=record.is_bot,
-            name=record.name, score=scores[seat], won=seat in winners, place=place,
-            finished_at=finished_at))
+        rows.append(
+            ResultRecord(
+                game_id=game.id,
+                seat=seat,
+                guild_id=game.guild_id or 0,
+                kind=game.kind,
+                user_id=None if record.is_bot else record.user_id,
+                bot=record.is_bot,
+                name=record.name,
+                score=scores[seat],
+                won=seat in winners,
+                place=place,
+                finished_at=finished_at,
+            )
+        )
     return rows
 
 
@@ -95,8 +107,7 @@ def player_stats(results: list[ResultRecord], user_id: int) -> PlayerStats:
         stats.longest_streak = max(stats.longest_streak, streak)
         last_played[row.kind] = (row.finished_at, row.game_id)
     if stats.titles:
-        stats.favourite = max(stats.titles,
-                              key=lambda k: (stats.titles[k].played, last_played[k]))
+        stats.favourite = max(stats.titles, key=lambda k: (stats.titles[k].played, last_played[k]))
     return stats
 
 
@@ -132,8 +143,13 @@ def server_stats(results: list[ResultRecord], ratings: list[RatingRecord]) -> Se
     out.with_bots = {k: len(bot_games.get(k, ())) for k in out.games}
     boards: dict[str, list[Standing]] = defaultdict(list)
     for r in ratings:
-        boards[r.kind].append(Standing(r.user_id, display(r.mu, r.sigma), r.mu, r.sigma,
-                                       r.games, wins[(r.kind, r.user_id)]))
-    out.leaderboards = {k: sorted(v, key=lambda s: (-s.rating, -s.games, s.user_id))
-                        for k, v in sorted(boards.items())}
+        boards[r.kind].append(
+            Standing(
+                r.user_id, display(r.mu, r.sigma), r.mu, r.sigma, r.games, wins[(r.kind, r.user_id)]
+            )
+        )
+    out.leaderboards = {
+        k: sorted(v, key=lambda s: (-s.rating, -s.games, s.user_id))
+        for k, v in sorted(boards.items())
+    }
     return out

@@ -1,5 +1,6 @@
 """Turns: a player's move, bots answering, resigning; storing it all and working out who
 must be told what."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -21,9 +22,16 @@ MAX_BOT_MOVES = 100_000
 class TurnsMixin(BotPlayMixin, TableBase):
     # --- moves -----------------------------------------------------------------------------------
     @on_latest
-    async def move(self, game_id: int, user_id: int, action: str,
-                   token: int | None = None, *, guild_id: Any = ANYWHERE,
-                   bots: bool = True) -> Outcome:
+    async def move(
+        self,
+        game_id: int,
+        user_id: int,
+        action: str,
+        token: int | None = None,
+        *,
+        guild_id: Any = ANYWHERE,
+        bots: bool = True,
+    ) -> Outcome:
         """Apply ``action`` for the user's seat. ``token`` is the prompt version of a button.
 
         With ``bots`` the bots answer before this returns (all stored together); without, only
@@ -31,85 +39,126 @@ class TurnsMixin(BotPlayMixin, TableBase):
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=user_id, guild_id=guild_id)
             if game.status != "running":
-                raise TableError(m("err.not_running") if game.status == "lobby"
-                                 else m("err.over"))
+                raise TableError(m("err.not_running") if game.status == "lobby" else m("err.over"))
             seat = self.seat_for(game, user_id)
             engine = self.engine(game.kind)
             state = self.state(game)
             acting = engine.to_act(state)
             if seat not in acting:
                 waiting = ", ".join(game.seats[s].name for s in acting)
-                raise TableError(m("err.not_your_turn", waiting=waiting) if waiting
-                                 else m("err.not_your_turn_nobody"))
+                raise TableError(
+                    m("err.not_your_turn", waiting=waiting)
+                    if waiting
+                    else m("err.not_your_turn_nobody")
+                )
             if token is not None and token != game.seats[seat].prompt_version:
                 raise StaleClick(m("err.stale_button"))
             before = {s: engine.legal_actions(state, s) for s in acting}
             if action not in before[seat]:  # quote what was typed, never all of it
                 raise IllegalAction(m("err.illegal", action=quote(action)))
             state, events = engine.apply(state, seat, action)
-            return await self._advance(game, engine, state, [(seat, action)], events, seat,
-                                       before=before, bots=bots)
+            return await self._advance(
+                game, engine, state, [(seat, action)], events, seat, before=before, bots=bots
+            )
 
-    async def resign(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE,
-                     bots: bool = True) -> Outcome:
+    async def resign(
+        self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE, bots: bool = True
+    ) -> Outcome:
         """The seat is taken over by a bot; with no human left the game is abandoned."""
-        return await self.replace_with_bot(game_id, user_id, by_user=user_id, guild_id=guild_id,
-                                           bots=bots)
+        return await self.replace_with_bot(
+            game_id, user_id, by_user=user_id, guild_id=guild_id, bots=bots
+        )
 
     @on_latest
-    async def replace_with_bot(self, game_id: int, user_id: int, *, by_user: int,
-                               admin: bool = False, guild_id: Any = ANYWHERE,
-                               bots: bool = True) -> Outcome:
+    async def replace_with_bot(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        by_user: int,
+        admin: bool = False,
+        guild_id: Any = ANYWHERE,
+        bots: bool = True,
+    ) -> Outcome:
         """A player resigns (``by_user`` is that player), or the host (or a server admin of
         the table's own server) hands an absent player's seat to a bot so the others go on.
         The seat's bot plays at the table's level (``botplay.table_level``)."""
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
-                raise TableError(m("err.resign_not_running")
-                                 if by_user == user_id else m("err.not_running"))
+                raise TableError(
+                    m("err.resign_not_running") if by_user == user_id else m("err.not_running")
+                )
             if by_user != user_id:
-                self._host_only(game, by_user, "replace",
-                                self.admin_here(game, admin, guild_id))
+                self._host_only(game, by_user, "replace", self.admin_here(game, admin, guild_id))
             seat = game.seat_of(user_id)
             if seat is None:
-                raise TableError(m("err.not_playing") if by_user == user_id
-                                 else m("err.no_seat"))
+                raise TableError(m("err.not_playing") if by_user == user_id else m("err.no_seat"))
             engine = self.engine(game.kind)
             state = self.state(game)
             old = game.seats[seat]
             seats = list(game.seats)
             what = "resigned" if by_user == user_id else "was replaced"
-            player = SeatRecord(seat, None, table_level(game), f"{old.name} ({what})",
-                                resigned=True)
-            seats[seat] = dataclasses.replace(old, user_id=None, bot=player.bot,
-                                              name=player.name, resigned=True)
+            player = SeatRecord(
+                seat, None, table_level(game), f"{old.name} ({what})", resigned=True
+            )
+            seats[seat] = dataclasses.replace(
+                old, user_id=None, bot=player.bot, name=player.name, resigned=True
+            )
             game = dataclasses.replace(game, seats=seats)
             events = [Event(m(f"news.{what.replace(' ', '_')}", name=old.name))]
             lang = await self.table_lang(game)
             if not any(not s.is_bot for s in seats):  # nobody left to play with: stop here
                 try:
                     await self.store.save_state(
-                        game.id, game.version, game.move_count, state=engine.dump(state),
-                        status="abandoned", moves=[], now=self.clock(), deadline_at=None,
+                        game.id,
+                        game.version,
+                        game.move_count,
+                        state=engine.dump(state),
+                        status="abandoned",
+                        moves=[],
+                        now=self.clock(),
+                        deadline_at=None,
                         recent=(game.recent + [render(events[0].message, lang)])[-RECENT_LINES:],
-                        player=player)
+                        player=player,
+                    )
                 except StaleVersion:
                     self._cache.pop(game.id, None)
                     raise TableChanged(m("err.changed")) from None
-                return Outcome(game=await self._reread(game.id),
-                               public=[render(events[0].message, lang)])
+                return Outcome(
+                    game=await self._reread(game.id), public=[render(events[0].message, lang)]
+                )
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
-            outcome = await self._advance(game, engine, state, [], events, None, before=before,
-                                          seats=seats, player=player, bots=bots)
+            outcome = await self._advance(
+                game,
+                engine,
+                state,
+                [],
+                events,
+                None,
+                before=before,
+                seats=seats,
+                player=player,
+                bots=bots,
+            )
             self._cache.pop(game.id, None)  # other seats' marks: read them from the database
             return outcome
 
-    async def _advance(self, game: GameRecord, engine: Engine, state: State,
-                       moves: list[tuple[int, str]], events: list[Event], mover: int | None,
-                       *, before: dict[int, list[str]], new_status: str | None = None,
-                       seats: list[SeatRecord] | None = None,
-                       player: SeatRecord | None = None, bots: bool = True) -> Outcome:
+    async def _advance(
+        self,
+        game: GameRecord,
+        engine: Engine,
+        state: State,
+        moves: list[tuple[int, str]],
+        events: list[Event],
+        mover: int | None,
+        *,
+        before: dict[int, list[str]],
+        new_status: str | None = None,
+        seats: list[SeatRecord] | None = None,
+        player: SeatRecord | None = None,
+        bots: bool = True,
+    ) -> Outcome:
         """Let bot seats play (each decision thought out in a worker thread; unless ``bots`` is
         False: then the caller drives ``bot_turns``, one stored move at a time), then store
         everything at once and work out who to tell what."""
@@ -126,8 +175,9 @@ class TurnsMixin(BotPlayMixin, TableBase):
                 break
             bot = acting[0]
             legal = engine.legal_actions(state, bot)
-            pick = await self._think(thinker, engine, state, bot, legal,
-                                     game.move_count + len(moves), sitters)
+            pick = await self._think(
+                thinker, engine, state, bot, legal, game.move_count + len(moves), sitters
+            )
             state, more = engine.apply(state, bot, pick)
             moves.append((bot, pick))
             events.extend(more)
@@ -146,53 +196,93 @@ class TurnsMixin(BotPlayMixin, TableBase):
         for seat in acting:
             if seat in bots:
                 continue
-            if (seat in movers or seat not in before
-                    or engine.legal_actions(state, seat) != before[seat]):
+            if (
+                seat in movers
+                or seat not in before
+                or engine.legal_actions(state, seat) != before[seat]
+            ):
                 prompts.add(seat)
         lang = await self.table_lang(game)  # public news: in the table's language
-        shown = [seat_name(name, lang) for name in names]   # "(bot)" in the table's language
-        public = [fill_names(render(e.message, lang), shown) for e in events
-                  if e.audience is None]
-        highlights = [fill_names(render(e.message, lang), shown) for e in events
-                      if e.audience is None and e.highlight]
+        shown = [seat_name(name, lang) for name in names]  # "(bot)" in the table's language
+        public = [fill_names(render(e.message, lang), shown) for e in events if e.audience is None]
+        highlights = [
+            fill_names(render(e.message, lang), shown)
+            for e in events
+            if e.audience is None and e.highlight
+        ]
         notices: list[Notice] = []
         mover_private: list[str] = []
         mover_news: list = []
         for seat in humans:
             # private news: English text, and the messages to show in the reader's language
-            news = [e.message for e in events
-                    if e.audience is not None and seat.seat in e.audience]
+            news = [e.message for e in events if e.audience is not None and seat.seat in e.audience]
             private = [fill_names(render(message), names) for message in news]
             if seat.seat == mover:
                 mover_private, mover_news = private, news
                 continue
             starting = new_status == "running"  # everyone gets their hand when a game starts
             if private or seat.seat in prompts or starting:
-                notices.append(Notice(seat.seat, seat.user_id, seat.seat in prompts, private,
-                                      seat.dm_closed, news=news))
+                notices.append(
+                    Notice(
+                        seat.seat,
+                        seat.user_id,
+                        seat.seat in prompts,
+                        private,
+                        seat.dm_closed,
+                        news=news,
+                    )
+                )
         status = "finished" if over else (new_status or game.status)
         now = self.clock()
-        deadline = (now + await self.remind_period(seat_list, acting, game.remind_after)
-                    if any(s not in bots for s in acting) else None)
+        deadline = (
+            now + await self.remind_period(seat_list, acting, game.remind_after)
+            if any(s not in bots for s in acting)
+            else None
+        )
         recent = (game.recent + public)[-RECENT_LINES:]
         dumped = engine.dump(state)
         try:
-            await self.store.save_state(game.id, game.version, game.move_count,
-                                        state=dumped, status=status, moves=moves,
-                                        now=now, deadline_at=deadline, recent=recent,
-                                        prompts=prompts, player=player)
+            await self.store.save_state(
+                game.id,
+                game.version,
+                game.move_count,
+                state=dumped,
+                status=status,
+                moves=moves,
+                now=now,
+                deadline_at=deadline,
+                recent=recent,
+                prompts=prompts,
+                player=player,
+            )
         except StaleVersion:
             self._cache.pop(game.id, None)
             raise TableChanged(m("err.raced")) from None
-        new_seats = [dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts
-                     else s for s in seat_list]
+        new_seats = [
+            dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts else s
+            for s in seat_list
+        ]
         stored = dataclasses.replace(
-            game, state=dumped, status=status, version=new_version,
-            move_count=game.move_count + len(moves), deadline_at=deadline, recent=recent,
-            updated_at=now, seats=new_seats)
+            game,
+            state=dumped,
+            status=status,
+            version=new_version,
+            move_count=game.move_count + len(moves),
+            deadline_at=deadline,
+            recent=recent,
+            updated_at=now,
+            seats=new_seats,
+        )
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
         if not play_bots and any(s in bots or s in sitters for s in acting):
             self._bots_pending_set().add(game.id)
-        return Outcome(game=stored, public=public, highlights=highlights, notices=notices,
-                       mover_private=mover_private, mover_seat=mover, mover_news=mover_news)
+        return Outcome(
+            game=stored,
+            public=public,
+            highlights=highlights,
+            notices=notices,
+            mover_private=mover_private,
+            mover_seat=mover,
+            mover_news=mover_news,
+        )

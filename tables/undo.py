@@ -9,6 +9,7 @@ stored like a move, conditional on the version it read (``on_latest``: a write r
 another process changed the game runs the whole request again on the latest record): a move
 and an undo racing each other cannot both apply.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -34,7 +35,6 @@ def refusal(replay: Replay, seat: int):
 
 
 class UndoMixin(TableBase):
-
     async def _replay_of(self, game: GameRecord) -> Replay | None:
         """The game replayed up to its stored version (None if the replay does not give the
         stored snapshot: then nothing can be taken back)."""
@@ -70,8 +70,9 @@ class UndoMixin(TableBase):
         return replay is not None and replay.refusal(seat) is None
 
     @on_latest
-    async def undo(self, game_id: int, user_id: int, token: int | None = None, *,
-                   guild_id: Any = ANYWHERE) -> Outcome:
+    async def undo(
+        self, game_id: int, user_id: int, token: int | None = None, *, guild_id: Any = ANYWHERE
+    ) -> Outcome:
         """Take back the user's latest decision. ``token``: the game version the Undo button
         was shown at (a click from an older board is refused as stale)."""
         async with self._lock(game_id):
@@ -93,11 +94,19 @@ class UndoMixin(TableBase):
             restored = replay.stack[-1].before
             events = [Event(m("news.undone", p=seat))]
             # stored like a move: conditional on the version read (see TurnsMixin._advance)
-            return await self._advance(game, engine, restored, [(seat, UNDO)], events,  # type: ignore[attr-defined]
-                                       seat, before=before)
+            return await self._advance(
+                game,
+                engine,
+                restored,
+                [(seat, UNDO)],
+                events,  # type: ignore[attr-defined]
+                seat,
+                before=before,
+            )
 
-    def confirmation(self, game: GameRecord, seat: int, action: str,
-                     lang: str = "en") -> str | None:
+    def confirmation(
+        self, game: GameRecord, seat: int, action: str, lang: str = "en"
+    ) -> str | None:
         """The question to ask before ``seat`` plays ``action`` (a decision that cannot be
         taken back and is easy to misclick), or None."""
         if game.status != "running":

@@ -11,6 +11,7 @@ Slash commands: ``cmd.<command path>`` is a command's name shown in a language (
 lower case, at most 32 characters, as Discord requires); ``cmd.<path>.desc`` its description,
 ``cmd.<path>.<parameter>`` a parameter's description, ``choice.<value>`` a choice's name.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -43,39 +44,38 @@ WORDS = {
     "err.host_leaves": "You are the host: use Cancel to close the table instead.",
     "err.no_bot": "There is no bot at this table.",
     "err.abandon_not_running": "Only a running game can be abandoned.",
-    "err.too_few": "{title} needs at least {min} players; {n} seated. Invite someone or add a "
-                   "bot.",
+    "err.too_few": "{title} needs at least {min} players; {n} seated. Invite someone or add a bot.",
     "err.not_running": "This game is not running.",
     "err.over": "This game is over.",
     "err.not_your_turn": "It is not your turn to decide; waiting for {waiting}.",
     "err.not_your_turn_nobody": "It is not your turn to decide.",
     "err.stale_button": "That button belongs to an older board; nothing was changed. Here are "
-                        "your current choices.",
+    "your current choices.",
     "err.illegal": "{action} is not a legal move for you right now; start typing to see your "
-                   "moves, or use the buttons.",
+    "moves, or use the buttons.",
     "err.resign_not_running": "Only a running game can be resigned from.",
     "err.no_seat": "That player has no seat at this table.",
     "err.bots_stuck": "The bots could not finish their moves; the game was not changed.",
     "err.raced": "Someone else moved at that very moment; nothing was changed. Please look at "
-                 "the board and try again.",
+    "the board and try again.",
     "err.no_history": "This table never started, so it has no history.",
     "err.no_games_history": "You have no started or finished game. Open one with /play.",
     "err.move_number": "Type a move number, like 12 (0 is the start).",
     "err.no_history_yet": "This table has not started yet, so it has no history.",
     "err.stats_bot": "Bots are kept out of the stats; pick a player.",
     "err.sorry": "Something went wrong on my side. Nothing you did was lost: look at the board, "
-                 "then try again.",
+    "then try again.",
     "err.no_board_permission": "The game has started, but I could not post its board here: "
-                               "please give me the Send Messages, Create Public Threads and "
-                               "Embed Links permissions. Meanwhile everyone can play with /hand "
-                               "and see the board with /board.",
+    "please give me the Send Messages, Create Public Threads and "
+    "Embed Links permissions. Meanwhile everyone can play with /hand "
+    "and see the board with /board.",
     "err.pick_one": "Pick one of the choices.",
     "err.stale_typed": "That move was offered for an earlier decision (it was already made, or "
-                       "the game moved on); nothing was changed. Here are your current choices.",
+    "the game moved on); nothing was changed. Here are your current choices.",
     "err.no_running": "You have no running game. Open one with /play.",
     "err.no_running_of": "You have no running {game} game. Open one with /play.",
     "err.several_tables": "You are at several tables ({tables}); pick one with the `table` "
-                          "option, or use the command in the game's thread.",
+    "option, or use the command in the game's thread.",
     "err.option_form": "Write options as key=value (got {got}).",
     "err.no_option": "{game} has no option {key}. Options: {known}.",
     "err.no_options": "{game} has no option {key}; it has no options.",
@@ -114,7 +114,7 @@ WORDS = {
     "board.bots": "Bots",
     "board.in_words": "*The board in words: **Text board**.*",
     "board.alt": "Picture of the {game} board at move {n}. The same board in words: the Text "
-                 "board button or /board.",
+    "board button or /board.",
     "board.over": "Game over. Winner: {winners}.",
     "board.abandoned": "This game was abandoned.",
     "board.waiting": "Waiting for: {waiting} · move {n}",
@@ -126,7 +126,7 @@ WORDS = {
     "hand.table": "Table #{id}",
     "controls.choose": "Choose your move…",
     "controls.too_many": "Only the first {n} of {total} choices fit here; type the move command "
-                         "to search all of them.",
+    "to search all of them.",
     # --- results, DMs, thread notes, answers --------------------------------------------------
     "results.title": "**Final scores**",
     "results.thanks": "Thanks for playing, {players}!",
@@ -134,23 +134,23 @@ WORDS = {
     "results.abandoned": "The host abandoned this game (table #{id}).",
     "results.export_elsewhere": "(The export file: /history table:{id}.)",
     "fair.commitment": "🔒 **Fair shuffle.** The secret seed that deals this game is committed as "
-                       "SHA-256 `{commitment}`. When the game ends, the seed and a salt are "
-                       "revealed here, so anyone can check that nothing was arranged: `{verify}` "
-                       "on the export file (see /history table:{id}).",
+    "SHA-256 `{commitment}`. When the game ends, the seed and a salt are "
+    "revealed here, so anyone can check that nothing was arranged: `{verify}` "
+    "on the export file (see /history table:{id}).",
     "fair.seed": "🔓 Seed `{seed}` · salt `{salt}`",
-    "fair.check": "SHA-256(\"seed:salt\") = `{commitment}` (the commitment posted at the start). "
-                  "Verify with `{verify} tavern-table-<n>.json`.",
+    "fair.check": 'SHA-256("seed:salt") = `{commitment}` (the commitment posted at the start). '
+    "Verify with `{verify} tavern-table-<n>.json`.",
     # --- /history and /stats -----------------------------------------------------------------
     "err.not_yet": "The seed, the hidden cards and the move log are revealed when the game has "
-                   "ended; until then you can step through the public board.",
+    "ended; until then you can step through the public board.",
     "history.to": "(to {who}) {text}",
     "history.log_head": "Tavern table #{id}: every hand at the end and every move, in words.",
     "history.moves": "Moves",
     "history.unverifiable": "This game started before seed commitments existed: it cannot be "
-                            "verified.",
+    "verified.",
     "history.title": "History · {title}",
     "history.footer": "Attached: the export ({file}) and every hand and move in words. Replay "
-                      "steps through the board.",
+    "steps through the board.",
     "history.revealed": "Revealed: {name}",
     "history.hands_start": "Hands at the start · {title}",
     "history.hands_after": "Hands after move {n} · {title}",
@@ -170,8 +170,7 @@ WORDS = {
     "history.jump_title": "Jump to a move of table #{id}",
     "history.jump_label": "Move number (0 to {total})",
     "history.jump_hint": "0 is the start",
-    "history.not_yet": "The seed, the hidden cards and the export are revealed when the game "
-                       "ends.",
+    "history.not_yet": "The seed, the hidden cards and the export are revealed when the game ends.",
     "history.commitment": "Seed commitment: `{commitment}`.",
     "history.abandoned": "**Abandoned** before the end: no final scores.",
     "stats.player_title": "Stats · {name} in this server",
@@ -187,17 +186,17 @@ WORDS = {
     "stats.rated": "({games} rated games, {won} won)",
     "stats.leaderboard": "Leaderboard · {game}",
     "stats.footer": "Ratings: OpenSkill (Plackett-Luce), mu - 3 sigma; humans only, games with "
-                    "fewer than two humans are not rated.",
+    "fewer than two humans are not rated.",
     "dm.welcome": "New to {title}? `/{kind} rules` is the whole guide, page by page, and "
-                  "`/{kind} card` explains any card. To move, press a button below (or pick from "
-                  "its menu) when it is your turn; **My hand** on the board and `/{kind} move` do "
-                  "the same.",
+    "`/{kind} card` explains any card. To move, press a button below (or pick from "
+    "its menu) when it is your turn; **My hand** on the board and `/{kind} move` do "
+    "the same.",
     "thread.dms_closed": "{mention}, I can't send you direct messages (they are closed). Use "
-                         "**My hand** on the board to see your cards and play; I'll mention you "
-                         "here when it's your turn. New to the game? `/{kind} rules` explains it.",
+    "**My hand** on the board to see your cards and play; I'll mention you "
+    "here when it's your turn. New to the game? `/{kind} rules` explains it.",
     "thread.your_turn": "{mention}, it's your turn. Use **My hand** on the board to play.",
     "thread.your_turn_still": "{mention}, it's still your turn. Use **My hand** on the board to "
-                              "play.",
+    "play.",
     "games.none": "You are not at any table. Open one with /play.",
     "games.thread": "thread",
     "games.your_turn": "**your turn**",
@@ -226,7 +225,7 @@ WORDS = {
     "desc.play.options": "Table options, e.g. doubling=chain",
     "desc.play.remind_hours": "Remind whoever must act after this many hours",
     "desc.play.language": "The language of the board and the table's messages (default: the "
-                          "server's)",
+    "server's)",
     "desc.games": "Your open and running games, with links",
     "desc.hand": "Your private hand and choices, only to you",
     "desc.table": "Table number, if you play at several",
@@ -243,7 +242,7 @@ WORDS = {
     "desc.card": "What a card (or token) does, and when",
     "desc.card.name": "The card's name (start typing to see them)",
     "desc.history": "A game's history: replay, and after the end the hidden cards, the seed and "
-                    "the export file",
+    "the export file",
     "desc.history.table": "Table number (default: this thread's game, or your latest)",
     "desc.stats": "Games played and won, streaks and the leaderboards here",
     "desc.stats.player": "Whose numbers (default: the server's leaderboards)",
@@ -252,7 +251,7 @@ WORDS = {
     "cmd.settings": "settings",
     "cmd.away": "away",
     "desc.play.away_limit": "Days a player may be /away before the host may replace them "
-                            "(default 14)",
+    "(default 14)",
     "desc.undo": "Take back your last decision, if it showed nothing new",
     "desc.move.confirm": "Play it without asking, even if it cannot be taken back",
     "desc.settings": "How and when I tell you it's your turn (only you see it)",
@@ -276,25 +275,25 @@ WORDS = {
     "err.notify_mode": "Choose how to be told: {modes}.",
     "err.remind_every": "Reminders can come every {low} to {high} hours.",
     "err.timezone": "{tz} is not a timezone I know; start typing a city (e.g. Europe/Berlin) and "
-                    "pick one of the suggestions.",
+    "pick one of the suggestions.",
     "err.quiet_hours": "Quiet hours are whole hours from 0 to 23.",
     "err.quiet_both": "Give both ends of your quiet hours (quiet_start and quiet_end), e.g. 22 "
-                      "and 7.",
+    "and 7.",
     "err.away_days": "You can be away for 1 to {max} days (0: back now).",
     "err.not_away": "You are not away.",
     "err.away_limit": "The away limit is {low} to {high} days.",
     "err.away_keeps": "{name} is away until {until}. This table lets a player be away for {days} "
-                      "days: you can hand their seat to a bot from {start}.",
+    "days: you can hand their seat to a bot from {start}.",
     "err.undo_not_running": "Only a running game's decisions can be taken back.",
     "err.undo_stale": "That Undo button belongs to an older board; nothing was taken back. Here "
-                      "are your current choices.",
+    "are your current choices.",
     "err.undo_diverged": "This game cannot take back decisions: its stored state was written by "
-                         "another version of the rules.",
+    "another version of the rules.",
     "err.undo_nothing": "There is nothing you can take back: your last decision showed something "
-                        "new to somebody (a card, a die, a hidden choice), or the game has moved "
-                        "on.",
+    "new to somebody (a card, a die, a hidden choice), or the game has moved "
+    "on.",
     "err.undo_someone": "Someone else has decided since your last decision; it cannot be taken "
-                        "back.",
+    "back.",
     "news.away": "{name} is away until {until}.",
     "news.away_sit": "{name} is away until {until}; a bot plays their seat meanwhile.",
     "news.back": "{name} is back.",
@@ -317,7 +316,7 @@ WORDS = {
     "settings.table_interval": "each table's interval (usually {n} h)",
     "settings.timezone": "Timezone: {tz}",
     "settings.quiet": "Quiet hours: {quiet} (nothing is sent then; what waits comes as one "
-                      "message when they end)",
+    "message when they end)",
     "settings.quiet_none": "none",
     "settings.quiet_span": "{start}:00 to {end}:00 ({tz})",
     "settings.quiet_now": " · quiet now",
@@ -325,9 +324,9 @@ WORDS = {
     "settings.away_sit": "Away until {until} · a bot plays for you",
     "away.back": "Welcome back! Your reminders run again (tables: {tables}).",
     "away.gone": "You are away until {until}: no reminders until then, and your tables show it "
-                 "(tables: {tables}).",
+    "(tables: {tables}).",
     "away.gone_sit": "You are away until {until}: no reminders until then, and your tables show "
-                     "it (tables: {tables}). A bot plays your seats meanwhile.",
+    "it (tables: {tables}). A bot plays your seats meanwhile.",
     "away.earlier": "Back earlier? `/away days:0`.",
     "away.none_running": "none running",
     "digest.reminder": "**Reminder: {n} tables are waiting for you**",
@@ -343,17 +342,20 @@ WORDS = {
     "guide.facts": "Facts",
     "guide.card_footer": "{game} · /{kind} rules is the whole guide",
     "guide.no_card": "I know no {game} card called {name}. Start typing in the `name` option to "
-                     "see the cards.",
+    "see the cards.",
 }
-
 
 
 def _option_help() -> dict[str, str]:
     """``option.<game>.<option>``: each game option's help (shown in the lobby), its English
     the engine's ``option_help`` (an engine's changed help makes its translations fuzzy)."""
     import engines
-    return {f"option.{kind}.{key}": text for kind, engine in sorted(engines.REGISTRY.items())
-            for key, text in engine.option_help.items()}
+
+    return {
+        f"option.{kind}.{key}": text
+        for kind, engine in sorted(engines.REGISTRY.items())
+        for key, text in engine.option_help.items()
+    }
 
 
 WORDS.update(_option_help())
@@ -366,8 +368,11 @@ def m(key: str, /, **params: Any) -> Msg:
 
 
 # What the table service adds to a seat's stored name -> the message showing it in a language.
-SEAT_SUFFIXES = {" (bot)": "seat.bot", " (resigned)": "seat.resigned",
-                 " (was replaced)": "seat.replaced"}
+SEAT_SUFFIXES = {
+    " (bot)": "seat.bot",
+    " (resigned)": "seat.resigned",
+    " (was replaced)": "seat.replaced",
+}
 
 
 def seat_name(name: str, lang: str | None) -> str:
@@ -376,7 +381,7 @@ def seat_name(name: str, lang: str | None) -> str:
         return name
     for suffix, key in SEAT_SUFFIXES.items():
         if name.endswith(suffix) and len(name) > len(suffix):
-            return t(lang, key, name=name[:-len(suffix)])
+            return t(lang, key, name=name[: -len(suffix)])
     return name
 
 
@@ -387,6 +392,7 @@ def option_help(kind: str, key: str, lang: str | None) -> str:
     if found in WORDS:
         return t(lang, found)
     import engines
+
     return engines.REGISTRY[kind].option_help[key]
 
 

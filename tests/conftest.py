@@ -20,6 +20,7 @@
 The fake Discord's own fixtures (``fake_discord``, ``log_guard``) live in
 ``tests/fakediscord/fixtures.py`` and are loaded for every test by ``pytest_plugins`` below.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -74,8 +75,9 @@ async def store(tmp_path):
 async def open_service(tmp_path, clock):
     stores: list[Store] = []
 
-    async def open_(name: str = "t.db", *, registry=None, synchronous: str = "full",
-                    **kwargs) -> TableService:
+    async def open_(
+        name: str = "t.db", *, registry=None, synchronous: str = "full", **kwargs
+    ) -> TableService:
         target = name if "://" in name else str(tmp_path / name)
         store = await Store.open(target, synchronous=synchronous)
         stores.append(store)
@@ -102,6 +104,7 @@ def make_bot(tmp_path):
 
     def make(seed: int | None = None, *, db: str | None = None, **kwargs):
         return _make_bot(db or str(tmp_path / "t.db"), seed, **kwargs)
+
     return make
 
 
@@ -116,8 +119,10 @@ def dice(monkeypatch):
 def _unavailable(reason: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"CI must run the PostgreSQL tests, but {reason}")
-    pytest.skip(f"PostgreSQL tests skipped: {reason}. Run `bash scripts/test.sh` (it installs "
-                f"and starts a server) or set {PG_ENV} to a server's URL.")
+    pytest.skip(
+        f"PostgreSQL tests skipped: {reason}. Run `bash scripts/test.sh` (it installs "
+        f"and starts a server) or set {PG_ENV} to a server's URL."
+    )
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
 """The bot policies: legal, deterministic for a given rnd, blind to hidden information, no
 undo cycles, and clearly better than random where that is cheap to check."""
+
 from __future__ import annotations
 
 import random
@@ -62,8 +63,9 @@ def test_the_blindness_check_catches_a_cheat():
         legal = engine.legal_actions(state, seat)
         twin = engine.determinize(state, seat, random.Random(1))
         p = _Peeking()
-        differs |= p.choose(engine, state, seat, legal, random.Random(0)) != \
-            p.choose(engine, twin, seat, legal, random.Random(0))
+        differs |= p.choose(engine, state, seat, legal, random.Random(0)) != p.choose(
+            engine, twin, seat, legal, random.Random(0)
+        )
     assert differs
 
 
@@ -79,8 +81,11 @@ def test_no_policy_takes_an_undo_step():
             seat = engine.to_act(state)[0]
             legal = engine.legal_actions(state, seat)
             if "dog:back" in legal:
-                for policy in (policy_for("ziegen", "easy"), NormalPolicy(worlds=1),
-                               HardPolicy(iterations=20)):
+                for policy in (
+                    policy_for("ziegen", "easy"),
+                    NormalPolicy(worlds=1),
+                    HardPolicy(iterations=20),
+                ):
                     assert policy.choose(engine, state, seat, legal, rnd) != "dog:back"
                 return
             state, _ = engine.apply(state, seat, rnd.choice(pruned(legal)))
@@ -131,8 +136,7 @@ def _play(engine, n, policies, seed):
     while not engine.is_over(state):
         seat = engine.to_act(state)[0]
         legal = engine.legal_actions(state, seat)
-        state, _ = engine.apply(state, seat, policies[seat].choose(engine, state, seat, legal,
-                                                                     rnd))
+        state, _ = engine.apply(state, seat, policies[seat].choose(engine, state, seat, legal, rnd))
     return engine.winners(state)
 
 

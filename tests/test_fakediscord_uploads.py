@@ -1,6 +1,7 @@
 """The fake Discord takes multipart uploads the way Discord does (``payload_json`` + ``files[n]``,
 the ``attachments`` array, ``attachment://`` in embeds) and refuses what Discord refuses, for
 messages, edits, interaction responses and follow-ups, driven by the real discord.py client."""
+
 from __future__ import annotations
 
 import io
@@ -31,15 +32,17 @@ class Pictures(commands.Cog):
 
     @app_commands.command(name="pic", description="A picture, ephemeral, then edited")
     async def pic(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_message(embed=picture_embed(), file=png(b"one"),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            embed=picture_embed(), file=png(b"one"), ephemeral=True
+        )
         await interaction.edit_original_response(embed=picture_embed(), attachments=[png(b"two")])
         await interaction.followup.send(embed=picture_embed(), file=png(b"three"), ephemeral=True)
 
 
 def make_bot() -> commands.Bot:
-    bot = commands.Bot(command_prefix="!", intents=discord.Intents.default(),
-                       guild_ready_timeout=0.05)
+    bot = commands.Bot(
+        command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+    )
 
     async def setup_hook() -> None:
         await bot.add_cog(Pictures())
@@ -74,11 +77,13 @@ async def test_a_picture_is_posted_and_replaced_in_one_edit(world):
             assert sent.embeds[0].image.url == first_url
 
             mark = fake.mark()
-            await channel.get_partial_message(sent.id).edit(embed=picture_embed(),
-                                                            attachments=[png(b"second")])
-            assert fake.calls_since(mark) == [("PATCH",
-                                               "/channels/{channel_id}/messages/{message_id}")]
-            assert msg.attachment_names == ["board.png"]          # replaced, not added
+            await channel.get_partial_message(sent.id).edit(
+                embed=picture_embed(), attachments=[png(b"second")]
+            )
+            assert fake.calls_since(mark) == [
+                ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+            ]
+            assert msg.attachment_names == ["board.png"]  # replaced, not added
             assert msg.file_bytes("board.png").endswith(b"second")
             assert msg.embeds[0]["image"]["url"] == msg.attachments[0]["url"] != first_url
             assert len(msg.files) == 1
@@ -108,8 +113,9 @@ async def test_what_discord_refuses_is_refused(world):
             assert (err.value.status, err.value.code) == (413, 40005)
             # eleven files
             with pytest.raises(discord.HTTPException) as err:
-                await channel.send(files=[discord.File(io.BytesIO(b"x"), filename=f"{i}.txt")
-                                          for i in range(11)])
+                await channel.send(
+                    files=[discord.File(io.BytesIO(b"x"), filename=f"{i}.txt") for i in range(11)]
+                )
             assert err.value.status == 400
             assert fake.channel_messages(chan) == []
 
@@ -117,13 +123,15 @@ async def test_what_discord_refuses_is_refused(world):
             sent = await channel.send(embed=picture_embed(), file=png(b"keep"))
             with pytest.raises(discord.HTTPException):
                 await channel.get_partial_message(sent.id).edit(
-                    embed=picture_embed("other.png"), attachments=[png(b"new")])
+                    embed=picture_embed("other.png"), attachments=[png(b"new")]
+                )
             msg = fake.message(sent.id)
             assert msg.file_bytes("board.png").endswith(b"keep") and msg.edit_count == 0
             # dropping the attachment an embed still shows
             with pytest.raises(discord.HTTPException):
-                await channel.get_partial_message(sent.id).edit(embed=picture_embed(),
-                                                                attachments=[])
+                await channel.get_partial_message(sent.id).edit(
+                    embed=picture_embed(), attachments=[]
+                )
             assert msg.attachment_names == ["board.png"]
 
 
@@ -132,16 +140,24 @@ async def test_raw_multipart_with_an_unknown_attachment_id(world):
     api = fake.base_url + "/api/v10"
     async with aiohttp.ClientSession(headers={"Authorization": "Bot t"}) as s:
         form = aiohttp.FormData(quote_fields=False)
-        form.add_field("payload_json", json.dumps(
-            {"content": "x", "attachments": [{"id": 1, "filename": "board.png"}]}))
+        form.add_field(
+            "payload_json",
+            json.dumps({"content": "x", "attachments": [{"id": 1, "filename": "board.png"}]}),
+        )
         form.add_field("files[0]", b"data", filename="board.png", content_type="image/png")
         async with s.post(api + f"/channels/{chan.id}/messages", data=form) as r:
             body = await r.json()
             assert r.status == 400 and "attachments" in json.dumps(body)
         form = aiohttp.FormData(quote_fields=False)
-        form.add_field("payload_json", json.dumps(
-            {"content": "x", "attachments": [{"id": 0, "filename": "b.png",
-                                              "description": "the board"}]}))
+        form.add_field(
+            "payload_json",
+            json.dumps(
+                {
+                    "content": "x",
+                    "attachments": [{"id": 0, "filename": "b.png", "description": "the board"}],
+                }
+            ),
+        )
         form.add_field("files[0]", b"data", filename="upload.png", content_type="image/png")
         async with s.post(api + f"/channels/{chan.id}/messages", data=form) as r:
             body = await r.json()

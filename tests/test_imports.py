@@ -3,6 +3,7 @@
 Every import counts, also one inside a function (a lazy import that dodges a circle is still a
 circle).
 """
+
 from __future__ import annotations
 
 import ast
@@ -10,7 +11,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = [p.name for p in ROOT.iterdir() if (p / "__init__.py").exists() and p.name != "tests"]
-
 
 
 def module_name(path: Path) -> str:

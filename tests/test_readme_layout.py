@@ -5,6 +5,7 @@ per-game packages share file names by role, so a new game that follows the shape
 line, while a module of a new kind does. Test files are named by their folder; ``__init__.py``
 and ``__main__.py`` by their package.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,21 +25,29 @@ def layout_section() -> str:
 def modules() -> list[Path]:
     found = [ROOT / "bot.py"]
     for folder in FOLDERS:
-        found += [p for p in (ROOT / folder).rglob("*.py")
-                  if p.name not in ("__init__.py", "__main__.py")
-                  and not p.name.startswith("test_")]
+        found += [
+            p
+            for p in (ROOT / folder).rglob("*.py")
+            if p.name not in ("__init__.py", "__main__.py") and not p.name.startswith("test_")
+        ]
     return sorted(found)
 
 
 def test_every_module_is_named():
     section = layout_section()
-    missing = [p.relative_to(ROOT).as_posix() for p in modules() if f"`{p.name}`" not in section
-               and f"{p.name}`" not in section]
+    missing = [
+        p.relative_to(ROOT).as_posix()
+        for p in modules()
+        if f"`{p.name}`" not in section and f"{p.name}`" not in section
+    ]
     assert missing == []
 
 
 def test_every_test_folder_is_named():
     section = layout_section()
-    folders = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").iterdir()
-                     if p.is_dir() and (p / "__init__.py").exists())
+    folders = sorted(
+        p.relative_to(ROOT).as_posix()
+        for p in (ROOT / "tests").iterdir()
+        if p.is_dir() and (p / "__init__.py").exists()
+    )
     assert [f for f in folders if f"`{f}/`" not in section] == []

@@ -1,5 +1,6 @@
 """Code cites the rulebooks as ``../shared/rules/<file>`` (relative to the repository), never
 by a path of one machine: such a path means nothing on a fresh clone."""
+
 from __future__ import annotations
 
 import re
@@ -22,16 +23,22 @@ def _sources():
 
 
 def test_no_path_of_one_machine_in_the_code():
-    found = [f"{rel}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
-             for rel, text in _sources() if rel != "tests/test_rule_citations.py"
-             for m in MACHINE_PATH.finditer(text)]
+    found = [
+        f"{rel}:{text.count(chr(10), 0, m.start()) + 1}: {m.group(0)}"
+        for rel, text in _sources()
+        if rel != "tests/test_rule_citations.py"
+        for m in MACHINE_PATH.finditer(text)
+    ]
     assert found == []
 
 
 def test_rules_are_cited_as_relative_paths():
-    found = [f"{rel}:{text.count(chr(10), 0, m.start()) + 1}"
-             for rel, text in _sources() if rel not in PENDING
-             and rel != "tests/test_rule_citations.py" for m in BARE_RULES.finditer(text)]
+    found = [
+        f"{rel}:{text.count(chr(10), 0, m.start()) + 1}"
+        for rel, text in _sources()
+        if rel not in PENDING and rel != "tests/test_rule_citations.py"
+        for m in BARE_RULES.finditer(text)
+    ]
     assert found == []
 
 

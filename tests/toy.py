@@ -3,6 +3,7 @@
 "Secret Nim": everyone first picks a secret number at the same time (1 or 2), then players take
 1 or 2 stones in turn; whoever takes the last stone scores their secret number, others 0.
 """
+
 from __future__ import annotations
 
 from engines import Engine, Event, rng
@@ -18,9 +19,14 @@ class ToyEngine(Engine):
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)
-        state = {"n": num_players, "rng": rng.seed_state(seed), "pile": opts["pile"],
-                 "secret": [None if opts["secrets"] else 1] * num_players, "turn": 0,
-                 "winner": None}
+        state = {
+            "n": num_players,
+            "rng": rng.seed_state(seed),
+            "pile": opts["pile"],
+            "secret": [None if opts["secrets"] else 1] * num_players,
+            "turn": 0,
+            "winner": None,
+        }
         state["turn"] = rng.randbelow(state, num_players)
         return state
 
@@ -57,8 +63,12 @@ class ToyEngine(Engine):
             state["turn"] = (seat + 1) % state["n"]
 
     def view(self, state, seat):
-        v = {"pile": state["pile"], "to_act": self.to_act(state), "prompt": "",
-             "picked": [s is not None for s in state["secret"]]}
+        v = {
+            "pile": state["pile"],
+            "to_act": self.to_act(state),
+            "prompt": "",
+            "picked": [s is not None for s in state["secret"]],
+        }
         if seat is not None:
             v["secret"] = state["secret"][seat]
         if state["winner"] is not None:

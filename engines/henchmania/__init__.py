@@ -115,6 +115,7 @@ The Additional Cards (optional module, table options, all off by default):
   - Mace: Attack 3+, Defence 5+. Round shield: Attack 3+, Defence 3+. Coat of mail (alt):
     Attack 4+, Defence 3+.
 """
+
 from .engine import ENGINE, HenchmaniaEngine
 
 __all__ = ["ENGINE", "HenchmaniaEngine"]

@@ -11,6 +11,7 @@ Steps: ``cards`` (automatic: the phase begins), ``turn``, ``arg``, ``counter``, 
 ``trim``, ``brawl`` and ``finish`` (automatic: the card played has resolved, the next seat
 plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (phase 3).
 """
+
 from __future__ import annotations
 
 from .. import rng
@@ -54,7 +55,7 @@ from .data import (
 )
 from .words import msg
 
-NO_TURN_PLAY = ("guard",)   # played only as a reaction
+NO_TURN_PLAY = ("guard",)  # played only as a reaction
 
 
 def start_cards(state: dict, events: list) -> None:
@@ -69,7 +70,8 @@ def abilities(state: dict, seat: int) -> list[str]:
     if res_ready(state, seat, "bigots"):
         out += [f"use:bigots:{s}" for s in tied_sites(state, seat) if can_draw(state, s)]
     if "inquisition" in state["res"][seat] and any(
-            state["trump"][o] for o in opponents(state, seat)):
+        state["trump"][o] for o in opponents(state, seat)
+    ):
         out.append("use:inquisition")
     if res_ready(state, seat, "mule") and can_draw(state, "armory"):
         out.append("use:mule")
@@ -154,15 +156,15 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
         return None
     if card == "bella":
         if k == 0:
-            return ["p%d" % o for o in opps
-                    if any(can_receive(state, seat, c) for c in state["res"][o])]
+            return [
+                "p%d" % o for o in opps if any(can_receive(state, seat, c) for c in state["res"][o])
+            ]
         return None
     if card == "traitor":
         if k == 0:
             if state["traitor"][seat]:
                 return []
-            return ["p%d" % o for o in opps
-                    if any(o in state["board"][s] for s in SITES)]
+            return ["p%d" % o for o in opps if any(o in state["board"][s] for s in SITES)]
         if k == 1:
             o = _seat(args[0])
             return [s for s in SITES if o in state["board"][s]]
@@ -171,8 +173,7 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
         return None
     if card == "beartamer":
         if k == 0:
-            return ["p%d" % o for o in opps
-                    if any(c in PERFORMANCES for c in state["res"][o])]
+            return ["p%d" % o for o in opps if any(c in PERFORMANCES for c in state["res"][o])]
         if k == 1:
             return sorted({c for c in state["res"][_seat(args[0])] if c in PERFORMANCES})
         return None
@@ -197,15 +198,18 @@ def arg_options(state: dict, seat: int, card: str, args: list[str]):
         return None
     if CARDS[card][3] == RESERVE:
         if k == 0 and res_full(state, seat):
-            return sorted(set(state["res"][seat]))   # the Reserve card to discard for room
+            return sorted(set(state["res"][seat]))  # the Reserve card to discard for room
         return None
     return None
 
 
 def _moves_from(state: dict, o: int) -> list[str]:
     """Sites holding a pawn of ``o`` that the Traitor (alt) could move to another, open site."""
-    return [s for s in SITES if o in state["board"][s]
-            and any(t != s and not is_full(state, t) for t in SITES)]
+    return [
+        s
+        for s in SITES
+        if o in state["board"][s] and any(t != s and not is_full(state, t) for t in SITES)
+    ]
 
 
 def playable(state: dict, seat: int, card: str) -> bool:
@@ -332,8 +336,7 @@ def _play_msg(seat: int, card: str, args: list[str]):
     if card == "drunk2":
         return msg("plays_backs", seat=seat, card=card, target=target, backs=args[1:])
     if card == "traitor2":
-        return msg("plays_traitor2", seat=seat, card=card, target=target, src=args[1],
-                   dst=args[2])
+        return msg("plays_traitor2", seat=seat, card=card, target=target, src=args[1], dst=args[2])
     if card == "traitor":
         return msg("plays_traitor", seat=seat, card=card, target=target, site=args[1])
     if card in ("beartamer", "pillory"):
@@ -414,8 +417,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card == "brawl":
         hit = [o for o in opponents(state, seat) if state["res"][o]]
         if hit:
-            state["step"] = {"k": "brawl", "s": hit, "all": list(hit),
-                             "pick": [None] * state["n"]}
+            state["step"] = {"k": "brawl", "s": hit, "all": list(hit), "pick": [None] * state["n"]}
             return
     elif card in ("beartamer", "pillory"):
         if args[1] in state["res"][target]:

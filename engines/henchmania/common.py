@@ -1,6 +1,7 @@
 """Small state helpers shared by every rules module: drawing, discarding, the Reserve, sites,
 and the hand-over to the next step (a phase module never imports another: it names the next
 step in the state and the shared loop, ``engines.steps.StepEngine.advance``, runs it)."""
+
 from __future__ import annotations
 
 from .. import rng

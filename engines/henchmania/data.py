@@ -3,12 +3,16 @@
 Every number the rules give lives here, so that a correction to the printed cards is a one-line
 change. Card keys are short ids (they appear in action ids and in the state).
 """
+
 from __future__ import annotations
 
 # The five sites, in the order they are shown and in which majority draws are made.
 SITES = ("tavern", "castle", "square", "church", "armory")
 SITE_NAMES = {
-    "tavern": "Tavern", "castle": "Castle", "square": "Main Square", "church": "Church",
+    "tavern": "Tavern",
+    "castle": "Castle",
+    "square": "Main Square",
+    "church": "Church",
     "armory": "Armory",
 }
 
@@ -227,24 +231,24 @@ WHEN = {
 PERFORMANCES = ("minstrel", "troubadour", "jester")
 # Performance points by number of different Performances (0, 1, 2, 3).
 PERFORMANCE_POINTS = (0, 1, 3, 5)
-CHOIR_BONUS = 1          # per Performance card, per Choir boys discarded
+CHOIR_BONUS = 1  # per Performance card, per Choir boys discarded
 ELOQUENCE_BONUS = 2
 
 # Spots per site by player count.
 SPOTS = {2: 4, 3: 5, 4: 7, 5: 8}
-HENCHMEN = 8             # pawns per player (sourced)
+HENCHMEN = 8  # pawns per player (sourced)
 START_SCORE = 5
-RESERVE_LIMIT = 8        # Trumps do not count
+RESERVE_LIMIT = 8  # Trumps do not count
 DRAW_PER_PAWN = 1
 INFLUENCE_DRAW = 2
 
 # Duels.
 ATTACK_DICE = 3
-BARE_HANDS = 6           # attack and defence value without a weapon
-WIN_ATTACKER = 5         # attacker wins: +5 ...
-LOSS_PER_HIT = 1         # ... and the defender loses 1 per unparried hit
-WIN_DEFENDER = 2         # defender wins: +2 ...
-LOSS_ATTACKER = 1        # ... and the attacker loses 1
+BARE_HANDS = 6  # attack and defence value without a weapon
+WIN_ATTACKER = 5  # attacker wins: +5 ...
+LOSS_PER_HIT = 1  # ... and the defender loses 1 per unparried hit
+WIN_DEFENDER = 2  # defender wins: +2 ...
+LOSS_ATTACKER = 1  # ... and the attacker loses 1
 
 # End of the game.
 DAYS = 4
@@ -253,38 +257,62 @@ DAY_CHOICES = [3, 4, 5]
 TARGET_CHOICES = [25, 30]
 
 # Which cards a counter may cancel.
-TAVERN_TARGETED = ("gossip", "trick", "bella", "drunk", "traitor", "brawl",   # Penitent
-                   "gossip2", "traitor2", "drunk2", "vermin")
-HAND_OR_RESERVE = ("trick", "drunk", "bella", "brawl", "beartamer", "pillory",  # Bravery
-                   "drunk2", "vermin")
+TAVERN_TARGETED = (
+    "gossip",
+    "trick",
+    "bella",
+    "drunk",
+    "traitor",
+    "brawl",  # Penitent
+    "gossip2",
+    "traitor2",
+    "drunk2",
+    "vermin",
+)
+HAND_OR_RESERVE = (
+    "trick",
+    "drunk",
+    "bella",
+    "brawl",
+    "beartamer",
+    "pillory",  # Bravery
+    "drunk2",
+    "vermin",
+)
 
 # --- The Additional Cards (table options; every effect below is a project ruling) ---------
 ANIMALS = ("vermin", "torecat", "mutt", "pigeon", "mule", "ox")
-ARMORY_ANIMALS = ("mule", "ox")   # one of the two is dealt each game (27 cards at every site)
+ARMORY_ANIMALS = ("mule", "ox")  # one of the two is dealt each game (27 cards at every site)
 # Alternative Glove -> its duel modifiers (the defaults are the basic Glove's).
 GLOVES = ("glove", "falconer", "gauntlet", "silk", "velvet", "hunting")
 ALT_GLOVES = GLOVES[1:]
 GLOVE_RULES = {
     "glove": {},
-    "falconer": {"dice": 4},             # attack dice
-    "gauntlet": {"attack_bonus": 1},     # attack value lowered by this (never below 1)
-    "silk": {"no_loss": True},           # the loser of the duel loses no points
-    "velvet": {"unguardable": True},     # no Guard can cancel it
+    "falconer": {"dice": 4},  # attack dice
+    "gauntlet": {"attack_bonus": 1},  # attack value lowered by this (never below 1)
+    "silk": {"no_loss": True},  # the loser of the duel loses no points
+    "velvet": {"unguardable": True},  # no Guard can cancel it
     "hunting": {"leader_only": True, "win_bonus": 2},  # only at the leading opponent(s)
 }
 # Alternative Henchman -> the base card one copy of which it replaces.
 ALT_HENCHMEN = {
-    "porter2": "porter", "gossip2": "gossip", "traitor2": "traitor", "drunk2": "drunk",
-    "helm": "armor", "mace": "cudgel", "rshield": "shield", "mail2": "mail",
+    "porter2": "porter",
+    "gossip2": "gossip",
+    "traitor2": "traitor",
+    "drunk2": "drunk",
+    "helm": "armor",
+    "mace": "cudgel",
+    "rshield": "shield",
+    "mail2": "mail",
 }
 ADDITIONAL = ANIMALS + ALT_GLOVES + tuple(ALT_HENCHMEN)
 ALT_CHOICES = ["none", "all", "random"]
-GOSSIP2_POINTS = 2        # Gossip (alt): the richer opponent loses 2 and you earn 2
-DRUNK2_CARDS = 2          # Drunkard (alt): cards discarded
-TORECAT_POINTS = 1        # Torecat: end of day, with at least one Performance
-MUTT_SAVE = 1             # Mutt: points saved when losing a duel as the Defender
-OX_BARE_HANDS = 5         # Ox: bare-hands attack and defence value
-HELM_ABSORB = 1           # Helm: unparried hits cancelled when defending with it
+GOSSIP2_POINTS = 2  # Gossip (alt): the richer opponent loses 2 and you earn 2
+DRUNK2_CARDS = 2  # Drunkard (alt): cards discarded
+TORECAT_POINTS = 1  # Torecat: end of day, with at least one Performance
+MUTT_SAVE = 1  # Mutt: points saved when losing a duel as the Defender
+OX_BARE_HANDS = 5  # Ox: bare-hands attack and defence value
+HELM_ABSORB = 1  # Helm: unparried hits cancelled when defending with it
 
 
 def name(key: str) -> str:

@@ -7,6 +7,7 @@ of that site), the order of every deck, other seats' secret choices in progress 
 Nosy parker keeps, Choir boys counts, the card another seat is choosing arguments for), and the
 RNG word.
 """
+
 from __future__ import annotations
 
 import random
@@ -35,8 +36,15 @@ def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
     # hand that needs arguments (args restart empty, they are secret too).
     chooser = step["s"][0] if step and step["k"] == "arg" and s["phase"] != "over" else None
     if chooser is not None and chooser != seat:
-        fits = sorted({c for site in SITES if backs[chooser][site] for c in pools[site]
-                       if playable(s, chooser, c) and arg_options(s, chooser, c, []) is not None})
+        fits = sorted(
+            {
+                c
+                for site in SITES
+                if backs[chooser][site]
+                for c in pools[site]
+                if playable(s, chooser, c) and arg_options(s, chooser, c, []) is not None
+            }
+        )
         card = rnd.choice(fits)
         pools[CARDS[card][1]].remove(card)
         backs[chooser][CARDS[card][1]] -= 1
@@ -70,6 +78,10 @@ def _secret_choices(s: dict, seat: int, step: dict, rnd: random.Random) -> None:
                 step["keep"][o] = rnd.choice(sorted(set(nosy_legal(s, o))))[5:]
     elif step["k"] == "choir":
         for o in range(s["n"]):
-            if (o != seat and o not in waiting and "choir" in s["res"][o]
-                    and performance_cards(s, o)):
+            if (
+                o != seat
+                and o not in waiting
+                and "choir" in s["res"][o]
+                and performance_cards(s, o)
+            ):
                 step["use"][o] = rnd.randint(0, s["res"][o].count("choir"))

@@ -21,6 +21,7 @@ Steps: ``duel`` (automatic: a Glove, or the tie duel, starts a duel; the step ho
 ``d``, ``tie`` and ``glove``), ``guard``, ``weapon``, ``react``. A duel hands over to
 ``finish`` (the turn's card has resolved) or, in the tie duel, to ``tiedone`` (phase 3).
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -68,10 +69,22 @@ def begin(state: dict, events: list) -> None:
     start_duel(state, step["a"], step["d"], events, tie=step["tie"], glove=step["glove"])
 
 
-def start_duel(state: dict, a: int, d: int, events: list, tie: bool = False,
-               glove: str = "glove") -> None:
-    state["duel"] = {"a": a, "d": d, "aw": None, "dw": None, "ad": [], "dd": [], "hits": 0,
-                     "ap": 0, "st": "guard", "tie": tie, "wp": []}
+def start_duel(
+    state: dict, a: int, d: int, events: list, tie: bool = False, glove: str = "glove"
+) -> None:
+    state["duel"] = {
+        "a": a,
+        "d": d,
+        "aw": None,
+        "dw": None,
+        "ad": [],
+        "dd": [],
+        "hits": 0,
+        "ap": 0,
+        "st": "guard",
+        "tie": tie,
+        "wp": [],
+    }
     if glove != "glove":
         state["duel"]["g"] = glove
     if glove != "glove":
@@ -136,8 +149,7 @@ def weapon_apply(state: dict, seat: int, action: str, events: list) -> None:
         hand_remove(state, seat, card)
         state["limbo"].append(card)
         duel["aw" if seat == duel["a"] else "dw"] = card
-        say(events, "weapon", seat=seat, card=card, attack=CARDS[card][5],
-            defence=CARDS[card][6])
+        say(events, "weapon", seat=seat, card=card, attack=CARDS[card][5], defence=CARDS[card][6])
     _after_weapon(state, seat, events)
 
 
@@ -205,8 +217,12 @@ def react_options(state: dict, seat: int) -> list[str]:
                         out.append(prefix + "".join(str(i) for i in combo))
             for mode in trump_modes(state, seat, "confidence"):
                 out.append("conf" if mode == "own" else "olconf")
-        if duel["st"] == "w2" and seat == duel["d"] and "apoth" in state["res"][seat] \
-                and unparried(duel) > 0:
+        if (
+            duel["st"] == "w2"
+            and seat == duel["d"]
+            and "apoth" in state["res"][seat]
+            and unparried(duel) > 0
+        ):
             out.append("apoth")
     elif high and res_ready(state, seat, "courtesan"):
         out += ["court:%d" % i for i in high]
@@ -315,8 +331,15 @@ def _result(state: dict, events: list) -> None:
     else:
         add_score(state, d, WIN_DEFENDER)
         lost = -add_score(state, a, 0 if no_loss else -LOSS_ATTACKER)
-        say(events, "defender_wins_silk" if no_loss else "defender_wins", highlight=True,
-            a=a, d=d, gain=WIN_DEFENDER, lost=lost)
+        say(
+            events,
+            "defender_wins_silk" if no_loss else "defender_wins",
+            highlight=True,
+            a=a,
+            d=d,
+            gain=WIN_DEFENDER,
+            lost=lost,
+        )
     hand_over(state, "finish")
 
 
@@ -334,8 +357,7 @@ def weapon_label(state: dict, seat: int, action: str):
     ox = weapon is None and "ox" in state["res"][seat]
     bare = OX_BARE_HANDS if ox else BARE_HANDS
     if seat == duel["a"]:
-        value = max(1, (CARDS[weapon][5] if weapon else bare)
-                    - glove_rule(duel, "attack_bonus", 0))
+        value = max(1, (CARDS[weapon][5] if weapon else bare) - glove_rule(duel, "attack_bonus", 0))
         what = "hits"
     else:
         value = CARDS[weapon][6] if weapon else bare
@@ -355,7 +377,7 @@ def react_label(state: dict, seat: int, action: str):
         return msg("label." + head, i=i + 1, value=dice[i] if i < len(dice) else "?")
     if head in ("prov", "olprov"):
         return plural(f"{GAME}.label.{head}", len(rest), dice=[int(c) + 1 for c in rest])
-    return msg("label." + head)   # conf, olconf, apoth
+    return msg("label." + head)  # conf, olconf, apoth
 
 
 def guard_prompt(state: dict, seat):

@@ -9,6 +9,7 @@ Steps: ``end`` (automatic: everyone has passed), ``nosy``, ``choir`` and ``tiedo
 (automatic: a tie duel is over). It hands over to ``day`` (the next day, phase 1) or to
 ``duel`` (the tie duel).
 """
+
 from __future__ import annotations
 
 from .common import (
@@ -86,8 +87,7 @@ def nosy_apply(state: dict, seat: int, action: str, events: list) -> None:
 
 
 def _ask_choir(state: dict, events: list) -> None:
-    seats = [s for s in _order(state)
-             if "choir" in state["res"][s] and performance_cards(state, s)]
+    seats = [s for s in _order(state) if "choir" in state["res"][s] and performance_cards(state, s)]
     if seats:
         state["step"] = {"k": "choir", "s": seats, "use": [0] * state["n"]}
         return

@@ -1,4 +1,5 @@
 """The Henchmania Engine: declarations; the turn flow is the ``STEPS`` table (steps.py)."""
+
 from __future__ import annotations
 
 from ..base import GameError
@@ -31,38 +32,49 @@ class HenchmaniaEngine(StepEngine):
     title = "Henchmania"
     min_players = 2
     max_players = 5
-    options = {"days": DAYS, "target": TARGET, "animals": False, "alt_gloves": "none",
-               "alt_henchmen": "none"}
+    options = {
+        "days": DAYS,
+        "target": TARGET,
+        "animals": False,
+        "alt_gloves": "none",
+        "alt_henchmen": "none",
+    }
     STEPS = STEPS
     option_help = {
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
         "animals": HOUSE_RULES + "one animal card in every site deck (27 cards a site).",
         "alt_gloves": HOUSE_RULES + "alternative Gloves replacing basic ones: none, all, "
-                      "random, or the ones you pick joined by + (" + "+".join(ALT_GLOVES) + ").",
+        "random, or the ones you pick joined by + (" + "+".join(ALT_GLOVES) + ").",
         "alt_henchmen": HOUSE_RULES + "alternative Henchmen replacing their base cards: "
-                        "none, all, random, or the ones you pick joined by + ("
-                        + "+".join(ALT_HENCHMEN) + ").",
+        "none, all, random, or the ones you pick joined by + (" + "+".join(ALT_HENCHMEN) + ").",
     }
-    option_choices = {"days": DAY_CHOICES, "target": TARGET_CHOICES,
-                      "alt_gloves": ALT_CHOICES + list(ALT_GLOVES),
-                      "alt_henchmen": ALT_CHOICES + list(ALT_HENCHMEN)}
+    option_choices = {
+        "days": DAY_CHOICES,
+        "target": TARGET_CHOICES,
+        "alt_gloves": ALT_CHOICES + list(ALT_GLOVES),
+        "alt_henchmen": ALT_CHOICES + list(ALT_HENCHMEN),
+    }
     # Options whose value may also be several of their cards joined by "+".
     CARD_PICKS = {"alt_gloves": tuple(ALT_GLOVES), "alt_henchmen": tuple(ALT_HENCHMEN)}
 
     def check_setup(self, num_players, options):
         """As the base class, plus hand-picked Additional Cards: e.g. alt_gloves=silk+velvet."""
         plain = dict(options or {})
-        picks = {key: plain.pop(key) for key in self.CARD_PICKS
-                 if isinstance(plain.get(key), str) and "+" in plain[key]}
+        picks = {
+            key: plain.pop(key)
+            for key in self.CARD_PICKS
+            if isinstance(plain.get(key), str) and "+" in plain[key]
+        }
         merged = super().check_setup(num_players, plain)
         for key, value in picks.items():
             allowed = self.CARD_PICKS[key]
             chosen = value.split("+")
             unknown = [c for c in chosen if c not in allowed]
             if unknown or len(set(chosen)) != len(chosen):
-                raise GameError(f"Option {key!r}: pick cards from {', '.join(allowed)}, each "
-                                "once, joined by +.")
+                raise GameError(
+                    f"Option {key!r}: pick cards from {', '.join(allowed)}, each once, joined by +."
+                )
             merged[key] = "+".join(c for c in allowed if c in chosen)
         return merged
 

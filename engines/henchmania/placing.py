@@ -9,6 +9,7 @@ Actions: ``place:<site>``, ``porter:<site>`` (a full site, discarding a Porter) 
 ``:p<seat>`` to set a pawn taken with a Traitor (it counts for that seat), and ``:inf`` (own
 Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 2 cards.
 """
+
 from __future__ import annotations
 
 from .common import (
@@ -38,8 +39,12 @@ def start_day(state: dict, events: list) -> None:
     state["traitor"] = [False] * state["n"]
     state["lastduel"] = None
     tie_break = state["day"] > state["days"]
-    say(events, "day_begins_tie" if tie_break else "day_begins", day=state["day"],
-        seat=state["badge"])
+    say(
+        events,
+        "day_begins_tie" if tie_break else "day_begins",
+        day=state["day"],
+        seat=state["badge"],
+    )
     _next_placer(state, state["badge"], events)
 
 
@@ -66,8 +71,9 @@ def _majorities(state: dict, events: list) -> None:
 def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
     kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
-    draws = [""] + [":inf" if m == "own" else ":olinf"
-                    for m in trump_modes(state, seat, "influence")]
+    draws = [""] + [
+        ":inf" if m == "own" else ":olinf" for m in trump_modes(state, seat, "influence")
+    ]
     full_verbs = ["porter"] if "porter" in state["res"][seat] else []
     if res_ready(state, seat, "porter2"):
         full_verbs.append("porter2")

@@ -4,6 +4,7 @@ Pure functions of a view (``views.py``) and the card data: they never see the st
 can show nothing a seat may not see. Every phrase is a message of ``words`` (ids "board.*",
 "duel.*", "hand.*"; card names, effects and timings are its name tables), shown in the reader's
 language; only the layout (the site table, lines, Markdown) is made here."""
+
 from __future__ import annotations
 
 from ..words import render
@@ -46,25 +47,40 @@ def duel_lines(view: dict, lang: str = "en") -> list[str]:
     if stage in ("guard", "aw"):
         aw = say("duel.choosing" if stage == "aw" else "duel.not_chosen")
     else:
-        weapon = (_name(say, duel["attack_weapon"]) if duel["attack_weapon"]
-                  else say("duel.bare"))
+        weapon = _name(say, duel["attack_weapon"]) if duel["attack_weapon"] else say("duel.bare")
         aw = say("duel.hits_on", weapon=weapon, n=duel["attack_value"])
     if stage in ("guard", "aw", "dw"):
         dw = say("duel.choosing" if stage == "dw" else "duel.not_chosen")
     else:
-        weapon = (_name(say, duel["defence_weapon"]) if duel["defence_weapon"]
-                  else say("duel.bare"))
+        weapon = _name(say, duel["defence_weapon"]) if duel["defence_weapon"] else say("duel.bare")
         dw = say("duel.parries_on", weapon=weapon, n=duel["defence_value"])
-    lines.append(say("duel.tie_head" if duel["tie_duel"] else "duel.head",
-                     a=duel["attacker"], aw=aw, d=duel["defender"], dw=dw))
+    lines.append(
+        say(
+            "duel.tie_head" if duel["tie_duel"] else "duel.head",
+            a=duel["attacker"],
+            aw=aw,
+            d=duel["defender"],
+            dw=dw,
+        )
+    )
     if duel["attack_dice"]:
-        lines.append("  " + (say("duel.attack_hits", dice=str(duel["attack_dice"]),
-                                 n=duel["hits"]) if duel["stage"] != "w1"
-                             else say("duel.attack", dice=str(duel["attack_dice"]))))
+        lines.append(
+            "  "
+            + (
+                say("duel.attack_hits", dice=str(duel["attack_dice"]), n=duel["hits"])
+                if duel["stage"] != "w1"
+                else say("duel.attack", dice=str(duel["attack_dice"]))
+            )
+        )
     if duel["defence_dice"]:
-        lines.append("  " + (say("duel.defence_unparried", dice=str(duel["defence_dice"]),
-                                 n=duel["unparried"]) if duel["unparried"] is not None
-                             else say("duel.defence", dice=str(duel["defence_dice"]))))
+        lines.append(
+            "  "
+            + (
+                say("duel.defence_unparried", dice=str(duel["defence_dice"]), n=duel["unparried"])
+                if duel["unparried"] is not None
+                else say("duel.defence", dice=str(duel["defence_dice"]))
+            )
+        )
     return lines
 
 
@@ -79,8 +95,14 @@ def day_label(day: int, days: int, lang: str = "en") -> str:
 def board_text(view: dict, lang: str = "en") -> str:
     """The public board in ``lang`` (English by default)."""
     say = _Sayer(lang)
-    lines = [say("board.title", day=day_label(view["day"], view["days"], lang),
-                 phase=view["phase"], target=view["target"])]
+    lines = [
+        say(
+            "board.title",
+            day=day_label(view["day"], view["days"], lang),
+            phase=view["phase"],
+            target=view["target"],
+        )
+    ]
     lines.append(say("board.badge", p=view["badge"]))
     if view.get("additional_cards"):
         lines.append(say("board.additional", cards=view["additional_cards"]))
@@ -89,8 +111,10 @@ def board_text(view: dict, lang: str = "en") -> str:
     for site in view["sites"]:
         dom = "-" if site["dominant"] is None else f"P{site['dominant'] + 1}"
         pawns = " ".join(f"{c:>2}" for c in site["pawns"])
-        grid.append(f"{say('board.site', site=site['site']):<12} "
-                    f"{len(site['order']):>2}/{site['spots']:<2} {site['deck']:>3} {pawns}  {dom}")
+        grid.append(
+            f"{say('board.site', site=site['site']):<12} "
+            f"{len(site['order']):>2}/{site['spots']:<2} {site['deck']:>3} {pawns}  {dom}"
+        )
     lines.append("```\n" + "\n".join(grid) + "\n```")
     lines.append("  ".join(f"P{s + 1} = {P(s)}" for s in range(n)))
     for p in view["players"]:
@@ -104,8 +128,9 @@ def board_text(view: dict, lang: str = "en") -> str:
         if p["held_pawns"]:
             flags.append(msg("board.holds", pawns=list(p["held_pawns"])).to_json())
         points = "board.points." + ("one" if p["score"] == 1 else "other")
-        lines.append(say(points, p=s, n=p["score"])
-                     + (say("board.flags", items=flags) if flags else ""))
+        lines.append(
+            say(points, p=s, n=p["score"]) + (say("board.flags", items=flags) if flags else "")
+        )
         backs = [[k, v] for k, v in p["hand_backs"].items() if v]
         lines.append("  " + say("board.hand", n=p["hand_count"], backs=backs, trump=trump))
         lines.append("  " + say("board.reserve", cards=_res_line(say, p)))
@@ -113,8 +138,14 @@ def board_text(view: dict, lang: str = "en") -> str:
     discards = []
     for site in view["sites"]:
         if site["discard"]:
-            discards.append(msg("board.discard_top", site=site["site"], n=len(site["discard"]),
-                                card=site["discard"][-1]).to_json())
+            discards.append(
+                msg(
+                    "board.discard_top",
+                    site=site["site"],
+                    n=len(site["discard"]),
+                    card=site["discard"][-1],
+                ).to_json()
+            )
         else:
             discards.append(msg("board.discard", site=site["site"], n=0).to_json())
     lines.append(say("board.discards", items=discards))
@@ -129,8 +160,10 @@ def board_text(view: dict, lang: str = "en") -> str:
 def reserve_reminders(reserve: list[str], lang: str = "en") -> list[str]:
     """One line per different Reserve card: what it does (TEXT) and when (WHEN)."""
     say = _Sayer(lang)
-    return [say("hand.reminder", card=card)
-            for card in sorted(set(reserve), key=lambda c: (SITES.index(CARDS[c][1]), c))]
+    return [
+        say("hand.reminder", card=card)
+        for card in sorted(set(reserve), key=lambda c: (SITES.index(CARDS[c][1]), c))
+    ]
 
 
 def hand_text(view: dict, lang: str = "en") -> str:
@@ -148,8 +181,13 @@ def hand_text(view: dict, lang: str = "en") -> str:
         lines.append(say("hand.reserve", n=len(me["reserve"]), cards=_res_line(say, me)))
         lines += reserve_reminders(me["reserve"], lang)
         if me["trump"]:
-            lines.append(say("hand.trump", name=_name(say, me["trump"], me["trump_rotated"]),
-                             card=me["trump"]))
+            lines.append(
+                say(
+                    "hand.trump",
+                    name=_name(say, me["trump"], me["trump_rotated"]),
+                    card=me["trump"],
+                )
+            )
     playing = view.get("playing")
     if playing:
         lines.append(say("hand.playing", card=playing["card"]))

@@ -3,6 +3,7 @@
 With the Additional Cards options, the chosen cards go into the decks first (see
 ``additional_cards``); the base game draws nothing from the RNG for them, so its seeds give the
 same games as before the module existed."""
+
 from __future__ import annotations
 
 from .. import rng
@@ -21,7 +22,7 @@ from .data import (
 
 
 def _pick(state: dict, mode: str, cards: tuple) -> list[str]:
-    """"all" the cards, "none", the cards named ("silk" or "silk+velvet"), or "random": a
+    """ "all" the cards, "none", the cards named ("silk" or "silk+velvet"), or "random": a
     non-empty random subset (each card in with an even chance; if none came in, one drawn at
     random)."""
     if mode == "all":

@@ -9,6 +9,7 @@ a phase module names the next one with ``common.hand_over`` and the shared loop 
                                  a Glove: duel -> guard / weapon / react -> finish
                                  all passed: end -> nosy / choir -> day (or duel ... tiedone)
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,8 +26,9 @@ def _sorted(legal: Callable[[dict, int], list[str]]) -> Callable[[dict, int], li
 
 
 def _decision(legal, apply, label, prompt, **undo) -> Step:
-    return Step(actors=step_seats, legal=_sorted(legal), apply=apply, label=label, prompt=prompt,
-                **undo)
+    return Step(
+        actors=step_seats, legal=_sorted(legal), apply=apply, label=label, prompt=prompt, **undo
+    )
 
 
 # --- undo: what reveals something (see engines/steps.py). Unmarked steps reveal (default). ---
@@ -68,30 +70,49 @@ STEPS: dict[str, Step] = {
     "place": _decision(placing.legal, placing.apply, placing.label, placing.prompt),
     # Phase 2: playing cards (cards.py).
     "cards": Step(auto=cards.start_cards),
-    "turn": _decision(cards.turn_legal, cards.turn_apply, cards.turn_label, cards.turn_prompt,
-                      reveals=_turn_reveals, confirm=_pass_confirm),
-    "arg": _decision(cards.arg_legal, cards.arg_apply, cards.arg_label, cards.arg_prompt,
-                     reveals=_arg_reveals),
-    "counter": _decision(cards.counter_legal, cards.counter_apply, cards.counter_label,
-                         cards.counter_prompt),
+    "turn": _decision(
+        cards.turn_legal,
+        cards.turn_apply,
+        cards.turn_label,
+        cards.turn_prompt,
+        reveals=_turn_reveals,
+        confirm=_pass_confirm,
+    ),
+    "arg": _decision(
+        cards.arg_legal, cards.arg_apply, cards.arg_label, cards.arg_prompt, reveals=_arg_reveals
+    ),
+    "counter": _decision(
+        cards.counter_legal, cards.counter_apply, cards.counter_label, cards.counter_prompt
+    ),
     "give": _decision(cards.give_legal, cards.give_apply, cards.give_label, cards.give_prompt),
-    "trim": _decision(cards.trim_legal, cards.trim_apply, cards.discard_label,
-                      cards.trim_prompt),
-    "brawl": _decision(cards.brawl_legal, cards.brawl_apply, cards.discard_label,
-                       cards.brawl_prompt),
+    "trim": _decision(cards.trim_legal, cards.trim_apply, cards.discard_label, cards.trim_prompt),
+    "brawl": _decision(
+        cards.brawl_legal, cards.brawl_apply, cards.discard_label, cards.brawl_prompt
+    ),
     "finish": Step(auto=cards.finish_turn),
     # Duels (duel.py).
     "duel": Step(auto=duel.begin),
     "guard": _decision(duel.guard_legal, duel.guard_apply, duel.guard_label, duel.guard_prompt),
-    "weapon": _decision(duel.weapon_legal, duel.weapon_apply, duel.weapon_label,
-                        duel.weapon_prompt),
+    "weapon": _decision(
+        duel.weapon_legal, duel.weapon_apply, duel.weapon_label, duel.weapon_prompt
+    ),
     "react": _decision(duel.react_legal, duel.react_apply, duel.react_label, duel.react_prompt),
     # Phase 3 and the end of the game (endday.py).
     "end": Step(auto=endday.start_end),
-    "nosy": _decision(endday.nosy_legal, endday.nosy_apply, endday.nosy_label,
-                      endday.nosy_prompt, reveals=_still("nosy")),
-    "choir": _decision(endday.choir_legal, endday.choir_apply, endday.choir_label,
-                       endday.choir_prompt, reveals=_still("choir")),
+    "nosy": _decision(
+        endday.nosy_legal,
+        endday.nosy_apply,
+        endday.nosy_label,
+        endday.nosy_prompt,
+        reveals=_still("nosy"),
+    ),
+    "choir": _decision(
+        endday.choir_legal,
+        endday.choir_apply,
+        endday.choir_label,
+        endday.choir_prompt,
+        reveals=_still("choir"),
+    ),
     "tiedone": Step(auto=endday.tie_duel_done),
 }
 

@@ -13,6 +13,7 @@ seat, and these name tables (a translation keeps the placeholders and translates
 - ``seats_and``: seats joined by " and "; ``msgs``: nested messages (JSON form), ", "-joined;
 - ``place_how`` / ``place_draw``: the extras of a placement button.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -63,7 +64,7 @@ def _card_label(card: str) -> Msg:
 # The names and reminders a player reads. Each of these dicts is translated entry by entry
 # (``locale/``); the English is the rulebook's.
 CARD_NAMES = {key: row[0] for key, row in CARDS.items()}
-DIE_VALUES = range(0, 13)          # "a 5": a die's value with its article (modified dice too)
+DIE_VALUES = range(0, 13)  # "a 5": a die's value with its article (modified dice too)
 
 NAMES = {
     "card": CARD_NAMES,
@@ -80,15 +81,19 @@ NAMES = {
     "msgs": Joined("msg"),
     "parts": Joined("msg", "; "),
     "seats": Joined(lambda seat: "{p%d}" % seat),
-    "place_how": {"place": "", "porter": " with a Porter",
-                  "porter2": " with the Porter (alt, house rule)"},
+    "place_how": {
+        "place": "",
+        "porter": " with a Porter",
+        "porter2": " with the Porter (alt, house rule)",
+    },
     "place_draw": {"": "", "inf": ", Influence: draw 2", "olinf": ", Old Lady's Influence: draw 2"},
     "phase": {"place": "place", "cards": "cards", "end": "end", "tie": "tie", "over": "over"},
     "text": dict(TEXT),
     "when": dict(WHEN),
     "pawns": Joined(lambda seat: msg("board.pawn_of", p=seat)),
-    "back_counts": Joined(lambda sn: msg("board.back_count", site=sn[0], n=sn[1]),
-                          empty="board.empty"),
+    "back_counts": Joined(
+        lambda sn: msg("board.back_count", site=sn[0], n=sn[1]), empty="board.empty"
+    ),
 }
 
 TEMPLATES = {
@@ -104,7 +109,7 @@ TEMPLATES = {
     "board.day_tie": "day {day}, tie-break (after day {days})",
     "board.badge": "Badge of Honor: {p:seat}",
     "board.additional": "Additional Cards: {cards:cards} (house rules: our effects, not the "
-                        "printed cards)",
+    "printed cards)",
     "board.grid_head": "Site         Spots Deck {players}  Dominant",
     "board.site": "{site:site}",
     "board.card": "{card:card}",
@@ -152,7 +157,7 @@ TEMPLATES = {
     "counter.penitent": "{seat:seat} discards a Penitent: the {card:card} has no effect on them.",
     "counter.bravery": "{seat:seat} rotates Bravery: the {card:card} has no effect on them.",
     "counter.oldlady": "{seat:seat} rotates the Old Lady to use Bravery: the {card:card} has no "
-                       "effect on them.",
+    "effect on them.",
     # --- phase 1: setting the Henchmen (placing.py) ---------------------------------------
     "day_begins": "Day {day} begins. {seat:seat} holds the Badge of Honor.",
     "day_begins_tie": "Day {day}, a tie-break day, begins. {seat:seat} holds the Badge of Honor.",
@@ -161,7 +166,7 @@ TEMPLATES = {
     "porter2": "{seat:seat} rotates the Porter (alt) to set a Henchman on the full {site:site}.",
     "sets": "{seat:seat} sets a Henchman at {site:the_site}.",
     "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman at {site:the_site} "
-                     "(it counts for {color:seat}).",
+    "(it counts for {color:seat}).",
     "influence": "{seat:seat} uses Influence to draw 2 cards.",
     "influence_ol": "{seat:seat} uses Influence through the Old Lady to draw 2 cards.",
     # --- phase 2: playing cards (cards.py) ------------------------------------------------
@@ -169,10 +174,10 @@ TEMPLATES = {
     "out_of_cards": "{seat:seat} has no cards left and passes.",
     "passes": "{seat:seat} passes for the rest of the day.",
     "bigots": "{seat:seat} rotates the Bigots to draw at {site:the_site}, where they share the "
-              "most Henchmen.",
+    "most Henchmen.",
     "mule": "{seat:seat} rotates the Mule to fetch a card from the Armory.",
     "inquisition": "{seat:seat} discards the Inquisition: every opponent's Trump goes to the "
-                   "discards.",
+    "discards.",
     "loses_trump": "{seat:seat} loses {card:card}.",
     "makes_room": "{seat:seat} discards {card:card} from their full Reserve.",
     "to_reserve": "{seat:seat} puts {card:card} into their Reserve.",
@@ -181,16 +186,16 @@ TEMPLATES = {
     "plays": "{seat:seat} plays {card:card}.",
     "plays_at": "{seat:seat} plays {card:card} against {target:seat}.",
     "plays_back": "{seat:seat} plays {card:card} against {target:seat}, choosing "
-                  "{back:a_site} card.",
+    "{back:a_site} card.",
     "plays_backs": "{seat:seat} plays {card:card} against {target:seat}, choosing {backs:backs}.",
     "plays_pigeon": "{seat:seat} plays {card:card}, drawing at {site:the_site}.",
     "plays_traitor2": "{seat:seat} plays {card:card} against {target:seat}, moving a Henchman "
-                      "from {src:the_site} to {dst:the_site}.",
+    "from {src:the_site} to {dst:the_site}.",
     "plays_traitor": "{seat:seat} plays {card:card} against {target:seat}, taking a Henchman "
-                     "from {site:the_site}.",
+    "from {site:the_site}.",
     "plays_aim": "{seat:seat} plays {card:card} against {target:seat}, aiming at {aim:card}.",
     "plays_grave": "{seat:seat} plays {card:card}, taking {taken:card} from {site:the_site} "
-                   "discards.",
+    "discards.",
     "boss": "{seat:seat} rotates the Boss Lady: this Gossip is worth {n}.",
     "gossip.one": "{target:seat} loses {n} point, {seat:seat} earns {amount}.",
     "gossip.other": "{target:seat} loses {n} points, {seat:seat} earns {amount}.",
@@ -199,9 +204,9 @@ TEMPLATES = {
     "hand_discard": "{seat:seat} discards {card:card} from their hand.",
     "vermin": "Vermin get into {seat:seat}'s things: they discard {card:card}.",
     "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen from {src:the_site} "
-                      "to {dst:the_site}.",
+    "to {dst:the_site}.",
     "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen from {site:the_site} "
-                      "for the next day.",
+    "for the next day.",
     "res_discarded": "{seat:seat}'s {card:card} is discarded.",
     "gives": "{seat:seat} gives {card:card} from their Reserve to {to:seat}.",
     "trims": "{seat:seat} discards {card:card} from their Reserve (at most {n}).",
@@ -220,9 +225,9 @@ TEMPLATES = {
     "prov.one": "{seat:seat} uses Providence to reroll {n} die: {dice:dice}.",
     "prov.other": "{seat:seat} uses Providence to reroll {n} dice: {dice:dice}.",
     "olprov.one": "{seat:seat} uses Providence through the Old Lady to reroll {n} die: "
-                  "{dice:dice}.",
+    "{dice:dice}.",
     "olprov.other": "{seat:seat} uses Providence through the Old Lady to reroll {n} dice: "
-                    "{dice:dice}.",
+    "{dice:dice}.",
     "conf": "{seat:seat} uses Confidence: +1 to every die: {dice:dice}.",
     "olconf": "{seat:seat} uses Confidence through the Old Lady: +1 to every die: {dice:dice}.",
     "court": "{seat:seat} rotates the Courtesan: {roller:seat} must reroll {old:a}: {n}.",
@@ -234,12 +239,12 @@ TEMPLATES = {
     "tie_wounds.other": "{a:seat} inflicts {n} wounds on {d:seat}.",
     "mutt": "{seat:seat}'s Mutt spares them {n} point.",
     "attacker_wins.one": "{a:seat} wins the duel with {n} unparried hit: +{gain} for {a:seat}, "
-                         "-{lost} for {d:seat}.",
+    "-{lost} for {d:seat}.",
     "attacker_wins.other": "{a:seat} wins the duel with {n} unparried hits: +{gain} for {a:seat}, "
-                           "-{lost} for {d:seat}.",
+    "-{lost} for {d:seat}.",
     "defender_wins": "{d:seat} wins the duel: +{gain} for {d:seat}, -{lost} for {a:seat}.",
     "defender_wins_silk": "{d:seat} wins the duel: +{gain} for {d:seat}, -{lost} for {a:seat} "
-                          "(Silk Glove: the loser loses nothing).",
+    "(Silk Glove: the loser loses nothing).",
     # --- phase 3, the end of the game (endday.py) -----------------------------------------
     "day_ends": "Everyone has passed: the day ends.",
     "discards_hand": "{seat:seat} discards {cards:cards}.",
@@ -260,7 +265,7 @@ TEMPLATES = {
     "bailiff": "{seat:seat} becomes the new Bailiff of Montfleury with {n} points!",
     # --- confirmations: asked before a decision that cannot be taken back (Step.confirm) ---
     "confirm.pass_day": "Pass for the rest of the day? You play no more cards today, and once "
-                        "the next player has acted it cannot be undone.",
+    "the next player has acted it cannot be undone.",
     # --- prompts (Step.prompt; the view holds them in JSON form) -------------------------
     "prompt.over": "The game is over: {won:seats_and} won.",
     "prompt.place": "{who:seats} sets a Henchman on a site (day {day}).",
@@ -274,14 +279,14 @@ TEMPLATES = {
     "prompt.weapon": "{who:seats} chooses a weapon for the duel, or bare hands.",
     "prompt.react_attack": "{who:seats} may react to the attack dice ({a:seat} against {d:seat}).",
     "prompt.react_defence": "{who:seats} may react to the defence dice ({a:seat} against "
-                            "{d:seat}).",
+    "{d:seat}).",
     "prompt.nosy": "{who:seats} may keep one card with the Nosy parker.",
     "prompt.choir.one": "{who:seats} decides how many Choir boys to discard.",
     "prompt.choir.other": "{who:seats} decide how many Choir boys to discard.",
     # --- button labels (Step.label) -------------------------------------------------------
     "label.place": "Henchman to {site:the_site}{how:place_how}{draw:place_draw}",
     "label.place_traitor": "{color:seat}'s Henchman (Traitor) to {site:the_site}{how:place_how}"
-                           "{draw:place_draw}",
+    "{draw:place_draw}",
     "label.pass_day": "Pass for the rest of the day",
     "label.play": "Play {card:card_label}",
     "label.inquisition": "Inquisition: opponents' Trumps to the discards",

@@ -78,6 +78,7 @@ Rulings made here where the rulebook and RULINGS.md are silent (or spelling out 
 16. (Interface, not a rule) A move step with more than 25 choices first asks which Korrigan
    ("kor:1"/"kor:2", "kor:back" to return), then that Korrigan's moves.
 """
+
 from __future__ import annotations
 
 from .engine import KorrigansEngine

@@ -1,5 +1,6 @@
 """Elf and Goblin tokens under Korrigans: receiving one, and the handovers of an arrival
 (package docstring, rulings 7 and 8). Helpers for the phase modules; imports none of them."""
+
 from __future__ import annotations
 
 from engines.base import Event

@@ -1,5 +1,6 @@
 """Small helpers shared by the rules modules (no phase module is imported here): the map of a
 state, the decision stack's top, Korrigan ids, secret events."""
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -32,8 +33,9 @@ def parse_kid(text: str) -> int:
     return (int(seat) - 1) * 2 + int(k) - 1
 
 
-def secret(st: dict, seat: int, public: Msg, private: Msg, open_text: Msg,
-           events: list[Event]) -> None:
+def secret(
+    st: dict, seat: int, public: Msg, private: Msg, open_text: Msg, events: list[Event]
+) -> None:
     """News about something behind ``seat``'s screen: everyone sees ``open_text`` if the screen
     is gone, else others get ``public`` and the seat gets ``private``."""
     if st["screen"][seat]:

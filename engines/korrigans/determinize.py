@@ -9,6 +9,7 @@ Unknown and re-dealt: the other tokens on fields, behind other screens, sacrific
 in the box (one pool, counts per zone kept); the Menhirs still standing and those left in the
 box (one pool); the RNG word.
 """
+
 from __future__ import annotations
 
 import random
@@ -66,8 +67,11 @@ def determinize(st0: dict, seat: int, rnd: random.Random) -> dict:
     known.update(sampled)
 
     unknown_fields = [f for f in range(nf) if f not in known]
-    sizes = ([len(st["tok"][f]) for f in unknown_fields] + [len(st["hid"][o]) for o in screened]
-             + [len(st["sac"][o]) for o in others])
+    sizes = (
+        [len(st["tok"][f]) for f in unknown_fields]
+        + [len(st["hid"][o]) for o in screened]
+        + [len(st["sac"][o]) for o in others]
+    )
     parts = deal(pool, sizes, rnd)
     k = 0
     for f in unknown_fields:

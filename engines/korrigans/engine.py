@@ -1,5 +1,6 @@
 """The Korrigans Engine subclass: declarations; the turn flow is the ``STEPS`` table of
 ``steps`` (``step_of``: the top of the decision stack, or the phase's automatic step)."""
+
 from __future__ import annotations
 
 from engines.base import State
@@ -19,14 +20,16 @@ class KorrigansEngine(StepEngine):
     title = "Korrigans"
     min_players = 2
     max_players = 5
-    summary = ("Gather Clover tokens with your two Korrigans, moving with the Companions you "
-               "hold (Hare, Bird, Squirrel, Mouse, Mole, Frog). When the 7th colour of the "
-               "rainbow is drawn the Cauldron of Gold appears: one last turn to reach it. Most "
-               "gold wins.")
+    summary = (
+        "Gather Clover tokens with your two Korrigans, moving with the Companions you "
+        "hold (Hare, Bird, Squirrel, Mouse, Mole, Frog). When the 7th colour of the "
+        "rainbow is drawn the Cauldron of Gold appears: one last turn to reach it. Most "
+        "gold wins."
+    )
     options = {"placement": "standard", "map": "standard"}
     option_help = {
         "placement": "standard: each Korrigan starts on a field marked with your player number; "
-                     "advanced: place your Korrigans on any field (board side without icons).",
+        "advanced: place your Korrigans on any field (board side without icons).",
         "map": "which map file to play on.",
     }
     option_choices = {"placement": ["standard", "advanced"], "map": map_names()}
@@ -38,7 +41,7 @@ class KorrigansEngine(StepEngine):
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         opts = self.check_setup(num_players, options)
         st = new_state(num_players, seed, opts)
-        self.advance(st, [])            # up to the first decision (a placement)
+        self.advance(st, [])  # up to the first decision (a placement)
         return st
 
     def describe(self, state: State, seat: int, action: str, lang: str = "en") -> str:
@@ -89,10 +92,14 @@ class KorrigansEngine(StepEngine):
         for k in st["box_men"] + st["gone_men"]:
             add("menhir:" + k)
         for kind in ("elf", "goblin"):
-            add(kind, st["supply"][kind] + st["out"][kind]
+            add(
+                kind,
+                st["supply"][kind]
+                + st["out"][kind]
                 + sum(1 for c in st["carry"] if c == kind)
                 # a Goblin being handed over waits in its "goblin" step
-                + sum(1 for step in st["stack"] if kind == "goblin" == step["k"]))
+                + sum(1 for step in st["stack"] if kind == "goblin" == step["k"]),
+            )
         add("backup", st["bk_supply"] + sum(1 for b in st["backup"] if b is not None))
         placed = [x for x in st["suns"] + st["clouds"] + [st["held"]] if x is not None]
         for c in st["bag"] + st["aside"] + placed:

@@ -3,6 +3,7 @@ reveals all Companions and may use each once to reach it; no gathering (package 
 rulings 4, 7e, 11). Steps: "final" (automatic while the stack is empty: the next player's final
 turn, or the game's end), the decision "final" (mv / kor / done) and "final_end" (automatic: a
 final turn with no move left ends)."""
+
 from __future__ import annotations
 
 from engines.base import Event

@@ -1,6 +1,7 @@
 """The gathering and the Menhirs (package docstring, rulings 3, 8-10, 14). Steps: "gather"
 (automatic: ask for a pick, or take the only token), "pick" (take:<token>), the Leprechaun's
 "lep" (lep:p<n>) and the Troll's "troll" (a field, then one of its borders)."""
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -51,10 +52,14 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
     st["hid"][seat].sort()
     st["seen"][seat][m.ids[field]] = ",".join(pile)
     letter = m.letters[field]
-    secret(st, seat,
-           msg("looks", p=seat, f=letter),
-           msg("kept", token=kind, f=letter, left=list(pile)),
-           msg("kept_open", p=seat, token=kind, f=letter), events)
+    secret(
+        st,
+        seat,
+        msg("looks", p=seat, f=letter),
+        msg("kept", token=kind, f=letter, left=list(pile)),
+        msg("kept_open", p=seat, token=kind, f=letter),
+        events,
+    )
     if not pile and st["men"][field] is not None:
         menhir = st["men"][field]
         st["men"][field] = None
@@ -113,8 +118,10 @@ def remove_screen(st: dict, target: int, events: list[Event]) -> None:
 
 # --- "troll" ----------------------------------------------------------------------------------
 def troll_borders(m, f: int) -> list[tuple[int, str]]:
-    return sorted(((j, b) for kind in ("open", "gate", "bridge") for j, b in m.nb[f][kind]),
-                  key=lambda x: x[1])
+    return sorted(
+        ((j, b) for kind in ("open", "gate", "bridge") for j, b in m.nb[f][kind]),
+        key=lambda x: x[1],
+    )
 
 
 def troll_legal(st: dict, seat: int) -> list[str]:
@@ -145,5 +152,6 @@ def troll_prompt(st: dict, seat: int | None) -> Msg:
 def place_troll(st: dict, seat: int, bid: str, events: list[Event]) -> None:
     m = mapof(st)
     st["troll"] = bid
-    events.append(Event(msg("troll_placed", p=seat, kind=m.border_kind[bid],
-                            border=m.border_label(bid))))
+    events.append(
+        Event(msg("troll_placed", p=seat, kind=m.border_kind[bid], border=m.border_label(bid)))
+    )

@@ -10,6 +10,7 @@ A map file holds:
 - ``start``: player number "1".."5" -> two distinct start fields.
 ``load_map`` raises ``MapError`` with a clear message for anything wrong.
 """
+
 from __future__ import annotations
 
 import json
@@ -68,26 +69,31 @@ class Map:
         # Every adjacent pair is a border; unlisted ones are open.
         self.border_kind: dict[str, str] = {}
         self.nb: list[dict[str, list[tuple[int, str]]]] = [
-            {k: [] for k in BORDER_KINDS} for _ in self.letters]
-        for (a, b) in sorted(_adjacent_pairs(self.grid, self.idx)):
+            {k: [] for k in BORDER_KINDS} for _ in self.letters
+        ]
+        for a, b in sorted(_adjacent_pairs(self.grid, self.idx)):
             kind = kinds.get((a, b), "open")
             bid = self.border_id(a, b)
             self.border_kind[bid] = kind
             self.nb[a][kind].append((b, bid))
             self.nb[b][kind].append((a, bid))
         self.troll_borders = sorted(b for b, k in self.border_kind.items() if k in TROLL_BORDERS)
-        self.same_colour = [[j for j in range(len(self.letters))
-                             if j != i and self.colour[j] == self.colour[i]]
-                            for i in range(len(self.letters))]
+        self.same_colour = [
+            [j for j in range(len(self.letters)) if j != i and self.colour[j] == self.colour[i]]
+            for i in range(len(self.letters))
+        ]
         # Every Companion's reach from every field, without the Troll: (field, border id or "").
         self.reach: dict[str, list[list[tuple[int, str]]]] = {}
         for comp, kind in BORDER_COMPANION.items():
             self.reach[comp] = [list(self.nb[i][kind]) for i in range(len(self.letters))]
-        self.reach["bird"] = [[(j, "") for j in self.same_colour[i]]
-                              for i in range(len(self.letters))]
+        self.reach["bird"] = [
+            [(j, "") for j in self.same_colour[i]] for i in range(len(self.letters))
+        ]
         for comp, group in (("mole", self.sand), ("frog", self.pontoon)):
-            self.reach[comp] = [[(j, "") for j in group if j != i] if i in group else []
-                                for i in range(len(self.letters))]
+            self.reach[comp] = [
+                [(j, "") for j in group if j != i] if i in group else []
+                for i in range(len(self.letters))
+            ]
         self.start = {int(k) - 1: [self.idx[x] for x in v] for k, v in data["start"].items()}
         self.menhir_fields = [i for i in range(len(self.letters)) if i != self.village]
 
@@ -121,6 +127,7 @@ def _adjacent_pairs(grid: list[str], idx: dict[str, int]) -> set[tuple[int, int]
 
 def validate(data: Any, where: str = "map") -> None:
     """Raise MapError if ``data`` is not a usable map."""
+
     def fail(msg: str) -> None:
         raise MapError(f"{where}: {msg}")
 
@@ -180,11 +187,15 @@ def validate(data: Any, where: str = "map") -> None:
         fail(f"village {data['village']!r} is not a field")
     total = sum(info["clovers"] for info in fields.values())
     if total > sum(BASE_TOKENS.values()):
-        fail(f"the clover numbers add up to {total}, more than the "
-             f"{sum(BASE_TOKENS.values())} base tokens")
+        fail(
+            f"the clover numbers add up to {total}, more than the "
+            f"{sum(BASE_TOKENS.values())} base tokens"
+        )
     if len(fields) > sum(EXTRA_TOKENS.values()):
-        fail(f"{len(fields)} fields, but only {sum(EXTRA_TOKENS.values())} extra tokens "
-             "to put one more on each for 4-5 players")
+        fail(
+            f"{len(fields)} fields, but only {sum(EXTRA_TOKENS.values())} extra tokens "
+            "to put one more on each for 4-5 players"
+        )
     if len(fields) - 1 > sum(MENHIRS.values()):
         fail(f"{len(fields) - 1} Menhir fields, but only {sum(MENHIRS.values())} Menhirs")
     idx = {x: i for i, x in enumerate(sorted(fields))}

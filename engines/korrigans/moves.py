@@ -6,6 +6,7 @@ Bird: any other field of the same colour; Mole: sand grain to sand grain; Frog: 
 pontoon. The Backup Companion moves as the side it was taken on (Hare or Squirrel).
 A helper module: it imports no phase module.
 """
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -78,7 +79,7 @@ def split_moves(step: dict, acts: list[str]) -> list[str]:
 
 
 def choose_korrigan(step: dict, arg: str) -> None:
-    """"kor:<k>" narrows a split move step to Korrigan k; "kor:back" widens it again."""
+    """ "kor:<k>" narrows a split move step to Korrigan k; "kor:back" widens it again."""
     if arg == "back":
         del step["kor"]
     else:
@@ -114,8 +115,17 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
             events.append(Event(msg("reveals", p=seat, comp=comp)))
     src = st["pos"][kid]
     st["pos"][kid] = dest
-    events.append(Event(msg("moved_final" if final else "moved", kid=kid, src=m.letters[src],
-                            dst=m.letters[dest], used=used.to_json())))
+    events.append(
+        Event(
+            msg(
+                "moved_final" if final else "moved",
+                kid=kid,
+                src=m.letters[src],
+                dst=m.letters[dest],
+                used=used.to_json(),
+            )
+        )
+    )
     if not final:
         st["stack"].append({"k": "gather", "s": seat, "kid": kid, "f": dest})
     arrive(st, kid, dest, events)

@@ -2,6 +2,7 @@
 rulings 4-7). Steps: "turn" (automatic: offer the move or skip it), "move" (mv / backup / kor /
 pass), "sac" (the token sacrificed for a Backup Companion), and the handover choices "goblin"
 and "elf" (they also come up in the final turn)."""
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -16,12 +17,19 @@ from .words import msg
 
 # --- what a mover may do ----------------------------------------------------------------------
 def backup_actions(st: dict, seat: int, need_move: bool) -> list[str]:
-    if (st["phase"] in ("final", "over") or st["backup"][seat] is not None
-            or st["bk_supply"] == 0 or not st["hid"][seat]):
+    if (
+        st["phase"] in ("final", "over")
+        or st["backup"][seat] is not None
+        or st["bk_supply"] == 0
+        or not st["hid"][seat]
+    ):
         return []
     m = mapof(st)
-    return ["backup:" + side for side in BACKUP_SIDES
-            if not need_move or has_move_with(m, st, seat, side)]
+    return [
+        "backup:" + side
+        for side in BACKUP_SIDES
+        if not need_move or has_move_with(m, st, seat, side)
+    ]
 
 
 def move_step_actions(st: dict, seat: int, extra: int) -> list[str]:

@@ -1,6 +1,7 @@
 """Placement (phase "place"): two rounds in turn order, each player places one Korrigan per
 round (package docstring, ruling 2). Steps: "place" (automatic while the stack is empty: the
 next placement, or the start of the movement) and the decision "place:<field>"."""
+
 from __future__ import annotations
 
 from engines.base import Event

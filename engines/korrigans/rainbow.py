@@ -1,6 +1,7 @@
 """The round (phase "play"): the players' turns in order, then the Rainbow draw; Sun and Cloud
 placement, the draw chain, and the Cauldron's appearance. Steps: "play" (automatic while the
 stack is empty: the next player's turn, or the draw), "sun", "cloud" and "cauldron"."""
+
 from __future__ import annotations
 
 from engines import rng
@@ -104,8 +105,7 @@ def place_cauldron(st: dict, seat: int, field: int, events: list[Event]) -> None
     st["cauldron"] = field
     st["phase"] = "final"
     st["fi"] = 0
-    events.append(Event(msg("cauldron_placed", p=seat, f=mapof(st).letters[field]),
-                        highlight=True))
+    events.append(Event(msg("cauldron_placed", p=seat, f=mapof(st).letters[field]), highlight=True))
 
 
 # --- "sun", "cloud" and "cauldron" ------------------------------------------------------------

@@ -6,6 +6,7 @@ view hides. Every phrase is a message of ``words`` (ids "board.*", "hand.*", "no
 the layout is made here (the Sun/Cloud grid, the field table's columns, lines and Markdown).
 The seat markers ``{pN}`` are filled in by the table service.
 """
+
 from __future__ import annotations
 
 from engines.words import render
@@ -37,8 +38,10 @@ def grid_text(view: dict) -> str:
     grid = view["map"]["grid"]
     suns, clouds = view["suns"], view["clouds"]
     possible = set(view["cauldron_possible"])
-    lines = ["       " + "".join("C%-2d" % (c + 1) for c in range(len(clouds))),
-             "       " + "".join("%-3s" % (_SHORT[x] if x else ".") for x in clouds)]
+    lines = [
+        "       " + "".join("C%-2d" % (c + 1) for c in range(len(clouds))),
+        "       " + "".join("%-3s" % (_SHORT[x] if x else ".") for x in clouds),
+    ]
     for r, row in enumerate(grid):
         cells = []
         for c, ch in enumerate(row):
@@ -60,23 +63,36 @@ def _field_rows(view: dict, say: _Sayer) -> list[str]:
     w_field = max(8, len(titles[0]) + 1)
     w_colour = max(8, len(titles[1]) + 1, *(len(c) + 1 for c in colours))
     w_tokens = max(7, len(titles[2]) + 1)
-    rows = [titles[0].ljust(w_field) + titles[1].ljust(w_colour) + titles[2].ljust(w_tokens)
-            + titles[3]]
+    rows = [
+        titles[0].ljust(w_field) + titles[1].ljust(w_colour) + titles[2].ljust(w_tokens) + titles[3]
+    ]
     marks = {k: say("board.carrying", kind="elf") for k in view["elf"]}
     marks.update({k: say("board.carrying", kind="goblin") for k in view["goblin"]})
     for f, colour in zip(view["fields"], colours):
-        flags = ((say("board.sand") if f["sand"] else "")
-                 + (say("board.pontoon") if f["pontoon"] else ""))
+        flags = (say("board.sand") if f["sand"] else "") + (
+            say("board.pontoon") if f["pontoon"] else ""
+        )
         kor = ", ".join(korrigan(k, say.lang) + marks.get(k, "") for k in f["korrigans"])
-        rows.append(f["id"].ljust(w_field) + colour.ljust(w_colour) + str(f["tokens"])
-                    + " " * (w_tokens - 1) + ("M" if f["menhir"] else "-") + flags + " " + kor)
+        rows.append(
+            f["id"].ljust(w_field)
+            + colour.ljust(w_colour)
+            + str(f["tokens"])
+            + " " * (w_tokens - 1)
+            + ("M" if f["menhir"] else "-")
+            + flags
+            + " "
+            + kor
+        )
     return rows
 
 
 def _player_line(view: dict, pl: dict, gold_ties: set[int], say: _Sayer) -> str:
     s = pl["seat"]
-    held = (msg("board.screen", n=pl["hidden_count"]) if pl["screen"]
-            else msg("board.no_screen", n=pl["hidden_count"]))
+    held = (
+        msg("board.screen", n=pl["hidden_count"])
+        if pl["screen"]
+        else msg("board.no_screen", n=pl["hidden_count"])
+    )
     first = "_first" if s == view["first_player"] else ""
     line = say("board.player" + first, p=s, held=held.to_json(), comps=pl["companions"])
     if pl["backup"]:
@@ -111,12 +127,13 @@ def board_text(view: dict, lang: str = "en") -> str:
     else:
         out.append(say("board.cauldron_possible", fields=view["cauldron_possible"]))
     out.append("```\n" + "\n".join(_field_rows(view, say)) + "\n```")
-    out.append(say("board.borders",
-                    borders=[[b["id"], b["kind"]] for b in view["map"]["borders"]]))
+    out.append(say("board.borders", borders=[[b["id"], b["kind"]] for b in view["map"]["borders"]]))
     out.append(say("board.moves_legend"))
-    extra = [say("board.troll", border=view["troll"]) if view["troll"]
-             else say("board.troll_beside"),
-             say("board.elf", kids=view["elf"]), say("board.goblin", kids=view["goblin"])]
+    extra = [
+        say("board.troll", border=view["troll"]) if view["troll"] else say("board.troll_beside"),
+        say("board.elf", kids=view["elf"]),
+        say("board.goblin", kids=view["goblin"]),
+    ]
     out_of_game = [[k, n] for k, n in sorted(view["out_of_game"].items()) if n]
     if out_of_game:
         extra.append(say("board.out", out=out_of_game))
@@ -132,8 +149,9 @@ def board_text(view: dict, lang: str = "en") -> str:
         if why is None:
             out.append(say("board.winner", p=view["winners"][0]))
         else:
-            out.append(say("board.winner_why", p=view["winners"][0],
-                            why=msg("board.tie." + why).to_json()))
+            out.append(
+                say("board.winner_why", p=view["winners"][0], why=msg("board.tie." + why).to_json())
+            )
     text = "\n".join(out)
     return text[:4000]
 
@@ -162,13 +180,24 @@ def hand_text(view: dict, lang: str = "en") -> str:
         out.append(say("hand.front", kinds=me["companions"]))
     mine = [k for k in view["korrigans"] if k["seat"] == you["seat"]]
     if mine:
-        out.append(say("hand.stand", items=[
-            (msg("hand.on", k=k["k"], f=k["field"]) if k["field"]
-             else msg("hand.nowhere", k=k["k"])).to_json() for k in mine]))
+        out.append(
+            say(
+                "hand.stand",
+                items=[
+                    (
+                        msg("hand.on", k=k["k"], f=k["field"])
+                        if k["field"]
+                        else msg("hand.nowhere", k=k["k"])
+                    ).to_json()
+                    for k in mine
+                ],
+            )
+        )
         for k in mine:
             if k["carry"]:
-                out.append(say("hand.carry." + k["carry"], k=k["k"],
-                                points=CARRY_POINTS[k["carry"]]))
+                out.append(
+                    say("hand.carry." + k["carry"], k=k["k"], points=CARRY_POINTS[k["carry"]])
+                )
     out.append(say("hand.gold", **you["gold"]))
     if you["sacrificed"]:
         out.append(say("hand.sacrificed", kinds=you["sacrificed"]))

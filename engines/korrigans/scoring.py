@@ -1,4 +1,5 @@
 """Final scoring and tie-breaks."""
+
 from __future__ import annotations
 
 from .data import CARRY_POINTS, CAULDRON_BONUS, COMPANIONS, GOLD_VALUE, MENHIR_GOLD
@@ -7,13 +8,18 @@ from .data import CARRY_POINTS, CAULDRON_BONUS, COMPANIONS, GOLD_VALUE, MENHIR_G
 def breakdown(st: dict, seat: int) -> dict[str, int]:
     tokens = sum(GOLD_VALUE.get(k, 0) for k in st["hid"][seat])
     menhirs = sum(MENHIR_GOLD[k] for k in st["kept"][seat])
-    carry = sum(CARRY_POINTS[c] for c in st["carry"][seat * 2: seat * 2 + 2] if c)
+    carry = sum(CARRY_POINTS[c] for c in st["carry"][seat * 2 : seat * 2 + 2] if c)
     cauldron = 0
     if st["cauldron"] is not None:
-        on = sum(1 for f in st["pos"][seat * 2: seat * 2 + 2] if f == st["cauldron"])
+        on = sum(1 for f in st["pos"][seat * 2 : seat * 2 + 2] if f == st["cauldron"])
         cauldron = CAULDRON_BONUS[on]
-    return {"tokens": tokens, "menhirs": menhirs, "elf_goblin": carry, "cauldron": cauldron,
-            "total": tokens + menhirs + carry + cauldron}
+    return {
+        "tokens": tokens,
+        "menhirs": menhirs,
+        "elf_goblin": carry,
+        "cauldron": cauldron,
+        "total": tokens + menhirs + carry + cauldron,
+    }
 
 
 def score(st: dict, seat: int) -> int:

@@ -1,4 +1,5 @@
 """A new game: tokens shuffled onto the fields, Menhirs, the bag, the screens."""
+
 from __future__ import annotations
 
 from engines import rng
@@ -37,43 +38,45 @@ def new_state(n: int, seed: int, options: dict) -> dict:
     men: list = [None] * nf
     for i in m.menhir_fields:
         men[i] = menhirs.pop()
-    st.update({
-        "map": m.name,
-        "n": n,
-        "adv": options["placement"] == "advanced",
-        "phase": "place",
-        "round": 0,
-        "tok": fields,
-        "men": men,
-        "box_tok": sorted(tokens) + ([] if extra else sorted(_expand(EXTRA_TOKENS))),
-        "box_men": sorted(menhirs),   # never used on this map, face down in the box
-        "gone_men": [],               # revealed Menhirs put back in the box (public)
-        "hid": [[] for _ in range(n)],
-        "shown": [[] for _ in range(n)],
-        "kept": [[] for _ in range(n)],
-        "sac": [[] for _ in range(n)],
-        "disc": [[] for _ in range(n)],
-        "backup": [None] * n,          # None, "hare", "squirrel" or "spent"
-        "bk_supply": BACKUP_TOKENS,
-        "screen": [True] * n,
-        "seen": [{} for _ in range(n)],
-        "pos": [None] * (2 * n),
-        "carry": [None] * (2 * n),
-        "supply": dict(CARRY_TOKENS),
-        "out": {k: 0 for k in CARRY_TOKENS},
-        "troll": None,
-        "bag": [c for c in range(len(RAINBOW)) for _ in range(PAWNS_PER_COLOUR)],
-        "suns": [None] * m.rows,
-        "clouds": [None] * m.cols,
-        "aside": [],
-        "held": None,                 # a drawn pawn waiting for its Sun or Cloud
-        "drawn": [],
-        "holder": 0,
-        "chain": False,
-        "cauldron": None,
-        "pi": 0,
-        "mover": n,
-        "fi": 0,
-        "stack": [],
-    })
+    st.update(
+        {
+            "map": m.name,
+            "n": n,
+            "adv": options["placement"] == "advanced",
+            "phase": "place",
+            "round": 0,
+            "tok": fields,
+            "men": men,
+            "box_tok": sorted(tokens) + ([] if extra else sorted(_expand(EXTRA_TOKENS))),
+            "box_men": sorted(menhirs),  # never used on this map, face down in the box
+            "gone_men": [],  # revealed Menhirs put back in the box (public)
+            "hid": [[] for _ in range(n)],
+            "shown": [[] for _ in range(n)],
+            "kept": [[] for _ in range(n)],
+            "sac": [[] for _ in range(n)],
+            "disc": [[] for _ in range(n)],
+            "backup": [None] * n,  # None, "hare", "squirrel" or "spent"
+            "bk_supply": BACKUP_TOKENS,
+            "screen": [True] * n,
+            "seen": [{} for _ in range(n)],
+            "pos": [None] * (2 * n),
+            "carry": [None] * (2 * n),
+            "supply": dict(CARRY_TOKENS),
+            "out": {k: 0 for k in CARRY_TOKENS},
+            "troll": None,
+            "bag": [c for c in range(len(RAINBOW)) for _ in range(PAWNS_PER_COLOUR)],
+            "suns": [None] * m.rows,
+            "clouds": [None] * m.cols,
+            "aside": [],
+            "held": None,  # a drawn pawn waiting for its Sun or Cloud
+            "drawn": [],
+            "holder": 0,
+            "chain": False,
+            "cauldron": None,
+            "pi": 0,
+            "mover": n,
+            "fi": 0,
+            "stack": [],
+        }
+    )
     return st

@@ -17,6 +17,7 @@ the only token), "final_end". They never stay in a stored state: ``StepEngine.ad
 them before ``apply`` returns. A step hands over by pushing or popping entries (or setting the
 phase); the phase modules never import each other (shared helpers: common, moves, carry).
 """
+
 from __future__ import annotations
 
 from engines.steps import Step
@@ -112,8 +113,13 @@ STEPS: dict[str, Step] = {
     "final_end": Step(auto=final.end_final_turn),
     # decisions (stack entries)
     "place": _decision(placement.place_legal, placement.place_apply, placement.place_prompt),
-    "move": _decision(moving.move_legal, moving.move_apply, moving.move_prompt,
-                      reveals=_move_reveals, confirm=_confirm("confirm.pass", "pass")),
+    "move": _decision(
+        moving.move_legal,
+        moving.move_apply,
+        moving.move_prompt,
+        reveals=_move_reveals,
+        confirm=_confirm("confirm.pass", "pass"),
+    ),
     "sac": _decision(moving.sac_legal, moving.sac_apply, moving.sac_prompt),
     "goblin": _decision(moving.goblin_legal, moving.goblin_apply, moving.goblin_prompt),
     "elf": _decision(moving.elf_legal, moving.elf_apply, moving.elf_prompt),
@@ -122,8 +128,12 @@ STEPS: dict[str, Step] = {
     "troll": _decision(gathering.troll_legal, gathering.troll_apply, gathering.troll_prompt),
     "sun": _decision(rainbow.sun_legal, rainbow.sun_apply, rainbow.sun_prompt),
     "cloud": _decision(rainbow.cloud_legal, rainbow.cloud_apply, rainbow.cloud_prompt),
-    "cauldron": _decision(rainbow.cauldron_legal, rainbow.cauldron_apply,
-                          rainbow.cauldron_prompt),
-    "final": _decision(final.final_legal, final.final_apply, final.final_prompt,
-                       reveals=_final_reveals, confirm=_confirm("confirm.done", "done")),
+    "cauldron": _decision(rainbow.cauldron_legal, rainbow.cauldron_apply, rainbow.cauldron_prompt),
+    "final": _decision(
+        final.final_legal,
+        final.final_apply,
+        final.final_prompt,
+        reveals=_final_reveals,
+        confirm=_confirm("confirm.done", "done"),
+    ),
 }

@@ -14,6 +14,7 @@ Ids: events have plain ids, ``prompt.*`` says what is being decided now, ``label
 button text of an action; ``board.*``, ``hand.*`` and ``note.*`` are the renderer's phrases
 (render.py keeps only the layout: the grid, the field table's columns, Markdown).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -66,10 +67,10 @@ TEMPLATES = {
     "no_move_left": "{p:seat} has no Companion move left and skips the move.",
     "fairy_passed": "{p:seat} does not use the Fairy's extra move.",
     "sacrifice_unseen": "{p:seat} sacrifices a token unseen and takes a Backup Companion, "
-                        "{side:token} side.",
+    "{side:token} side.",
     "sacrificed": "You sacrificed your {token:token}.",
     "sacrifice_open": "{p:seat} sacrifices a {token:token} and takes a Backup Companion, "
-                      "{side:token} side.",
+    "{side:token} side.",
     "reveals": "{p:seat} reveals a {comp:token}.",
     "moved": "{kid:kor} goes from {src} to {dst} with the {used:msg}.",
     "moved_final": "{kid:kor} goes from {src} to {dst} with the {used:msg} (discarded).",
@@ -82,30 +83,30 @@ TEMPLATES = {
     "kept": "You keep a {token:token} from {f} (left there: {left:tokens_or_nothing}).",
     "kept_open": "{p:seat} keeps a {token:token} from {f} (no screen).",
     "menhir_turned": "{p:seat} takes the last token on {f} and turns the Menhir over: "
-                     "{kind:menhir}!",
+    "{kind:menhir}!",
     "supply_empty": "No {kind:menhir} token is left: nothing happens.",
     "goes_under": "{kind:menhir} goes under {kid:kor}.",
     "leprechaun_leaves": "Every other screen is already gone: the Leprechaun leaves.",
     "fairy": "The Fairy lets {p:seat} make an extra move.",
     "screen_removed": "The Leprechaun removes {p:seat}'s screen. Behind it: "
-                      "{held:tokens_or_nothing}.",
+    "{held:tokens_or_nothing}.",
     "troll_placed": "{p:seat} puts the Troll on the {kind:border} border {border}.",
     # --- the Rainbow (rainbow.py) ------------------------------------------------------------
     "draw_aside": "{p:seat} draws {c:colour} again: the pawn is set aside.",
     "draw_cloud": "{p:seat} draws {c:colour} again: it goes on a Cloud.",
     "draw_last": "{p:seat} draws {c:colour}, the last colour of the rainbow: the Cauldron of "
-                 "Gold appears!",
+    "Gold appears!",
     "draw_sun": "{p:seat} draws {c:colour}, a new colour: it goes on a Sun.",
     "on_sun": "{p:seat} puts {c:colour} on Sun {n}: no Cauldron in that row.",
     "on_cloud": "{p:seat} puts {c:colour} on Cloud {n}: no Cauldron in that column.",
     "chain": "Five pawns lie on Clouds: from now on the bag goes round without moves until the "
-             "last colour comes out.",
+    "last colour comes out.",
     "cauldron_placed": "{p:seat} puts the Cauldron of Gold on {f}. Final turn: each player "
-                       "reveals all Companions and may use each once to reach it.",
+    "reveals all Companions and may use each once to reach it.",
     # --- the final turn (final.py) -----------------------------------------------------------
     "final_turn": "{p:seat}'s final turn. Companions: {comps:tokens}.",
     "final_turn_backup": "{p:seat}'s final turn. Companions: {comps:tokens}, Backup "
-                         "({side:token}).",
+    "({side:token}).",
     "final_done": "{p:seat} ends the final turn.",
     "final_stuck": "{p:seat} has no move left: final turn over.",
     "game_over": "Game over. Gold: {gold:golds}. {p:seat} wins!",
@@ -150,7 +151,7 @@ TEMPLATES = {
     # --- the board (render.py) ----------------------------------------------------------------
     "board.title": "**Korrigans** - {prompt:msg}",
     "board.grid_legend": "S = Sun rows, C = Cloud columns. Pawns on them: {marks:marks}. * = the "
-                         "Cauldron can still appear there, $ = the Cauldron.",
+    "Cauldron can still appear there, $ = the Cauldron.",
     "board.mark": "{mark} {colour:rainbow}",
     "board.bag": "Bag: {n} pawns, held by {p:seat}",
     "board.set_aside": "set aside: {colours:rainbows}",
@@ -169,11 +170,11 @@ TEMPLATES = {
     "board.borders": "Borders (others open): {borders:borders}.",
     "board.border": "{border} {kind:border}",
     "board.moves_legend": "How Korrigans move: Hare over an open border (any border not listed), "
-                          "Squirrel through a gate, Mouse over a bridge. A river border cannot be "
-                          "crossed on foot: only the Bird (to a field of the same colour), the "
-                          "Mole (sand to sand) and the Frog (pontoon to pontoon) get past it. The "
-                          "Troll blocks one open border, gate or bridge for Hare, Squirrel and "
-                          "Mouse.",
+    "Squirrel through a gate, Mouse over a bridge. A river border cannot be "
+    "crossed on foot: only the Bird (to a field of the same colour), the "
+    "Mole (sand to sand) and the Frog (pontoon to pontoon) get past it. The "
+    "Troll blocks one open border, gate or bridge for Hare, Squirrel and "
+    "Mouse.",
     "board.troll": "Troll: {border}",
     "board.troll_beside": "Troll: beside the board",
     "board.elf": "Elf: {kids:kids}",
@@ -188,18 +189,17 @@ TEMPLATES = {
     "board.menhirs": "; Menhirs: {kinds:menhirs}",
     "board.tokens": "; tokens: {kinds:tokens}",
     "board.gold": "; **gold {total}** (tokens {tokens}, Menhirs {menhirs}, Elf/Goblin "
-                  "{elf_goblin}, Cauldron {cauldron})",
+    "{elf_goblin}, Cauldron {cauldron})",
     "board.companions_left": "; Companions left: {n}",
     "board.visible_gold": "; visible gold {n}",
     "board.winner": "**Winner: {p:seat}**",
     "board.winner_why": "**Winner: {p:seat}** ({why:msg})",
     "board.tie.companions": "tied on gold: most Companions left wins",
-    "board.tie.turn_order": "tied on gold and Companions left: the later player in turn order "
-                            "wins",
+    "board.tie.turn_order": "tied on gold and Companions left: the later player in turn order wins",
     # --- under the final scores (render.result_note) -----------------------------------------
     "note.companions": "Tied on {gold} gold: most Companions left wins ({left:lefts}).",
     "note.turn_order": "Tied on {gold} gold and on Companions left ({left:lefts}): the later "
-                       "player in turn order wins.",
+    "player in turn order wins.",
     "note.left_of": "{p:seat} {n}",
     # --- a seat's panel (render.hand_text) ----------------------------------------------------
     "hand.title": "**Your Korrigans** ({p:seat})",
@@ -210,11 +210,11 @@ TEMPLATES = {
     "hand.on": "K{k} on {f}",
     "hand.nowhere": "K{k} on -",
     "hand.carry.elf": "K{k} carries the Elf ({points:+d} gold; an opponent who moves onto its "
-                      "field takes it).",
+    "field takes it).",
     "hand.carry.goblin": "K{k} carries the Goblin ({points:+d} gold; move it onto an opponent's "
-                         "Korrigan to hand it over).",
+    "Korrigan to hand it over).",
     "hand.gold": "Gold now: {total} (tokens {tokens}, Menhirs {menhirs}, Elf/Goblin "
-                 "{elf_goblin}, Cauldron {cauldron})",
+    "{elf_goblin}, Cauldron {cauldron})",
     "hand.sacrificed": "Sacrificed: {kinds:tokens}",
     "hand.looking": "**On {f} you see:** {kinds:tokens}",
     "hand.seen": "Fields you have seen (what you left there):",
@@ -234,8 +234,20 @@ def korrigan(kid_id: str, lang: str = "en") -> str:
 
 
 # The colours of the fields on the bundled maps (a map may name others: shown as they are).
-FIELD_COLOURS = ("green", "yellow", "grey", "purple", "brown", "blue", "red", "orange", "white",
-                 "black", "pink", "village")
+FIELD_COLOURS = (
+    "green",
+    "yellow",
+    "grey",
+    "purple",
+    "brown",
+    "blue",
+    "red",
+    "orange",
+    "white",
+    "black",
+    "pink",
+    "village",
+)
 
 NAMES = {
     "token": TOKEN_NAME,

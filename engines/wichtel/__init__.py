@@ -96,6 +96,7 @@ only mode it was opened with (it may even be stored in the middle of a simultane
 prewalk question and the one-walk "Komm mal zurück!" apply to it from its next step on (a
 "Komm mal zurück!" pending at the upgrade gives one reversed walk).
 """
+
 from .engine import WichtelEngine
 from .scoring import breakdown, score_retinue
 

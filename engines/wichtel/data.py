@@ -4,6 +4,7 @@ Every number the rulebook or RULINGS.md marks as data lives here, so a corrected
 different bribe mix is a one-line change. Card codes are the rulebook's corner shorthands in
 lower case (``fa`` = Familie ...); event codes are ours.
 """
+
 from __future__ import annotations
 
 # --- leprechauns ----------------------------------------------------------------------------------
@@ -28,11 +29,11 @@ LEP_EN = {code: row[3] for code, row in LEPRECHAUNS.items()}
 LEP_CODES = tuple(LEPRECHAUNS)
 
 # --- special scoring cards ------------------------------------------------------------------------
-WITWE = "hw"            # counts as WITWE_AS outside a chieftain career, then flips the sign
+WITWE = "hw"  # counts as WITWE_AS outside a chieftain career, then flips the sign
 WITWE_AS = "fa"
-JOKER = "hd"            # stands in for any other card when titles are checked
+JOKER = "hd"  # stands in for any other card when titles are checked
 JOKER_AS = ("fa", "hs", "hf", "va", "me", "ks", "sw", "ww", "ge")
-DISCARDERS = ("me", "ge")   # with one of these, cards worth less than DISCARD_BELOW are removed
+DISCARDERS = ("me", "ge")  # with one of these, cards worth less than DISCARD_BELOW are removed
 DISCARD_BELOW = 3
 
 # --- titles: (key, name, compulsory, rest, value); at most one per retinue ---------------------
@@ -74,20 +75,30 @@ EVENTS: dict[str, tuple[int, str]] = {
 EV_COUNT = {code: row[0] for code, row in EVENTS.items()}
 EV_NAME = {code: row[1] for code, row in EVENTS.items()}
 # English names, as the rulebook's translation gives them.
-EV_EN = {"r2": "2 bark coins", "r3": "3 bark coins", "r4": "4 bark coins", "r5": "5 bark coins",
-         "r6": "6 bark coins", "ib": "I'm the best!", "db": "He's the best!",
-         "kh": "Come here!", "kz": "Come back!", "st": "Stand still!",
-         "ig": "I'll have another look!", "nd": "No way!"}
+EV_EN = {
+    "r2": "2 bark coins",
+    "r3": "3 bark coins",
+    "r4": "4 bark coins",
+    "r5": "5 bark coins",
+    "r6": "6 bark coins",
+    "ib": "I'm the best!",
+    "db": "He's the best!",
+    "kh": "Come here!",
+    "kz": "Come back!",
+    "st": "Stand still!",
+    "ig": "I'll have another look!",
+    "nd": "No way!",
+}
 
 # Bribes, lowest to highest rank (ties: the one played last ranks highest).
 BRIBE_RANK = {"r2": 1, "r3": 2, "r4": 3, "r5": 4, "r6": 5, "ib": 6, "db": 7}
 # Pips the enlister must roll (or more) against a Rindentaler bribe; without a bribe he fails on 1.
 BRIBE_NEED = {"r2": 2, "r3": 3, "r4": 4, "r5": 5, "r6": 6}
 NO_BRIBE_NEED = 2
-TAKE_BRIBES = ("ib", "db")        # win the leprechaun without a roll
-GIVE_AWAY = "db"                   # ...but must hand it to another player
+TAKE_BRIBES = ("ib", "db")  # win the leprechaun without a roll
+GIVE_AWAY = "db"  # ...but must hand it to another player
 VILLAGE_CARDS = ("kh", "kz", "st")  # walk modifiers, played by the player whose move it is
-PREWALK_CARDS = ("kz", "st")       # ...these two also before the opening walk of the move
+PREWALK_CARDS = ("kz", "st")  # ...these two also before the opening walk of the move
 NIX_DA = "nd"
 REROLL = "ig"
 DIE_SIDES = 6
@@ -95,8 +106,8 @@ DIE_SIDES = 6
 # --- flow -----------------------------------------------------------------------------------------
 RETINUE_SIZE = 4
 EVENTS_DEALT = 4
-DISCARD_START = 1          # face-down leprechauns starting the discard stack
-TARGET = 99                # a total of at least this ends the game
+DISCARD_START = 1  # face-down leprechauns starting the discard stack
+TARGET = 99  # a total of at least this ends the game
 BEST_BONUS = 5
 WORST_BONUS = 1
 TARGET_CHOICES = (50, 75, 99, 150)

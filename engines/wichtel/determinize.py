@@ -11,6 +11,7 @@ passed: only which card stays secret.
 Not tracked by the state (so treated as unknown): which leprechauns a seat saw walk into the
 discard stack, and which leprechaun it handed over in an exchange.
 """
+
 from __future__ import annotations
 
 import random

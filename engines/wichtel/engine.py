@@ -1,4 +1,5 @@
 """The Engine subclass: declarations; the turn flow is the ``STEPS`` table of ``steps``."""
+
 from __future__ import annotations
 
 from ..base import State
@@ -27,8 +28,8 @@ class WichtelEngine(StepEngine):
     option_help = {
         "target": "Total that ends the game after a round's scoring (rulebook: 99).",
         "bribes": "turns: one player after another from the enlister's left, each seeing "
-                  "whether the earlier ones laid a card (rulebook); together: everyone decides "
-                  "at once, faster for asynchronous play.",
+        "whether the earlier ones laid a card (rulebook); together: everyone decides "
+        "at once, faster for asynchronous play.",
     }
     option_choices = {"target": list(TARGET_CHOICES), "bribes": list(BRIBE_MODES)}
     state_version = 2
@@ -37,15 +38,14 @@ class WichtelEngine(StepEngine):
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         state = new_state(num_players, seed, self.check_setup(num_players, options))
-        self.advance(state, [])         # the first deal and the start of the first move
+        self.advance(state, [])  # the first deal and the start of the first move
         return state
 
     def determinize(self, state, seat, rng):
         return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat,
-                          self.to_act(state), self.prompt(state, seat))
+        return views.view(state, seat, self.to_act(state), self.prompt(state, seat))
 
     def is_over(self, state: State) -> bool:
         return state["over"]

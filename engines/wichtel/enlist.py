@@ -2,6 +2,7 @@
 everyone at once: option ``bribes``; step "bribe"), the reveal, "Nix da!" (step "respond"), the
 die roll, "Ich guck nochmal!" (step "reroll"), "Der bin der Beste!" (step "dbgive") and who
 receives the leprechaun."""
+
 from __future__ import annotations
 
 from .. import rng
@@ -27,8 +28,18 @@ def start_enlist(s: dict, events: list) -> None:
     card = s["sq"][pos]
     # "" = no bribe from this seat: the enlister, and seats without any event card (public).
     bids = [None if i != seat and s["ev"][i] else "" for i in range(n)]
-    s["enl"] = {"pos": pos, "card": card, "bids": bids, "shown": None, "top": None,
-                "top_card": None, "nixda": False, "rolls": [], "need": None, "rerolled": False}
+    s["enl"] = {
+        "pos": pos,
+        "card": card,
+        "bids": bids,
+        "shown": None,
+        "top": None,
+        "top_card": None,
+        "nixda": False,
+        "rolls": [],
+        "need": None,
+        "rerolled": False,
+    }
     s["phase"] = "bribe"
     events.append(Event(msg("enlist", p=seat, card=card, place=pos + 1, mode=s["bribes"])))
     if None not in bids:
@@ -55,14 +66,14 @@ def bribe_act(s: dict, seat: int, action: str, events: list) -> None:
     if action == "pass":
         bids[seat] = ""
         events.append(Event(msg("offer_none"), (seat,)))
-        if turns:       # the table sees that no card was laid
+        if turns:  # the table sees that no card was laid
             events.append(Event(msg("lays_no_card", p=seat)))
     else:
         card = action.partition(":")[2]
         s["ev"][seat].remove(card)
         bids[seat] = card
         events.append(Event(msg("offer", card=card), (seat,)))
-        if turns:       # the table sees that a card was laid, not which
+        if turns:  # the table sees that a card was laid, not which
             events.append(Event(msg("lays_card", p=seat)))
     if None not in bids:
         reveal(s, events)
@@ -95,18 +106,20 @@ def reveal(s: dict, events: list) -> None:
     enl["bids"] = None
     for i, bid in enumerate(bids):
         if bid and i != top:
-            s["ev"][i].append(bid)          # not the top bribe: back to its owner's hand
+            s["ev"][i].append(bid)  # not the top bribe: back to its owner's hand
     enl["top"] = top
     enl["top_card"] = bids[top] if top is not None else None
-    parts = [(msg("bid", p=i, card=bids[i]) if bids[i] else msg("no_bid", p=i)).to_json()
-             for i in bribe_order(s)]
+    parts = [
+        (msg("bid", p=i, card=bids[i]) if bids[i] else msg("no_bid", p=i)).to_json()
+        for i in bribe_order(s)
+    ]
     if top is None:
         events.append(Event(msg("revealed_none", bids=parts)))
         roll(s, events)
         return
     events.append(Event(msg("revealed", bids=parts, card=bids[top], top=top)))
     if s["ev"][a]:
-        s["phase"] = "respond"      # asked whenever he holds any event card: reveals nothing
+        s["phase"] = "respond"  # asked whenever he holds any event card: reveals nothing
     else:
         proceed(s, events)
 
@@ -167,7 +180,7 @@ def roll(s: dict, events: list) -> None:
         spend_top(s)
         finish(s, a, events)
     elif s["ev"][a] and not enl["rerolled"]:
-        s["phase"] = "reroll"       # asked whenever he holds any event card: reveals nothing
+        s["phase"] = "reroll"  # asked whenever he holds any event card: reveals nothing
     else:
         failed(s, events)
 

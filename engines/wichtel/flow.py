@@ -4,6 +4,7 @@ leprechaun, offering the round end, the end of a move, and scoring a round.
 A helper hands over to a step of another module only by naming it in ``state["phase"]``:
 ``"move"`` (the next move begins, ``setup``) and ``"deal"`` (a new round, ``setup``).
 """
+
 from __future__ import annotations
 
 from ..base import Event
@@ -69,8 +70,13 @@ def end_round(s: dict, seat: int, events: list) -> None:
     for i in range(n):
         s["totals"][i] += scores[i] + bonuses[i]
     # Kept compact (the state is cloned on every move); ``last_rows`` expands it for views.
-    s["last"] = {"round": s["round"], "ended_by": seat, "cards": [list(r) for r in s["ret"]],
-                 "bonus": bonuses, "totals": list(s["totals"])}
+    s["last"] = {
+        "round": s["round"],
+        "ended_by": seat,
+        "cards": [list(r) for r in s["ret"]],
+        "bonus": bonuses,
+        "totals": list(s["totals"]),
+    }
     events.append(Event(msg("ends_round", p=seat, round=s["round"])))
     events.append(Event(round_report(s["last"]), highlight=True))
     best = max(s["totals"])
@@ -94,8 +100,9 @@ def score_row(row: dict) -> Msg:
         details.append(msg("removed", cards=list(row["removed"])))
     details.append(msg("card_points", n=row["card_points"]))
     if row["title"] and row["joker"]:
-        details.append(msg("title_joker", title=row["title"], value=row["title_value"],
-                           joker=row["joker"]))
+        details.append(
+            msg("title_joker", title=row["title"], value=row["title_value"], joker=row["joker"])
+        )
     elif row["title"]:
         details.append(msg("title", title=row["title"], value=row["title_value"]))
     if row["witwe"]:
@@ -103,9 +110,14 @@ def score_row(row: dict) -> Msg:
     details.append(msg("equals", score=row["score"]))
     if row["bonus"]:
         details.append(msg("bonus", n=row["bonus"]))
-    return msg("score_row", p=row["seat"], cards=list(row["cards"]),
-               details=[d.to_json() for d in details], round_total=row["round_total"],
-               total=row["total"])
+    return msg(
+        "score_row",
+        p=row["seat"],
+        cards=list(row["cards"]),
+        details=[d.to_json() for d in details],
+        round_total=row["round_total"],
+        total=row["total"],
+    )
 
 
 def last_rows(last: dict) -> list[dict]:
@@ -113,13 +125,21 @@ def last_rows(last: dict) -> list[dict]:
     rows = []
     for i, cards in enumerate(last["cards"]):
         row = breakdown(cards)
-        row.update(seat=i, bonus=last["bonus"][i], round_total=row["score"] + last["bonus"][i],
-                   total=last["totals"][i])
+        row.update(
+            seat=i,
+            bonus=last["bonus"][i],
+            round_total=row["score"] + last["bonus"][i],
+            total=last["totals"][i],
+        )
         rows.append(row)
     return rows
 
 
 def round_report(last: dict) -> Msg:
     """The news of a scored round: who ended it and every retinue's scoring."""
-    return msg("scoring", round=last["round"], ended_by=last["ended_by"],
-               rows=[score_row(row).to_json() for row in last_rows(last)])
+    return msg(
+        "scoring",
+        round=last["round"],
+        ended_by=last["ended_by"],
+        rows=[score_row(row).to_json() for row in last_rows(last)],
+    )

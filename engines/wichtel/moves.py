@@ -1,6 +1,7 @@
 """The mover's steps: before the walk ("prewalk"), calling / exchanging / enlisting ("main"),
 the exchange picks ("exchange"), filling a gap ("fill"), the round-end offer ("endround") and
 the end of the move ("end"), with the village cards. Enlisting hands over to step "enlist"."""
+
 from __future__ import annotations
 
 from ..base import Event
@@ -18,7 +19,7 @@ def prewalk_legal(s: dict, seat: int) -> list[str]:
 
 def prewalk_act(s: dict, seat: int, action: str, events: list) -> None:
     if action.startswith("play:"):
-        play_village(s, seat, action[5:], events)   # the mover still says "walk" afterwards
+        play_village(s, seat, action[5:], events)  # the mover still says "walk" afterwards
         return
     s["phase"] = "main"
     walk(s, events)
@@ -56,7 +57,7 @@ def main_act(s: dict, seat: int, action: str, events: list) -> None:
         s["phase"] = "exchange"
         events.append(Event(msg("exchange", p=seat, to=target)))
     elif kind == "enlist":
-        s["enl"] = {"pos": int(arg)}        # step "enlist" puts the die on it
+        s["enl"] = {"pos": int(arg)}  # step "enlist" puts the die on it
         s["phase"] = "enlist"
 
 
@@ -118,7 +119,7 @@ def fill_seat(s: dict) -> list[int]:
 def fill_legal(s: dict, seat: int) -> list[str]:
     fill = s["fill"]
     hand = list(s["ret"][seat])
-    hand.remove(fill["card"])           # the card just received may not go back
+    hand.remove(fill["card"])  # the card just received may not go back
     return sorted("fill:" + c for c in set(hand))
 
 

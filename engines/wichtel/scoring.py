@@ -10,6 +10,7 @@
 6. Result = card values + title.  7. With the Witwe: positive -> negative, negative -> doubled.
 8. Round bonuses: best round score +5, worst +1 (ties share).
 """
+
 from __future__ import annotations
 
 from .data import (
@@ -55,13 +56,29 @@ def _witwe(result: int) -> int:
 def breakdown(cards: list[str]) -> dict:
     """How one four-card retinue scores, step by step (JSON-able)."""
     cards = sorted(code.lower() for code in cards)
-    out = {"cards": cards, "career": None, "removed": [], "joker": None, "title": None,
-           "title_value": 0, "card_points": 0, "subtotal": 0, "witwe": None, "score": 0}
+    out = {
+        "cards": cards,
+        "career": None,
+        "removed": [],
+        "joker": None,
+        "title": None,
+        "title_value": 0,
+        "card_points": 0,
+        "subtotal": 0,
+        "witwe": None,
+        "score": 0,
+    }
     for _key, name, career, value in _CAREER_SETS:
         if cards == career:
             points = sum(VALUE[c] for c in cards)
-            out.update(career=name, title=name, title_value=value, card_points=points,
-                       subtotal=points + value, score=points + value)
+            out.update(
+                career=name,
+                title=name,
+                title_value=value,
+                card_points=points,
+                subtotal=points + value,
+                score=points + value,
+            )
             return out
     kept = list(cards)
     if any(code in DISCARDERS for code in cards):
@@ -84,8 +101,14 @@ def breakdown(cards: list[str]) -> dict:
         if best is None or final > best[0]:
             best = (final, stand_in if title else None, title, value, subtotal)
     final, stand_in, title, value, subtotal = best
-    out.update(joker=stand_in, title=title, title_value=value, card_points=points,
-               subtotal=subtotal, score=final)
+    out.update(
+        joker=stand_in,
+        title=title,
+        title_value=value,
+        card_points=points,
+        subtotal=subtotal,
+        score=final,
+    )
     if has_witwe and subtotal:
         out["witwe"] = "flip" if subtotal > 0 else "double"
     return out

@@ -1,5 +1,6 @@
 """A new game, the deal at the start of every round (step "deal") and the start of a move
 (step "move"): both are automatic steps."""
+
 from __future__ import annotations
 
 from .. import rng
@@ -12,13 +13,32 @@ from .words import msg
 def new_state(num_players: int, seed: int, options: dict) -> dict:
     """A new game, before its first deal (the engine's ``advance`` deals it)."""
     return {
-        "n": num_players, "target": options["target"], "bribes": options["bribes"],
+        "n": num_players,
+        "target": options["target"],
+        "bribes": options["bribes"],
         "rng": rng.seed_state(seed),
-        "round": 0, "dealer": num_players - 1, "active": 0, "totals": [0] * num_players,
-        "over": False, "last": None, "phase": "deal",
-        "L": [], "R": [], "dir": 1, "sq": [], "ret": [], "ev": [], "ev_used": [], "ev_aside": [],
-        "wl": "tied", "back": False, "stand": False,
-        "ex": None, "enl": None, "fill": None, "offer": [],
+        "round": 0,
+        "dealer": num_players - 1,
+        "active": 0,
+        "totals": [0] * num_players,
+        "over": False,
+        "last": None,
+        "phase": "deal",
+        "L": [],
+        "R": [],
+        "dir": 1,
+        "sq": [],
+        "ret": [],
+        "ev": [],
+        "ev_used": [],
+        "ev_aside": [],
+        "wl": "tied",
+        "back": False,
+        "stand": False,
+        "ex": None,
+        "enl": None,
+        "fill": None,
+        "offer": [],
     }
 
 
@@ -32,15 +52,15 @@ def deal(s: dict, events: list) -> None:
     evs = [code for code, count in EV_COUNT.items() for _ in range(count)]
     rng.shuffle(s, leps)
     rng.shuffle(s, evs)
-    s["ret"] = [leps[i * RETINUE_SIZE:(i + 1) * RETINUE_SIZE] for i in range(n)]
+    s["ret"] = [leps[i * RETINUE_SIZE : (i + 1) * RETINUE_SIZE] for i in range(n)]
     pos = n * RETINUE_SIZE
-    s["sq"] = leps[pos:pos + n]
+    s["sq"] = leps[pos : pos + n]
     pos += n
-    s["R"] = leps[pos:pos + DISCARD_START]
-    s["L"] = leps[pos + DISCARD_START:]
+    s["R"] = leps[pos : pos + DISCARD_START]
+    s["L"] = leps[pos + DISCARD_START :]
     s["dir"] = 1
-    s["ev"] = [evs[i * EVENTS_DEALT:(i + 1) * EVENTS_DEALT] for i in range(n)]
-    s["ev_aside"] = evs[n * EVENTS_DEALT:]
+    s["ev"] = [evs[i * EVENTS_DEALT : (i + 1) * EVENTS_DEALT] for i in range(n)]
+    s["ev_aside"] = evs[n * EVENTS_DEALT :]
     s["ev_used"] = []
     s["wl"] = "tied"
     s["back"] = s["stand"] = False

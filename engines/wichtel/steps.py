@@ -5,6 +5,7 @@ Decisions: "prewalk", "main", "exchange", "fill", "endround", "end" (``moves``) 
 "deal" and "move" (``setup``), "enlist" (``enlist``). They never stay in a stored state: the loop
 runs them before ``apply`` returns. "over" ends the game.
 """
+
 from __future__ import annotations
 
 from ..steps import Step
@@ -63,7 +64,7 @@ def _main_reveals(before: dict, seat: int, action: str, after: dict, events: lis
 
 
 def _end_reveals(before: dict, seat: int, action: str, after: dict, events: list) -> bool:
-    """"done" / "free" end the move in public; a village card leaves the hand face up. The next
+    """ "done" / "free" end the move in public; a village card leaves the hand face up. The next
     move's start (``move``) marks itself: its opening walk turns cards."""
     return action.startswith("play:")
 
@@ -92,24 +93,45 @@ STEPS: dict[str, Step] = {
     "enlist": Step(auto=enlist.start_enlist, reveals=_phase_is("bribe")),
     # the mover's move
     "prewalk": Step(mover, moves.prewalk_legal, moves.prewalk_act, label, moves.prewalk_prompt),
-    "main": Step(mover, moves.main_legal, moves.main_act, label, moves.main_prompt,
-                 reveals=_main_reveals),
+    "main": Step(
+        mover, moves.main_legal, moves.main_act, label, moves.main_prompt, reveals=_main_reveals
+    ),
     # a card picked face down: hidden until both have picked (then the swap tells each side)
-    "exchange": Step(moves.exchange_seats, moves.exchange_legal, moves.exchange_act, label,
-                     moves.exchange_prompt, reveals=_phase_is("exchange"),
-                     echoes=("hand_over",)),
+    "exchange": Step(
+        moves.exchange_seats,
+        moves.exchange_legal,
+        moves.exchange_act,
+        label,
+        moves.exchange_prompt,
+        reveals=_phase_is("exchange"),
+        echoes=("hand_over",),
+    ),
     "fill": Step(moves.fill_seat, moves.fill_legal, moves.fill_act, label, moves.fill_prompt),
-    "endround": Step(moves.endround_seat, moves.endround_legal, moves.endround_act, label,
-                     moves.endround_prompt, confirm=_endround_confirm),
-    "end": Step(mover, moves.end_legal, moves.end_act, label, moves.end_prompt,
-                reveals=_end_reveals),
+    "endround": Step(
+        moves.endround_seat,
+        moves.endround_legal,
+        moves.endround_act,
+        label,
+        moves.endround_prompt,
+        confirm=_endround_confirm,
+    ),
+    "end": Step(
+        mover, moves.end_legal, moves.end_act, label, moves.end_prompt, reveals=_end_reveals
+    ),
     # enlisting: a bribe lies face down until every bribe is in (then all are shown)
-    "bribe": Step(enlist.bribe_seats, enlist.bribe_legal, enlist.bribe_act, label,
-                  enlist.bribe_prompt, reveals=_phase_is("bribe"),
-                  echoes=("offer", "offer_none"), confirm=_best_bribe),
-    "respond": Step(mover, enlist.respond_legal, enlist.respond_act, label,
-                    enlist.respond_prompt),
+    "bribe": Step(
+        enlist.bribe_seats,
+        enlist.bribe_legal,
+        enlist.bribe_act,
+        label,
+        enlist.bribe_prompt,
+        reveals=_phase_is("bribe"),
+        echoes=("offer", "offer_none"),
+        confirm=_best_bribe,
+    ),
+    "respond": Step(mover, enlist.respond_legal, enlist.respond_act, label, enlist.respond_prompt),
     "reroll": Step(mover, enlist.reroll_legal, enlist.reroll_act, label, enlist.reroll_prompt),
-    "dbgive": Step(enlist.dbgive_seat, enlist.dbgive_legal, enlist.dbgive_act, label,
-                   enlist.dbgive_prompt),
+    "dbgive": Step(
+        enlist.dbgive_seat, enlist.dbgive_legal, enlist.dbgive_act, label, enlist.dbgive_prompt
+    ),
 }

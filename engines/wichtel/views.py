@@ -1,6 +1,7 @@
 """What each seat may see: one function of (state, seat). The spectator (None) sees only the
 public board; a seat adds its own retinue, event hand, face-down bribe and exchange pick. Who
 acts and the prompt come from the step table (``WichtelEngine.to_act`` / ``prompt``)."""
+
 from __future__ import annotations
 
 from ..words import Msg
@@ -32,47 +33,78 @@ def view(s: dict, seat: int | None, to_act: list[int], prompt: Msg | None) -> di
         prompt = msg("prompt.over", p=s["totals"].index(max(s["totals"])))
     left, right = _stack(s, "left"), _stack(s, "right")
     v = {
-        "game": "wichtel", "seat": seat, "num_players": n, "round": s["round"],
-        "dealer": s["dealer"], "active": s["active"], "phase": s["phase"],
-        "to_act": list(to_act), "prompt": prompt.to_json() if prompt is not None else None,
-        "target": s["target"], "scores": list(s["totals"]), "totals": list(s["totals"]),
+        "game": "wichtel",
+        "seat": seat,
+        "num_players": n,
+        "round": s["round"],
+        "dealer": s["dealer"],
+        "active": s["active"],
+        "phase": s["phase"],
+        "to_act": list(to_act),
+        "prompt": prompt.to_json() if prompt is not None else None,
+        "target": s["target"],
+        "scores": list(s["totals"]),
+        "totals": list(s["totals"]),
         "square": list(s["sq"]),
         "square_names": [LEP_NAME[c] if c else None for c in s["sq"]],
         "walk_direction": "right" if s["dir"] == 1 else "left",
-        "left_stack": left, "right_stack": right,
+        "left_stack": left,
+        "right_stack": right,
         "draw_count": left["count"] if left["role"] == "draw" else right["count"],
         "discard_count": right["count"] if left["role"] == "draw" else left["count"],
         "pending_walk": {"reverse": s["back"], "stand_still": s["stand"]},
-        "wahlleiter": s["wl"], "wahlleiter_side": WAHLLEITER_SIDE[s["wl"]],
+        "wahlleiter": s["wl"],
+        "wahlleiter_side": WAHLLEITER_SIDE[s["wl"]],
         "retinue_sizes": [len(r) for r in s["ret"]],
         "event_counts": [public_events(s, i) for i in range(n)],
-        "events_used": list(s["ev_used"]), "events_aside": len(s["ev_aside"]),
-        "exchange": None, "enlist": None, "fill": s["fill"] and dict(s["fill"]),
+        "events_used": list(s["ev_used"]),
+        "events_aside": len(s["ev_aside"]),
+        "exchange": None,
+        "enlist": None,
+        "fill": s["fill"] and dict(s["fill"]),
         "offer": s["offer"][0] if s["phase"] == "endround" else None,
-        "last_round": s["last"] and {"round": s["last"]["round"],
-                                     "ended_by": s["last"]["ended_by"],
-                                     "rows": last_rows(s["last"])},
+        "last_round": s["last"]
+        and {
+            "round": s["last"]["round"],
+            "ended_by": s["last"]["ended_by"],
+            "rows": last_rows(s["last"]),
+        },
         "over": s["over"],
         "winners": [s["totals"].index(max(s["totals"]))] if s["over"] else [],
         "bribe_mode": s["bribes"],
     }
     if s["ex"]:
         picks = s["ex"]["picks"]
-        v["exchange"] = {"from": s["active"], "to": s["ex"]["to"],
-                         "decided": [i for i in range(n) if picks[i] is not None]}
+        v["exchange"] = {
+            "from": s["active"],
+            "to": s["ex"]["to"],
+            "decided": [i for i in range(n) if picks[i] is not None],
+        }
     enl = s["enl"]
     if enl:
         v["enlist"] = {
-            "enlister": s["active"], "pos": enl["pos"], "card": enl["card"],
+            "enlister": s["active"],
+            "pos": enl["pos"],
+            "card": enl["card"],
             "card_name": LEP_NAME[enl["card"]],
-            "decided": ([i for i, b in enumerate(enl["bids"]) if b is not None and i != s["active"]]
-                        if enl["bids"] else None),
-            "bribes": enl["shown"], "top": enl["top"], "top_card": enl["top_card"],
-            "nixda": enl["nixda"], "rolls": list(enl["rolls"]), "need": enl["need"],
+            "decided": (
+                [i for i, b in enumerate(enl["bids"]) if b is not None and i != s["active"]]
+                if enl["bids"]
+                else None
+            ),
+            "bribes": enl["shown"],
+            "top": enl["top"],
+            "top_card": enl["top_card"],
+            "nixda": enl["nixda"],
+            "rolls": list(enl["rolls"]),
+            "need": enl["need"],
             "order": bribe_order(s),
             # in turns the table sees who laid a card face down (not which); together it does not
-            "laid": ([i for i in bribe_order(s) if enl["bids"][i]]
-                     if enl["bids"] and s["bribes"] == "turns" else None),
+            "laid": (
+                [i for i in bribe_order(s) if enl["bids"][i]]
+                if enl["bids"] and s["bribes"] == "turns"
+                else None
+            ),
         }
     if seat is not None:
         v["retinue"] = sorted(s["ret"][seat])

@@ -9,6 +9,7 @@ stack becomes the drawing stack as it lies (not reshuffled).
 walks back into the square at the discard end, and the card at the drawing end goes face down
 onto the drawing stack; the stacks keep their roles, so the walk after goes on as before.
 """
+
 from __future__ import annotations
 
 from ..base import Event

@@ -12,6 +12,7 @@ mode, ``{card:rule}`` a special card's scoring reminder.
 Card names are German in every language (they are printed on the cards); the English names
 beside them are the rulebook translation's (``data.LEP_EN`` / ``data.EV_EN``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -47,7 +48,7 @@ TEMPLATES = {
     # --- the walk (walk.py) -------------------------------------------------------------------
     "walk": "Leprechaun Walk: {leaving:lep} leaves the Village Square, {arriving:lep} arrives.",
     "walk_back": "Komm mal zurück!: the leprechauns walk the other way: {leaving:lep} goes onto "
-                 "the drawing stack, {arriving:lep} comes back from the discard stack.",
+    "the drawing stack, {arriving:lep} comes back from the discard stack.",
     "turn_around": "The walk turns around: the discard stack is the new drawing stack.",
     "stand_still": "Stehenbleiben!: the leprechauns stand still this time.",
     "back_no_effect": "Komm mal zurück! has no effect: the discard stack is empty.",
@@ -56,7 +57,7 @@ TEMPLATES = {
     "move": "{p:seat}'s move.",
     # --- the mover's steps (moves.py) --------------------------------------------------------
     "call": "{p:seat} calls a leprechaun: one goes face down onto the discard stack, one comes "
-            "from the drawing stack.",
+    "from the drawing stack.",
     "called": "You discarded {card:lep} and drew {drawn:lep}.",
     "exchange": "{p:seat} exchanges a leprechaun with {to:seat}: both choose a card face down.",
     "hand_over": "You hand over {card:lep} face down.",
@@ -67,13 +68,13 @@ TEMPLATES = {
     "play_st": "{p:seat} plays Stehenbleiben!: the next walk does not happen.",
     "fill": "{p:seat} puts {card:lep} into the gap on the Village Square (place {place}).",
     "free": "{p:seat} frees the Wahlleiter: Da isser ja! From the next move on, whoever receives "
-            "a leprechaun may end the round.",
+    "a leprechaun may end the round.",
     # --- receiving, the round's end (flow.py) -----------------------------------------------
     "receive": "{p:seat} receives {card:lep} from the Village Square.",
     "ends_round": "{p:seat} steps before the Wahlleiter and ends round {round}.",
     "scoring": "**Round {round} scoring** (ended by {ended_by:seat})\n{rows:lines}",
     "score_row": "- {p:seat}: {cards:leps} | {details:parts} | round {round_total:+d}, "
-                 "total {total}",
+    "total {total}",
     "removed": "removed {cards:leps}",
     "card_points": "cards {n}",
     "title": "{title:title} {value:+d}",
@@ -86,7 +87,7 @@ TEMPLATES = {
     "tie": "Tie at {points} points: another round is played.",
     # --- enlisting (enlist.py) ---------------------------------------------------------------
     "enlist": "{p:seat} puts the die on {card:lep} (place {place}) to enlist it. The others may "
-              "offer a bribe face down, {mode:how}.",
+    "offer a bribe face down, {mode:how}.",
     "offer_none": "You offer no bribe.",
     "lays_no_card": "{p:seat} lays no card.",
     "offer": "You offer {card:ev} face down.",
@@ -96,8 +97,7 @@ TEMPLATES = {
     "bid": "{p:seat}: {card:ev}",
     "no_bid": "{p:seat}: no bribe",
     "nixda": "{p:seat} plays Nix da! against {card:ev}: both are discarded; only a 1 fails now.",
-    "db_wins": "Der bin der Beste!: {p:seat} wins {card:lep} and must give it to another "
-               "player.",
+    "db_wins": "Der bin der Beste!: {p:seat} wins {card:lep} and must give it to another player.",
     "ib_wins": "Ich bin der Beste!: {p:seat} wins {card:lep} without a roll.",
     "roll_ok": "{p:seat} rolls {pips} (needs {need} or more): success.",
     "roll_failed": "{p:seat} rolls {pips} (needs {need} or more): failed.",
@@ -126,18 +126,18 @@ TEMPLATES = {
     "label.accept_bribe": "Let the bribe stand",
     # --- confirmations: asked before a decision that cannot be taken back (Step.confirm) -------
     "confirm.endround": "End the round now? Everyone's leprechauns are scored, and this cannot "
-                        "be undone.",
+    "be undone.",
     "confirm.best_bribe": "Bribe with {card:evx}, your best bribe card? Once every bribe is in "
-                          "they are shown, and it cannot be taken back.",
+    "they are shown, and it cannot be taken back.",
     # --- prompts: what is being decided now (Step.prompt) ---------------------------------------
     "prompt.prewalk": "{p:seat}'s move begins with the Leprechaun Walk; first {p:seat} may play "
-                      "Stehenbleiben! or Komm mal zurück! for it.",
+    "Stehenbleiben! or Komm mal zurück! for it.",
     "prompt.main": "{p:seat} calls, exchanges or enlists a leprechaun.",
     "prompt.exchange": "{p:seat} and {to:seat} each choose a leprechaun to hand over face down.",
     "prompt.bribe_turns": "{p:seat} may lay a face-down bribe for {card:lep}, which "
-                          "{enlister:seat} tries to enlist.",
+    "{enlister:seat} tries to enlist.",
     "prompt.bribe_together": "The others may offer a face-down bribe for {card:lep}, which "
-                             "{enlister:seat} tries to enlist.",
+    "{enlister:seat} tries to enlist.",
     "prompt.respond": "{p:seat} answers the top bribe, {card:ev} from {top:seat}.",
     "prompt.reroll": "{p:seat} rolled {pips} (needed {need}) and decides whether to accept it.",
     "prompt.dbgive": "{p:seat} chooses who receives {card:lep} (Der bin der Beste!).",
@@ -148,7 +148,7 @@ TEMPLATES = {
     "prompt.over": "Game over: {p:seat} is the Herr der Wichtel.",
     # --- the board (render.board_text) ----------------------------------------------------------
     "board.title": "**Der Herr der Wichtel** · round {round} · dealer {dealer:seat} · "
-                   "play to {target}",
+    "play to {target}",
     "board.square_right": "Village Square (walk towards the bottom):",
     "board.square_left": "Village Square (walk towards the top):",
     "board.stack_draw": "[Drawing stack: {n}]",
@@ -183,12 +183,12 @@ TEMPLATES = {
     "hand.score_now": "**If the round ended now:** {score} points ({details:parts})",
     "hand.no_title": "no title",
     "hand.score_waits": "**If the round ended now:** first put one of your 5 leprechauns into "
-                        "the gap.",
+    "the gap.",
     "hand.events": "**Your events:** {cards:evxs}",
     "hand.events_none": "**Your events:** none",
     "hand.my_bribe": "Your face-down bribe: {card:evx}",
     "hand.others_deciding": "The others are deciding on bribes for your enlistment (waiting "
-                            "for {seats:seats}).",
+    "for {seats:seats}).",
     "hand.others_decided": "The others are deciding on bribes for your enlistment.",
     "hand.my_pick": "You hand over: {card:lepx}",
     "hand.special": "**Special cards** (in your retinue or on the square):",
@@ -200,13 +200,13 @@ TEMPLATES = {
 # private panel.
 SPECIAL_RULES = {
     "hw": "counts as a Familie 0 outside a chieftain career and turns a positive result "
-          "negative (a negative one doubles)",
+    "negative (a negative one doubles)",
     "hd": "stands in for any card when titles are checked (value stays 10); himself only in a "
-          "chieftain career",
+    "chieftain career",
     "me": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
-          "scoring",
+    "scoring",
     "ge": "every card worth less than 3 (not the Witwe or the Hexendoktor) is removed before "
-          "scoring",
+    "scoring",
 }
 
 NAMES = {

@@ -58,6 +58,7 @@ Rulings (where the rulebook and RULINGS.md are silent):
 11. Cards removed at setup stay face down (only their number is shown); discarded goats are
     public.
 """
+
 from __future__ import annotations
 
 from .engine import ZiegenEngine

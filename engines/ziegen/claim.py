@@ -1,6 +1,7 @@
 """Phase 4, scoring during play (rulings 3-5): the goat played this turn may claim its set,
 by A (your played goats of the set total 8+) or else B (the 4th goat of the set is played).
 An automatic step; it hands over to the end check."""
+
 from __future__ import annotations
 
 from engines.base import Event

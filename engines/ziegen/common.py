@@ -2,6 +2,7 @@
 
 Imports no phase module (the phase modules import this one), so no two phases know each other.
 """
+
 from __future__ import annotations
 
 from engines.base import Event, IllegalAction
@@ -72,16 +73,20 @@ def dogs_in_hand(state: dict, seat: int) -> int:
 
 def takeable(state: dict, seat: int) -> list[int]:
     grid, mark = state["grid"], state["mark"]
-    return [c for c in geometry.line_cells(state["size"], state["goats"][seat])
-            if data.is_card(grid[c]) and mark[c] < 0]
+    return [
+        c
+        for c in geometry.line_cells(state["size"], state["goats"][seat])
+        if data.is_card(grid[c]) and mark[c] < 0
+    ]
 
 
 def dog_targets(state: dict, seat: int, src: int) -> list[int]:
     """Cells a dog may drive ``seat``'s marked card on ``src`` to: any card or empty space in its
     row/column except pens and cells whose owner already refused this dog."""
     grid, refused = state["grid"], state["refused"]
-    return [c for c in geometry.cross_cells(state["size"], src)
-            if grid[c] != PEN and c not in refused]
+    return [
+        c for c in geometry.cross_cells(state["size"], src) if grid[c] != PEN and c not in refused
+    ]
 
 
 def dog_sources(state: dict, seat: int) -> list[int]:

@@ -14,6 +14,7 @@ added later renumbers nothing inside stored games or their move logs (state vers
 and the setup shuffles the deck from it. Version 1 numbered the cards by their place in that
 order (see ``upgrade.py``).
 """
+
 from __future__ import annotations
 
 # --- goat sets (RULINGS: 18 sets; "Elvis" and "Pool Goat" are printed, the rest are ours) -----
@@ -45,33 +46,41 @@ SET_NAMES: dict[str, str] = {key: name for key, name, _letter in SETS}
 SET_LETTERS: dict[str, str] = {key: letter for key, _name, letter in SETS}
 SET_ORDER: dict[str, int] = {key: i for i, key in enumerate(SET_KEYS)}
 NUM_SETS = len(SETS)
-SET_VALUES: list[int] = [1, 2, 3, 4, 5]          # one goat of each value per set
+SET_VALUES: list[int] = [1, 2, 3, 4, 5]  # one goat of each value per set
 SET_SIZE = len(SET_VALUES)
 
 NUM_DOGS = 15
-MILK_VALUES: list[int] = [1] * 8 + [2] * 8       # 16 milk shakes
+MILK_VALUES: list[int] = [1] * 8 + [2] * 8  # 16 milk shakes
 
 GOAT_IDS: list[str] = [f"{s}.{v}" for s in SET_KEYS for v in SET_VALUES]
 DOG_IDS: list[str] = [f"dog.{k}" for k in range(1, NUM_DOGS + 1)]
-MILK_IDS: list[str] = [f"milk{v}.{MILK_VALUES[:i + 1].count(v)}" for i, v in enumerate(MILK_VALUES)]
+MILK_IDS: list[str] = [
+    f"milk{v}.{MILK_VALUES[: i + 1].count(v)}" for i, v in enumerate(MILK_VALUES)
+]
 CARDS: list[str] = GOAT_IDS + DOG_IDS + MILK_IDS
-NUM_CARDS = len(CARDS)                             # 121
+NUM_CARDS = len(CARDS)  # 121
 ORDER: dict[str, int] = {card: i for i, card in enumerate(CARDS)}
 
 # Kind of each card: "g" goat, "d" dog, "m" milk shake; its value (dogs 0: the large goat does
 # not move); the set of a goat (None for dogs and milk shakes).
-KIND: dict[str, str] = {**{c: "g" for c in GOAT_IDS}, **{c: "d" for c in DOG_IDS},
-                        **{c: "m" for c in MILK_IDS}}
-VALUE: dict[str, int] = {**{f"{s}.{v}": v for s in SET_KEYS for v in SET_VALUES},
-                         **{c: 0 for c in DOG_IDS},
-                         **{c: v for c, v in zip(MILK_IDS, MILK_VALUES)}}
-GOAT_SET: dict[str, str | None] = {c: (c.partition(".")[0] if KIND[c] == "g" else None)
-                                   for c in CARDS}
+KIND: dict[str, str] = {
+    **{c: "g" for c in GOAT_IDS},
+    **{c: "d" for c in DOG_IDS},
+    **{c: "m" for c in MILK_IDS},
+}
+VALUE: dict[str, int] = {
+    **{f"{s}.{v}": v for s in SET_KEYS for v in SET_VALUES},
+    **{c: 0 for c in DOG_IDS},
+    **{c: v for c, v in zip(MILK_IDS, MILK_VALUES)},
+}
+GOAT_SET: dict[str, str | None] = {
+    c: (c.partition(".")[0] if KIND[c] == "g" else None) for c in CARDS
+}
 SET_CARDS: dict[str, list[str]] = {s: [f"{s}.{v}" for v in SET_VALUES] for s in SET_KEYS}
 
 # The grid holds a card id, or one of these.
-EMPTY = None      # an empty space
-PEN = "pen"       # a pen
+EMPTY = None  # an empty space
+PEN = "pen"  # a pen
 
 
 def is_card(cell_value) -> bool:
@@ -105,18 +114,18 @@ GRID_SIZE: dict[int, int] = {2: 6, 3: 7, 4: 7, 5: 7}
 # Pen cells per player count, as border indices numbered clockwise from the top-left corner = 0.
 # Seat i takes the i-th pen.
 PEN_BORDER_CELLS: dict[int, list[int]] = {
-    2: [0, 10],               # top-left and bottom-right corners of the 6x6 pasture
+    2: [0, 10],  # top-left and bottom-right corners of the 6x6 pasture
     3: [0, 8, 16],
-    4: [0, 6, 12, 18],        # the four corners (sourced)
+    4: [0, 6, 12, 18],  # the four corners (sourced)
     5: [0, 5, 10, 14, 19],
 }
 
 # --- scoring -------------------------------------------------------------------------------------
-PEN_MULTIPLIER = 2            # marked cards joined to their owner's pen score double
-GOAT_THRESHOLD = 8            # scoring A: a set of your played goats totals this or more
-FOURTH_CARD = 4               # scoring B: the 4th goat of a set played
+PEN_MULTIPLIER = 2  # marked cards joined to their owner's pen score double
+GOAT_THRESHOLD = 8  # scoring A: a set of your played goats totals this or more
+FOURTH_CARD = 4  # scoring B: the 4th goat of a set played
 # Milk shakes: most cards -> full sum of their values; second most -> half, rounded up.
-MILK_SHARES: list[tuple[int, int]] = [(1, 1), (1, 2)]   # (numerator, denominator) per place
+MILK_SHARES: list[tuple[int, int]] = [(1, 1), (1, 2)]  # (numerator, denominator) per place
 
 # --- table options --------------------------------------------------------------------------------
 DOUBLING_CHOICES: list[str] = ["line", "chain"]

@@ -12,6 +12,7 @@ Constraints kept so that the world is one the setup and the rules can produce:
 - goats of a scored set that nobody can see are in the draw pile (a scoring reveals those in
   hands, and a set's goats can no longer be taken), which keeps the public reserved counts.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,7 @@ def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
     n = s["n"]
     revealed = set(s["revealed"])
     others = [o for o in range(n) if o != seat]
-    kept = {o: [c for c in s["hands"][o] if c in revealed or c in s["taken"][o]]
-            for o in others}
+    kept = {o: [c for c in s["hands"][o] if c in revealed or c in s["taken"][o]] for o in others}
     unknown = list(s["draw"]) + list(s["box"])
     for o in others:
         unknown += [c for c in s["hands"][o] if c not in kept[o]]
@@ -49,7 +49,7 @@ def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
         ):
             box += sample(pool, count, rnd)
         data.sort_cards(box)
-        if len(box) != len(s["box"]):   # a layout this code does not know: keep it random
+        if len(box) != len(s["box"]):  # a layout this code does not know: keep it random
             box = sample(unknown, len(s["box"]), rnd)
     rest = remove_all(unknown, box)
 

@@ -1,6 +1,7 @@
 """Phase 3 after a Dog (ruling 7): pick one of your claimed cards (``dog``), where it goes in its
 row or column (``dog_tgt``), and, for a card claimed by another player, that player's consent
 (``consent``). Every way out hands over to the take."""
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -69,8 +70,13 @@ def target(state: dict, seat: int, action: str, events: list[Event]) -> None:
     if owner >= 0 and owner != seat:
         state["dog_tgt"] = cell
         state["phase"] = "consent"
-        events.append(Event(msg("ask", p=seat, owner=owner, src=at(state, state["dog_src"]),
-                                tgt=at(state, cell))))
+        events.append(
+            Event(
+                msg(
+                    "ask", p=seat, owner=owner, src=at(state, state["dog_src"]), tgt=at(state, cell)
+                )
+            )
+        )
     else:
         do_swap(state, seat, state["dog_src"], cell, events)
         start_take(state, seat, events)
@@ -133,15 +139,33 @@ def consent_label(state: dict, seat: int, action: str) -> Msg:
 
 def consent_prompt(state: dict, seat: int) -> Msg:
     src, tgt = state["dog_src"], state["dog_tgt"]
-    return msg("prompt.consent", owner=state["mark"][tgt], p=state["turn"], src=at(state, src),
-               tgt=at(state, tgt))
+    return msg(
+        "prompt.consent",
+        owner=state["mark"][tgt],
+        p=state["turn"],
+        src=at(state, src),
+        tgt=at(state, tgt),
+    )
 
 
 # The Dog's drive moves public cards between public places: it reveals nothing (undoable). The
 # take that follows is a decision of its own; an automatic step reached meanwhile marks itself.
-PICK = Step(actors=mover, legal=pick_legal, apply=pick, label=dog_label, prompt=pick_prompt,
-            reveals=False)
-TARGET = Step(actors=mover, legal=target_legal, apply=target, label=target_label,
-              prompt=target_prompt, reveals=False)
-CONSENT = Step(actors=owner_of_target, legal=consent_legal, apply=consent, label=consent_label,
-               prompt=consent_prompt, reveals=False)
+PICK = Step(
+    actors=mover, legal=pick_legal, apply=pick, label=dog_label, prompt=pick_prompt, reveals=False
+)
+TARGET = Step(
+    actors=mover,
+    legal=target_legal,
+    apply=target,
+    label=target_label,
+    prompt=target_prompt,
+    reveals=False,
+)
+CONSENT = Step(
+    actors=owner_of_target,
+    legal=consent_legal,
+    apply=consent,
+    label=consent_label,
+    prompt=consent_prompt,
+    reveals=False,
+)

@@ -1,5 +1,6 @@
 """The end of a turn (ruling 8): the game ends when the take emptied a row or column of cards,
 or when nothing could be taken; else the next seat plays. An automatic step."""
+
 from __future__ import annotations
 
 from engines.base import Event

@@ -1,4 +1,5 @@
 """The Engine subclass: declarations, the step table, and delegation to views and render."""
+
 from __future__ import annotations
 
 from engines.base import IllegalAction
@@ -18,8 +19,8 @@ class ZiegenEngine(StepEngine):
     options = {"doubling": "line"}
     option_help = {
         "doubling": "Which claimed cards score double at the end: 'line' = an unbroken straight "
-                    "run from your pen along its row/column (default); 'chain' = any orthogonal "
-                    "chain of your cards joined to your pen.",
+        "run from your pen along its row/column (default); 'chain' = any orthogonal "
+        "chain of your cards joined to your pen.",
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
     STEPS = STEPS

@@ -8,6 +8,7 @@ from the column it stands at; from the left or right side, from the row.
 
 Everything is computed once per grid size and cached.
 """
+
 from __future__ import annotations
 
 from functools import cache
@@ -16,10 +17,10 @@ from functools import cache
 @cache
 def border_cells(size: int) -> tuple[int, ...]:
     """Border cells in clockwise order starting at the top-left corner."""
-    cells = [c for c in range(size)]                                      # top row
-    cells += [r * size + size - 1 for r in range(1, size)]                # right column
-    cells += [(size - 1) * size + c for c in range(size - 2, -1, -1)]     # bottom row
-    cells += [r * size for r in range(size - 2, 0, -1)]                   # left column
+    cells = [c for c in range(size)]  # top row
+    cells += [r * size + size - 1 for r in range(1, size)]  # right column
+    cells += [(size - 1) * size + c for c in range(size - 2, -1, -1)]  # bottom row
+    cells += [r * size for r in range(size - 2, 0, -1)]  # left column
     return tuple(cells)
 
 

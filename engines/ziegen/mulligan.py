@@ -1,5 +1,6 @@
 """The opening mulligan (ruling 2): every seat decides at once, in secret, how many of its dogs
 to return; once all have decided, the ``deal`` step resolves the choices in seat order."""
+
 from __future__ import annotations
 
 from engines import rng
@@ -54,8 +55,16 @@ def deal(state: dict, events: list[Event]) -> None:
                 hand.append(card)
                 drawn.append(card)
         data.sort_cards(hand)
-        events.append(Event(msg("returns", p=seat, dogs=count("n_dogs", k).to_json(),
-                                cards=count("n_new_cards", len(drawn)).to_json())))
+        events.append(
+            Event(
+                msg(
+                    "returns",
+                    p=seat,
+                    dogs=count("n_dogs", k).to_json(),
+                    cards=count("n_new_cards", len(drawn)).to_json(),
+                )
+            )
+        )
         if drawn:
             events.append(Event(msg("drew", cards=drawn), (seat,)))
     if returned:
@@ -69,6 +78,7 @@ def deal(state: dict, events: list[Event]) -> None:
 
 # A secret choice stays secret until every seat has chosen: undoable until then (the last
 # choice runs the ``deal``, which draws and shuffles: revealing, like every automatic step).
-DECIDE = Step(actors=undecided, legal=legal, apply=choose, label=label, prompt=prompt,
-              reveals=False)
+DECIDE = Step(
+    actors=undecided, legal=legal, apply=choose, label=label, prompt=prompt, reveals=False
+)
 DEAL = Step(auto=deal)

@@ -1,5 +1,6 @@
 """Phases 1 and 2: play a card from the hand; the large goat moves by its value. A Dog hands over
 to the dog steps, anything else to the take."""
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -35,8 +36,9 @@ def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     steps = data.VALUE[card]
     if steps:
         state["goats"][seat] = (state["goats"][seat] + steps) % (4 * state["size"])
-        events.append(Event(count("moves", steps, p=seat,
-                                  **spot_of(state["size"], state["goats"][seat]))))
+        events.append(
+            Event(count("moves", steps, p=seat, **spot_of(state["size"], state["goats"][seat])))
+        )
     if kind == "d":
         state["refused"] = []
         if dog_sources(state, seat):

@@ -9,6 +9,7 @@ upper-case colour letters beside the grid are the large goats. Legends for both 
 Every phrase is a message of ``words`` (ids "board.*", "hand.*", "played.*", "spot"), shown in
 the reader's language; only the layout (the grid, lines, Markdown) is made here.
 """
+
 from __future__ import annotations
 
 from engines import words
@@ -29,7 +30,7 @@ def _cell(view: dict, cell: int) -> str:
         return " .. "
     owner = view["mark"][cell]
     tag = data.COLOUR_LETTERS[owner].lower() if owner >= 0 else " "
-    return f" {data.card_code(card)}{tag}"[:CELL_W]     # a dog ("dog") is never marked
+    return f" {data.card_code(card)}{tag}"[:CELL_W]  # a dog ("dog") is never marked
 
 
 def grid_text(view: dict) -> str:
@@ -78,8 +79,10 @@ def _played(cards: list[str]) -> list:
             milk.append(data.VALUE[c])
         else:
             dogs += 1
-    parts = [msg("played.set", set=s, values="+".join(map(str, sorted(v))))
-             for s, v in sorted(goats.items(), key=lambda item: data.SET_ORDER[item[0]])]
+    parts = [
+        msg("played.set", set=s, values="+".join(map(str, sorted(v))))
+        for s, v in sorted(goats.items(), key=lambda item: data.SET_ORDER[item[0]])
+    ]
     if milk:
         parts.append(msg("played.milk", values="+".join(map(str, sorted(milk))), n=len(milk)))
     if dogs:
@@ -105,34 +108,68 @@ def board_text(view: dict, lang: str = "en") -> str:
     """The public board in ``lang`` (English by default)."""
     say = _Sayer(lang)
     size = view["size"]
-    colours = _items("board.colour", ({"letter": data.COLOUR_LETTERS[s], "p": s}
-                                      for s in range(view["n"])))
+    colours = _items(
+        "board.colour", ({"letter": data.COLOUR_LETTERS[s], "p": s} for s in range(view["n"]))
+    )
     out = [say("board.header", size=size, items=colours), "```", grid_text(view), "```"]
-    shown = [s for s in data.SET_KEYS
-             if any(data.is_card(c) and data.GOAT_SET[c] == s for c in view["grid"])]
+    shown = [
+        s
+        for s in data.SET_KEYS
+        if any(data.is_card(c) and data.GOAT_SET[c] == s for c in view["grid"])
+    ]
     keys = _items("board.set_key", ({"letter": data.SET_LETTERS[s], "set": s} for s in shown))
     out.append(say("board.cards", items=keys + [msg("board.other_cards").to_json()]))
     out.append("")
     for seat in range(view["n"]):
         b = view["breakdown"][seat]
-        out.append(say("board.seat", mark="▶ " if seat in view["to_act"] else "", p=seat,
-                       points=view["scores"][seat], pen=b["pen"], other=b["other"],
-                       milk=b["milk"], hand=view["hand_counts"][seat],
-                       spot=_spot(size, view["goats"][seat]).to_json()))
+        out.append(
+            say(
+                "board.seat",
+                mark="▶ " if seat in view["to_act"] else "",
+                p=seat,
+                points=view["scores"][seat],
+                pen=b["pen"],
+                other=b["other"],
+                milk=b["milk"],
+                hand=view["hand_counts"][seat],
+                spot=_spot(size, view["goats"][seat]).to_json(),
+            )
+        )
         out.append("  " + say("board.played", items=_played(view["played"][seat])))
     owner = view["owner"]
-    scored = _items("board.scored_set", ({"set": s, "p": owner[s]} for s in data.SET_KEYS
-                                         if s in owner))
+    scored = _items(
+        "board.scored_set", ({"set": s, "p": owner[s]} for s in data.SET_KEYS if s in owner)
+    )
     if scored:
         out.append(say("board.scored", items=scored))
     if view["reserved"]:
-        out.append(say("board.reserved", items=_items(
-            "board.reserved_set", ({"p": o, "set": s, "k": k} for o, s, k in view["reserved"]))))
+        out.append(
+            say(
+                "board.reserved",
+                items=_items(
+                    "board.reserved_set",
+                    ({"p": o, "set": s, "k": k} for o, s, k in view["reserved"]),
+                ),
+            )
+        )
     if view["revealed"]:
-        out.append(say("board.revealed", items=_items(
-            "board.revealed_card", ({"card": c, "p": s} for s, c in view["revealed"]))))
-    out.append(say("board.piles", draw=view["draw_count"], box=view["box_count"],
-                   discarded=len(view["discard"]), doubling=view["doubling"]))
+        out.append(
+            say(
+                "board.revealed",
+                items=_items(
+                    "board.revealed_card", ({"card": c, "p": s} for s, c in view["revealed"])
+                ),
+            )
+        )
+    out.append(
+        say(
+            "board.piles",
+            draw=view["draw_count"],
+            box=view["box_count"],
+            discarded=len(view["discard"]),
+            doubling=view["doubling"],
+        )
+    )
     if view["over"]:
         winners = view.get("winners", [])
         names = "{p%d}" % winners[0] if winners else ""

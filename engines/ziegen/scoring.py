@@ -2,6 +2,7 @@
 
 Also used for the running scores shown during play (what the table would score right now).
 """
+
 from __future__ import annotations
 
 from . import data, geometry
@@ -82,6 +83,7 @@ def breakdown(state: dict) -> list[dict]:
     rows = []
     for seat in range(state["n"]):
         near, far = goat_points(state, seat)
-        rows.append({"pen": near, "other": far, "milk": milk[seat],
-                     "total": near + far + milk[seat]})
+        rows.append(
+            {"pen": near, "other": far, "milk": milk[seat], "total": near + far + milk[seat]}
+        )
     return rows

@@ -1,4 +1,5 @@
 """A new game: removals per player count, the shuffled pasture with pens, draw pile, hands."""
+
 from __future__ import annotations
 
 from engines import rng
@@ -46,30 +47,32 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
             hands[seat].append(deck.pop())
     for hand in hands:
         data.sort_cards(hand)
-    state.update({
-        "n": num_players,
-        "size": size,
-        "doubling": options["doubling"],
-        "grid": grid,
-        "mark": [-1] * (size * size),         # owner seat of the small goat on a cell, -1 none
-        "pens": pens,
-        "goats": [geometry.pen_start(size, cell) for cell in pens],
-        "draw": deck,                          # face down; the top card is the last one
-        "hands": hands,
-        "played": [[] for _ in range(num_players)],   # goats, milk shakes, dogs in front
-        "box": box,                            # removed at setup, face down
-        "discard": [],                         # goats discarded by scoring (back in the box)
-        "owner": {},                           # set key -> the seat that scored it
-        "revealed": [],                        # cards in hands shown at a scoring
-        "taken": [[] for _ in range(num_players)],   # cards in hands taken from the pasture
-        "turn": 0,
-        "phase": "mulligan",
-        "mull": [None] * num_players,          # secret mulligan choices until all decided
-        "pending": None,                       # the goat played this turn, scored after the take
-        "dog_src": -1,
-        "dog_tgt": -1,
-        "refused": [],
-        "took": -1,                            # the cell taken from this turn
-        "end": "",                             # why the game ended, "" while it runs
-    })
+    state.update(
+        {
+            "n": num_players,
+            "size": size,
+            "doubling": options["doubling"],
+            "grid": grid,
+            "mark": [-1] * (size * size),  # owner seat of the small goat on a cell, -1 none
+            "pens": pens,
+            "goats": [geometry.pen_start(size, cell) for cell in pens],
+            "draw": deck,  # face down; the top card is the last one
+            "hands": hands,
+            "played": [[] for _ in range(num_players)],  # goats, milk shakes, dogs in front
+            "box": box,  # removed at setup, face down
+            "discard": [],  # goats discarded by scoring (back in the box)
+            "owner": {},  # set key -> the seat that scored it
+            "revealed": [],  # cards in hands shown at a scoring
+            "taken": [[] for _ in range(num_players)],  # cards in hands taken from the pasture
+            "turn": 0,
+            "phase": "mulligan",
+            "mull": [None] * num_players,  # secret mulligan choices until all decided
+            "pending": None,  # the goat played this turn, scored after the take
+            "dog_src": -1,
+            "dog_tgt": -1,
+            "refused": [],
+            "took": -1,  # the cell taken from this turn
+            "end": "",  # why the game ended, "" while it runs
+        }
+    )
     return state

@@ -3,6 +3,7 @@
 mulligan -> deal* -> play -> [dog -> dog_tgt -> consent ->] take -> score* -> end* -> play ...
 (* automatic steps, run by ``StepEngine.advance``)
 """
+
 from __future__ import annotations
 
 from engines.steps import Step

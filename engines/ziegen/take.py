@@ -1,5 +1,6 @@
 """Phase 3: take a card from the line next to your large goat; the gap is refilled from the draw
 pile (a goat of a scored set gets its owner's small goat at once, ruling 6). Then the scoring."""
+
 from __future__ import annotations
 
 from engines.base import Event
@@ -21,7 +22,7 @@ def take_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     grid[cell] = EMPTY
     state["hands"][seat].append(card)
     data.sort_cards(state["hands"][seat])
-    state["taken"][seat].append(card)      # everyone saw it go into that hand
+    state["taken"][seat].append(card)  # everyone saw it go into that hand
     data.sort_cards(state["taken"][seat])
     state["took"] = cell
     events.append(Event(msg("takes", p=seat, card=card, **rc(state["size"], cell))))

@@ -7,13 +7,30 @@ shakes inside stored games and their logs. Version 2 names every card by a stabl
 numbering is frozen here, written out from the printed components rather than derived from
 ``data`` (which a new set extends).
 """
+
 from __future__ import annotations
 
 # The 18 sets of version 1, in their version 1 order (goat ``i`` was set ``i // 5``,
 # value ``i % 5 + 1``), then 15 dogs, 8 milk shakes worth 1 and 8 worth 2.
 V1_SETS: tuple[str, ...] = (
-    "elvis", "pool", "goathe", "vangoat", "goatzilla", "heidi", "billy", "kidrock", "yoga",
-    "disco", "bleats", "capricorn", "potter", "nanny", "goat", "feta", "steve", "goatee",
+    "elvis",
+    "pool",
+    "goathe",
+    "vangoat",
+    "goatzilla",
+    "heidi",
+    "billy",
+    "kidrock",
+    "yoga",
+    "disco",
+    "bleats",
+    "capricorn",
+    "potter",
+    "nanny",
+    "goat",
+    "feta",
+    "steve",
+    "goatee",
 )
 V1_CARDS: tuple[str, ...] = (
     tuple(f"{s}.{v}" for s in V1_SETS for v in range(1, 6))
@@ -29,8 +46,9 @@ def v1_to_v2(state: dict) -> dict:
     scored sets' owners (a list by set number, -1 not scored) become a dict set key -> seat; the
     pending goat -1 becomes None."""
     cards = V1_CARDS
-    state["grid"] = [None if c == V1_EMPTY else "pen" if c == V1_PEN else cards[c]
-                     for c in state["grid"]]
+    state["grid"] = [
+        None if c == V1_EMPTY else "pen" if c == V1_PEN else cards[c] for c in state["grid"]
+    ]
     for key in ("draw", "box", "discard", "revealed"):
         state[key] = [cards[c] for c in state[key]]
     for key in ("hands", "played"):

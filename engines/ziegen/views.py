@@ -3,6 +3,7 @@
 Hidden: the hands (except cards revealed at a scoring), the draw pile's order and content, the
 cards removed at setup, and each seat's mulligan choice until everyone has chosen.
 """
+
 from __future__ import annotations
 
 from . import data

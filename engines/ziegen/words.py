@@ -5,6 +5,7 @@ Rule code says what happened as ``Msg("ziegen.<id>", **params)``; the text lives
 cards ``{cards:cards}``; a goat set ``{set:set}``; a row/column ``{line:line} {k}`` (1-based);
 the edge a large goat stands on ``{side:side}``; a cell ``{at:msg}`` (an ``at.*`` message).
 """
+
 from __future__ import annotations
 
 from engines.words import Joined, Msg, catalog
@@ -90,10 +91,10 @@ TEMPLATES = {
     # --- play and move ---
     "plays": "{p:seat} plays {card:card}.",
     "plays_scored": "{p:seat} plays {card:card}; its set is already scored, so it goes back "
-                    "to the box.",
+    "to the box.",
     "moves.one": "{p:seat}'s large goat moves 1 space to the {side:side} edge, {line:line} {k}.",
     "moves.other": "{p:seat}'s large goat moves {n} spaces to the {side:side} edge, "
-                   "{line:line} {k}.",
+    "{line:line} {k}.",
     # --- dogs ---
     "dog_idle": "{p:seat}'s dog finds no claimed goat of theirs to drive.",
     "dog_none": "{p:seat}'s dog drives no goat.",
@@ -108,14 +109,13 @@ TEMPLATES = {
     "reserved": "{p:seat} places a reserved small goat on {card:card}.",
     # --- scoring during play ---
     "score_a": "Scoring! {p:seat}'s {set:set} cards total {total}: {p:seat} claims every "
-               "{set:set} card left.",
+    "{set:set} card left.",
     "score_b": "Scoring! The 4th {set:set} card is played: {p:seat} has the majority ({total}) "
-               "and wins the last {set:set} card.",
+    "and wins the last {set:set} card.",
     "marks": "{p:seat} puts a small goat on {card:card}.",
-    "set_aside.one": "{p:seat} sets aside 1 small goat for {set:set} cards still in the draw "
-                     "pile.",
+    "set_aside.one": "{p:seat} sets aside 1 small goat for {set:set} cards still in the draw pile.",
     "set_aside.other": "{p:seat} sets aside {n} small goats for {set:set} cards still in the "
-                       "draw pile.",
+    "draw pile.",
     "reveals": "{p:seat} reveals {card:card} from their hand and keeps it: nobody scores it.",
     "discards": "{p:seat} discards {cards:cards}.",
     # --- the end ---
@@ -124,13 +124,13 @@ TEMPLATES = {
     "spot": "the {side:side} edge, {line:line} {k}",
     # --- the board (render.board_text) ---
     "board.header": "**Pasture** ({size}x{size}) - colours: {items:commas}. `[R]` Red's pen, "
-                    "`A5r` a goat with Red's small goat, `R` beside the grid Red's large goat.",
+    "`A5r` a goat with Red's small goat, `R` beside the grid Red's large goat.",
     "board.colour": "{letter} {p:colour}",
     "board.cards": "Cards: {items:commas}",
     "board.set_key": "{letter} {set:set}",
     "board.other_cards": "dog = Dog, m1/m2 = Milk Shake",
     "board.seat": "{mark}**{p:seat}** ({p:colour}) - {points} pts (pen {pen}, other {other}, "
-                  "milk {milk}); hand {hand}; large goat at {spot:msg}",
+    "milk {milk}); hand {hand}; large goat at {spot:msg}",
     "board.played": "played: {items:commas}",
     "played.set": "{set:set} {values}",
     "played.milk": "Milk {values} ({n})",
@@ -143,7 +143,7 @@ TEMPLATES = {
     "board.revealed": "Revealed in hands: {items:commas}",
     "board.revealed_card": "{card:card} ({p:seat})",
     "board.piles": "Draw pile: {draw} cards; box: {box} removed at setup + {discarded} "
-                   "discarded. Doubling: {doubling:doubling}.",
+    "discarded. Doubling: {doubling:doubling}.",
     "board.over": "**Game over** - winner: {names}",
     "and": "{a} and {b:seat}",
     # --- a seat's hand (render.hand_text) ---

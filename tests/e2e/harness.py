@@ -3,6 +3,7 @@
 The test peeks at the table service only to know whose turn it is; every move goes through
 Discord components or slash commands.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -34,16 +35,20 @@ def make_bot(db_path: str, seed: int | None = 1234, **kwargs):
 
 def controls(message: FakeMessage) -> list[tuple[str, str | None]]:
     """(custom_id, select value or None) for every action control on a message."""
-    found = [(b["custom_id"], None) for b in message.buttons
-             if b.get("custom_id", "").startswith("tv:a:")]
+    found = [
+        (b["custom_id"], None)
+        for b in message.buttons
+        if b.get("custom_id", "").startswith("tv:a:")
+    ]
     for select in message.selects:
         if select["custom_id"].startswith("tv:s:"):
             found += [(select["custom_id"], o["value"]) for o in select["options"]]
     return found
 
 
-async def use_control(fake: FakeDiscord, user: FakeUser, message: FakeMessage,
-                      control: tuple[str, str | None]):
+async def use_control(
+    fake: FakeDiscord, user: FakeUser, message: FakeMessage, control: tuple[str, str | None]
+):
     custom_id, value = control
     if value is None:
         return await fake.click(user, message, custom_id)
@@ -89,12 +94,16 @@ class Table:
         game = await self.game()
         token = game.seats[game.seat_of(user.id)].prompt_version
         if user.dms_open:
-            current = [m for m in self.fake.dm_messages(user)
-                       if controls(m) and controls(m)[0][0].split(":")[3] == str(token)]
+            current = [
+                m
+                for m in self.fake.dm_messages(user)
+                if controls(m) and controls(m)[0][0].split(":")[3] == str(token)
+            ]
             if current:
                 return current[-1]
-        res = await self.fake.click(user, self.board(), self.fake.find_button(self.board(),
-                                                                              "My hand"))
+        res = await self.fake.click(
+            user, self.board(), self.fake.find_button(self.board(), "My hand")
+        )
         assert res.ephemeral
         return res.message
 
@@ -143,8 +152,9 @@ class Table:
         assert after > before, f"the move was not applied: {res.content} {res.embed_text[:300]}"
         return res
 
-    async def play_to_end(self, max_moves: int = 2000, *, slash_every: int = 0,
-                          stop_after: int | None = None) -> int:
+    async def play_to_end(
+        self, max_moves: int = 2000, *, slash_every: int = 0, stop_after: int | None = None
+    ) -> int:
         played = 0
         while (await self.game()).status == "running":
             if stop_after is not None and played >= stop_after:
@@ -177,9 +187,17 @@ async def assert_verifiable(fake: FakeDiscord, thread, game_id: int) -> dict:
     return export
 
 
-async def open_table(fake: FakeDiscord, channel, host: FakeUser, game: str, *,
-                     joiners: tuple[FakeUser, ...] = (), bots: int = 1,
-                     options: str | None = None, **play_options):
+async def open_table(
+    fake: FakeDiscord,
+    channel,
+    host: FakeUser,
+    game: str,
+    *,
+    joiners: tuple[FakeUser, ...] = (),
+    bots: int = 1,
+    options: str | None = None,
+    **play_options,
+):
     """/play, Join for each joiner, Add bot, Start, through the lobby's real buttons, checking
     each answer; returns (lobby message, game thread). ``play_options`` are more options of
     /play (``remind_hours=2``)."""
@@ -216,13 +234,23 @@ def check_picture(board: FakeMessage) -> bytes:
 
 def board_updates(fake: FakeDiscord, thread, game_id: int) -> list:
     """Every request that created or edited the board message."""
-    created = [r for r in fake.requests if r.method == "POST"
-               and r.path == f"/channels/{thread.id}/messages" and r.status == 200
-               and r.json and (r.json.get("embeds") or [{}])[0].get("title", "").endswith(
-                   f"table #{game_id}")]
-    edited = [r for r in fake.requests if r.method == "PATCH"
-              and re.fullmatch(rf"/channels/{thread.id}/messages/\d+", r.path)
-              and r.json and "embeds" in r.json]
+    created = [
+        r
+        for r in fake.requests
+        if r.method == "POST"
+        and r.path == f"/channels/{thread.id}/messages"
+        and r.status == 200
+        and r.json
+        and (r.json.get("embeds") or [{}])[0].get("title", "").endswith(f"table #{game_id}")
+    ]
+    edited = [
+        r
+        for r in fake.requests
+        if r.method == "PATCH"
+        and re.fullmatch(rf"/channels/{thread.id}/messages/\d+", r.path)
+        and r.json
+        and "embeds" in r.json
+    ]
     return created + edited
 
 
@@ -264,20 +292,21 @@ async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:
     news = []
     for move in await bot.tables.store.moves(game_id):
         events = replay.play(move.seat, move.action)
-        news += [(e.audience, fill_names(e.text, names)) for e in events
-                 if e.audience is not None]
+        news += [(e.audience, fill_names(e.text, names)) for e in events if e.audience is not None]
     return news
 
 
-async def assert_private_news_stayed_private(fake: FakeDiscord, bot, game_id: int,
-                                             *channels) -> int:
+async def assert_private_news_stayed_private(
+    fake: FakeDiscord, bot, game_id: int, *channels
+) -> int:
     """No private event text in any public message or board version; returns how many were
     checked (so a test can insist the check was not empty)."""
     blob = "\n".join(public_texts(fake, *channels))
     news = await private_news(bot, game_id)
     for _audience, text in news:
-        assert json.dumps(text, ensure_ascii=False)[1:-1] not in blob and text not in blob, \
+        assert json.dumps(text, ensure_ascii=False)[1:-1] not in blob and text not in blob, (
             f"private news in public: {text!r}"
+        )
     return len(news)
 
 

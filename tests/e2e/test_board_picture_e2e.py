@@ -1,5 +1,6 @@
 """The board picture in the thread: without the Attach Files permission the board goes on in
 words; the Text board button answers anyone, ephemerally, with the whole board in words."""
+
 from __future__ import annotations
 
 from tests.e2e.harness import Table, check_picture, open_table, running_bot
@@ -15,8 +16,9 @@ async def test_without_attach_files_the_board_is_text(tmp_path):
             chan.attach_files = False
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             async with running_bot(fake, db) as bot:
-                lobby, thread = await open_table(fake, chan, alice, "ziegen", joiners=(bob,),
-                                                 bots=0)
+                lobby, thread = await open_table(
+                    fake, chan, alice, "ziegen", joiners=(bob,), bots=0
+                )
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})
                 board = table.board()
@@ -49,12 +51,14 @@ async def test_text_board_for_anyone_in_words(tmp_path):
                 check_picture(board)
                 summary = board.embeds[0]
                 assert "Text board" in summary["description"]
-                assert len(summary["description"]) < 600      # a summary, not the board
+                assert len(summary["description"]) < 600  # a summary, not the board
                 scores = bot.tables.view(game, None)["scores"]
-                for seat, record in enumerate(game.seats):      # every seat, its mark, score
-                    mark = "🟥 R 🟨 Y 🟦 B".split()[2 * seat:2 * seat + 2]
-                    assert f"{' '.join(mark)} **{record.name}** · {scores[seat]}" \
+                for seat, record in enumerate(game.seats):  # every seat, its mark, score
+                    mark = "🟥 R 🟨 Y 🟦 B".split()[2 * seat : 2 * seat + 2]
+                    assert (
+                        f"{' '.join(mark)} **{record.name}** · {scores[seat]}"
                         in summary["description"]
+                    )
                 assert summary["footer"]["text"].startswith("Waiting for:")
                 res = await fake.click(carol, board, fake.find_button(board, "Text board"))
                 assert res.ephemeral and res.response_type == 4

@@ -1,6 +1,7 @@
 """Bot levels end to end: the lobby's level buttons, the board naming each bot's level, the
 human answered before the bots move, and /resign handing the seat to a bot of the table's
 level."""
+
 from __future__ import annotations
 
 from tests.e2e.harness import Table, running_bot
@@ -39,5 +40,5 @@ async def test_levels_from_the_lobby_to_the_board(tmp_path):
                 assert res.ephemeral and "resigned" in res.content
                 await table.bots_done()
                 game = await bot.tables.game(game.id)
-                assert game.seats[1].bot == "normal"      # the table's latest bot level
+                assert game.seats[1].bot == "normal"  # the table's latest bot level
                 assert "Bob (resigned): normal bot" in table.board().embed_text

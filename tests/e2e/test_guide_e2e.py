@@ -1,6 +1,7 @@
 """Learning to play inside Discord, end to end against the fake Discord: the paged rules guide,
 the card reference with autocomplete, the first DM's pointer to them, and DM panels that never
 keep out-of-date buttons when a player moves through "My hand" or /<game> move."""
+
 from __future__ import annotations
 
 import re
@@ -93,8 +94,13 @@ async def test_card_reference_with_autocomplete(tmp_path):
 
 def dm_patches(fake, mark: int, user) -> int:
     channel = fake.dm_channel(user)
-    return sum(1 for r in fake.requests[mark:] if r.method == "PATCH" and channel is not None
-               and r.path.startswith(f"/channels/{channel.id}/messages/"))
+    return sum(
+        1
+        for r in fake.requests[mark:]
+        if r.method == "PATCH"
+        and channel is not None
+        and r.path.startswith(f"/channels/{channel.id}/messages/")
+    )
 
 
 async def assert_no_stale_dm_controls(table: Table) -> None:
@@ -108,8 +114,9 @@ async def assert_no_stale_dm_controls(table: Table) -> None:
         assert len(live) <= 1, f"{user.name} has {len(live)} DMs with controls"
         for message in live:
             for custom_id, _value in controls(message):
-                assert seat in acting and custom_id.split(":")[3] == token, \
+                assert seat in acting and custom_id.split(":")[3] == token, (
                     f"{user.name}'s DM {message.id} shows out-of-date controls"
+                )
 
 
 async def test_first_dm_points_to_the_guide_and_dm_panels_never_go_stale(tmp_path):
@@ -120,8 +127,9 @@ async def test_first_dm_points_to_the_guide_and_dm_panels_never_go_stale(tmp_pat
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
             cy = fake.add_user("cy", dms_open=False)
             async with running_bot(fake, str(tmp_path / "t.db"), seed=7) as bot:
-                _lobby, thread = await open_table(fake, chan, ann, "ziegen",
-                                                  joiners=(ben, cy), bots=0)
+                _lobby, thread = await open_table(
+                    fake, chan, ann, "ziegen", joiners=(ben, cy), bots=0
+                )
                 game = (await bot.tables.games_of_user(ann.id))[0]
                 table = Table(fake, bot, game.id, thread, {0: ann, 1: ben, 2: cy})
                 for user in (ann, ben):  # the first DM: where the guide is, how to move
@@ -151,13 +159,15 @@ async def test_first_dm_points_to_the_guide_and_dm_panels_never_go_stale(tmp_pat
                     if route == "dm":
                         res = await use_control(fake, user, dms[-1], controls(dms[-1])[0])
                     elif route == "hand":
-                        res = await fake.click(user, table.board(),
-                                               fake.find_button(table.board(), "My hand"))
+                        res = await fake.click(
+                            user, table.board(), fake.find_button(table.board(), "My hand")
+                        )
                         res = await use_control(fake, user, res.message, controls(res.message)[0])
                     else:
                         choices = await fake.autocomplete(user, thread, "ziegen move", "action")
-                        res = await fake.slash(user, thread, "ziegen move",
-                                               action=choices[0]["value"])
+                        res = await fake.slash(
+                            user, thread, "ziegen move", action=choices[0]["value"]
+                        )
                     await fake.settle()
                     assert (await table.game()).move_count > before, res.content
                     routes[route] += 1
@@ -204,16 +214,16 @@ async def test_a_dm_panel_is_repainted_after_a_restart_too(tmp_path):
             chan = fake.add_text_channel(guild, "games")
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
             async with running_bot(fake, db, seed=7) as bot:
-                _lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
-                                                  bots=0)
+                _lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=0)
                 game = (await bot.tables.games_of_user(ann.id))[0]
             (ann_dm,) = fake.dm_messages(ann)
             assert controls(ann_dm)
             # A new process: it knows the DM panels from the database, not from memory.
             async with running_bot(fake, db, seed=7) as bot:
                 table = Table(fake, bot, game.id, thread, {0: ann, 1: ben})
-                res = await fake.click(ann, table.board(),
-                                       fake.find_button(table.board(), "My hand"))
+                res = await fake.click(
+                    ann, table.board(), fake.find_button(table.board(), "My hand")
+                )
                 mark = len(fake.requests)
                 await use_control(fake, ann, res.message, controls(res.message)[0])
                 await fake.settle()
@@ -247,11 +257,13 @@ async def test_a_german_player_reads_the_german_guide_and_cards(tmp_path):
                 res = await fake.slash(ben, chan, "wichtel rules")
                 assert res.embeds[0]["title"] == "Der Herr der Wichtel: Overview"
                 # Cards: German names, German or English typing, German facts.
-                choices = await fake.autocomplete(anna, chan, "henchmania card", "name",
-                                                  typed="klatsch")
+                choices = await fake.autocomplete(
+                    anna, chan, "henchmania card", "name", typed="klatsch"
+                )
                 assert [c["name"] for c in choices] == ["Klatsch", "Klatsch (alt)"]
-                choices = await fake.autocomplete(anna, chan, "wichtel card", "name",
-                                                  typed="family")
+                choices = await fake.autocomplete(
+                    anna, chan, "wichtel card", "name", typed="family"
+                )
                 assert choices == [{"name": "Familie", "value": "fa"}]
                 res = await fake.slash(anna, chan, "wichtel card", name="nd")
                 assert res.embeds[0]["title"] == "Nix da!"

@@ -11,6 +11,7 @@ during alice's turn, reacted in a duel's reaction window through a control of hi
 Hidden information: the board embed and the thread messages are compared, after every move,
 with what the engine says is public (the seats' hands, the private events of the move log).
 """
+
 from __future__ import annotations
 
 import os
@@ -33,17 +34,19 @@ from tests.e2e.harness import (
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
 
-SEED = 6            # the table's seed (make_bot): deck order, dice and the bot's choices
+SEED = 6  # the table's seed (make_bot): deck order, dice and the bot's choices
 DAYS = 3
-SLASH_EVERY = 17    # every 17th human move is typed as /henchmania move ...
-HAND_EVERY = 7      # ... and every 7th (else) is made from the board's "My hand" panel
+SLASH_EVERY = 17  # every 17th human move is typed as /henchmania move ...
+HAND_EVERY = 7  # ... and every 7th (else) is made from the board's "My hand" panel
 REACTIONS = ("prayer", "holy", "court", "prov", "olprov", "conf", "olconf", "apoth")
-SHOW = bool(os.environ.get("HENCHMANIA_E2E_SHOW"))   # print the board and panels (development)
+SHOW = bool(os.environ.get("HENCHMANIA_E2E_SHOW"))  # print the board and panels (development)
 
 # Where each human likes to send Henchmen and which cards they like to play.
 PLACE_PREF = {0: ["square", "armory", "church"], 1: ["church", "square", "castle"]}
-PLAY_PREF = {0: ["glove", "prayer", "holy", "apoth", "courtesan", "providence", "confidence"],
-             1: ["prayer", "holy", "apoth", "courtesan", "providence", "confidence", "glove"]}
+PLAY_PREF = {
+    0: ["glove", "prayer", "holy", "apoth", "courtesan", "providence", "confidence"],
+    1: ["prayer", "holy", "apoth", "courtesan", "providence", "confidence", "glove"],
+}
 
 
 def choose(seat: int, actions: list[str], move_number: int) -> str:
@@ -54,7 +57,7 @@ def choose(seat: int, actions: list[str], move_number: int) -> str:
     if reacts:
         return reacts[0]
     if "accept" in actions and "guard" in actions:
-        return "accept"                      # take up the duel: we want it to happen
+        return "accept"  # take up the duel: we want it to happen
     weapons = sorted(a for a in actions if a.startswith("weapon:"))
     if weapons:
         return weapons[0]
@@ -73,7 +76,7 @@ def choose(seat: int, actions: list[str], move_number: int) -> str:
         return rnd.choice(plays)
     args = [a for a in actions if a.startswith("arg:")]
     if args:
-        other = "arg:p%d" % (1 - seat)       # aim at the other human
+        other = "arg:p%d" % (1 - seat)  # aim at the other human
         return other if other in args else rnd.choice(args)
     rest = [a for a in actions if a != "back"]
     return rnd.choice(rest or actions)
@@ -107,7 +110,7 @@ class PublicRecord:
         return fill_names(ENGINE.board_text(ENGINE.view(self.state, None)), self.names)
 
     def advance(self, moves) -> None:
-        for move in moves[self.done:]:
+        for move in moves[self.done :]:
             self.state, events = ENGINE.apply(self.state, move.seat, move.action)
             for e in events:
                 text = fill_names(e.text, self.names)
@@ -138,12 +141,13 @@ class Henchmania(Table):
     by_hand_button: int = 0
     reactions: list = field(default_factory=list)
     checked_boards: int = 0
-    secrets_checked: int = 0     # checks made while some hand held a never-shown card
-    duel_results: set = field(default_factory=set)   # "... wins the duel ..." lines seen
+    secrets_checked: int = 0  # checks made while some hand held a never-shown card
+    duel_results: set = field(default_factory=set)  # "... wins the duel ..." lines seen
 
     async def panel_via_hand_button(self, user):
-        res = await self.fake.click(user, self.board(), self.fake.find_button(self.board(),
-                                                                              "My hand"))
+        res = await self.fake.click(
+            user, self.board(), self.fake.find_button(self.board(), "My hand")
+        )
         assert res.ephemeral and res.message.ephemeral_user_id == user.id
         return res.message
 
@@ -158,10 +162,12 @@ class Henchmania(Table):
         before = game.move_count
         self.human_moves += 1
         if self.human_moves % SLASH_EVERY == 0:
-            action = choose(seat, self.service.engine("henchmania").legal_actions(state, seat),
-                            before)
-            choices = await self.fake.autocomplete(user, self.thread, "henchmania move", "action",
-                                                   typed=action)
+            action = choose(
+                seat, self.service.engine("henchmania").legal_actions(state, seat), before
+            )
+            choices = await self.fake.autocomplete(
+                user, self.thread, "henchmania move", "action", typed=action
+            )
             # The value carries the prompt version ("<action>@<version>"), see cogs/game_commands.
             (value,) = [c["value"] for c in choices if c["value"].split("@")[0] == action]
             res = await self.fake.slash(user, self.thread, "henchmania move", action=value)
@@ -180,13 +186,16 @@ class Henchmania(Table):
             assert options, f"no controls for {user.name}: {message.embed_text}"
             by_action = {control_action(c): c for c in options}
             assert sorted(by_action) == sorted(
-                self.service.engine("henchmania").legal_actions(state, seat))
+                self.service.engine("henchmania").legal_actions(state, seat)
+            )
             action = choose(seat, list(by_action), before)
             panel_text = message.embed_text
             if SHOW and (action.split(":")[0] in REACTIONS or action == "play:glove"):
-                print(f"--- {user.name}'s panel ({where}) before {action}:\n{message.content}\n"
-                      f"{message.embed_text}\n{[b.get('label') for b in message.buttons]}"
-                      f"{[o['label'] for s in message.selects for o in s['options']]}")
+                print(
+                    f"--- {user.name}'s panel ({where}) before {action}:\n{message.content}\n"
+                    f"{message.embed_text}\n{[b.get('label') for b in message.buttons]}"
+                    f"{[o['label'] for s in message.selects for o in s['options']]}"
+                )
                 if step["k"] == "react":
                     print("--- board:\n" + self.board().embed_text)
             res = await use_control(self.fake, user, message, by_action[action])
@@ -195,10 +204,18 @@ class Henchmania(Table):
             self.moves_by_click += 1
         if step["k"] == "react" and action != "pass":
             duel = state["duel"]
-            self.reactions.append({"seat": seat, "action": action, "where": where,
-                                   "panel": panel_text if where != "slash" else "",
-                                   "turn": state["turn"], "attacker": duel["a"],
-                                   "defender": duel["d"], "move": before})
+            self.reactions.append(
+                {
+                    "seat": seat,
+                    "action": action,
+                    "where": where,
+                    "panel": panel_text if where != "slash" else "",
+                    "turn": state["turn"],
+                    "attacker": duel["a"],
+                    "defender": duel["d"],
+                    "move": before,
+                }
+            )
         await self.fake.settle()
         after = await self.game()
         assert after.move_count > before, f"the move was not applied: {res.content}"
@@ -220,14 +237,16 @@ class Henchmania(Table):
         check_picture(self.board())
         # the board in words ("Text board", for screen readers; kept in the message at the end)
         # is the spectator's board text
-        words = ((await self.text_board()) if game.status == "running"
-                 else self.board().embeds[0])["description"]
+        words = ((await self.text_board()) if game.status == "running" else self.board().embeds[0])[
+            "description"
+        ]
         assert words == self.service.board_text(game)
         hand_lines = [ln for ln in words.split("\n") if ln.startswith("  Hand:")]
         assert len(hand_lines) == len(game.seats)
         assert all(HAND_LINE.match(ln) for ln in hand_lines), hand_lines
-        public = [board, words] + [m.content + "\n" + m.embed_text
-                                   for m in self.fake.channel_messages(self.thread)[1:]]
+        public = [board, words] + [
+            m.content + "\n" + m.embed_text for m in self.fake.channel_messages(self.thread)[1:]
+        ]
         secret = self.record.secret_names()
         self.secrets_checked += bool(secret)
         for text in public:
@@ -247,8 +266,9 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
             chan = fake.add_text_channel(guild, "games")
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             async with running_bot(fake, db, seed=SEED) as bot:
-                lobby, thread = await open_table(fake, chan, alice, "henchmania", joiners=(bob,),
-                                                 options=f"days={DAYS}")
+                lobby, thread = await open_table(
+                    fake, chan, alice, "henchmania", joiners=(bob,), options=f"days={DAYS}"
+                )
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 assert game.seed == SEED and game.options["days"] == DAYS
                 table = Henchmania(fake, bot, game.id, thread, {0: alice, 1: bob})
@@ -273,28 +293,39 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
                 gloves = [i for i, (s, a) in enumerate(log) if s == 0 and a == "play:glove"]
                 assert gloves and log[gloves[0] + 1] == (0, "arg:p1")
                 # ... and bob reacted in a duel window during alice's turn, from his DM.
-                out_of_turn = [r for r in table.reactions
-                               if r["seat"] == 1 and r["turn"] == 0 and r["attacker"] == 0
-                               and r["where"] == "dm"]
+                out_of_turn = [
+                    r
+                    for r in table.reactions
+                    if r["seat"] == 1
+                    and r["turn"] == 0
+                    and r["attacker"] == 0
+                    and r["where"] == "dm"
+                ]
                 assert out_of_turn, table.reactions
                 react = out_of_turn[0]
                 assert log[react["move"]] == (1, react["action"])
                 assert "Your turn" in react["panel"] and "Your hand" in react["panel"]
                 # The duels' results were shown on the public board.
-                assert any(ln.startswith("Alice wins the duel") or "wins the duel: " in ln
-                           for ln in table.duel_results), table.duel_results
+                assert any(
+                    ln.startswith("Alice wins the duel") or "wins the duel: " in ln
+                    for ln in table.duel_results
+                ), table.duel_results
 
                 # Hidden information was checked after every move, also while hands held cards
                 # nobody else had seen; DMs carried only their reader's private news.
                 assert table.checked_boards == table.human_moves + 1
                 assert table.secrets_checked > table.human_moves // 2
                 for seat, user in table.users.items():
-                    news = [f["value"] for m in fake.dm_messages(user)
-                            for e in m.embeds for f in e.get("fields", [])
-                            if f["name"] == "News for you"]
+                    news = [
+                        f["value"]
+                        for m in fake.dm_messages(user)
+                        for e in m.embeds
+                        for f in e.get("fields", [])
+                        if f["name"] == "News for you"
+                    ]
                     assert news
                     for line in "\n".join(news).split("\n"):
-                        if not line.endswith(" …"):        # the field is clipped at 1000
+                        if not line.endswith(" …"):  # the field is clipped at 1000
                             assert line in table.record.private_of[seat], (user.name, line)
 
                 texts = [m.content for m in fake.channel_messages(thread)]

@@ -1,6 +1,7 @@
 """History end to end: the seed commitment in the thread, nothing about the seed before the end
 (every request the fake Discord received is scanned), the reveal and export file with the final
 scores, /history and its replay buttons (Back / Forward / Jump), and /stats."""
+
 from __future__ import annotations
 
 import hashlib
@@ -38,8 +39,7 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
             bot = tavern.create_bot(str(tmp_path / "h.db"), seed_source=lambda: SEED)
             bot._connection.guild_ready_timeout = 0.05
             async with run_bot(bot, fake, commands=True):
-                lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
-                                                 bots=1)
+                lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=1)
                 game_id = (await bot.tables.games_in_channel(chan.id))[0].id
                 table = Table(fake, bot, game_id, thread, {0: ann, 1: ben})
                 salt, committed = await bot.tables.store.fairness(game_id)
@@ -89,10 +89,17 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                     await table.play_one()
                 game = await table.game()
                 assert game.status == "finished"
-                secrets = {str(SEED), f"{SEED:x}", f"{SEED:X}", salt, salt.upper(),
-                           str(int(salt, 16))}
-                for word in _rng_words("ziegen", 3, game.options,
-                                       await bot.tables.store.moves(game_id)):
+                secrets = {
+                    str(SEED),
+                    f"{SEED:x}",
+                    f"{SEED:X}",
+                    salt,
+                    salt.upper(),
+                    str(int(salt, 16)),
+                }
+                for word in _rng_words(
+                    "ziegen", 3, game.options, await bot.tables.store.moves(game_id)
+                ):
                     secrets |= {str(word), f"{word:x}"}
                 early = [json.dumps(r.json) for r in fake.requests[:before_end] if r.json]
                 assert len(early) > 50  # DMs, panels, boards, interaction answers, /history
@@ -109,7 +116,8 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 export = json.loads(final[0].file_bytes(name))
                 assert "final scores confirmed" in verify(export).lines[-1]
                 assert [m["action"] for m in export["moves"]] == [
-                    m.action for m in await bot.tables.store.moves(game_id)]
+                    m.action for m in await bot.tables.store.moves(game_id)
+                ]
 
                 # /history after the end: scores, every hand, the seed, both files, replay.
                 res = await fake.slash(ann, chan, "history", table=game_id)
@@ -131,8 +139,10 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 assert "Move 1 of" in res.embed_text and "every move revealed" in res.embed_text
                 first = export["moves"][0]
                 label = bot.tables.engine("ziegen").describe(
-                    REGISTRY["ziegen"].new_game(3, SEED, game.options), first["seat"],
-                    first["action"])
+                    REGISTRY["ziegen"].new_game(3, SEED, game.options),
+                    first["seat"],
+                    first["action"],
+                )
                 assert bot.tables.fill(game, label) in res.embed_text  # what the move was
                 res = await fake.click(ann, step, _button(step, "Hands"))
                 assert res.ephemeral and "Hands after move 1" in res.embed_text
@@ -160,8 +170,9 @@ async def test_an_abandoned_game_reveals_its_seed_with_the_export(tmp_path):
             bot = tavern.create_bot(str(tmp_path / "a.db"), seed_source=lambda: SEED)
             bot._connection.guild_ready_timeout = 0.05
             async with run_bot(bot, fake, commands=True):
-                _lobby, thread = await open_table(fake, chan, ann, "korrigans", joiners=(ben,),
-                                                  bots=0)
+                _lobby, thread = await open_table(
+                    fake, chan, ann, "korrigans", joiners=(ben,), bots=0
+                )
                 game_id = (await bot.tables.games_in_channel(chan.id))[0].id
                 table = Table(fake, bot, game_id, thread, {0: ann, 1: ben})
                 for _ in range(3):

@@ -16,6 +16,7 @@ random.Random(5); in the final turn a human takes a move onto the Cauldron if th
 else ends the turn. With these the game has 40 human decisions, two human Backup sacrifices
 and a human Cauldron placement; the test asserts all of that from the move log.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,16 @@ SEED = 8
 CHOICE_SEED = 5
 CLOSED_NOTE = "can't send you direct messages"
 # Text that belongs to a seat's private panel only: never in a public place.
-PRIVATE_MARKERS = ("Behind your screen", "you see:", "Fields you have seen", "left there",
-                   "You keep", "You sacrificed", "Sacrificed:", "Your Korrigans")
+PRIVATE_MARKERS = (
+    "Behind your screen",
+    "you see:",
+    "Fields you have seen",
+    "left there",
+    "You keep",
+    "You sacrificed",
+    "Sacrificed:",
+    "Your Korrigans",
+)
 
 
 def action_of(control: tuple[str, str | None]) -> str:
@@ -68,8 +77,11 @@ def dm_texts(fake: FakeDiscord, user) -> list[str]:
     channel = fake.dm_channel(user)
     if channel is None:
         return []
-    return [json.dumps(r.json, ensure_ascii=False) for r in fake.requests
-            if r.path.startswith(f"/channels/{channel.id}/") and r.json is not None]
+    return [
+        json.dumps(r.json, ensure_ascii=False)
+        for r in fake.requests
+        if r.path.startswith(f"/channels/{channel.id}/") and r.json is not None
+    ]
 
 
 def replay_log(game, moves) -> list[dict]:
@@ -80,10 +92,19 @@ def replay_log(game, moves) -> list[dict]:
     for move in moves:
         phase = state["phase"]
         state, events = ENGINE.apply(state, move.seat, move.action)
-        out.append({"seat": move.seat, "action": move.action, "phase": phase,
-                    "public": [fill_names(e.text, names) for e in events if e.audience is None],
-                    "private": [(e.audience, fill_names(e.text, names)) for e in events
-                                if e.audience is not None]})
+        out.append(
+            {
+                "seat": move.seat,
+                "action": move.action,
+                "phase": phase,
+                "public": [fill_names(e.text, names) for e in events if e.audience is None],
+                "private": [
+                    (e.audience, fill_names(e.text, names))
+                    for e in events
+                    if e.audience is not None
+                ],
+            }
+        )
     return out
 
 
@@ -130,8 +151,14 @@ async def _pick_step_checks(table: Table, seat: int, panel, options) -> None:
 
 async def _play(table: Table, rnd: random.Random, max_moves: int = 400) -> dict:
     fake, svc = table.fake, table.service
-    seen = {"picks": 0, "slash": 0, "clicks": 0, "boards": set(), "latest": set(),
-            "news": {0: [], 1: []}}
+    seen = {
+        "picks": 0,
+        "slash": 0,
+        "clicks": 0,
+        "boards": set(),
+        "latest": set(),
+        "news": {0: [], 1: []},
+    }
     for _ in range(max_moves):
         game = await table.game()
         if game.status != "running":
@@ -166,8 +193,12 @@ async def _play(table: Table, rnd: random.Random, max_moves: int = 400) -> dict:
         game = await table.game()
         assert game.move_count > before, f"not applied: {res.content} {res.embed_text[:300]}"
         # The mover's panel now shows his own news (e.g. what he kept); nobody else's.
-        news = [f["value"] for e in res.embeds for f in e.get("fields", [])
-                if f.get("name") == "News for you"]
+        news = [
+            f["value"]
+            for e in res.embeds
+            for f in e.get("fields", [])
+            if f.get("name") == "News for you"
+        ]
         seen["news"][seat] += news
         board = table.board()
         seen["latest"].update(await check_board(table, game, board))
@@ -203,8 +234,13 @@ async def test_one_game_to_the_cauldron(tmp_path):
             assert seen["clicks"] + seen["slash"] == len(human) == 40
             assert seen["slash"] > 0 and seen["picks"] >= 5
             assert sum(m["action"].startswith("take:") for m in human) == seen["picks"]
-            assert sum(m["action"].startswith("sac:") or m["action"].startswith("backup:")
-                       for m in human) >= 2
+            assert (
+                sum(
+                    m["action"].startswith("sac:") or m["action"].startswith("backup:")
+                    for m in human
+                )
+                >= 2
+            )
             cauldron = [m for m in log if any("Cauldron of Gold appears" in t for t in m["public"])]
             assert len(cauldron) == 1
             placed = [m for m in log if m["action"].startswith("cauldron:")]
@@ -251,8 +287,7 @@ async def test_one_game_to_the_cauldron(tmp_path):
                     assert "; tokens:" not in blob, blob[:500]
             # Each human's private news reached that human (panel or DM) and nobody else.
             alice_dms = dm_texts(fake, alice)
-            bob_seen = list(seen["news"][1]) + [
-                m.embed_text for m in fake.ephemeral_messages(bob)]
+            bob_seen = list(seen["news"][1]) + [m.embed_text for m in fake.ephemeral_messages(bob)]
             assert not any("**Your Korrigans** (Bob)" in b for b in alice_dms)
             assert not any("**Your Korrigans** (Alice)" in b for b in bob_seen)
             for aud, text in private:

@@ -7,6 +7,7 @@ unless ``/play language:`` says otherwise); slash commands carry German and Span
 descriptions, and a German user can type ``/spielen``. A language we have no catalog for falls
 back to English.
 """
+
 from __future__ import annotations
 
 import pictures
@@ -40,14 +41,16 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert play["name_localizations"]["de"] == "spielen"
                 assert play["name_localizations"]["es-ES"] == "jugar"
                 assert play["name_localizations"]["es-419"] == "jugar"
-                assert "fr" not in play["name_localizations"]        # English for the others
+                assert "fr" not in play["name_localizations"]  # English for the others
                 assert play["description_localizations"]["de"].startswith("Eröffne")
                 group = next(c for c in fake.commands[None] if c["name"] == "ziegen")
-                assert group["description_localizations"]["es-ES"] == \
-                    "Herr der Ziegen: jugadas, reglas y cartas"
+                assert (
+                    group["description_localizations"]["es-ES"]
+                    == "Herr der Ziegen: jugadas, reglas y cartas"
+                )
                 move = next(o for o in group["options"] if o["name"] == "move")
                 assert move["name_localizations"]["de"] == "zug"
-                for item in _described(fake.commands[None]):   # no description left English
+                for item in _described(fake.commands[None]):  # no description left English
                     local = item.get("description_localizations") or {}
                     assert {"de", "es-ES", "es-419"} <= set(local), item["name"]
 
@@ -61,7 +64,7 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 res = await fake.click(bruno, lobby, fake.find_button(lobby, "Mitspielen"))
                 assert res.ephemeral and res.content == "Ya estás sentado en esta mesa."
                 res = await fake.click(chloe, lobby, fake.find_button(lobby, "Starten"))
-                assert res.ephemeral and "Only the host" in res.content   # fr: English
+                assert res.ephemeral and "Only the host" in res.content  # fr: English
                 res = await fake.click(anna, lobby, fake.find_button(lobby, "Bot dazu: leicht"))
                 assert " (Bot)" in res.embed_text and " (bot)" not in res.embed_text
                 res = await fake.click(anna, lobby, fake.find_button(lobby, "Starten"))
@@ -94,8 +97,7 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 res = await fake.click(bruno, board(), fake.find_button(board(), "Meine Hand"))
                 assert res.ephemeral and res.content.startswith(f"Mesa #{game.id}")
                 # The text board, asked by Bruno: in Spanish (the words of the engine too).
-                res = await fake.click(bruno, board(),
-                                       fake.find_button(board(), "Brett als Text"))
+                res = await fake.click(bruno, board(), fake.find_button(board(), "Brett als Text"))
                 assert res.ephemeral and "Esperando a" in res.embed_text
 
                 await table.play_to_end()
@@ -106,8 +108,10 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert len(anna_dms) > 1 and len(bruno_dms) > 1
                 assert all(m.content.startswith(f"Tisch #{game.id}") for m in anna_dms)
                 assert all(m.content.startswith(f"Mesa #{game.id}") for m in bruno_dms)
-                assert not any("Table #" in _dm_text(m) or "Your turn" in _dm_text(m)
-                               for m in anna_dms + bruno_dms)
+                assert not any(
+                    "Table #" in _dm_text(m) or "Your turn" in _dm_text(m)
+                    for m in anna_dms + bruno_dms
+                )
                 # The public side stayed German: the board, the scores in the thread.
                 assert "Spiel vorbei" in board().embed_text
                 # ... and its picture: the board's words drawn in German
@@ -138,8 +142,9 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert await bot.store.user_lang(anna.id) == "de"
 
                 # /play language: overrides the server's language; an unknown locale is English.
-                res = await fake.slash(chloe, chan, "play",
-                                       options={"game": "wichtel", "language": "es"})
+                res = await fake.slash(
+                    chloe, chan, "play", options={"game": "wichtel", "language": "es"}
+                )
                 assert "Asientos" in res.embed_text
                 assert {b.get("label") for b in res.message.buttons} >= {"Unirme", "Empezar"}
                 res = await fake.slash(chloe, chan, "games")

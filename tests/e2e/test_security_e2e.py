@@ -1,5 +1,6 @@
 """Tried as another server's admin and as a careless player would (issue 8): a table belongs to
 its server, typed text is never echoed in full, odd ids are "no such table"."""
+
 from __future__ import annotations
 
 from engines import GameError
@@ -31,8 +32,13 @@ async def test_a_table_belongs_to_its_server(make_bot):
                     assert now.status == "running" and not any(s.is_bot for s in now.seats)
 
                 # Server Two's admin can't abandon, replace in or look at server One's game.
-                for command, opts in (("abandon", {}), ("replace", {"player": ben}),
-                                      ("board", {}), ("hand", {}), ("resign", {})):
+                for command, opts in (
+                    ("abandon", {}),
+                    ("replace", {"player": ben}),
+                    ("board", {}),
+                    ("hand", {}),
+                    ("resign", {}),
+                ):
                     res = await fake.slash(mod, chan_two, command, table=tid, **opts)
                     assert res.ephemeral and f"no table #{tid} here" in res.content, command
                     assert not res.embeds
@@ -43,10 +49,23 @@ async def test_a_table_belongs_to_its_server(make_bot):
                 res = await fake.slash(ann, chan_two, "abandon", table=tid)
                 assert res.ephemeral and "no table" in res.content
                 # A board button of server One's table posted (or forged) in server Two.
-                stray = fake._new_message(chan_two, fake.bot_user, {
-                    "content": "old", "components": [{"type": 1, "components": [
-                        {"type": 2, "style": 2, "label": label, "custom_id": cid}
-                        for label, cid in (("t", f"tv:t:{tid}"), ("h", f"tv:h:{tid}"))]}]}, [])
+                stray = fake._new_message(
+                    chan_two,
+                    fake.bot_user,
+                    {
+                        "content": "old",
+                        "components": [
+                            {
+                                "type": 1,
+                                "components": [
+                                    {"type": 2, "style": 2, "label": label, "custom_id": cid}
+                                    for label, cid in (("t", f"tv:t:{tid}"), ("h", f"tv:h:{tid}"))
+                                ],
+                            }
+                        ],
+                    },
+                    [],
+                )
                 for cid in (f"tv:t:{tid}", f"tv:h:{tid}"):
                     res = await fake.click(mod, stray, cid)
                     assert res.ephemeral and "no table" in res.content and not res.embeds, cid
@@ -55,8 +74,9 @@ async def test_a_table_belongs_to_its_server(make_bot):
                 assert res.ephemeral and "no running" in res.content
                 res = await fake.slash(ben, chan_two, "ziegen move", action="x")
                 assert res.ephemeral and "no running" in res.content
-                assert await fake.autocomplete(ben, chan_two, "ziegen move", "action",
-                                               table=tid) == []
+                assert (
+                    await fake.autocomplete(ben, chan_two, "ziegen move", "action", table=tid) == []
+                )
                 await untouched()
 
                 # Admin powers hold only in the table's own server: in server One mod is a
@@ -104,8 +124,9 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 res = await fake.slash(user, thread, "ziegen move", action=typed)
                 assert res.ephemeral and "not a legal move" in res.content
                 assert len(res.content) < 300 and "x" * 41 not in res.content
-                res = await fake.slash(ann, chan, "play",
-                                       options={"game": "ziegen", "options": "y" * 5000})
+                res = await fake.slash(
+                    ann, chan, "play", options={"game": "ziegen", "options": "y" * 5000}
+                )
                 assert res.ephemeral and "key=value" in res.content and len(res.content) < 300
                 assert (await bot.tables.game(game.id)).move_count == game.move_count
 
@@ -127,25 +148,48 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 res = await fake.click(user, fake.channel_messages(thread)[0], "tv:h:%d" % game.id)
                 assert res.ephemeral and len(res.embeds[0]["description"]) <= 4096
                 assert res.buttons and all(len(b["label"]) <= 80 for b in res.buttons)
-                bot.tables.choices = lambda g, s, *_: [(f"a{i}" * 40, "label " * 40)
-                                                   for i in range(40)]
+                bot.tables.choices = lambda g, s, *_: [
+                    (f"a{i}" * 40, "label " * 40) for i in range(40)
+                ]
                 choices = await fake.autocomplete(user, thread, "ziegen move", "action")
-                assert len(choices) == 25 and all(len(c["name"]) <= 100 and
-                                                  len(c["value"]) <= 100 for c in choices)
+                assert len(choices) == 25 and all(
+                    len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices
+                )
                 bot.tables.choices, bot.tables.seat_texts = real_choices, real_texts
             assert not [r for r in fake.requests if r.status == 400]
 
 
 def test_the_limits_guard_clips_every_field():
     from cogs import limits
-    payload = {"content": "c" * 2500, "embeds": [{
-        "title": "t" * 300, "description": "d" * 5000, "footer": {"text": "f" * 3000},
-        "author": {"name": "a" * 300},
-        "fields": [{"name": "n" * 300, "value": "v" * 2000}] * 3}],
-        "components": [{"type": 1, "components": [
-            {"type": 2, "label": "b" * 90, "custom_id": "x"},
-            {"type": 3, "custom_id": "s", "placeholder": "p" * 200,
-             "options": [{"label": "l" * 120, "value": "v" * 120, "description": "e" * 120}]}]}]}
+
+    payload = {
+        "content": "c" * 2500,
+        "embeds": [
+            {
+                "title": "t" * 300,
+                "description": "d" * 5000,
+                "footer": {"text": "f" * 3000},
+                "author": {"name": "a" * 300},
+                "fields": [{"name": "n" * 300, "value": "v" * 2000}] * 3,
+            }
+        ],
+        "components": [
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "label": "b" * 90, "custom_id": "x"},
+                    {
+                        "type": 3,
+                        "custom_id": "s",
+                        "placeholder": "p" * 200,
+                        "options": [
+                            {"label": "l" * 120, "value": "v" * 120, "description": "e" * 120}
+                        ],
+                    },
+                ],
+            }
+        ],
+    }
     limits.fit(payload)
     e = payload["embeds"][0]
     assert len(payload["content"]) == 2000 and len(e["title"]) == 256
@@ -161,15 +205,16 @@ def test_the_limits_guard_clips_every_field():
 
     import discord
     from discord.http import handle_message_parameters
-    params = handle_message_parameters(content="x" * 3000,
-                                       file=discord.File(io.BytesIO(b"png"), "board.png"))
+
+    params = handle_message_parameters(
+        content="x" * 3000, file=discord.File(io.BytesIO(b"png"), "board.png")
+    )
     limits._fit_form(params.multipart)
     assert len(json.loads(params.multipart[0]["value"])["content"]) == 2000
     answer = {"type": 8, "data": {"choices": [{"name": "n" * 200, "value": "v" * 200}] * 30}}
     limits.fit(answer)
     assert len(answer["data"]["choices"]) == 25
-    assert all(len(c["name"]) == 100 and len(c["value"]) == 100
-               for c in answer["data"]["choices"])
+    assert all(len(c["name"]) == 100 and len(c["value"]) == 100 for c in answer["data"]["choices"])
 
 
 async def test_ids_out_of_range_are_no_such_table_without_an_error_log(make_bot):
@@ -181,21 +226,40 @@ async def test_ids_out_of_range_are_no_such_table_without_an_error_log(make_bot)
             bot = make_bot(3)
             async with run_bot(bot, fake, commands=True):
                 game, thread = await _ziegen(fake, bot, chan, ann, ben)
-                for table in (-1, 0, 2 ** 53):
+                for table in (-1, 0, 2**53):
                     res = await fake.slash(ann, chan, "board", table=table)
                     assert res.ephemeral and "no table" in res.content, table
                 # Buttons from a message of long ago (or forged) carrying huge numbers.
-                huge = 2 ** 63
-                ids = [f"tv:h:{huge}", f"tv:l:join:{huge}", f"tv:a:{huge}:1:take",
-                       f"tv:a:{game.id}:{huge * 4}:take", f"tv:l:start:{10 ** 30}"]
-                old = fake._new_message(fake._channel(thread), fake.bot_user, {
-                    "content": "old", "components": [{"type": 1, "components": [
-                        {"type": 2, "style": 2, "label": str(i), "custom_id": cid}
-                        for i, cid in enumerate(ids)]}]}, [])
+                huge = 2**63
+                ids = [
+                    f"tv:h:{huge}",
+                    f"tv:l:join:{huge}",
+                    f"tv:a:{huge}:1:take",
+                    f"tv:a:{game.id}:{huge * 4}:take",
+                    f"tv:l:start:{10**30}",
+                ]
+                old = fake._new_message(
+                    fake._channel(thread),
+                    fake.bot_user,
+                    {
+                        "content": "old",
+                        "components": [
+                            {
+                                "type": 1,
+                                "components": [
+                                    {"type": 2, "style": 2, "label": str(i), "custom_id": cid}
+                                    for i, cid in enumerate(ids)
+                                ],
+                            }
+                        ],
+                    },
+                    [],
+                )
                 for cid in ids:
                     res = await fake.click(ann, old, cid)
-                    assert res.ephemeral and ("no table" in res.content
-                                              or "older board" in res.content), cid
+                    assert res.ephemeral and (
+                        "no table" in res.content or "older board" in res.content
+                    ), cid
                 assert (await bot.tables.game(game.id)).move_count == game.move_count
 
 
@@ -204,6 +268,7 @@ async def test_identical_typed_moves_sent_at_once_apply_once(make_bot):
     again): placing a Henchman stays legal after the bot's answer, yet only the first applies;
     the others are refused like stale buttons. A free-typed id without version still works."""
     import asyncio
+
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("One")
@@ -228,16 +293,21 @@ async def test_identical_typed_moves_sent_at_once_apply_once(make_bot):
                         break
                     value = picks[0]["value"]
                     assert value.endswith(f"@{game.seats[0].prompt_version}")
-                    before = len([m for m in await bot.tables.store.moves(game.id)
-                                  if m.seat == 0])
-                    results = await asyncio.gather(*[
-                        fake.slash(ann, thread, "henchmania move", action=value)
-                        for _ in range(5)])
+                    before = len([m for m in await bot.tables.store.moves(game.id) if m.seat == 0])
+                    results = await asyncio.gather(
+                        *[
+                            fake.slash(ann, thread, "henchmania move", action=value)
+                            for _ in range(5)
+                        ]
+                    )
                     await fake.settle()
                     after = len([m for m in await bot.tables.store.moves(game.id) if m.seat == 0])
                     assert after == before + 1, value
-                    refused = [r for r in results if "earlier decision" in r.content
-                               or "not your turn" in r.content]
+                    refused = [
+                        r
+                        for r in results
+                        if "earlier decision" in r.content or "not your turn" in r.content
+                    ]
                     assert len(refused) == 4 and all(r.ephemeral for r in refused)
                     checked += 1
                 assert checked >= 2
@@ -264,8 +334,9 @@ async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(make
                 for seat, user in enumerate((ann, ben)):
                     game = await bot.tables.game(game.id)
                     if seat in bot.tables.to_act(game):
-                        await bot.tables.move(game.id, user.id,
-                                              bot.tables.choices(game, seat)[0][0])
+                        await bot.tables.move(
+                            game.id, user.id, bot.tables.choices(game, seat)[0][0]
+                        )
                 game = await bot.tables.game(game.id)
                 waiting = bot.tables.to_act(game)
                 before = {u.id: len(fake.dm_messages(u)) for u in (ann, ben)}
@@ -280,6 +351,6 @@ async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(make
                 await fake.settle()
                 for seat in waiting:
                     user = (ann, ben)[seat]
-                    new = fake.dm_messages(user)[before[user.id]:]
+                    new = fake.dm_messages(user)[before[user.id] :]
                     assert len(new) == 1, [m.embeds[0]["title"] for m in new]
                     assert "Reminder" in new[0].embeds[0]["title"] and controls(new[0])

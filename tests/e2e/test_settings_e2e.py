@@ -3,6 +3,7 @@ test moves: /settings kept across a restart, quiet hours holding back DMs and se
 when they end, mentions instead of DMs, one reminder DM for several tables, /away with a bot
 sitting in and handing back, /replace after the away limit, and each bot move shown at a fixed
 pace after the human move (timing reveals nothing)."""
+
 from __future__ import annotations
 
 import time
@@ -27,26 +28,40 @@ async def test_settings_command_autocomplete_and_restart(make_bot, clock):
             async with run_bot(bot, fake, commands=True):
                 res = await fake.slash(ann, chan, "settings")
                 assert res.ephemeral and "announced by: a direct message" in res.content
-                choices = await fake.autocomplete(ann, chan, "settings", "timezone",
-                                                  typed="berl")
+                choices = await fake.autocomplete(ann, chan, "settings", "timezone", typed="berl")
                 assert [c["value"] for c in choices] == ["Europe/Berlin"]
                 many = await fake.autocomplete(ann, chan, "settings", "timezone", typed="")
                 assert len(many) == 25 and all(len(c["name"]) <= 100 for c in many)
-                assert "America/New_York" in [c["value"] for c in await fake.autocomplete(
-                    ann, chan, "settings", "timezone", typed="new york")]
+                assert "America/New_York" in [
+                    c["value"]
+                    for c in await fake.autocomplete(
+                        ann, chan, "settings", "timezone", typed="new york"
+                    )
+                ]
                 res = await fake.slash(ann, chan, "settings", timezone="Mars/Base")
                 assert res.ephemeral and "not a timezone" in res.content
                 res = await fake.slash(ann, chan, "settings", quiet_start=22)
                 assert res.ephemeral and "both ends" in res.content
-                res = await fake.slash(ann, chan, "settings", notify="both", remind_hours=12,
-                                       timezone="Europe/Berlin", quiet_start=22, quiet_end=7)
+                res = await fake.slash(
+                    ann,
+                    chan,
+                    "settings",
+                    notify="both",
+                    remind_hours=12,
+                    timezone="Europe/Berlin",
+                    quiet_start=22,
+                    quiet_end=7,
+                )
                 assert res.ephemeral and "both" in res.content and "every 12 h" in res.content
                 assert "22:00 to 7:00 (Europe/Berlin)" in res.content
             bot = make_bot(clock=clock)  # a restart on the same database
             async with run_bot(bot, fake, commands=True):
                 res = await fake.slash(ann, chan, "settings")
-                assert "every 12 h" in res.content and "22:00 to 7:00 (Europe/Berlin)" in \
-                    res.content and "both" in res.content
+                assert (
+                    "every 12 h" in res.content
+                    and "22:00 to 7:00 (Europe/Berlin)" in res.content
+                    and "both" in res.content
+                )
 
 
 async def test_quiet_hours_hold_back_then_one_message(make_bot, clock):
@@ -58,17 +73,19 @@ async def test_quiet_hours_hold_back_then_one_message(make_bot, clock):
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
             bot = make_bot(clock=clock, remind_after=HOUR)
             async with run_bot(bot, fake, commands=True):
-                await fake.slash(ben, chan, "settings", timezone="UTC", quiet_start=22,
-                                 quiet_end=7)
+                await fake.slash(ben, chan, "settings", timezone="UTC", quiet_start=22, quiet_end=7)
                 # Two tables start while ben is quiet: ann is told at once, ben nothing.
                 threads = []
                 for _ in range(2):
-                    _, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
-                                                 bots=0)
+                    _, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=0)
                     threads.append(thread)
                 assert len(dms(fake, ann)) == 2 and dms(fake, ben) == []
-                assert not [m for t in threads for m in fake.channel_messages(t)
-                            if f"<@{ben.id}>" in (m.content or "")]
+                assert not [
+                    m
+                    for t in threads
+                    for m in fake.channel_messages(t)
+                    if f"<@{ben.id}>" in (m.content or "")
+                ]
                 cog = bot.get_cog("Settings")
                 tables_cog = bot.get_cog("Tables")
                 clock.now += HOUR + 1  # reminders fall due at midnight: still quiet for ben
@@ -99,14 +116,16 @@ async def test_mentions_and_one_reminder_for_several_tables(make_bot, clock):
                 await fake.slash(ben, chan, "settings", notify="mention")
                 threads = []
                 for _ in range(3):
-                    _, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
-                                                 bots=0)
+                    _, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=0)
                     threads.append(thread)
                 # ben chose mentions: no DM, a mention in each thread.
                 assert dms(fake, ben) == []
                 for thread in threads:
-                    assert [m for m in fake.channel_messages(thread)
-                            if f"<@{ben.id}>, it's your turn" in (m.content or "")]
+                    assert [
+                        m
+                        for m in fake.channel_messages(thread)
+                        if f"<@{ben.id}>, it's your turn" in (m.content or "")
+                    ]
                 before = len(dms(fake, ann))
                 clock.now += HOUR + 1
                 assert await bot.get_cog("Tables").run_reminders() == 3
@@ -114,12 +133,16 @@ async def test_mentions_and_one_reminder_for_several_tables(make_bot, clock):
                 (reminder,) = dms(fake, ann)[before:]  # ONE DM for three tables
                 assert "3 tables are waiting for you" in reminder.content
                 for thread in threads:
-                    assert f"https://discord.com/channels/{guild.id}/{thread.id}" in \
-                        reminder.content
+                    assert (
+                        f"https://discord.com/channels/{guild.id}/{thread.id}" in reminder.content
+                    )
                 assert dms(fake, ben) == []
                 for thread in threads:
-                    assert [m for m in fake.channel_messages(thread)
-                            if f"<@{ben.id}>, it's your turn" in (m.content or "")]
+                    assert [
+                        m
+                        for m in fake.channel_messages(thread)
+                        if f"<@{ben.id}>, it's your turn" in (m.content or "")
+                    ]
 
 
 async def test_away_bot_sit_board_and_replace_after_limit(make_bot, clock):
@@ -130,8 +153,9 @@ async def test_away_bot_sit_board_and_replace_after_limit(make_bot, clock):
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
             bot = make_bot(clock=clock, remind_after=HOUR)
             async with run_bot(bot, fake, commands=True):
-                _, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=0,
-                                             away_limit=3)
+                _, thread = await open_table(
+                    fake, chan, ann, "ziegen", joiners=(ben,), bots=0, away_limit=3
+                )
                 game_id = (await bot.tables.games_in_channel(chan.id))[0].id
                 table = Table(fake, bot, game_id, thread, {0: ann, 1: ben})
                 res = await fake.slash(ben, chan, "away", days=5, bot_sit=True)
@@ -165,7 +189,7 @@ async def test_away_bot_sit_board_and_replace_after_limit(make_bot, clock):
                 assert res.ephemeral and "A bot now plays" in res.content, res.content
 
 
-PACE = 0.25   # seconds from the start of a bot's turn to its move being stored and shown
+PACE = 0.25  # seconds from the start of a bot's turn to its move being stored and shown
 
 
 async def test_each_bot_move_is_shown_at_a_fixed_pace(make_bot, clock):
@@ -184,7 +208,7 @@ async def test_each_bot_move_is_shown_at_a_fixed_pace(make_bot, clock):
                 table = Table(fake, bot, game_id, thread, {0: ann})
                 await table.bots_done()
                 bot.tables.bot_pace = PACE
-                shown: list[tuple[float, int]] = []   # (when, stored moves) per publish
+                shown: list[tuple[float, int]] = []  # (when, stored moves) per publish
                 publish = bot.messenger.publish
 
                 async def timed(outcome, **kwargs):

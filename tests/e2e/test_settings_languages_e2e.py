@@ -2,6 +2,7 @@
 confirmation question with its Confirm/Cancel buttons and the Undo button answer a German and a
 Spanish player in their Discord language; the board's Away field and the table's news about an
 away player speak the table's language (here the German server's)."""
+
 from __future__ import annotations
 
 from tests.e2e.harness import Table, controls, running_bot, use_control
@@ -71,8 +72,9 @@ async def test_settings_away_and_undo_answer_in_the_players_language(make_bot, c
                 assert res.ephemeral and res.content.startswith("Alguien más ha decidido")
                 await fake.settle()
                 game = await table.game()
-                assert any("hat die letzte Entscheidung zurückgenommen" in line
-                           for line in game.recent), game.recent   # the table's language
+                assert any(
+                    "hat die letzte Entscheidung zurückgenommen" in line for line in game.recent
+                ), game.recent  # the table's language
 
                 # /away: Bruno's answer in Spanish; the board and its news in German
                 res = await fake.slash(bruno, chan, "away", days=5, bot_sit=True)
@@ -96,8 +98,9 @@ async def test_settings_away_and_undo_answer_in_the_players_language(make_bot, c
                 assert res.ephemeral and res.content == "No estás ausente."
                 await fake.settle()
                 game = await table.game()
-                assert any("ist zurück und spielt wieder selbst" in line
-                           for line in game.recent), game.recent
+                assert any("ist zurück und spielt wieder selbst" in line for line in game.recent), (
+                    game.recent
+                )
 
 
 async def test_the_confirmation_asks_in_the_players_language(tmp_path):
@@ -123,17 +126,23 @@ async def test_the_confirmation_asks_in_the_players_language(tmp_path):
                     user = table.users[seat]
                     lang = "de" if user is anna else "es"
                     if lang not in asked and "pass" in engine.legal_actions(
-                            bot.tables.state(game), seat):
+                        bot.tables.state(game), seat
+                    ):
                         question = bot.tables.confirmation(game, seat, "pass", lang)
                         assert question and english not in question
                         panel = await table.panel(user)
-                        passing = [(c, v) for c, v in controls(panel) if v == "pass" or
-                                   (v is None and c.endswith(":pass"))]
+                        passing = [
+                            (c, v)
+                            for c, v in controls(panel)
+                            if v == "pass" or (v is None and c.endswith(":pass"))
+                        ]
                         res = await use_control(fake, user, panel, passing[0])
                         assert res.response_type == 7 and f"**{question}**" in res.content
                         confirm, cancel = _button(res, "tv:c:"), _button(res, "tv:x:")
-                        word = {"de": ("Bestätigen: ", "Abbrechen"),
-                                "es": ("Confirmar: ", "Cancelar")}[lang]
+                        word = {
+                            "de": ("Bestätigen: ", "Abbrechen"),
+                            "es": ("Confirmar: ", "Cancelar"),
+                        }[lang]
                         assert confirm["label"].startswith(word[0]), confirm
                         assert cancel["label"] == word[1], cancel
                         res = await fake.click(user, res.original, cancel["custom_id"])

@@ -5,6 +5,7 @@ shard (guild_id >> 22) % 2, direct messages (the hand buttons) to shard 0. So a 
 in a guild of shard 1 is played by both processes: its lobby and board by one, the moves
 clicked in DMs by the other. Every move is stored once and the game plays to its end.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -49,8 +50,7 @@ async def test_a_game_is_played_by_two_shard_processes(pg_url):
                         return await _original(*args, **kwargs)
 
                     bot.tables.move = counting
-                lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,),
-                                                 bots=0)
+                lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=0)
                 game = (await second.tables.games_of_user(ann.id))[0]
                 table = SharedTable(fake, second, game.id, thread, {0: ann, 1: ben})
                 played = await table.play_to_end()
@@ -58,7 +58,8 @@ async def test_a_game_is_played_by_two_shard_processes(pg_url):
                 assert stored.status == "finished"
                 log = await second.store.moves(game.id)
                 assert len(log) == stored.move_count and [m.n for m in log] == list(
-                    range(1, len(log) + 1))
+                    range(1, len(log) + 1)
+                )
                 assert played >= 5 and moved_by[0] >= 1  # DM clicks: the shard 0 process
                 assert await second.tables.replay(game.id) == stored.state
                 assert "Game over" in table.board().embed_text  # the latest board, not an older one

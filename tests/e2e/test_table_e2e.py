@@ -1,5 +1,6 @@
 """The shared table commands end to end: cancel, reminders, /games, /hand, /board, /resign,
 /abandon, option errors; all through the real discord.py client and the fake Discord."""
+
 from __future__ import annotations
 
 from engines import REGISTRY
@@ -20,14 +21,17 @@ async def test_lobby_commands_reminders_and_leaving(make_bot, clock):
             bot = make_bot(clock=clock, remind_after=3600.0)
             async with run_bot(bot, fake, commands=True):
                 # Bad options are refused with a friendly, ephemeral message.
-                res = await fake.slash(ann, chan, "play",
-                                       options={"game": "ziegen", "options": "colour=red"})
+                res = await fake.slash(
+                    ann, chan, "play", options={"game": "ziegen", "options": "colour=red"}
+                )
                 assert res.ephemeral and "no option 'colour'" in res.content
-                res = await fake.slash(ann, chan, "play",
-                                       options={"game": "ziegen", "options": "doubling"})
+                res = await fake.slash(
+                    ann, chan, "play", options={"game": "ziegen", "options": "doubling"}
+                )
                 assert res.ephemeral and "key=value" in res.content
-                choices = await fake.autocomplete(ann, chan, "play", "options", typed="dou",
-                                                  game="ziegen")
+                choices = await fake.autocomplete(
+                    ann, chan, "play", "options", typed="dou", game="ziegen"
+                )
                 assert {c["value"] for c in choices} == {"doubling=line", "doubling=chain"}
 
                 # Cancel closes a lobby for good.
@@ -55,7 +59,7 @@ async def test_lobby_commands_reminders_and_leaving(make_bot, clock):
                 assert await cog.run_reminders() == 1
                 await fake.settle()
                 for user in (ann, ben):  # the opening decision is for both at once
-                    new = fake.dm_messages(user)[dms[user.name]:]
+                    new = fake.dm_messages(user)[dms[user.name] :]
                     assert len(new) == 1 and "Reminder" in new[0].embeds[0]["title"]
                     assert controls(new[0])
                 assert await cog.run_reminders() == 0  # re-armed, not repeated
@@ -157,7 +161,7 @@ async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(make_bot)
                 assert await bot.tables.missed_notices() == []
                 for seat in waiting:
                     user = (ann, ben)[seat]
-                    new = fake.dm_messages(user)[before[user.id]:]
+                    new = fake.dm_messages(user)[before[user.id] :]
                     assert len(new) == 1 and controls(new[0])
 
 
@@ -187,8 +191,7 @@ async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(m
                 await fake.settle()
                 game = await bot.tables.game(game.id)
                 assert game.seats[2].is_bot and "replaced" in game.seats[2].name
-                assert 2 not in [s for s in bot.tables.to_act(game)
-                                 if not game.seats[s].is_bot]
+                assert 2 not in [s for s in bot.tables.to_act(game) if not game.seats[s].is_bot]
                 assert "Cy was replaced" in fake.channel_messages(thread)[0].embed_text
                 # A plain member can't close someone else's table; a server admin can.
                 res = await fake.slash(ben, thread, "abandon")

@@ -1,5 +1,6 @@
 """Undo and confirmations end to end: the panel's Undo button, /undo, "Confirm: ..." and Cancel,
 and a typed move that asks first (``cogs/undo.py``, ``cogs/flow.py``)."""
+
 from __future__ import annotations
 
 from engines.undo import UNDO
@@ -32,14 +33,18 @@ async def test_undo_button_and_command(tmp_path):
         async with FakeDiscord() as fake:
             chan, alice, bob = await _setup(fake, tmp_path, "ziegen")
             async with running_bot(fake, db) as bot:
-                _lobby, thread = await open_table(fake, chan, alice, "ziegen", joiners=(bob,),
-                                                  bots=0)
+                _lobby, thread = await open_table(
+                    fake, chan, alice, "ziegen", joiners=(bob,), bots=0
+                )
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})
                 # the secret mulligan: alice decides, then takes it back with the panel's button
                 panel = await table.panel(alice)
-                mull = next(b["custom_id"] for b in panel.buttons
-                            if b.get("custom_id", "").endswith(":mull:0"))
+                mull = next(
+                    b["custom_id"]
+                    for b in panel.buttons
+                    if b.get("custom_id", "").endswith(":mull:0")
+                )
                 res = await fake.click(alice, panel, mull)
                 undo = _button(res, "tv:u:")
                 assert undo, "no Undo button after a decision that revealed nothing"
@@ -70,7 +75,13 @@ async def test_undo_button_and_command(tmp_path):
                 res = await fake.slash(bob, thread, "undo")
                 assert res.ephemeral and "nothing you can take back" in res.content
                 assert [m.action for m in await bot.tables.store.moves(game.id)] == [
-                    "mull:0", UNDO, "mull:0", UNDO, "mull:0", "mull:0"]
+                    "mull:0",
+                    UNDO,
+                    "mull:0",
+                    UNDO,
+                    "mull:0",
+                    "mull:0",
+                ]
                 assert await bot.tables.replay(game.id) == (await table.game()).state
                 await table.play_to_end()  # the export with its undos passes the verifier
 
@@ -81,8 +92,9 @@ async def test_a_decision_that_cannot_be_taken_back_asks_first(tmp_path):
         async with FakeDiscord() as fake:
             chan, alice, bob = await _setup(fake, tmp_path, "henchmania")
             async with running_bot(fake, db) as bot:
-                _lobby, thread = await open_table(fake, chan, alice, "henchmania",
-                                                  joiners=(bob,), bots=0)
+                _lobby, thread = await open_table(
+                    fake, chan, alice, "henchmania", joiners=(bob,), bots=0
+                )
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})
                 engine = bot.tables.engine("henchmania")
@@ -94,8 +106,11 @@ async def test_a_decision_that_cannot_be_taken_back_asks_first(tmp_path):
                     await table.play_one()
                 user = table.users[seat]
                 panel = await table.panel(user)
-                passing = [(c, v) for c, v in controls(panel) if v == "pass" or
-                           (v is None and c.endswith(":pass"))]
+                passing = [
+                    (c, v)
+                    for c, v in controls(panel)
+                    if v == "pass" or (v is None and c.endswith(":pass"))
+                ]
                 assert passing, controls(panel)
                 pass_id = passing[0][0]
                 count = game.move_count
@@ -125,8 +140,9 @@ async def test_a_decision_that_cannot_be_taken_back_asks_first(tmp_path):
                     if "pass" in engine.legal_actions(bot.tables.state(game), seat):
                         user = table.users[seat]
                         count = game.move_count
-                        res = await fake.slash(user, thread, "henchmania move", action="pass",
-                                               confirm=True)
+                        res = await fake.slash(
+                            user, thread, "henchmania move", action="pass", confirm=True
+                        )
                         assert "Pass for the rest of the day?" not in (res.content or "")
                         assert (await table.game()).move_count > count
                         break

@@ -16,6 +16,7 @@ hand); a first exchange pick changes nothing public but the footer; a face-down 
 table only that a card was laid (never which) until the reveal; the board's "Latest" field
 shows exactly the public events; a DM's news holds only that seat's private events.
 """
+
 from __future__ import annotations
 
 import random
@@ -35,15 +36,24 @@ from tests.e2e.harness import (
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
 
-GAME_SEED = 4       # make_bot's seed: the deal, the dice and the bot's choices
+GAME_SEED = 4  # make_bot's seed: the deal, the dice and the bot's choices
 CHOOSER_SEED = 6
-TARGET = 50         # table option: a shorter game than the rulebook's 99
-SLASH_EVERY = 2     # every 2nd human move in phase "main" is typed as /wichtel move
+TARGET = 50  # table option: a shorter game than the rulebook's 99
+SLASH_EVERY = 2  # every 2nd human move in phase "main" is typed as /wichtel move
 
 # Text that only a seat's own panel may show.
-PRIVATE_MARKERS = ("Your retinue", "Your events", "Your face-down bribe", "You hand over",
-                   "You offer", "You received", "You discarded", "News for you",
-                   "Your decision", "If the round ended now")
+PRIVATE_MARKERS = (
+    "Your retinue",
+    "Your events",
+    "Your face-down bribe",
+    "You hand over",
+    "You offer",
+    "You received",
+    "You discarded",
+    "News for you",
+    "Your decision",
+    "If the round ended now",
+)
 SEAT_ROW = re.compile(r"^[▶ ] (.+?): 🂠+ · (\d+) events · (-?\d+) pts$", re.M)
 
 
@@ -108,7 +118,7 @@ class Secrets:
         public: list[str] = []
         batch = []
         offers_open = self.state["phase"] == "endround"
-        for move in moves[self.seen:]:
+        for move in moves[self.seen :]:
             self.state, events = self.engine.apply(self.state, move.seat, move.action)
             for event in events:
                 text = self.fill(event.text)
@@ -132,8 +142,7 @@ class Secrets:
 
     def public_texts(self) -> list[str]:
         fake = self.table.fake
-        messages = (fake.channel_messages(self.channel)
-                    + fake.channel_messages(self.table.thread))
+        messages = fake.channel_messages(self.channel) + fake.channel_messages(self.table.thread)
         return [m.content + "\n" + m.embed_text for m in messages]
 
     def check_public(self) -> None:
@@ -148,34 +157,35 @@ class Secrets:
         latest = latest_field(board)
         # Over 1000 characters cogs/render.py keeps the newest whole lines that fit.
         clipped = len(expected) > 1000 and expected.endswith("\n" + latest)
-        assert latest == expected or clipped, \
+        assert latest == expected or clipped, (
             f"the board's Latest field is not the public events:\n{latest}\n---\n{expected}"
+        )
         self.public_checks += 1
 
     def check_dms(self) -> None:
         fake = self.table.fake
         for seat, user in self.table.users.items():
             for message in fake.dm_messages(user):
-                for field in (message.embeds[0].get("fields", []) if message.embeds else []):
+                for field in message.embeds[0].get("fields", []) if message.embeds else []:
                     if field["name"] != "News for you":
                         continue
                     for line in field["value"].split("\n"):
                         if line.endswith(" …"):
                             continue
-                        assert line in self.private[seat], \
+                        assert line in self.private[seat], (
                             f"{user.name}'s DM shows news not addressed to them: {line!r}"
+                        )
 
     async def check_bribe_board(self) -> None:
         """While bribes lie face down the board shows no bribe, and a face-down bribe still
         counts in its owner's event count (so the count does not tell who bribed); with bribes in
         turns, the board says who laid a card, never which."""
         summary, _ = board_parts(self.table.board())
-        description = (await self.table.text_board())["description"]   # the board in words
+        description = (await self.table.text_board())["description"]  # the board in words
         for text in (summary, description):
             assert "bribes:" not in text and "Top bribe" not in text
         bids = self.state["enl"]["bids"]
-        (enlisting,) = [line for line in description.split("\n")
-                        if line.startswith("Enlisting:")]
+        (enlisting,) = [line for line in description.split("\n") if line.startswith("Enlisting:")]
         for seat, name in enumerate(self.names):
             if bids[seat]:
                 assert EV_NAME[bids[seat]] not in enlisting, enlisting
@@ -193,8 +203,8 @@ class Record:
     """What happened during the game, for the final assertions."""
 
     def __init__(self) -> None:
-        self.face_down: list[tuple[str, str]] = []   # (name, card) bribed by a control
-        self.revealed: list[tuple[str, str]] = []    # ...and shown at the reveal
+        self.face_down: list[tuple[str, str]] = []  # (name, card) bribed by a control
+        self.revealed: list[tuple[str, str]] = []  # ...and shown at the reveal
         self.hidden_steps = {"bribe": 0, "exchange": 0}
         self.exchanges = 0
         self.bot_bribe_hidden = 0
@@ -204,8 +214,7 @@ class Record:
         self.main_moves = 0
 
 
-async def play_move(table: Table, secrets: Secrets, record: Record,
-                    rnd: random.Random) -> None:
+async def play_move(table: Table, secrets: Secrets, record: Record, rnd: random.Random) -> None:
     fake, service = table.fake, table.service
     game = await table.game()
     state = service.state(game)
@@ -226,12 +235,14 @@ async def play_move(table: Table, secrets: Secrets, record: Record,
     before = game.move_count
     out_of_turn = phase == "endround" and action == "endround" and seat != state["active"]
     if out_of_turn:
-        assert state["offer"][0] == seat   # offered because this seat just received one
+        assert state["offer"][0] == seat  # offered because this seat just received one
         name = secrets.names[seat]
-        received = [t for audience, t in secrets.offer_batch
-                    if (audience == (seat,) and t.startswith("You received "))
-                    or (audience is None and t.startswith((f"{name} puts ",
-                                                           f"{name} receives ")))]
+        received = [
+            t
+            for audience, t in secrets.offer_batch
+            if (audience == (seat,) and t.startswith("You received "))
+            or (audience is None and t.startswith((f"{name} puts ", f"{name} receives ")))
+        ]
         assert received, f"{name} ends the round without having just received a leprechaun"
         how = received[0]
         (button,) = [b for b in panel.buttons if b["custom_id"] == by_action[action][0]]
@@ -276,7 +287,8 @@ async def play_move(table: Table, secrets: Secrets, record: Record,
             record.face_down.append((name, EV_NAME[action[6:]]))
             assert f"Your face-down bribe: {EV_NAME[action[6:]]}" in res.embed_text
     if after["phase"] == "bribe" and any(
-            after["enl"]["bids"][s] for s in range(len(secrets.names)) if s not in table.users):
+        after["enl"]["bids"][s] for s in range(len(secrets.names)) if s not in table.users
+    ):
         record.bot_bribe_hidden += 1
     for line in public:
         if line.startswith("Bribes revealed"):
@@ -291,8 +303,9 @@ async def play_move(table: Table, secrets: Secrets, record: Record,
             assert re.fullmatch(rf"({pair}) and ({pair}) have exchanged a leprechaun\.", line)
             record.exchanges += 1
     if out_of_turn:
-        ended = (f"{secrets.names[seat]} steps before the Wahlleiter and ends round "
-                 f"{state['round']}.")
+        ended = (
+            f"{secrets.names[seat]} steps before the Wahlleiter and ends round {state['round']}."
+        )
         assert ended in public
         assert after["last"]["ended_by"] == seat and after["last"]["round"] == state["round"]
         record.out_of_turn_ends.append((secrets.names[seat], state["round"], how))
@@ -307,8 +320,9 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             carol = fake.add_user("carol", dms_open=False)
             async with running_bot(fake, db, seed=GAME_SEED) as bot:
-                lobby, thread = await open_table(fake, chan, alice, "wichtel", joiners=(bob, carol),
-                                                 options=f"target={TARGET}")
+                lobby, thread = await open_table(
+                    fake, chan, alice, "wichtel", joiners=(bob, carol), options=f"target={TARGET}"
+                )
                 game = (await bot.tables.games_of_user(alice.id))[0]
                 assert game.seed == GAME_SEED
                 assert game.options == {"target": TARGET, "bribes": "turns"}
@@ -348,8 +362,9 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 assert record.by_slash and record.by_control
 
                 # Final scores in the thread, the board and the lobby closed.
-                finals = [m.content for m in fake.channel_messages(thread)
-                          if "Final scores" in m.content]
+                finals = [
+                    m.content for m in fake.channel_messages(thread) if "Final scores" in m.content
+                ]
                 assert len(finals) == 1
                 for name, total in zip(names, state["totals"]):
                     assert f"{name}: {total}" in finals[0]
@@ -359,8 +374,11 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 assert not table.board().buttons
                 assert assert_every_board_update_has_its_picture(fake, table) > human_moves
                 assert "Finished" in fake.message(lobby.id).embed_text
-                closed = [m for m in fake.channel_messages(thread)
-                          if "can't send you direct messages" in m.content]
+                closed = [
+                    m
+                    for m in fake.channel_messages(thread)
+                    if "can't send you direct messages" in m.content
+                ]
                 assert len(closed) == 1 and f"<@{carol.id}>" in closed[0].content
                 assert secrets.public_checks == human_moves + 1
             assert fake.unknown_calls == []

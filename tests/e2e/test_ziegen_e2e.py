@@ -4,6 +4,7 @@ A 3-seat game (alice with DMs open, bob with DMs closed, one bot) from /play to 
 with a restart mid-game on the same database, refused clicks (non-player, stale), a double
 click applied once, and moves both by buttons and by /ziegen move.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,9 @@ CLOSED_NOTE = "can't send you direct messages"
 
 
 async def _open_table(fake, chan, alice, bob, carol):
-    res = await fake.slash(alice, chan, "play",
-                           options={"game": "ziegen", "options": "doubling=chain"})
+    res = await fake.slash(
+        alice, chan, "play", options={"game": "ziegen", "options": "doubling=chain"}
+    )
     assert not res.ephemeral
     lobby = res.message
     assert "Herr der Ziegen" in res.embed_text and "doubling" in res.embed_text
@@ -89,14 +91,16 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 panel = await table.panel(user)
                 # An ephemeral "My hand" panel opened now goes out of date with the next move
                 # (DM panels are repainted, so they never hold stale controls).
-                res = await fake.click(user, table.board(),
-                                       fake.find_button(table.board(), "My hand"))
+                res = await fake.click(
+                    user, table.board(), fake.find_button(table.board(), "My hand")
+                )
                 stale = res.message
                 assert controls(stale)
                 control = controls(panel)[0]
                 before = (await table.game()).move_count
-                results = await asyncio.gather(use_control(fake, user, panel, control),
-                                               use_control(fake, user, panel, control))
+                results = await asyncio.gather(
+                    use_control(fake, user, panel, control), use_control(fake, user, panel, control)
+                )
                 await fake.settle()
                 after = (await table.game()).move_count
                 assert after >= before + 1
@@ -128,7 +132,8 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 # update carried its picture in the same request.
                 names = [s.name for s in game.seats]
                 assert check_picture(table.board()) == pictures.picture(
-                    "ziegen", bot.tables.view(game, None), names)
+                    "ziegen", bot.tables.view(game, None), names
+                )
                 assert assert_every_board_update_has_its_picture(fake, table) > midway
                 assert table.moves_by_slash > 0 and table.moves_by_click > 0
                 notes = [m for m in fake.channel_messages(thread) if CLOSED_NOTE in m.content]

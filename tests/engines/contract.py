@@ -3,6 +3,7 @@
 Use ``play_and_check(engine, num_players, seed)`` from a game's own tests before the engine is
 registered; ``test_property.py`` runs it over every engine in ``engines.REGISTRY``.
 """
+
 from __future__ import annotations
 
 import json
@@ -67,8 +68,9 @@ def play_on(engine, state: dict, num_players: int, rnd: random.Random) -> dict:
     return state
 
 
-def play_and_check(engine, num_players: int, seed: int, options: dict | None = None,
-                   policy_seed: int | None = None) -> tuple[dict, list[tuple[int, str]]]:
+def play_and_check(
+    engine, num_players: int, seed: int, options: dict | None = None, policy_seed: int | None = None
+) -> tuple[dict, list[tuple[int, str]]]:
     """Play one random legal game, checking the contract at every step.
 
     Returns the final state and the list of (seat, action) moves.

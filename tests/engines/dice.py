@@ -10,6 +10,7 @@ never rolls.
 Why patch the roll rather than search for an RNG word that gives the pips: a word can only be
 found for two or three dice in reasonable time, and duels roll eight.
 """
+
 from __future__ import annotations
 
 from engines import rng
@@ -23,12 +24,14 @@ class Dice:
 
         def roll(state, sides=6):
             if not self.queue:
-                raise AssertionError(f"the engine rolled a die after the fixed ones "
-                                     f"{self.rolled} (fix more with dice(...))")
+                raise AssertionError(
+                    f"the engine rolled a die after the fixed ones "
+                    f"{self.rolled} (fix more with dice(...))"
+                )
             pips = self.queue.pop(0)
             if not 1 <= pips <= sides:
                 raise AssertionError(f"a fixed die of {pips} on a {sides}-sided die")
-            real_roll(state, sides)         # the word moves on as with a real roll
+            real_roll(state, sides)  # the word moves on as with a real roll
             self.rolled.append(pips)
             return pips
 

@@ -5,6 +5,7 @@ runs it every 7th move); these tests add that a determinized world differs from 
 where something is hidden (so the check is not passing by copying the state), and that a
 determinized world plays to the end keeping the contract.
 """
+
 from __future__ import annotations
 
 import random
@@ -14,8 +15,11 @@ import pytest
 from engines import REGISTRY
 from tests.engines.contract import check_determinize, play_and_check
 
-CASES = [(name, n) for name, engine in sorted(REGISTRY.items())
-         for n in range(engine.min_players, engine.max_players + 1)]
+CASES = [
+    (name, n)
+    for name, engine in sorted(REGISTRY.items())
+    for n in range(engine.min_players, engine.max_players + 1)
+]
 
 
 def _random_states(engine, n, seed, stride):

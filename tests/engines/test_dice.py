@@ -1,5 +1,6 @@
 """The ``dice`` fixture (tests/engines/dice.py): fixed rolls come out in order, the RNG word
 still moves, and a roll beyond the fixed ones or a fixed die never rolled fails loudly."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,7 @@ def test_fixed_rolls_come_out_in_order_and_the_word_moves(dice):
     real = {"rng": 5}
     for sides in (6, 6, 4):
         rng.randbelow(real, sides)  # what a real roll draws (rng.roll itself is fixed here)
-    assert state == real            # each fixed roll used the RNG as a real one does
+    assert state == real  # each fixed roll used the RNG as a real one does
 
 
 def test_too_many_rolls_and_unrolled_dice_fail(monkeypatch):

@@ -1,4 +1,5 @@
 """Henchmania: setup, placing the Henchmen, the card phase and every non-duel card."""
+
 from __future__ import annotations
 
 import pytest
@@ -54,7 +55,7 @@ def test_place_draws_a_card_from_that_site_privately():
     drawn = ("you_drew", {"card": st2["hand"][0][0]})
     assert drawn in news(ev, 0) and drawn not in news(ev, None) and drawn not in news(ev, 1)
     assert ("draws.one", {"n": 1, "seat": 0, "site": "church"}) in news(ev, None)
-    card_name = CARDS[st2["hand"][0][0]][0]   # and no public text names it
+    card_name = CARDS[st2["hand"][0][0]][0]  # and no public text names it
     assert not any(card_name in t for t in texts(ev, None))
     assert not any(card_name in t for t in texts(ev, 1))
     assert E.to_act(st2) == [1]
@@ -81,8 +82,10 @@ def test_influence_draws_two_and_rotates():
     st = make(2, phase="place", trumps={0: "influence"})
     st, _ = play(st, (0, "place:armory:inf"))
     assert len(st["hand"][0]) == 2 and st["trot"][0]
-    assert not any(a.endswith(":inf") for a in E.legal_actions(make(2, phase="place",
-                   trumps={0: "influence"}, trot=[0]), 0))
+    assert not any(
+        a.endswith(":inf")
+        for a in E.legal_actions(make(2, phase="place", trumps={0: "influence"}, trot=[0]), 0)
+    )
 
 
 def test_old_lady_uses_an_opponents_influence_even_rotated():
@@ -204,7 +207,7 @@ def test_penitent_cancels_a_tavern_card():
     assert E.legal_actions(st, 1) == ["accept", "counter:penitent"]
     st, _ = play(st, (1, "counter:penitent"))
     assert st["score"] == [5, 5] and "penitent" not in st["res"][1]
-    assert E.to_act(st) == [1]   # turn passes on
+    assert E.to_act(st) == [1]  # turn passes on
 
 
 def test_accepting_lets_the_effect_happen():
@@ -240,13 +243,17 @@ def test_bravery_cancels_a_card_affecting_the_hand_but_not_gossip():
     assert st["hand"][1] == ["jester"] and st["trot"][1]
     st2 = make(2, hands={0: ["gossip"]}, trumps={1: "bravery"})
     st2, _ = play(st2, (0, "play:gossip"), (0, "arg:p1"))
-    assert st2["score"] == [6, 4]   # no window: Bravery does not cover points
+    assert st2["score"] == [6, 4]  # no window: Bravery does not cover points
 
 
 def test_old_lady_borrows_bravery():
-    st = make(3, hands={0: ["pillory"], 1: ["jester"]}, res={1: ["oldlady", "minstrel"]},
-              trumps={2: "bravery"},
-              trot=[2])
+    st = make(
+        3,
+        hands={0: ["pillory"], 1: ["jester"]},
+        res={1: ["oldlady", "minstrel"]},
+        trumps={2: "bravery"},
+        trot=[2],
+    )
     st, _ = play(st, (0, "play:pillory"), (0, "arg:p1"), (0, "arg:minstrel"))
     assert "counter:oldlady" in E.legal_actions(st, 1)
     st, _ = play(st, (1, "counter:oldlady"))
@@ -254,8 +261,7 @@ def test_old_lady_borrows_bravery():
 
 
 def test_belladonna_target_chooses_a_card_the_player_may_receive():
-    st = make(2, hands={0: ["bella"]}, res={0: ["minstrel", "minstrel"],
-                                           1: ["minstrel", "prayer"]})
+    st = make(2, hands={0: ["bella"]}, res={0: ["minstrel", "minstrel"], 1: ["minstrel", "prayer"]})
     st, _ = play(st, (0, "play:bella"), (0, "arg:p1"))
     assert E.to_act(st) == [1] and E.legal_actions(st, 1) == ["give:prayer"]
     st, _ = play(st, (1, "give:prayer"))
@@ -295,8 +301,12 @@ def test_traitor_pawn_is_set_next_day_and_owner_has_one_fewer():
 
 
 def test_brawl_every_opponent_discards_simultaneously():
-    st = make(3, hands={0: ["brawl"]}, res={1: ["minstrel", "prayer"], 2: ["jester"]},
-              trumps={2: "bravery"})
+    st = make(
+        3,
+        hands={0: ["brawl"]},
+        res={1: ["minstrel", "prayer"], 2: ["jester"]},
+        trumps={2: "bravery"},
+    )
     st, _ = play(st, (0, "play:brawl"))
     assert sorted(E.to_act(st)) == [1, 2]
     assert E.legal_actions(st, 1) == ["drop:minstrel", "drop:prayer"]
@@ -307,19 +317,25 @@ def test_brawl_every_opponent_discards_simultaneously():
 
 
 def test_bear_tamer_and_pillory():
-    st = make(2, hands={0: ["beartamer", "pillory"], 1: ["jester"]},
-              res={1: ["minstrel", "porter"]})
+    st = make(
+        2, hands={0: ["beartamer", "pillory"], 1: ["jester"]}, res={1: ["minstrel", "porter"]}
+    )
     st, _ = play(st, (0, "play:beartamer"), (0, "arg:p1"))
     assert E.legal_actions(st, 0) == ["arg:minstrel", "back"]
-    st, _ = play(st, (0, "arg:minstrel"), (1, "pass"), )
+    st, _ = play(
+        st,
+        (0, "arg:minstrel"),
+        (1, "pass"),
+    )
     assert st["res"][1] == ["porter"]
     st, _ = play(st, (0, "play:pillory"), (0, "arg:p1"), (0, "arg:porter"))
     assert st["res"][1] == [] and "porter" in st["disc"]["square"]
 
 
 def test_public_bawler_draws_at_every_dominated_site():
-    st = make(2, hands={0: ["bawler"]}, board={"tavern": [0, 0, 1], "church": [0],
-                                              "castle": [0, 1]})
+    st = make(
+        2, hands={0: ["bawler"]}, board={"tavern": [0, 0, 1], "church": [0], "castle": [0, 1]}
+    )
     st, _ = play(st, (0, "play:bawler"))
     assert sorted(CARDS[c][1] for c in st["hand"][0]) == ["church", "tavern"]
 
@@ -346,8 +362,7 @@ def test_bigots_draws_at_a_tied_site_at_your_turn():
 
 
 def test_inquisition_sends_opponents_trumps_to_the_discards():
-    st = make(3, res={0: ["inquisition"]}, trumps={0: "influence", 1: "bravery",
-                                                   2: "providence"})
+    st = make(3, res={0: ["inquisition"]}, trumps={0: "influence", 1: "bravery", 2: "providence"})
     st, _ = play(st, (0, "use:inquisition"))
     assert st["trump"] == ["influence", None, None]
     assert "bravery" in st["disc"]["square"] and "providence" in st["disc"]["church"]
@@ -394,8 +409,11 @@ def test_penitent_protects_only_its_holder_from_the_brawl():
 
 
 def test_simultaneous_brawl_answers_do_not_depend_on_order():
-    st = make(3, hands={0: ["brawl"], 1: ["choir"]}, res={1: ["minstrel", "prayer"],
-                                                          2: ["jester", "holy"]})
+    st = make(
+        3,
+        hands={0: ["brawl"], 1: ["choir"]},
+        res={1: ["minstrel", "prayer"], 2: ["jester", "holy"]},
+    )
     st, _ = play(st, (0, "play:brawl"))
     a, _ = play(st, (1, "drop:prayer"), (2, "drop:holy"))
     b, _ = play(st, (2, "drop:holy"), (1, "drop:prayer"))
@@ -412,10 +430,13 @@ def test_betrayed_pawn_gives_its_owner_the_majority():
 
 
 def test_a_cancelled_traitor_still_counts_for_the_day():
-    st = make(2, hands={0: ["traitor", "traitor"], 1: ["jester"]}, res={1: ["penitent"]},
-              board={"castle": [1, 0]})
-    st, _ = play(st, (0, "play:traitor"), (0, "arg:p1"), (0, "arg:castle"),
-                 (1, "counter:penitent"))
+    st = make(
+        2,
+        hands={0: ["traitor", "traitor"], 1: ["jester"]},
+        res={1: ["penitent"]},
+        board={"castle": [1, 0]},
+    )
+    st, _ = play(st, (0, "play:traitor"), (0, "arg:p1"), (0, "arg:castle"), (1, "counter:penitent"))
     assert st["board"]["castle"] == [1, 0] and st["held"][0] == []
     st, _ = play(st, (1, "pass"))
     assert "play:traitor" not in E.legal_actions(st, 0)

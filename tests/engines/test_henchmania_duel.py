@@ -1,4 +1,5 @@
 """Henchmania duels: Guard, weapons, dice, every reaction window and the outcome points."""
+
 from __future__ import annotations
 
 from engines.henchmania import ENGINE as E
@@ -8,7 +9,7 @@ from tests.engines.test_henchmania_helpers import make, news, play
 def duel(n=2, hands=None, res=None, trumps=None, scores=None, passed=None, rot=None):
     """Seat 0 has a Glove and a turn (the tests fix the duel's dice with the ``dice`` fixture)."""
     hands = {s: list((hands or {}).get(s, [])) + ["choir"] for s in range(n)}
-    hands[0].append("glove")   # "choir" keeps everyone in the day (not a Castle card)
+    hands[0].append("glove")  # "choir" keeps everyone in the day (not a Castle card)
     return make(n, hands=hands, res=res, trumps=trumps, scores=scores, passed=passed, rot=rot)
 
 
@@ -76,7 +77,7 @@ def test_passed_defender_may_still_use_an_armory_card(dice):
     st = duel(hands={1: ["armor"]}, passed=[1])
     dice(6, 6, 6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"), (1, "weapon:armor"))
-    assert st["score"] == [4, 7]   # Complete armor parries on 1+
+    assert st["score"] == [4, 7]  # Complete armor parries on 1+
 
 
 def test_prayer_rerolls_a_missing_die_in_the_attack_window(dice):
@@ -150,13 +151,13 @@ def test_reaction_reopens_the_window_in_order(dice):
     dice(6, 1, 1, 6, 4, 6, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
     assert E.to_act(st) == [0]
-    st, _ = play(st, (0, "prayer:1"))          # 6, 6, 1
-    assert E.to_act(st) == [0]                  # the roller first again
+    st, _ = play(st, (0, "prayer:1"))  # 6, 6, 1
+    assert E.to_act(st) == [0]  # the roller first again
     st, _ = play(st, (0, "pass"))
     assert E.to_act(st) == [1]
-    st, _ = play(st, (1, "court:0"))            # 4, 6, 1
+    st, _ = play(st, (1, "court:0"))  # 4, 6, 1
     assert st["duel"]["ad"] == [4, 6, 1] and E.to_act(st) == [0]
-    st, _ = play(st, (0, "prayer:0"))           # 6, 6, 1: nobody can react any more
+    st, _ = play(st, (0, "prayer:0"))  # 6, 6, 1: nobody can react any more
     # Defender has no more reactions (Courtesan rotated): defence 1, 1.
     assert st["score"] == [10, 3, 5]
 
@@ -210,7 +211,7 @@ def test_the_roller_cannot_use_a_courtesan_on_their_own_dice(dice):
     st = duel(res={0: ["courtesan"]})
     dice(6, 1, 1, 1)
     st, _ = play(st, (0, "play:glove"), (0, "arg:p1"))
-    assert st["duel"] is None   # no window: nobody could react
+    assert st["duel"] is None  # no window: nobody could react
 
 
 def test_providence_is_offered_only_for_missing_dice(dice):

@@ -1,4 +1,5 @@
 """Henchmania: end of day scoring, the end of the game, the tie duel, options."""
+
 from __future__ import annotations
 
 from engines.henchmania import ENGINE as E
@@ -14,8 +15,15 @@ def end_day(n=3, **kw):
 
 
 def test_performances_score_1_3_5_for_different_ones():
-    st, ev = end_day(4, res={0: ["minstrel"], 1: ["minstrel", "jester"],
-                             2: ["minstrel", "troubadour", "jester"], 3: ["jester", "jester"]})
+    st, ev = end_day(
+        4,
+        res={
+            0: ["minstrel"],
+            1: ["minstrel", "jester"],
+            2: ["minstrel", "troubadour", "jester"],
+            3: ["jester", "jester"],
+        },
+    )
     assert st["score"] == [6, 8, 10, 6]
 
 
@@ -58,14 +66,18 @@ def test_eloquence_adds_two_with_a_performance():
 
 
 def test_damsel_counts_pawns_on_a_site_not_dominated():
-    st, _ = end_day(2, res={0: ["damsel"]},
-                    board={"tavern": [0, 0, 1, 1, 1], "castle": [0, 0, 0], "church": [0]})
+    st, _ = end_day(
+        2,
+        res={0: ["damsel"]},
+        board={"tavern": [0, 0, 1, 1, 1], "castle": [0, 0, 0], "church": [0]},
+    )
     assert st["score"][0] == 5 + 2
 
 
 def test_intrigue_is_scored_last():
-    st, ev = end_day(3, res={0: ["intrigue"], 1: ["minstrel"], 2: ["minstrel", "jester"]},
-                     scores=[6, 5, 3])
+    st, ev = end_day(
+        3, res={0: ["intrigue"], 1: ["minstrel"], 2: ["minstrel", "jester"]}, scores=[6, 5, 3]
+    )
     # After Performances: 6, 6, 6 -> nobody is richer than seat 0.
     assert st["score"] == [6, 6, 6]
     st, ev = end_day(3, res={0: ["intrigue"], 1: ["minstrel"]}, scores=[5, 5, 9])
@@ -73,16 +85,23 @@ def test_intrigue_is_scored_last():
 
 
 def test_day_end_unrotates_returns_pawns_and_moves_the_badge():
-    st, _ = end_day(2, res={0: ["bigots"]}, rot={0: ["bigots"]}, trumps={1: "bravery"}, trot=[1],
-                    board={"tavern": [0, 1]})
+    st, _ = end_day(
+        2,
+        res={0: ["bigots"]},
+        rot={0: ["bigots"]},
+        trumps={1: "bravery"},
+        trot=[1],
+        board={"tavern": [0, 1]},
+    )
     assert st["rot"] == [[], []] and st["trot"] == [False, False]
     assert st["board"]["tavern"] == [] and st["supply"] == [8, 8]
     assert st["badge"] == 1 and st["day"] == 2 and E.to_act(st) == [1]
 
 
 def test_hands_are_discarded_but_nosy_parker_keeps_one_card():
-    st, ev = end_day(2, hands={0: ["gossip", "glove"], 1: ["jester"]}, res={0: ["nosy"]},
-                     passed=[1])
+    st, ev = end_day(
+        2, hands={0: ["gossip", "glove"], 1: ["jester"]}, res={0: ["nosy"]}, passed=[1]
+    )
     assert st["hand"][1] == [] and "jester" in st["disc"]["castle"]
     assert E.to_act(st) == [0]
     assert E.legal_actions(st, 0) == ["keep:glove", "keep:gossip", "keep:none"]
@@ -123,19 +142,29 @@ def test_three_tied_players_play_another_day():
 
 def test_two_tied_players_duel_both_ways(dice):
     st = make(3, hands={0: ["gossip"]}, scores=[9, 4, 9], day=4, badge=0)
-    dice(6, 6, 1, 6, 1,     # seat 0 attacks: 2 hits, 1 parried -> 1 wound
-         6, 6, 6, 1, 1, 1)  # seat 2 attacks: 3 hits, none parried -> 3 wounds
+    dice(
+        6,
+        6,
+        1,
+        6,
+        1,  # seat 0 attacks: 2 hits, 1 parried -> 1 wound
+        6,
+        6,
+        6,
+        1,
+        1,
+        1,
+    )  # seat 2 attacks: 3 hits, none parried -> 3 wounds
     st, ev = play(st, (0, "pass"))
     assert E.is_over(st) and E.winners(st) == [2]
-    assert st["score"] == [9, 4, 9]   # tie duels score no points
+    assert st["score"] == [9, 4, 9]  # tie duels score no points
     assert st["tie"]["w"] == [1, 3]
 
 
 def test_tie_duel_with_equal_wounds_is_fought_again(dice):
     st = make(2, hands={0: ["gossip"]}, scores=[9, 9], day=4, badge=1)
     # seat 1 first (Badge holder): no hits; seat 0: no hits
-    dice(1, 1, 1, 1, 1, 1,
-         6, 1, 1, 1, 1, 1, 1)   # again: seat 1 one wound, seat 0 none
+    dice(1, 1, 1, 1, 1, 1, 6, 1, 1, 1, 1, 1, 1)  # again: seat 1 one wound, seat 0 none
     st, ev = play(st, (0, "pass"))
     assert ("duel_again.other", {"n": 0}) in news(ev)
     assert ids(ev)[-1] == "bailiff"
@@ -152,8 +181,12 @@ def test_tie_duel_reactions_use_the_reserve(dice):
 
 
 def test_nosy_parker_choices_are_secret_and_order_free():
-    st, _ = end_day(3, hands={0: ["gossip", "glove"], 1: ["jester", "sword"]},
-                    res={0: ["nosy"], 1: ["nosy"]}, passed=[1])
+    st, _ = end_day(
+        3,
+        hands={0: ["gossip", "glove"], 1: ["jester", "sword"]},
+        res={0: ["nosy"], 1: ["nosy"]},
+        passed=[1],
+    )
     assert sorted(E.to_act(st)) == [0, 1]
     a1, ev = play(st, (0, "keep:glove"))
     assert "glove" not in str(E.view(a1, None)) and E.view(a1, 0)["my_choice"] == "glove"

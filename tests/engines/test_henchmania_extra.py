@@ -1,5 +1,6 @@
 """Henchmania: the Additional Cards module (table options; the effects are project rulings,
 see the package docstring): set-ups, one test per new card effect, random playouts."""
+
 from __future__ import annotations
 
 import pytest
@@ -45,7 +46,13 @@ def test_every_additional_card_is_data_with_a_text():
         assert maximum == (1 if kind == "reserve" else 0)
         assert (attack > 0) == (kind == "armory")
     assert [CARDS[a][1] for a in ANIMALS] == [
-        "tavern", "castle", "square", "church", "armory", "armory"]
+        "tavern",
+        "castle",
+        "square",
+        "church",
+        "armory",
+        "armory",
+    ]
 
 
 def test_default_game_is_the_base_game():
@@ -107,7 +114,7 @@ def test_random_choices_are_seeded_non_empty_subsets():
     picks = set()
     for seed in range(15):
         st = E.new_game(3, seed, RANDOM)
-        assert st == E.new_game(3, seed, RANDOM)          # deterministic
+        assert st == E.new_game(3, seed, RANDOM)  # deterministic
         gloves = [c for c in st["extra"] if c in ALT_GLOVES]
         hench = [c for c in st["extra"] if c in ALT_HENCHMEN]
         assert gloves and hench
@@ -118,14 +125,21 @@ def test_random_choices_are_seeded_non_empty_subsets():
 
 
 def test_option_values_are_checked():
-    for bad, why in (({"alt_gloves": "some"}, "'alt_gloves' must be one of"),
-                     ({"alt_henchmen": "falconer"}, "'alt_henchmen' must be one of"),
-                     ({"animals": "yes"}, "'animals' is on or off")):
+    for bad, why in (
+        ({"alt_gloves": "some"}, "'alt_gloves' must be one of"),
+        ({"alt_henchmen": "falconer"}, "'alt_henchmen' must be one of"),
+        ({"animals": "yes"}, "'animals' is on or off"),
+    ):
         with pytest.raises(GameError, match=why):
             E.new_game(2, 1, bad)
     assert E.option_choices["alt_gloves"][:3] == ["none", "all", "random"]
-    assert set(E.option_choices["alt_gloves"][3:]) == {"falconer", "gauntlet", "silk", "velvet",
-                                                        "hunting"}
+    assert set(E.option_choices["alt_gloves"][3:]) == {
+        "falconer",
+        "gauntlet",
+        "silk",
+        "velvet",
+        "hunting",
+    }
     assert all(k in E.option_help for k in ("animals", "alt_gloves", "alt_henchmen"))
 
 
@@ -134,7 +148,7 @@ def test_vermin_discards_a_random_card_from_the_targets_hand():
     st = mk(3, hands={0: ["vermin"], 1: ["dagger", "gossip"]})
     assert E.legal_actions(st, 0) == ["pass", "play:vermin"]
     st, _ = play(st, (0, "play:vermin"))
-    assert E.legal_actions(st, 0) == ["arg:p1", "back"]    # seat 2 has no hand
+    assert E.legal_actions(st, 0) == ["arg:p1", "back"]  # seat 2 has no hand
     st, ev = play(st, (0, "arg:p1"))
     assert len(st["hand"][1]) == 1
     gone = ({"dagger", "gossip"} - set(st["hand"][1])).pop()
@@ -154,9 +168,17 @@ def test_torecat_adds_one_point_with_a_performance():
     st = mk(3, hands={0: ["gossip"]}, res={0: ["torecat", "minstrel"], 1: ["minstrel"]})
     st, ev = play(st, (0, "pass"))
     assert st["score"] == [5 + 1 + 1, 6, 5]
-    assert ("scores_day", {"seat": 0, "n": 2, "parts": [
-        ["henchmania.part.performances", {"n": 1}], ["henchmania.part.torecat", {"n": 1}]]}) \
-        in news(ev)
+    assert (
+        "scores_day",
+        {
+            "seat": 0,
+            "n": 2,
+            "parts": [
+                ["henchmania.part.performances", {"n": 1}],
+                ["henchmania.part.torecat", {"n": 1}],
+            ],
+        },
+    ) in news(ev)
     st = mk(2, hands={0: ["gossip"]}, res={0: ["torecat"]})
     st, _ = play(st, (0, "pass"))
     assert st["score"] == [5, 5]
@@ -251,7 +273,7 @@ def test_velvet_glove_cannot_be_guarded(dice):
     assert st["lastduel"]["st"] == "done" and "guard" in st["hand"][1]
     st = duel("hunting", hands={1: ["guard"]})
     st, _ = play(st, (0, "play:hunting"), (0, "arg:p1"))
-    assert E.legal_actions(st, 1) == ["accept", "guard"]     # the other Gloves can be
+    assert E.legal_actions(st, 1) == ["accept", "guard"]  # the other Gloves can be
 
 
 def test_hunting_glove_only_at_the_leading_opponent_and_pays_more(dice):
@@ -268,14 +290,18 @@ def test_hunting_glove_only_at_the_leading_opponent_and_pays_more(dice):
 
 # --- alternative Henchmen ---------------------------------------------------------------
 def test_porter_alt_rotates_to_place_on_a_full_site_once_a_day():
-    st = mk(2, phase="place", board={"tavern": [1, 1, 1, 1], "castle": [1, 1, 1, 1]},
-            res={0: ["porter2"]})
+    st = mk(
+        2,
+        phase="place",
+        board={"tavern": [1, 1, 1, 1], "castle": [1, 1, 1, 1]},
+        res={0: ["porter2"]},
+    )
     legal = E.legal_actions(st, 0)
     assert "porter2:tavern" in legal and "porter:tavern" not in legal
     st, _ = play(st, (0, "porter2:tavern"))
     assert st["board"]["tavern"] == [1, 1, 1, 1, 0] and "porter2" in st["res"][0]
     assert "porter2" in st["rot"][0]
-    assert E.to_act(st) == [0]          # seat 1 has set all its Henchmen
+    assert E.to_act(st) == [0]  # seat 1 has set all its Henchmen
     assert not any(a.startswith("porter2") for a in E.legal_actions(st, 0))
 
 
@@ -294,8 +320,9 @@ def test_gossip_alt_only_at_a_richer_opponent_two_and_two_boss_adds_two():
 
 
 def test_traitor_alt_moves_an_opponents_henchman_now():
-    st = mk(2, hands={0: ["traitor2", "traitor"]},
-            board={"tavern": [1, 1, 0], "castle": [0, 0, 0, 0]})
+    st = mk(
+        2, hands={0: ["traitor2", "traitor"]}, board={"tavern": [1, 1, 0], "castle": [0, 0, 0, 0]}
+    )
     st, _ = play(st, (0, "play:traitor2"), (0, "arg:p1"))
     assert E.legal_actions(st, 0) == ["arg:tavern", "back"]
     st, _ = play(st, (0, "arg:tavern"))
@@ -304,7 +331,7 @@ def test_traitor_alt_moves_an_opponents_henchman_now():
     st, ev = play(st, (0, "arg:church"))
     assert st["board"]["tavern"] == [1, 0] and st["board"]["church"] == [1]
     assert st["traitor"][0] and "traitor2" in st["disc"]["tavern"]
-    assert "play:traitor" not in E.legal_actions(st, 0)    # one Traitor a day, either kind
+    assert "play:traitor" not in E.legal_actions(st, 0)  # one Traitor a day, either kind
 
 
 def test_drunkard_alt_discards_two_cards_by_their_backs():
@@ -333,8 +360,9 @@ def test_helm_cancels_one_unparried_hit_for_its_defender(dice):
     assert st["lastduel"]["wounds"] == 0 and st["score"] == [4, 7]
 
 
-@pytest.mark.parametrize("card,attack,defence", [
-    ("mace", 3, 5), ("rshield", 3, 3), ("mail2", 4, 3), ("helm", 5, 3)])
+@pytest.mark.parametrize(
+    "card,attack,defence", [("mace", 3, 5), ("rshield", 3, 3), ("mail2", 4, 3), ("helm", 5, 3)]
+)
 def test_alternative_armory_values(card, attack, defence, dice):
     st = duel(hands={0: [card]})
     dice(1, 1, 1)
@@ -371,8 +399,11 @@ def test_players_may_hand_pick_the_alternative_cards():
     assert opts["alt_gloves"] == "silk+velvet" and opts["alt_henchmen"] == "helm"
     state = ENGINE.new_game(3, 4, {"alt_gloves": "velvet+silk", "alt_henchmen": "helm"})
     assert sorted(additional_cards({"rng": 1}, opts)) == ["helm", "silk", "velvet"]
-    assert sum(1 for deck in state["deck"].values() for c in deck if c in ("silk", "velvet")) + \
-        sum(1 for hand in state["hand"] for c in hand if c in ("silk", "velvet")) == 2
+    assert (
+        sum(1 for deck in state["deck"].values() for c in deck if c in ("silk", "velvet"))
+        + sum(1 for hand in state["hand"] for c in hand if c in ("silk", "velvet"))
+        == 2
+    )
     for bad in ("silk+nope", "silk+silk", "porter2+silk"):
         with pytest.raises(GameError, match="pick cards from falconer, gauntlet"):
             ENGINE.check_setup(3, {"alt_gloves": bad})

@@ -1,4 +1,5 @@
 """Scenario builders for the Henchmania tests: a known state in one line."""
+
 from __future__ import annotations
 
 from engines.henchmania import ENGINE
@@ -17,9 +18,25 @@ def take(state, card):
     raise AssertionError(f"no {card} left to take")
 
 
-def make(n=3, seed=1, phase="cards", turn=0, hands=None, res=None, trumps=None, board=None,
-         scores=None, disc=None, rot=None, trot=None, passed=None, badge=0, day=1, options=None,
-         held=None):
+def make(
+    n=3,
+    seed=1,
+    phase="cards",
+    turn=0,
+    hands=None,
+    res=None,
+    trumps=None,
+    board=None,
+    scores=None,
+    disc=None,
+    rot=None,
+    trot=None,
+    passed=None,
+    badge=0,
+    day=1,
+    options=None,
+    held=None,
+):
     """A state in the card phase (or ``phase``) with exactly the given components.
 
     hands/res: {seat: [cards]}; trumps: {seat: card}; board: {site: [colours]};
@@ -52,9 +69,9 @@ def make(n=3, seed=1, phase="cards", turn=0, hands=None, res=None, trumps=None, 
         st["score"] = list(scores)
     for s, cards in (rot or {}).items():
         st["rot"][s] = list(cards)
-    for s in (trot or []):
+    for s in trot or []:
         st["trot"][s] = True
-    for s in (passed or []):
+    for s in passed or []:
         st["passed"][s] = True
     st["badge"] = badge
     st["day"] = day
@@ -84,8 +101,11 @@ def texts(events, seat=None):
 def news(events, seat=None):
     """(message id without "henchmania.", parameters) of the events a seat (None: everyone)
     sees: what rule tests assert, rather than English prose."""
-    return [(e.message.key.removeprefix("henchmania."), e.message.params)
-            for e in events if e.visible_to(seat)]
+    return [
+        (e.message.key.removeprefix("henchmania."), e.message.params)
+        for e in events
+        if e.visible_to(seat)
+    ]
 
 
 def ids(events, seat=None):

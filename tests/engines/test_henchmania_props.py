@@ -1,4 +1,5 @@
 """Henchmania: random playouts (the shared contract), hidden information, texts, speed."""
+
 from __future__ import annotations
 
 import json
@@ -100,11 +101,17 @@ def test_labels_texts_and_ids():
 
 
 def test_spectator_board_text_shows_the_public_board():
-    st = make(3, hands={0: ["gossip", "dagger"], 1: ["jester"]}, res={1: ["minstrel"]},
-              trumps={2: "bravery"}, board={"tavern": [0, 0, 1]}, scores=[5, 12, 3])
+    st = make(
+        3,
+        hands={0: ["gossip", "dagger"], 1: ["jester"]},
+        res={1: ["minstrel"]},
+        trumps={2: "bravery"},
+        board={"tavern": [0, 0, 1]},
+        scores=[5, 12, 3],
+    )
     text = E.board_text(E.view(st, None))
     assert "Tavern" in text and "Minstrel" in text and "Bravery" in text and "12 points" in text
-    assert "Armory 1" in text          # the back of seat 0's Dagger
+    assert "Armory 1" in text  # the back of seat 0's Dagger
     assert "Dagger" not in text and "Gossip" not in text
     hand = E.hand_text(E.view(st, 0))
     assert "Dagger" in hand and "Gossip" in hand
@@ -117,11 +124,14 @@ def test_inventory_is_constant_and_counts_every_card():
     assert all(inv["pawn:%d" % s] == 8 for s in range(5))
 
 
-@pytest.mark.parametrize("n,moves,scores,winners", [
-    (2, 159, [17, 6], [0]),
-    (3, 207, [23, 6, 5], [0]),
-    (5, 340, [17, 11, 13, 19, 20], [4]),
-])
+@pytest.mark.parametrize(
+    "n,moves,scores,winners",
+    [
+        (2, 159, [17, 6], [0]),
+        (3, 207, [23, 6, 5], [0]),
+        (5, 340, [17, 11, 13, 19, 20], [4]),
+    ],
+)
 def test_golden_playthroughs(n, moves, scores, winners):
     """Recorded random games (seed 2026): a rule change that alters play shows up here.
     Update the figures only for an intended change of the rules."""
@@ -140,17 +150,32 @@ def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_ri
     from engines.words import Msg, render
 
     def board_with(stage, aw=None, dw=None):
-        duel = {"attacker": 0, "defender": 1, "attack_weapon": aw, "defence_weapon": dw,
-                "attack_value": 6, "defence_value": 6, "attack_dice": [], "defence_dice": [],
-                "hits": 0, "cancelled": 0, "unparried": None, "stage": stage,
-                "tie_duel": False, "wounds": None}
+        duel = {
+            "attacker": 0,
+            "defender": 1,
+            "attack_weapon": aw,
+            "defence_weapon": dw,
+            "attack_value": 6,
+            "defence_value": 6,
+            "attack_dice": [],
+            "defence_dice": [],
+            "hits": 0,
+            "cancelled": 0,
+            "unparried": None,
+            "stage": stage,
+            "tie_duel": False,
+            "wounds": None,
+        }
         return duel
 
     from engines.henchmania import ENGINE
-    stages = [("guard", "weapon not chosen yet", "weapon not chosen yet"),
-              ("aw", "choosing a weapon", "weapon not chosen yet"),
-              ("dw", "bare hands, hits on 6+", "choosing a weapon"),
-              ("w1", "bare hands, hits on 6+", "bare hands, parries on 6+")]
+
+    stages = [
+        ("guard", "weapon not chosen yet", "weapon not chosen yet"),
+        ("aw", "choosing a weapon", "weapon not chosen yet"),
+        ("dw", "bare hands, hits on 6+", "choosing a weapon"),
+        ("w1", "bare hands, hits on 6+", "bare hands, parries on 6+"),
+    ]
     for stage, expect_a, expect_d in stages:
         state = ENGINE.new_game(2, 1)
         view = ENGINE.view(state, None)
@@ -159,21 +184,33 @@ def test_board_names_no_weapon_before_it_is_chosen_and_counts_dice_and_points_ri
         assert f"({expect_a}) vs" in text and f"({expect_d})" in text, (stage, text)
     state = {"step": {"k": "react"}, "duel": {"st": "w1", "ad": [1, 2, 3]}}
     assert react_label(state, 0, "prov:1") == Msg("henchmania.label.prov.one", n=1, dice=[2])
-    assert react_label(state, 0, "prov:02") == Msg("henchmania.label.prov.other", n=2,
-                                                   dice=[1, 3])
+    assert react_label(state, 0, "prov:02") == Msg("henchmania.label.prov.other", n=2, dice=[1, 3])
     assert render(react_label(state, 0, "prov:1")) == "Providence: reroll die 2"
     assert render(react_label(state, 0, "prov:02")) == "Providence: reroll dice 1, 3"
 
 
 def test_the_private_panel_shows_the_duel_in_progress_too():
     from engines.henchmania import ENGINE
+
     state = ENGINE.new_game(2, 1)
     view = ENGINE.view(state, 1)
     assert "Duel" not in ENGINE.hand_text(view)
-    view["duel"] = {"attacker": 0, "defender": 1, "attack_weapon": None, "defence_weapon": None,
-                    "attack_value": 6, "defence_value": 6, "attack_dice": [6, 2, 6],
-                    "defence_dice": [], "hits": 2, "cancelled": 0, "unparried": None,
-                    "stage": "w2", "tie_duel": False, "wounds": None}
+    view["duel"] = {
+        "attacker": 0,
+        "defender": 1,
+        "attack_weapon": None,
+        "defence_weapon": None,
+        "attack_value": 6,
+        "defence_value": 6,
+        "attack_dice": [6, 2, 6],
+        "defence_dice": [],
+        "hits": 2,
+        "cancelled": 0,
+        "unparried": None,
+        "stage": "w2",
+        "tie_duel": False,
+        "wounds": None,
+    }
     text = ENGINE.hand_text(view)
     assert "**Duel:** {p0} (bare hands, hits on 6+) vs {p1}" in text
     assert "Attack dice: [6, 2, 6] - 2 hits" in text

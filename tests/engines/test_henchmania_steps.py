@@ -1,4 +1,5 @@
 """Henchmania's turn flow as data (steps.py) and words out of the rules (words.py)."""
+
 from __future__ import annotations
 
 import ast

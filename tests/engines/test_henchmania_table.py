@@ -1,5 +1,6 @@
 """Henchmania end to end through the table service (storage, names, notices), including a duel
 in which a player reacts. The Discord cog drives this same service."""
+
 from __future__ import annotations
 
 import random
@@ -35,8 +36,9 @@ def _pick(rnd, choices):
 
 
 async def test_a_whole_game_with_a_duel_reaction(service):
-    game = await service.open_table("henchmania", guild_id=1, channel_id=2, host_id=10,
-                                    host_name="ann")
+    game = await service.open_table(
+        "henchmania", guild_id=1, channel_id=2, host_id=10, host_name="ann"
+    )
     for uid, name in USERS[1:]:
         await service.join(game.id, uid, name)
     outcome = await service.start(game.id, 10)

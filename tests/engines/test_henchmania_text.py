@@ -1,4 +1,5 @@
 """Henchmania: the words players read (board, hand panel, buttons, news, option help)."""
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,7 @@ def _end_day(n=3, **kw):
 # --- the day on the board -------------------------------------------------------------------
 def test_a_tie_break_day_is_named_so_not_day_5_of_4():
     st, ev = _end_day(3, scores=[9, 9, 9], day=4)
-    assert st["day"] == 5   # three tied players play on (RULINGS.md)
+    assert st["day"] == 5  # three tied players play on (RULINGS.md)
     assert any(t.startswith("Day 5, a tie-break day, begins.") for t in texts(ev))
     board = E.board_text(E.view(st, None))
     assert "day 5 of 4" not in board
@@ -79,6 +80,7 @@ def test_an_armory_card_in_trick_drunkard_and_nosy_parker_texts():
 def test_random_games_never_write_a_before_a_vowel():
     """Every event and button label of a few random games with every card in them."""
     import random
+
     for seed in range(6):
         chooser = random.Random(seed)
         st = E.new_game(3, seed, {"animals": True, "alt_gloves": "all", "alt_henchmen": "all"})
@@ -106,8 +108,12 @@ def test_every_card_says_when_it_is_played_in_one_short_line():
 
 
 def test_hand_panel_reminds_what_each_reserve_card_does_and_when():
-    st = make(2, hands={0: ["gossip"]}, res={0: ["prayer", "prayer", "nosy", "boss"]},
-              trumps={0: "providence"})
+    st = make(
+        2,
+        hands={0: ["gossip"]},
+        res={0: ["prayer", "prayer", "nosy", "boss"]},
+        trumps={0: "providence"},
+    )
     hand = E.hand_text(E.view(st, 0))
     for card in ("prayer", "nosy", "boss"):
         line = f"- {CARDS[card][0]}: {TEXT[card]} *{WHEN[card]}*"
@@ -117,13 +123,28 @@ def test_hand_panel_reminds_what_each_reserve_card_does_and_when():
 
 
 def test_full_hand_and_reserve_panel_fits_discord():
-    hand = ["gossip", "trick", "bella", "drunk", "traitor", "brawl", "beartamer", "guard",
-            "glove", "bawler", "pillory", "grave", "dagger", "cudgel", "axe", "sword"]
-    res = ["minstrel", "troubadour", "jester", "intrigue", "courtesan", "porter", "nosy",
-           "apoth"]
+    hand = [
+        "gossip",
+        "trick",
+        "bella",
+        "drunk",
+        "traitor",
+        "brawl",
+        "beartamer",
+        "guard",
+        "glove",
+        "bawler",
+        "pillory",
+        "grave",
+        "dagger",
+        "cudgel",
+        "axe",
+        "sword",
+    ]
+    res = ["minstrel", "troubadour", "jester", "intrigue", "courtesan", "porter", "nosy", "apoth"]
     st = make(2, hands={0: hand}, res={0: res}, trumps={0: "eloquence"})
     text = E.hand_text(E.view(st, 0))
-    assert len(text) < 4000   # not clipped: the Trump's reminder, last, is whole
+    assert len(text) < 4000  # not clipped: the Trump's reminder, last, is whole
     assert all(WHEN[c] in text for c in res) and text.endswith(f"*{WHEN['eloquence']}*")
 
 
@@ -148,6 +169,7 @@ def test_additional_cards_are_marked_as_house_rules_wherever_read():
 def test_buttons_that_use_an_additional_card_say_house_rule():
     """In random games with every Additional Card: a button that plays or uses one says so."""
     import random
+
     seen = 0
     for seed in range(8):
         chooser = random.Random(seed)
@@ -176,6 +198,6 @@ def test_every_button_label_is_short():
             seat = E.to_act(st)[0]
             acts = E.legal_actions(st, seat)
             for a in acts:
-                label = render(E.label(st, seat, a))   # before describe() cuts it
+                label = render(E.label(st, seat, a))  # before describe() cuts it
                 assert len(label) <= 80, label
             st, _ = E.apply(st, seat, acts[(seed + len(acts)) % len(acts)])

@@ -5,6 +5,7 @@ Engine.apply (so legality is checked) and returns the new state and its events. 
 as message ids and parameters (``news``/``said``); the English is the renderer's business
 (tests/engines/test_korrigans_text.py, tests/golden/korrigans.txt).
 """
+
 from __future__ import annotations
 
 import copy
@@ -25,8 +26,17 @@ M = load_map("standard")
 F = M.idx  # letter -> field index
 
 
-def scenario(n=2, pos=("A", "N", "C", "O"), hid=None, shown=None, tok=None, men=None,
-             step=None, phase="play", **extra) -> dict:
+def scenario(
+    n=2,
+    pos=("A", "N", "C", "O"),
+    hid=None,
+    shown=None,
+    tok=None,
+    men=None,
+    step=None,
+    phase="play",
+    **extra,
+) -> dict:
     """A state in the movement phase with the given positions and tokens.
 
     pos: a field letter (or None) per Korrigan, seat 0's two first; hid/shown: token lists per
@@ -56,14 +66,16 @@ def play(st, seat, action):
 
 def news(events):
     """The public events as (id without "korrigans.", params)."""
-    return [(e.message.key.partition(".")[2], e.message.params) for e in events
-            if e.audience is None]
+    return [
+        (e.message.key.partition(".")[2], e.message.params) for e in events if e.audience is None
+    ]
 
 
 def said(events, seat):
     """The events only ``seat`` gets, as (id, params)."""
-    return [(e.message.key.partition(".")[2], e.message.params) for e in events
-            if e.audience == (seat,)]
+    return [
+        (e.message.key.partition(".")[2], e.message.params) for e in events if e.audience == (seat,)
+    ]
 
 
 def ids(events):
@@ -84,9 +96,9 @@ def test_map_loads_with_rulings_layout():
 
 
 def test_hare_crosses_open_borders_only():
-    assert dests("A", "hare") == ["D", "E"]          # A-B is a gate
-    assert dests("F", "hare") == ["B", "V"]          # C-F, F-G are river banks
-    assert dests("C", "hare") == ["G"]               # B-C is a bridge
+    assert dests("A", "hare") == ["D", "E"]  # A-B is a gate
+    assert dests("F", "hare") == ["B", "V"]  # C-F, F-G are river banks
+    assert dests("C", "hare") == ["G"]  # B-C is a bridge
 
 
 def test_squirrel_crosses_gates():
@@ -130,8 +142,12 @@ def test_troll_blocks_hare_squirrel_mouse_not_bird_mole_frog():
 
 def test_troll_blocking_in_legal_actions():
     st = scenario(hid=[["hare"], []], troll="a-d")
-    assert ENGINE.legal_actions(st, 0) == ["backup:hare", "backup:squirrel", "mv:1:hare:e",
-                                           "mv:2:hare:i"]
+    assert ENGINE.legal_actions(st, 0) == [
+        "backup:hare",
+        "backup:squirrel",
+        "mv:1:hare:e",
+        "mv:2:hare:i",
+    ]
 
 
 # --- moving -----------------------------------------------------------------------------------
@@ -185,8 +201,12 @@ def test_backup_sacrifice_is_secret_and_gives_a_fixed_side():
     assert news(ev) == [("sacrifice_unseen", {"p": 0, "side": "squirrel"})]
     assert said(ev, 0) == [("sacrificed", {"token": "g4"})]
     # squirrel side: A-B gate only; never as a hare
-    assert ENGINE.legal_actions(st3, 0) == ["mv:1:backup:b", "mv:1:mole:i", "mv:1:mole:k",
-                                            "mv:1:mole:p"]
+    assert ENGINE.legal_actions(st3, 0) == [
+        "mv:1:backup:b",
+        "mv:1:mole:i",
+        "mv:1:mole:k",
+        "mv:1:mole:p",
+    ]
 
 
 def test_backup_only_once_per_game():
@@ -202,8 +222,13 @@ def test_backup_with_one_token_sacrifices_it_at_once():
 
 
 def test_backup_not_after_the_cauldron():
-    st = scenario(phase="final", hid=[["g1", "g2"], []], shown=[["hare"], []],
-                  step={"k": "final", "s": 0}, cauldron=F["V"])
+    st = scenario(
+        phase="final",
+        hid=[["g1", "g2"], []],
+        shown=[["hare"], []],
+        step={"k": "final", "s": 0},
+        cauldron=F["V"],
+    )
     assert not any(a.startswith("backup") for a in ENGINE.legal_actions(st, 0))
 
 
@@ -264,16 +289,25 @@ def test_elf_menhir_goes_under_the_korrigan_and_menhir_to_box():
 
 
 def test_goblin_menhir_replaces_an_elf_which_leaves_the_game():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "goblin"},
-                  carry=["elf", None, None, None], supply={"elf": 1, "goblin": 2})
+    st = scenario(
+        hid=[["hare"], []],
+        tok={"D": ["g1"]},
+        men={"D": "goblin"},
+        carry=["elf", None, None, None],
+        supply={"elf": 1, "goblin": 2},
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "goblin" and st2["out"]["elf"] == 1
     assert breakdown(st2, 0)["elf_goblin"] == -2
 
 
 def test_elf_passes_to_an_opponent_moving_onto_its_field():
-    st = scenario(pos=("A", "N", "D", "O"), hid=[["hare"], []], tok={"D": ["g1", "g2"]},
-                  carry=[None, None, "elf", None])
+    st = scenario(
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+        carry=[None, None, "elf", None],
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf" and st2["carry"][2] is None
     assert ("elf_passes", {"src": 2, "kid": 0}) in news(ev)
@@ -281,27 +315,45 @@ def test_elf_passes_to_an_opponent_moving_onto_its_field():
 
 def test_elf_does_not_pass_between_own_korrigans():
     # (an Elf carrier moving onto an opponent's Elf: tests/engines/test_korrigans_carry.py)
-    st = scenario(pos=("A", "D", "C", "O"), hid=[["hare"], []], tok={"D": ["g1", "g2"]},
-                  carry=[None, "elf", None, None])
+    st = scenario(
+        pos=("A", "D", "C", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+        carry=[None, "elf", None, None],
+    )
     st2, _ = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][:2] == [None, "elf"]
 
 
 def test_goblin_passes_when_its_carrier_moves_onto_an_opponent():
-    st = scenario(pos=("A", "N", "D", "O"), hid=[["hare"], []], tok={"D": ["g1", "g2"]},
-                  carry=["goblin", None, None, None])
+    st = scenario(
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+        carry=["goblin", None, None, None],
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] is None and st2["carry"][2] == "goblin"
     # the goblin does not move to a Korrigan that moves onto the carrier
-    st = scenario(pos=("A", "N", "D", "O"), hid=[[], ["hare"]], tok={"A": ["g1", "g2"]},
-                  carry=["goblin", None, None, None], step={"k": "move", "s": 1, "x": 0})
+    st = scenario(
+        pos=("A", "N", "D", "O"),
+        hid=[[], ["hare"]],
+        tok={"A": ["g1", "g2"]},
+        carry=["goblin", None, None, None],
+        step={"k": "move", "s": 1, "x": 0},
+    )
     st2, ev = play(st, 1, "mv:1:hare:a")
     assert st2["carry"][0] == "goblin"
 
 
 def test_goblin_receiver_is_chosen_by_the_carrier_and_swap_with_elf():
-    st = scenario(n=3, pos=("A", "N", "D", "O", "D", "I"), hid=[["hare"], [], []],
-                  tok={"D": ["g1", "g2"]}, carry=["goblin", None, "elf", None, None, None])
+    st = scenario(
+        n=3,
+        pos=("A", "N", "D", "O", "D", "I"),
+        hid=[["hare"], [], []],
+        tok={"D": ["g1", "g2"]},
+        carry=["goblin", None, "elf", None, None, None],
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     # the Elf came to the mover at once; now seat 0 chooses who gets the Goblin
     assert st2["carry"][0] == "elf" and st2["carry"][2] is None
@@ -313,8 +365,13 @@ def test_goblin_receiver_is_chosen_by_the_carrier_and_swap_with_elf():
 
 
 def test_two_elves_on_the_field_mover_chooses():
-    st = scenario(n=3, pos=("A", "N", "D", "O", "D", "I"), hid=[["hare"], [], []],
-                  tok={"D": ["g1", "g2"]}, carry=[None, None, "elf", None, "elf", None])
+    st = scenario(
+        n=3,
+        pos=("A", "N", "D", "O", "D", "I"),
+        hid=[["hare"], [], []],
+        tok={"D": ["g1", "g2"]},
+        carry=[None, None, "elf", None, "elf", None],
+    )
     st2, _ = play(st, 0, "mv:1:hare:d")
     assert ENGINE.legal_actions(st2, 0) == ["elf:p2k1", "elf:p3k1"]
     st3, _ = play(st2, 0, "elf:p3k1")
@@ -322,8 +379,13 @@ def test_two_elves_on_the_field_mover_chooses():
 
 
 def test_leprechaun_removes_a_chosen_screen():
-    st = scenario(n=3, pos=("A", "N", "C", "O", "D", "I"), hid=[["hare"], ["g4"], ["bird"]],
-                  tok={"D": ["g1"]}, men={"D": "leprechaun"})
+    st = scenario(
+        n=3,
+        pos=("A", "N", "C", "O", "D", "I"),
+        hid=[["hare"], ["g4"], ["bird"]],
+        tok={"D": ["g1"]},
+        men={"D": "leprechaun"},
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert ENGINE.legal_actions(st2, 0) == ["lep:p2", "lep:p3"]
     st3, ev = play(st2, 0, "lep:p2")
@@ -338,8 +400,9 @@ def test_leprechaun_two_players_target_forced_and_none_left():
     st = scenario(hid=[["hare"], ["g4"]], tok={"D": ["g1"]}, men={"D": "leprechaun"})
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["screen"] == [True, False]
-    st = scenario(hid=[["hare"], ["g4"]], tok={"D": ["g1"]}, men={"D": "leprechaun"},
-                  screen=[True, False])
+    st = scenario(
+        hid=[["hare"], ["g4"]], tok={"D": ["g1"]}, men={"D": "leprechaun"}, screen=[True, False]
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert ("leprechaun_leaves", {}) in news(ev)
 
@@ -370,8 +433,9 @@ def test_troll_never_on_a_river_bank():
 
 
 def test_fairy_gives_an_optional_extra_move_with_either_korrigan():
-    st = scenario(hid=[["hare", "frog"], []], tok={"D": ["g1"], "L": ["g2", "g3"]},
-                  men={"D": "fairy"})
+    st = scenario(
+        hid=[["hare", "frog"], []], tok={"D": ["g1"], "L": ["g2", "g3"]}, men={"D": "fairy"}
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert ENGINE.to_act(st2) == [0]
     acts = ENGINE.legal_actions(st2, 0)
@@ -447,13 +511,14 @@ def test_new_colour_goes_on_a_free_sun_and_bag_passes_left():
     assert st["holder"] == 0 and ENGINE.to_act(st) == [1]
     assert ENGINE.legal_actions(st, 1) == ["sun:%d" % i for i in range(1, 8)]
     st2, ev = play(st, 1, "sun:4")
-    assert st2["suns"][3] == 2 and ENGINE.to_act(st2) == [0]   # then movement, first player
+    assert st2["suns"][3] == 2 and ENGINE.to_act(st2) == [0]  # then movement, first player
     assert ENGINE.view(st2, None)["suns"][3] == "yellow"
 
 
 def test_repeated_colour_goes_on_a_free_cloud():
-    st = _round_start(bag=[2], drawn=[2], suns=[2, None, None, None, None, None, None],
-                      hid=[["hare"], ["hare"]])
+    st = _round_start(
+        bag=[2], drawn=[2], suns=[2, None, None, None, None, None, None], hid=[["hare"], ["hare"]]
+    )
     _advance(st)
     assert ENGINE.legal_actions(st, 1) == ["cloud:%d" % i for i in range(1, 7)]
     st2, _ = play(st, 1, "cloud:6")
@@ -462,9 +527,17 @@ def test_repeated_colour_goes_on_a_free_cloud():
 
 def test_fifth_cloud_starts_the_chain_without_moves():
     from engines.korrigans.rainbow import draw
-    st = _round_start(n=3, pos=("A", "N", "C", "O", "D", "I"), hid=[["hare"]] * 3,
-                      holder=1, bag=[0], drawn=[0, 1, 2, 3],
-                      suns=[0, 1, 2, 3, None, None, None], clouds=[0, 1, 2, 3, None, None])
+
+    st = _round_start(
+        n=3,
+        pos=("A", "N", "C", "O", "D", "I"),
+        hid=[["hare"]] * 3,
+        holder=1,
+        bag=[0],
+        drawn=[0, 1, 2, 3],
+        suns=[0, 1, 2, 3, None, None, None],
+        clouds=[0, 1, 2, 3, None, None],
+    )
     _advance(st)
     assert ENGINE.to_act(st) == [1]
     st["bag"] = [4]
@@ -483,9 +556,14 @@ def test_fifth_cloud_starts_the_chain_without_moves():
 
 
 def test_seventh_colour_makes_the_cauldron_appear():
-    st = _round_start(holder=0, bag=[6, 6], drawn=[0, 1, 2, 3, 4, 5],
-                      suns=[0, 1, 2, None, 3, 4, 5], clouds=[0, 1, None, None, None, None],
-                      pos=("A", "N", "H", "O"))
+    st = _round_start(
+        holder=0,
+        bag=[6, 6],
+        drawn=[0, 1, 2, 3, 4, 5],
+        suns=[0, 1, 2, None, 3, 4, 5],
+        clouds=[0, 1, None, None, None, None],
+        pos=("A", "N", "H", "O"),
+    )
     events = _advance(st)
     assert news(events) == [("draw_last", {"p": 0, "c": 6})] and events[0].highlight
     assert st["aside"] == [6]
@@ -495,16 +573,21 @@ def test_seventh_colour_makes_the_cauldron_appear():
 
 
 def test_cauldron_avoids_the_placers_korrigans_if_possible():
-    base = dict(holder=0, bag=[6], drawn=[0, 1, 2, 3, 4, 5], suns=[0, 1, 2, None, 3, 4, 5],
-                clouds=[0, 1, None, None, None, None])
+    base = dict(
+        holder=0,
+        bag=[6],
+        drawn=[0, 1, 2, 3, 4, 5],
+        suns=[0, 1, 2, None, 3, 4, 5],
+        clouds=[0, 1, None, None, None, None],
+    )
     st = _round_start(pos=("G", "V", "A", "O"), **copy.deepcopy(base))
     _advance(st)
-    assert st["cauldron"] == F["I"]   # the only choice: placed at once
+    assert st["cauldron"] == F["I"]  # the only choice: placed at once
     st = _round_start(pos=("G", "V", "G", "I"), **copy.deepcopy(base))
     _advance(st)
     assert ENGINE.legal_actions(st, 0) == ["cauldron:i"] or st["cauldron"] == F["I"]
     # every eligible field holds one of his Korrigans: any eligible field
-    base["clouds"] = [0, 1, 2, 3, None, None]       # free Clouds 5-6 on Sun 4: G and I
+    base["clouds"] = [0, 1, 2, 3, None, None]  # free Clouds 5-6 on Sun 4: G and I
     st = _round_start(pos=("G", "I", "A", "O"), **copy.deepcopy(base))
     _advance(st)
     assert ENGINE.legal_actions(st, 0) == ["cauldron:g", "cauldron:i"]
@@ -526,29 +609,48 @@ def _final(**kw):
 
 
 def test_final_turn_reveals_all_and_spends_each_token_once():
-    st = _final(pos=("A", "N", "C", "O"), hid=[["hare", "hare", "g3"], ["bird"]],
-                shown=[["squirrel"], []], cauldron=F["H"], tok={"D": ["g1", "g2"]},
-                backup=["squirrel", None])
+    st = _final(
+        pos=("A", "N", "C", "O"),
+        hid=[["hare", "hare", "g3"], ["bird"]],
+        shown=[["squirrel"], []],
+        cauldron=F["H"],
+        tok={"D": ["g1", "g2"]},
+        backup=["squirrel", None],
+    )
     assert st["shown"][0] == ["hare", "hare", "squirrel"] and st["hid"][0] == ["g3"]
     assert ENGINE.to_act(st) == [0]
     acts = ENGINE.legal_actions(st, 0)
     assert "done" in acts and "mv:1:hare:d" in acts and "mv:1:backup:b" in acts
     st, ev = play(st, 0, "mv:1:hare:d")
-    assert st["tok"][F["D"]] == ["g1", "g2"] and st["hid"][0] == ["g3"]   # no gathering
+    assert st["tok"][F["D"]] == ["g1", "g2"] and st["hid"][0] == ["g3"]  # no gathering
     assert st["disc"][0] == ["hare"] and st["shown"][0] == ["hare", "squirrel"]
     st, ev = play(st, 0, "mv:1:squirrel:h")
     assert st["pos"][0] == F["H"] and st["shown"][0] == ["hare"]
     assert st["disc"][0] == ["hare", "squirrel"]
-    assert news(ev) == [("moved_final", {"kid": 0, "src": "D", "dst": "H",
-                                         "used": ["korrigans.companion", {"comp": "squirrel"}]})]
+    assert news(ev) == [
+        (
+            "moved_final",
+            {
+                "kid": 0,
+                "src": "D",
+                "dst": "H",
+                "used": ["korrigans.companion", {"comp": "squirrel"}],
+            },
+        )
+    ]
     st, ev = play(st, 0, "done")
     assert ENGINE.to_act(st) == [1]
     assert news(ev) == [("final_done", {"p": 0}), ("final_turn", {"p": 1, "comps": ["bird"]})]
 
 
 def test_final_turn_no_menhir_and_game_ends_after_everyone():
-    st = _final(pos=("A", "N", "C", "O"), hid=[["hare"], []], cauldron=F["D"],
-                tok={"D": ["g1"]}, men={"D": "m4"})
+    st = _final(
+        pos=("A", "N", "C", "O"),
+        hid=[["hare"], []],
+        cauldron=F["D"],
+        tok={"D": ["g1"]},
+        men={"D": "m4"},
+    )
     st, ev = play(st, 0, "mv:1:hare:d")
     assert st["men"][F["D"]] == "m4" and st["kept"][0] == []
     # seat 0 has nothing left: his final turn ends; seat 1 has nothing: game over
@@ -557,27 +659,48 @@ def test_final_turn_no_menhir_and_game_ends_after_everyone():
 
 
 def test_final_scoring_gold_elf_goblin_menhirs_cauldron():
-    st = scenario(phase="over", pos=("H", "H", "H", "O"), hid=[["g4", "g2", "hare"], ["g3"]],
-                  kept=[["m3"], []], carry=["elf", None, "goblin", None], cauldron=F["H"])
+    st = scenario(
+        phase="over",
+        pos=("H", "H", "H", "O"),
+        hid=[["g4", "g2", "hare"], ["g3"]],
+        kept=[["m3"], []],
+        carry=["elf", None, "goblin", None],
+        cauldron=F["H"],
+    )
     st["stack"] = []
-    assert breakdown(st, 0) == {"tokens": 6, "menhirs": 3, "elf_goblin": 2, "cauldron": 15,
-                                "total": 26}
-    assert breakdown(st, 1) == {"tokens": 3, "menhirs": 0, "elf_goblin": -2, "cauldron": 10,
-                                "total": 11}
+    assert breakdown(st, 0) == {
+        "tokens": 6,
+        "menhirs": 3,
+        "elf_goblin": 2,
+        "cauldron": 15,
+        "total": 26,
+    }
+    assert breakdown(st, 1) == {
+        "tokens": 3,
+        "menhirs": 0,
+        "elf_goblin": -2,
+        "cauldron": 10,
+        "total": 11,
+    }
     assert ENGINE.scores(st) == [26, 11] and ENGINE.winners(st) == [0]
 
 
 def test_ties_most_companions_then_later_player():
-    st = scenario(n=3, phase="over", pos=("A", "B", "C", "D", "E", "F"),
-                  hid=[["g4"], ["g4"], ["g4"]], shown=[["hare", "bird"], ["mole"], ["frog"]],
-                  cauldron=F["V"])
+    st = scenario(
+        n=3,
+        phase="over",
+        pos=("A", "B", "C", "D", "E", "F"),
+        hid=[["g4"], ["g4"], ["g4"]],
+        shown=[["hare", "bird"], ["mole"], ["frog"]],
+        cauldron=F["V"],
+    )
     st["stack"] = []
     assert ENGINE.scores(st) == [4, 4, 4]
     assert winners(st) == [0]
     st["shown"][0] = ["hare"]
-    assert winners(st) == [2]          # all have one Companion: the later player wins
+    assert winners(st) == [2]  # all have one Companion: the later player wins
     st["backup"] = [None, "hare", None]
-    assert winners(st) == [1]          # an unused Backup Companion counts
+    assert winners(st) == [1]  # an unused Backup Companion counts
 
 
 # --- map validation ---------------------------------------------------------------------------
@@ -586,25 +709,31 @@ def _map_data():
         return json.load(fh)
 
 
-M_PATH = __import__("os").path.join(__import__("os").path.dirname(
-    __import__("engines.korrigans.maps", fromlist=["x"]).__file__), "maps", "standard.json")
+M_PATH = __import__("os").path.join(
+    __import__("os").path.dirname(__import__("engines.korrigans.maps", fromlist=["x"]).__file__),
+    "maps",
+    "standard.json",
+)
 
 
-@pytest.mark.parametrize("breakage, message", [
-    (lambda d: d["fields"].pop("P"), "grid letter 'P' has no entry"),
-    (lambda d: d["borders"]["gate"].append("A-P"), "do not touch"),
-    (lambda d: d["borders"]["gate"].append("B-C"), "listed twice"),
-    (lambda d: d["borders"].update(wall=["A-D"]), "unknown border kind"),
-    (lambda d: d["start"].update({"5": ["J", "J"]}), "start 5"),
-    (lambda d: d["start"].update({"5": ["J", "A"]}), "already a start field"),
-    (lambda d: d["grid"].pop(), "at least 7 Sun rows"),
-    (lambda d: d["fields"]["A"].update(clovers=0), "clovers"),
-    (lambda d: d["fields"]["A"].update(clovers=20), "more than the 48"),
-    (lambda d: d.update(village="Z"), "village"),
-    (lambda d: d["grid"].__setitem__(6, "OOMPPA"), "not connected"),
-    (lambda d: d["grid"].__setitem__(0, "AABBC"), "same length"),
-    (lambda d: d["fields"]["A"].update(sand="yes"), "'sand' must be true or false"),
-])
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (lambda d: d["fields"].pop("P"), "grid letter 'P' has no entry"),
+        (lambda d: d["borders"]["gate"].append("A-P"), "do not touch"),
+        (lambda d: d["borders"]["gate"].append("B-C"), "listed twice"),
+        (lambda d: d["borders"].update(wall=["A-D"]), "unknown border kind"),
+        (lambda d: d["start"].update({"5": ["J", "J"]}), "start 5"),
+        (lambda d: d["start"].update({"5": ["J", "A"]}), "already a start field"),
+        (lambda d: d["grid"].pop(), "at least 7 Sun rows"),
+        (lambda d: d["fields"]["A"].update(clovers=0), "clovers"),
+        (lambda d: d["fields"]["A"].update(clovers=20), "more than the 48"),
+        (lambda d: d.update(village="Z"), "village"),
+        (lambda d: d["grid"].__setitem__(6, "OOMPPA"), "not connected"),
+        (lambda d: d["grid"].__setitem__(0, "AABBC"), "same length"),
+        (lambda d: d["fields"]["A"].update(sand="yes"), "'sand' must be true or false"),
+    ],
+)
 def test_map_validation_rejects_broken_maps(breakage, message):
     data = _map_data()
     validate(data)
@@ -615,6 +744,7 @@ def test_map_validation_rejects_broken_maps(breakage, message):
 
 def test_broken_map_file_gives_a_clear_error(tmp_path):
     from engines.korrigans.maps import load_file
+
     path = tmp_path / "bad.json"
     path.write_text("{ not json")
     with pytest.raises(MapError, match="bad.json: cannot read JSON"):
@@ -636,11 +766,13 @@ def test_spectator_and_other_seats_never_see_hidden_tokens():
     text = json.dumps(spec)
     assert "mole" not in text and "g4" not in text
     # field contents and Menhir kinds are never in a view
-    assert all(set(f) == {"id", "colour", "sand", "pontoon", "tokens", "menhir", "korrigans"}
-               for f in spec["fields"])
+    assert all(
+        set(f) == {"id", "colour", "sand", "pontoon", "tokens", "menhir", "korrigans"}
+        for f in spec["fields"]
+    )
     assert "leprechaun" not in text and "fairy" not in text
     board = ENGINE.board_text(spec)
-    assert MOVES_LEGEND in board   # it names every Companion: look past it
+    assert MOVES_LEGEND in board  # it names every Companion: look past it
     assert "Mole" not in board.replace(MOVES_LEGEND, "") and "Gold 4" not in board
     assert len(board) <= 4000
     hand = ENGINE.hand_text(ENGINE.view(st, 0))
@@ -649,6 +781,7 @@ def test_spectator_and_other_seats_never_see_hidden_tokens():
 
 def test_public_events_of_random_games_never_name_a_secret_pick():
     import random
+
     for n, seed in ((2, 1), (3, 2), (5, 3)):
         rnd = random.Random(seed)
         st = ENGINE.new_game(n, seed)
@@ -665,7 +798,9 @@ def test_public_events_of_random_games_never_name_a_secret_pick():
                 assert '"%s"' % kind not in json.dumps(shown)
                 mine = said(events, seat)
                 assert (mine[0][0], mine[0][1]["token"]) == (
-                    ("kept" if head == "take" else "sacrificed"), kind)
+                    ("kept" if head == "take" else "sacrificed"),
+                    kind,
+                )
             st = new
 
 
@@ -697,17 +832,24 @@ def test_describe_labels_are_short_and_use_placeholders():
 
 # --- rulings of this implementation (see the package docstring) ------------------------------
 def test_ruling_handovers_also_happen_in_the_final_turn():
-    st = _final(pos=("A", "N", "D", "O"), hid=[["hare"], []], cauldron=F["D"],
-                carry=["goblin", None, "elf", None])
+    st = _final(
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        cauldron=F["D"],
+        carry=["goblin", None, "elf", None],
+    )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][:4] == ["elf", None, "goblin", None]
     assert ENGINE.is_over(st2)
-    assert ENGINE.scores(st2) == [12, 8]     # both on the Cauldron: +10 each, Elf +2, Goblin -2
+    assert ENGINE.scores(st2) == [12, 8]  # both on the Cauldron: +10 each, Elf +2, Goblin -2
 
 
 def test_ruling_fairy_can_chain_into_another_fairy():
-    st = scenario(hid=[["hare", "squirrel"], []], tok={"D": ["g1"], "H": ["g2"]},
-                  men={"D": "fairy", "H": "fairy"})
+    st = scenario(
+        hid=[["hare", "squirrel"], []],
+        tok={"D": ["g1"], "H": ["g2"]},
+        men={"D": "fairy", "H": "fairy"},
+    )
     st2, _ = play(st, 0, "mv:1:hare:d")
     st3, ev = play(st2, 0, "mv:1:squirrel:h")
     assert ("fairy", {"p": 0}) in news(ev)
@@ -748,9 +890,12 @@ def test_engine_metadata_for_the_lobby():
 
 
 def test_more_than_25_moves_are_split_by_korrigan():
-    st = _final(pos=("P", "C", "A", "O"), hid=[["frog", "bird", "mole", "hare", "squirrel",
-                                                "mouse"], []], cauldron=F["V"],
-                backup=["hare", None])
+    st = _final(
+        pos=("P", "C", "A", "O"),
+        hid=[["frog", "bird", "mole", "hare", "squirrel", "mouse"], []],
+        cauldron=F["V"],
+        backup=["hare", None],
+    )
     acts = ENGINE.legal_actions(st, 0)
     assert acts == ["done", "kor:1", "kor:2"]
     assert ENGINE.describe(st, 0, "kor:1") == "Move Korrigan 1 (on P)"

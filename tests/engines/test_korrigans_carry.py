@@ -5,6 +5,7 @@ reemplaza por la nueva" (../shared/rules/korrigans.es.txt; RULINGS.md, Elf/Gobli
 of ruling 7/8 in the package docstring, from hand-made states; each also checks that no token
 is created or lost (``inventory``) and that a token leaving the game lands in ``out``.
 """
+
 from __future__ import annotations
 
 from engines.korrigans import ENGINE
@@ -26,13 +27,20 @@ def moved(st, seat, action):
 
 # a. An Elf carrier that moves onto an opponent's Elf takes it; its own Elf leaves the game.
 def test_elf_carrier_takes_an_opponents_elf_and_its_own_leaves_the_game():
-    st = carrying(2, ["elf", None, "elf", None], pos=("A", "N", "D", "O"),
-                  hid=[["hare"], []], tok={"D": ["g1", "g2"]})
+    st = carrying(
+        2,
+        ["elf", None, "elf", None],
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, None, None]
     assert st2["out"] == {"elf": 1, "goblin": 0} and st2["supply"] == {"elf": 0, "goblin": 2}
-    assert news(ev)[-2:] == [("elf_passes", {"src": 2, "kid": 0}),
-                             ("carried_leaves", {"kind": "elf", "kid": 0})]
+    assert news(ev)[-2:] == [
+        ("elf_passes", {"src": 2, "kid": 0}),
+        ("carried_leaves", {"kind": "elf", "kid": 0}),
+    ]
     assert breakdown(st2, 0)["elf_goblin"] == 2 and breakdown(st2, 1)["elf_goblin"] == 0
     # the public view and the board say where it went
     view = ENGINE.view(st2, None)
@@ -43,16 +51,26 @@ def test_elf_carrier_takes_an_opponents_elf_and_its_own_leaves_the_game():
 
 
 def test_elf_carrier_with_its_other_korrigan_on_the_elf_field_still_takes_only_the_opponents():
-    st = carrying(2, [None, "elf", "elf", None], pos=("A", "D", "D", "O"),
-                  hid=[["hare"], []], tok={"D": ["g1", "g2"]})
+    st = carrying(
+        2,
+        [None, "elf", "elf", None],
+        pos=("A", "D", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", "elf", None, None] and st2["out"]["elf"] == 0
 
 
 # b. An Elf carrier that moves onto an opponent's Goblin gets nothing.
 def test_elf_carrier_moving_onto_a_goblin_carrier_gets_nothing():
-    st = carrying(2, ["elf", None, "goblin", None], pos=("A", "N", "D", "O"),
-                  hid=[["hare"], []], tok={"D": ["g1", "g2"]})
+    st = carrying(
+        2,
+        ["elf", None, "goblin", None],
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, "goblin", None]
     assert st2["out"] == {"elf": 0, "goblin": 0}
@@ -60,8 +78,13 @@ def test_elf_carrier_moving_onto_a_goblin_carrier_gets_nothing():
 
 # c. A Goblin handed to a Korrigan that carries a token knocks that token out of the game.
 def test_goblin_handed_to_a_goblin_carrier_replaces_its_goblin():
-    st = carrying(2, ["goblin", None, "goblin", None], pos=("A", "N", "D", "O"),
-                  hid=[["hare"], []], tok={"D": ["g1", "g2"]})
+    st = carrying(
+        2,
+        ["goblin", None, "goblin", None],
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == [None, None, "goblin", None]
     assert st2["out"] == {"elf": 0, "goblin": 1}
@@ -71,11 +94,15 @@ def test_goblin_handed_to_a_goblin_carrier_replaces_its_goblin():
 
 def test_goblin_handed_to_an_elf_carrier_the_mover_does_not_take_from_knocks_the_elf_out():
     # two opponents' Elves on the field: the mover takes one, the Goblin goes to the other
-    st = carrying(3, ["goblin", None, "elf", None, "elf", None],
-                  pos=("A", "N", "D", "O", "D", "I"), hid=[["hare"], [], []],
-                  tok={"D": ["g1", "g2"]})
+    st = carrying(
+        3,
+        ["goblin", None, "elf", None, "elf", None],
+        pos=("A", "N", "D", "O", "D", "I"),
+        hid=[["hare"], [], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
-    assert ENGINE.legal_actions(st2, 0) == ["elf:p2k1", "elf:p3k1"]   # the Elf first
+    assert ENGINE.legal_actions(st2, 0) == ["elf:p2k1", "elf:p3k1"]  # the Elf first
     st3, _ = moved(st2, 0, "elf:p2k1")
     assert st3["carry"][:6] == ["elf", None, None, None, "elf", None]
     assert ENGINE.legal_actions(st3, 0) == ["goblin:p2k1", "goblin:p3k1"]
@@ -90,9 +117,13 @@ def test_goblin_handed_to_an_elf_carrier_the_mover_does_not_take_from_knocks_the
 
 
 def test_goblin_with_a_single_receiver_carrying_a_goblin_is_handed_without_a_question():
-    st = carrying(3, ["goblin", None, "goblin", None, None, None],
-                  pos=("A", "N", "D", "O", "C", "I"), hid=[["hare"], [], []],
-                  tok={"D": ["g1", "g2"]})
+    st = carrying(
+        3,
+        ["goblin", None, "goblin", None, None, None],
+        pos=("A", "N", "D", "O", "C", "I"),
+        hid=[["hare"], [], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert ENGINE.legal_actions(st2, 0) == ["take:g1", "take:g2"]
     assert st2["carry"][:4] == [None, None, "goblin", None] and st2["out"]["goblin"] == 1
@@ -100,8 +131,13 @@ def test_goblin_with_a_single_receiver_carrying_a_goblin_is_handed_without_a_que
 
 # d. A Goblin carrier moving onto an opponent's Elf: a swap, nothing leaves the game.
 def test_goblin_carrier_onto_an_elf_is_a_swap():
-    st = carrying(2, ["goblin", None, "elf", None], pos=("A", "N", "D", "O"),
-                  hid=[["hare"], []], tok={"D": ["g1", "g2"]})
+    st = carrying(
+        2,
+        ["goblin", None, "elf", None],
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, "goblin", None]
     assert st2["out"] == {"elf": 0, "goblin": 0}
@@ -110,11 +146,15 @@ def test_goblin_carrier_onto_an_elf_is_a_swap():
 
 
 def test_goblin_carrier_onto_an_elf_and_a_goblin_picks_who_gets_the_goblin():
-    st = carrying(3, ["goblin", None, "elf", None, "goblin", None],
-                  pos=("A", "N", "D", "O", "D", "I"), hid=[["hare"], [], []],
-                  tok={"D": ["g1", "g2"]})
+    st = carrying(
+        3,
+        ["goblin", None, "elf", None, "goblin", None],
+        pos=("A", "N", "D", "O", "D", "I"),
+        hid=[["hare"], [], []],
+        tok={"D": ["g1", "g2"]},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
-    assert st2["carry"][0] == "elf" and st2["carry"][2] is None     # the Elf came at once
+    assert st2["carry"][0] == "elf" and st2["carry"][2] is None  # the Elf came at once
     st3, _ = moved(st2, 0, "goblin:p3k1")
     assert st3["carry"] == ["elf", None, None, None, "goblin", None]
     assert st3["out"] == {"elf": 0, "goblin": 1}
@@ -122,8 +162,9 @@ def test_goblin_carrier_onto_an_elf_and_a_goblin_picks_who_gets_the_goblin():
 
 # Menhirs: the token from the supply replaces the one carried, of either kind.
 def test_elf_menhir_under_an_elf_carrier_replaces_its_elf():
-    st = carrying(2, ["elf", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]},
-                  men={"D": "elf"})
+    st = carrying(
+        2, ["elf", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "elf"}
+    )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf"
     assert st2["supply"]["elf"] == 0 and st2["out"] == {"elf": 1, "goblin": 0}
@@ -131,16 +172,18 @@ def test_elf_menhir_under_an_elf_carrier_replaces_its_elf():
 
 
 def test_goblin_menhir_under_a_goblin_carrier_replaces_its_goblin():
-    st = carrying(2, ["goblin", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]},
-                  men={"D": "goblin"})
+    st = carrying(
+        2, ["goblin", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "goblin"}
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "goblin"
     assert st2["supply"]["goblin"] == 0 and st2["out"] == {"elf": 0, "goblin": 1}
 
 
 def test_elf_menhir_under_a_goblin_carrier_removes_the_goblin():
-    st = carrying(2, ["goblin", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]},
-                  men={"D": "elf"})
+    st = carrying(
+        2, ["goblin", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "elf"}
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf" and st2["out"] == {"elf": 0, "goblin": 1}
     assert breakdown(st2, 0)["elf_goblin"] == 2
@@ -148,8 +191,14 @@ def test_elf_menhir_under_a_goblin_carrier_removes_the_goblin():
 
 def test_handover_comes_before_the_gathering_menhir():
     # the mover takes the Elf on arrival, then empties the field: the Goblin Menhir replaces it
-    st = carrying(2, [None, None, "elf", None], pos=("A", "N", "D", "O"),
-                  hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "goblin"})
+    st = carrying(
+        2,
+        [None, None, "elf", None],
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        tok={"D": ["g1"]},
+        men={"D": "goblin"},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["goblin", None, None, None]
     assert st2["out"] == {"elf": 1, "goblin": 0}
@@ -157,12 +206,17 @@ def test_handover_comes_before_the_gathering_menhir():
 
 # e. The final turn: handovers still happen.
 def test_elf_carrier_takes_an_elf_in_the_final_turn():
-    st = _final(pos=("A", "N", "D", "O"), hid=[["hare"], []], cauldron=F["D"],
-                carry=["elf", None, "elf", None], supply={"elf": 0, "goblin": 2})
+    st = _final(
+        pos=("A", "N", "D", "O"),
+        hid=[["hare"], []],
+        cauldron=F["D"],
+        carry=["elf", None, "elf", None],
+        supply={"elf": 0, "goblin": 2},
+    )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, None, None] and st2["out"]["elf"] == 1
     assert ENGINE.is_over(st2)
-    assert ENGINE.scores(st2) == [12, 10]     # both on the Cauldron: +10 each, Elf +2
+    assert ENGINE.scores(st2) == [12, 10]  # both on the Cauldron: +10 each, Elf +2
 
 
 def test_placement_hands_nothing_over():

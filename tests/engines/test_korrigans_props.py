@@ -1,4 +1,5 @@
 """Korrigans: random playouts through the generic contract checks, every player count."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,6 +28,7 @@ def test_random_playouts_advanced_placement(players):
 
 def test_text_stays_short_through_a_whole_game():
     import random
+
     rnd = random.Random(5)
     st = ENGINE.new_game(5, 5)
     while not ENGINE.is_over(st):
@@ -38,15 +40,19 @@ def test_text_stays_short_through_a_whole_game():
         assert len(ENGINE.hand_text(ENGINE.view(st, seat))) <= 4000
 
 
-@pytest.mark.parametrize("players, seed, moves, scores, winner, digest", [
-    (2, 21, 54, [11, 11], 0, "1e7cba8a43f7e27b"),
-    (4, 22, 109, [13, 3, 5, 10], 0, "e12ba4806aaad7a1"),
-])
+@pytest.mark.parametrize(
+    "players, seed, moves, scores, winner, digest",
+    [
+        (2, 21, 54, [11, 11], 0, "1e7cba8a43f7e27b"),
+        (4, 22, 109, [13, 3, 5, 10], 0, "e12ba4806aaad7a1"),
+    ],
+)
 def test_golden_playthrough(players, seed, moves, scores, winner, digest):
     """A recorded random game: same seed and policy must give the same end (rule regressions)."""
     import hashlib
     import json
     import random
+
     rnd = random.Random(seed)
     st = ENGINE.new_game(players, seed)
     played = 0
@@ -55,7 +61,7 @@ def test_golden_playthrough(players, seed, moves, scores, winner, digest):
         st, _ = ENGINE.apply(st, seat, rnd.choice(ENGINE.legal_actions(st, seat)))
         played += 1
     view = ENGINE.view(st, None)
-    view["prompt"] = render(view["prompt"])    # (recorded when the view held the English text)
+    view["prompt"] = render(view["prompt"])  # (recorded when the view held the English text)
     final_view = json.dumps(view, sort_keys=True).encode()
     assert (played, ENGINE.scores(st), ENGINE.winners(st)) == (moves, scores, [winner])
     assert hashlib.sha256(final_view).hexdigest()[:16] == digest

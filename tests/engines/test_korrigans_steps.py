@@ -1,5 +1,6 @@
 """Korrigans' one shape (issue 9): the step table, phase modules that never import each other,
 labels and prompts from what the seat may see, text from a JSON view alone."""
+
 from __future__ import annotations
 
 import ast
@@ -107,7 +108,7 @@ def test_labels_prompts_and_news_are_messages_with_templates():
             st, events = ENGINE.apply(st, seat, rnd.choice(legal))
             for event in events:
                 assert isinstance(event.message, Msg) and event.message.game == "korrigans"
-                json.dumps(event.message.to_json())      # parameters are JSON-able
+                json.dumps(event.message.to_json())  # parameters are JSON-able
                 assert event.text and "{" not in event.text.replace("{p", "")
         assert ENGINE.prompt(st, None).key == "korrigans.prompt.over"
 
@@ -122,8 +123,7 @@ def test_text_comes_from_a_json_view_alone():
             assert ENGINE.board_text(copy) == ENGINE.board_text(view)
             if seat is not None:
                 assert ENGINE.hand_text(copy) == ENGINE.hand_text(view)
-            assert ENGINE.board_text(copy).startswith(
-                "**Korrigans** - " + render(view["prompt"]))
+            assert ENGINE.board_text(copy).startswith("**Korrigans** - " + render(view["prompt"]))
 
 
 def test_rule_code_builds_no_sentence():
@@ -134,17 +134,28 @@ def test_rule_code_builds_no_sentence():
         if path.name in ("words.py", "data.py", "maps.py", "__init__.py"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)}
-        lobby = {id(const) for node in ast.walk(tree)
-                 if isinstance(node, ast.Assign)
-                 and any(getattr(t, "id", "") in ("title", "summary", "option_help")
-                         for t in node.targets)
-                 for const in ast.walk(node.value)}
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        lobby = {
+            id(const)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            and any(
+                getattr(t, "id", "") in ("title", "summary", "option_help") for t in node.targets
+            )
+            for const in ast.walk(node.value)
+        }
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                    and id(node) not in docstrings | lobby):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings | lobby
+            ):
                 # words, not layout ("S%d %-3s %s") nor ids ("final_turn_backup")
                 words = [w for w in node.value.split() if re.search("[A-Za-z]{2}", w)]
                 assert len(words) < 3, (path.name, node.value)

@@ -2,6 +2,7 @@
 
 The Discord cog (/korrigans) is not part of the engine; this drives the same service it uses.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,8 +25,9 @@ async def service(tmp_path):
 
 
 async def test_a_whole_game_through_the_table_service(service):
-    game = await service.open_table("korrigans", guild_id=1, channel_id=2, host_id=10,
-                                    host_name="ann")
+    game = await service.open_table(
+        "korrigans", guild_id=1, channel_id=2, host_id=10, host_name="ann"
+    )
     for uid, name in USERS[1:]:
         await service.join(game.id, uid, name)
     outcome = await service.start(game.id, 10)
@@ -54,8 +56,9 @@ async def test_a_whole_game_through_the_table_service(service):
             assert "{p" not in text
             # a secret pick is never named in public news while the picker has a screen
             assert "You keep" not in text and "You sacrificed" not in text
-            saw_cauldron = saw_cauldron or "Cauldron of Gold on" in text \
-                or "puts the Cauldron of Gold" in text
+            saw_cauldron = (
+                saw_cauldron or "Cauldron of Gold on" in text or "puts the Cauldron of Gold" in text
+            )
     assert outcome.finished and saw_cauldron and moves > 30 and private_picks > 5
     state = service.state(outcome.game)
     assert state["cauldron"] is not None
@@ -70,17 +73,28 @@ def test_final_scores_message_explains_a_tie_on_gold():
     from tables import fill_names
     from tests.engines.test_korrigans import F, scenario
 
-    st = scenario(n=3, phase="over", pos=("A", "B", "C", "D", "E", "F"),
-                  hid=[["g4"], ["g4"], ["g1"]], shown=[["hare", "bird"], ["mole"], ["frog"]],
-                  cauldron=F["V"])
+    st = scenario(
+        n=3,
+        phase="over",
+        pos=("A", "B", "C", "D", "E", "F"),
+        hid=[["g4"], ["g4"], ["g1"]],
+        shown=[["hare", "bird"], ["mole"], ["frog"]],
+        cauldron=F["V"],
+    )
     st["stack"] = []
     seats = [SimpleNamespace(name=name, user_id=uid, is_bot=False) for uid, name in USERS]
     game = SimpleNamespace(kind="korrigans", seats=seats)
-    svc = SimpleNamespace(engine=lambda kind: ENGINE, state=lambda g: st,
-                          fill=lambda g, text, lang="en": fill_names(text, [s.name for s in seats]))
+    svc = SimpleNamespace(
+        engine=lambda kind: ENGINE,
+        state=lambda g: st,
+        fill=lambda g, text, lang="en": fill_names(text, [s.name for s in seats]),
+    )
     text = render.results_text(svc, game)
     assert text.splitlines()[1:5] == [
-        "🏆 ann: 4", "bob: 4", "cat: 1",
-        "Tied on 4 gold: most Companions left wins (ann 2, bob 1)."]
+        "🏆 ann: 4",
+        "bob: 4",
+        "cat: 1",
+        "Tied on 4 gold: most Companions left wins (ann 2, bob 1).",
+    ]
     st["hid"][1] = ["g3"]
     assert "Tied" not in render.results_text(svc, game)

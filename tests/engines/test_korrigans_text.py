@@ -1,4 +1,5 @@
 """Korrigans: the text players read (board and private panel), issue 12."""
+
 from __future__ import annotations
 
 import re
@@ -53,9 +54,15 @@ def test_first_player_is_marked_on_the_board():
 
 
 def _over(shown, backup=None):
-    st = scenario(n=3, phase="over", pos=("A", "B", "C", "D", "E", "F"),
-                  hid=[["g4"], ["g4"], ["g1"]], shown=shown, cauldron=F["V"],
-                  backup=backup or [None, None, None])
+    st = scenario(
+        n=3,
+        phase="over",
+        pos=("A", "B", "C", "D", "E", "F"),
+        hid=[["g4"], ["g4"], ["g1"]],
+        shown=shown,
+        cauldron=F["V"],
+        backup=backup or [None, None, None],
+    )
     st["stack"] = []
     return st
 
@@ -68,7 +75,7 @@ def test_final_scores_show_companions_left_when_they_break_a_tie():
     lines = {line.split(":")[0]: line for line in text.splitlines() if line.startswith("{p")}
     assert "Companions left: 2" in lines["{p0} (first player)"]
     assert "Companions left: 1" in lines["{p1}"]
-    assert "Companions left" not in lines["{p2}"]          # 1 gold: not in the tie
+    assert "Companions left" not in lines["{p2}"]  # 1 gold: not in the tie
     assert "**Winner: {p0}** (tied on gold: most Companions left wins)" in text
 
 
@@ -76,8 +83,9 @@ def test_final_scores_name_turn_order_when_companions_tie_too():
     st = _over([["hare"], ["mole"], ["frog"]])
     view = ENGINE.view(st, None)
     assert view["tie_break"] == "turn_order" and view["winners"] == [1]
-    assert ("**Winner: {p1}** (tied on gold and Companions left: the later player in turn "
-            "order wins)") in ENGINE.board_text(view)
+    assert (
+        "**Winner: {p1}** (tied on gold and Companions left: the later player in turn order wins)"
+    ) in ENGINE.board_text(view)
 
 
 def test_final_scores_without_a_tie_say_nothing_about_companions():
@@ -107,40 +115,70 @@ def test_out_of_game_tokens_are_counted_on_the_board():
 
 def test_result_note_under_the_final_scores_explains_a_tie_break():
     st = _over([["hare", "bird"], ["mole"], ["frog"]])
-    assert ENGINE.result_note(st) == (
-        "Tied on 4 gold: most Companions left wins ({p0} 2, {p1} 1).")
+    assert ENGINE.result_note(st) == ("Tied on 4 gold: most Companions left wins ({p0} 2, {p1} 1).")
     st = _over([["hare"], ["mole"], ["frog"]])
-    assert ENGINE.result_note(st) == ("Tied on 4 gold and on Companions left ({p0} 1, {p1} 1): "
-                                      "the later player in turn order wins.")
+    assert ENGINE.result_note(st) == (
+        "Tied on 4 gold and on Companions left ({p0} 1, {p1} 1): "
+        "the later player in turn order wins."
+    )
     st["hid"][1] = ["g3"]
     assert ENGINE.result_note(st) == ""
     st = scenario()
-    assert ENGINE.result_note(st) == ""        # not over: nothing to explain
+    assert ENGINE.result_note(st) == ""  # not over: nothing to explain
 
 
 # --- the English of messages (rule tests check ids and parameters; these check the words) ---
 def test_event_sentences_in_english():
-    assert render(msg("kept", token="g3", f="D", left=["bird", "g1"])) == \
-        "You keep a Gold 3 from D (left there: Bird, Gold 1)."
-    assert render(msg("kept", token="g3", f="D", left=[])) == \
-        "You keep a Gold 3 from D (left there: nothing)."
-    assert render(msg("moved", kid=3, src="A", dst="B",
-                      used=msg("backup_companion", side="squirrel").to_json())) == \
-        "{p1}'s Korrigan 2 goes from A to B with the Backup Companion (Squirrel)."
-    assert render(msg("moved_final", kid=0, src="D", dst="H",
-                      used=msg("companion", comp="squirrel").to_json())) == \
-        "{p0}'s Korrigan 1 goes from D to H with the Squirrel (discarded)."
+    assert (
+        render(msg("kept", token="g3", f="D", left=["bird", "g1"]))
+        == "You keep a Gold 3 from D (left there: Bird, Gold 1)."
+    )
+    assert (
+        render(msg("kept", token="g3", f="D", left=[]))
+        == "You keep a Gold 3 from D (left there: nothing)."
+    )
+    assert (
+        render(
+            msg(
+                "moved",
+                kid=3,
+                src="A",
+                dst="B",
+                used=msg("backup_companion", side="squirrel").to_json(),
+            )
+        )
+        == "{p1}'s Korrigan 2 goes from A to B with the Backup Companion (Squirrel)."
+    )
+    assert (
+        render(
+            msg(
+                "moved_final",
+                kid=0,
+                src="D",
+                dst="H",
+                used=msg("companion", comp="squirrel").to_json(),
+            )
+        )
+        == "{p0}'s Korrigan 1 goes from D to H with the Squirrel (discarded)."
+    )
     assert render(msg("final_turn", p=1, comps=[])) == "{p1}'s final turn. Companions: none."
-    assert render(msg("final_turn_backup", p=0, comps=["hare", "mole"], side="hare")) == \
-        "{p0}'s final turn. Companions: Hare, Mole, Backup (Hare)."
-    assert render(msg("game_over", gold=[[0, 12], [1, 8]], p=0)) == \
-        "Game over. Gold: {p0} 12, {p1} 8. {p0} wins!"
-    assert render(msg("draw_aside", p=0, c=1)) == \
-        "{p0} draws orange again: the pawn is set aside."
-    assert render(msg("troll_placed", p=0, kind="gate", border="A-B")) == \
-        "{p0} puts the Troll on the gate border A-B."
-    assert render(msg("carried_leaves", kind="elf", kid=0)) == \
-        "The Elf that {p0}'s Korrigan 1 carried before leaves the game."
+    assert (
+        render(msg("final_turn_backup", p=0, comps=["hare", "mole"], side="hare"))
+        == "{p0}'s final turn. Companions: Hare, Mole, Backup (Hare)."
+    )
+    assert (
+        render(msg("game_over", gold=[[0, 12], [1, 8]], p=0))
+        == "Game over. Gold: {p0} 12, {p1} 8. {p0} wins!"
+    )
+    assert render(msg("draw_aside", p=0, c=1)) == "{p0} draws orange again: the pawn is set aside."
+    assert (
+        render(msg("troll_placed", p=0, kind="gate", border="A-B"))
+        == "{p0} puts the Troll on the gate border A-B."
+    )
+    assert (
+        render(msg("carried_leaves", kind="elf", kid=0))
+        == "The Elf that {p0}'s Korrigan 1 carried before leaves the game."
+    )
 
 
 def test_labels_and_prompts_in_english():
@@ -151,7 +189,10 @@ def test_labels_and_prompts_in_english():
     assert ENGINE.describe(st, 0, "sun:3") == "Pawn on Sun 3"
     assert render(ENGINE.prompt(st, None)) == "{p0} moves a Korrigan with a Companion."
     st = scenario(step={"k": "sac", "s": 1, "side": "hare"})
-    assert render(ENGINE.view(st, 0)["prompt"]) == \
-        "{p1} sacrifices a token for a Backup Companion (Hare side)."
+    assert (
+        render(ENGINE.view(st, 0)["prompt"])
+        == "{p1} sacrifices a token for a Backup Companion (Hare side)."
+    )
     assert board(st).startswith(
-        "**Korrigans** - {p1} sacrifices a token for a Backup Companion (Hare side).\n")
+        "**Korrigans** - {p1} sacrifices a token for a Backup Companion (Hare side).\n"
+    )

@@ -4,6 +4,7 @@ Checks termination, to_act/legal_actions agreement, IllegalAction on a bad id, p
 dump/load round trips, determinism by replay and that no component is created or lost
 (see ``contract.play_and_check``).
 """
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,12 @@ from tests.engines.contract import play_and_check
 
 SEEDS = (1, 2, 3)
 
-CASES = [(name, n, seed) for name, engine in sorted(REGISTRY.items())
-         for n in range(engine.min_players, engine.max_players + 1) for seed in SEEDS]
+CASES = [
+    (name, n, seed)
+    for name, engine in sorted(REGISTRY.items())
+    for n in range(engine.min_players, engine.max_players + 1)
+    for seed in SEEDS
+]
 
 
 @pytest.mark.parametrize("name,num_players,seed", CASES)

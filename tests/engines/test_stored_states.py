@@ -3,6 +3,7 @@
 The files in ``tests/fixtures/states`` are written by ``python -m tests.fixtures.make_states``
 and never rewritten: a new state version adds new files beside the old ones.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,17 +49,38 @@ class _Versioned(Engine):
     state_version = 2
     migrations = {1: lambda d: {"count": d.pop("n"), **d}}
 
-    def new_game(self, num_players, seed, options=None): return {"count": 0}
-    def to_act(self, state): return []
-    def legal_actions(self, state, seat): return []
-    def describe(self, state, seat, action): return action
-    def _apply(self, state, seat, action, events): pass
-    def view(self, state, seat): return dict(state)
-    def is_over(self, state): return True
-    def scores(self, state): return [0]
-    def inventory(self, state): return {}
-    def board_text(self, view): return ""
-    def hand_text(self, view): return ""
+    def new_game(self, num_players, seed, options=None):
+        return {"count": 0}
+
+    def to_act(self, state):
+        return []
+
+    def legal_actions(self, state, seat):
+        return []
+
+    def describe(self, state, seat, action):
+        return action
+
+    def _apply(self, state, seat, action, events):
+        pass
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def is_over(self, state):
+        return True
+
+    def scores(self, state):
+        return [0]
+
+    def inventory(self, state):
+        return {}
+
+    def board_text(self, view):
+        return ""
+
+    def hand_text(self, view):
+        return ""
 
 
 def test_load_runs_each_migration_in_turn():

@@ -6,6 +6,7 @@
 - An undo restores exactly the state before the decision; a log with undos replays to the same
   state as the log without the undone decisions; nobody can undo past another seat's decision.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -17,8 +18,12 @@ from engines import REGISTRY, IllegalAction
 from engines.undo import UNDO, Replay, replay
 
 MAX_MOVES = 4000
-CASES = [(name, n, seed) for name, engine in sorted(REGISTRY.items())
-         for n in sorted({engine.min_players, engine.max_players}) for seed in (1, 2)]
+CASES = [
+    (name, n, seed)
+    for name, engine in sorted(REGISTRY.items())
+    for n in sorted({engine.min_players, engine.max_players})
+    for seed in (1, 2)
+]
 
 
 def _strings(data, out: set[str]) -> set[str]:
@@ -86,7 +91,8 @@ def test_only_actions_that_reveal_nothing_can_be_undone(name, num_players, seed)
         for observer in [None, *range(num_players)]:
             if observer != seat:
                 assert not _new_to(engine, state, after, observer, action), (
-                    f"{action} by seat {seat} showed {observer} something new but is undoable")
+                    f"{action} by seat {seat} showed {observer} something new but is undoable"
+                )
         assert game.refusal(seat) is None and game.undoable_by() == seat
         for other in range(num_players):
             if other != seat:
@@ -103,7 +109,7 @@ def test_undo_is_exact_and_replays(name, num_players, seed):
     start = engine.new_game(num_players, seed)
     game = Replay(engine, start)
     log: list[tuple[int, str]] = []
-    standing: list[tuple[int, str]] = []   # the log without undone decisions
+    standing: list[tuple[int, str]] = []  # the log without undone decisions
     undos = 0
     for _ in range(MAX_MOVES):
         if engine.is_over(game.state):

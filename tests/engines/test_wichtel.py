@@ -1,4 +1,5 @@
 """Der Herr der Wichtel: one test per rule on hand-built states."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -14,8 +15,20 @@ from engines.words import Msg, render
 E = ENGINE
 
 
-def scene(n=3, ret=None, ev=None, sq=None, L=None, R=None, active=0, phase="main", wl="tied",
-          dir=1, totals=None, **extra):
+def scene(
+    n=3,
+    ret=None,
+    ev=None,
+    sq=None,
+    L=None,
+    R=None,
+    active=0,
+    phase="main",
+    wl="tied",
+    dir=1,
+    totals=None,
+    **extra,
+):
     """A hand-built state in one line. ``ret``/``ev`` map seat -> cards (unlisted retinues are
     filled from the deck, unlisted event hands are empty); ``sq`` is the square left to right;
     ``L``/``R`` the left/right leprechaun stacks, top card LAST. Leftover leprechauns go under
@@ -44,10 +57,24 @@ def scene(n=3, ret=None, ev=None, sq=None, L=None, R=None, active=0, phase="main
     evpool = Counter(EV_COUNT)
     for cards in ev.values():
         evpool.subtract(cards)
-    st.update(ret=rets, sq=list(sq), L=list(L), R=list(R), dir=dir, active=active, phase=phase,
-              wl=wl, ev=[list(ev.get(i, [])) for i in range(n)], ev_used=[],
-              ev_aside=[c for c, k in evpool.items() for _ in range(k)],
-              totals=totals or [0] * n, ex=None, enl=None, fill=None, offer=[])
+    st.update(
+        ret=rets,
+        sq=list(sq),
+        L=list(L),
+        R=list(R),
+        dir=dir,
+        active=active,
+        phase=phase,
+        wl=wl,
+        ev=[list(ev.get(i, [])) for i in range(n)],
+        ev_used=[],
+        ev_aside=[c for c, k in evpool.items() for _ in range(k)],
+        totals=totals or [0] * n,
+        ex=None,
+        enl=None,
+        fill=None,
+        offer=[],
+    )
     st.update(extra)
     assert E.inventory(st) == E.inventory(E.new_game(n, 0))
     return st
@@ -107,7 +134,7 @@ def test_options():
 # --- the walk --------------------------------------------------------------------------------
 def test_walk_moves_towards_the_discard_stack():
     st = scene(sq="fa hs hf", L="ks ks sw", R="ww", phase="end", wl="free", ev={0: ["r2"]})
-    st, _ = play(st, (0, "done"))                  # seat 1's move starts with a walk
+    st, _ = play(st, (0, "done"))  # seat 1's move starts with a walk
     assert st["sq"] == ["sw", "fa", "hs"] and st["R"][-1] == "hf" and st["L"][-1] == "ks"
     assert st["active"] == 1 and st["phase"] == "main"
 
@@ -142,11 +169,11 @@ def test_komm_mal_zurueck_reverses_one_walk_then_walks_go_on_as_before():
     # RULINGS.md: one walk the other way; the stacks keep their roles.
     st = scene(sq="fa hs hf", L="ks sw", R="ww ge", ev={0: ["kz", "r2"]})
     st, _ = play(st, (0, "play:kz"))
-    assert st["back"] and st["sq"] == ["fa", "hs", "hf"]       # nothing moves yet
+    assert st["back"] and st["sq"] == ["fa", "hs", "hf"]  # nothing moves yet
     assert E.view(st, None)["pending_walk"] == {"reverse": True, "stand_still": False}
     st, _ = play(st, (0, "call:" + st["ret"][0][0]))
-    called_top = st["R"][-1]                                     # the called card, face down
-    st, ev = play(st, (0, "done"))                               # seat 1 (no events) walks
+    called_top = st["R"][-1]  # the called card, face down
+    st, ev = play(st, (0, "done"))  # seat 1 (no events) walks
     # the discard stack's top walks back in at the right, Familie goes onto the drawing stack
     assert st["sq"] == ["hs", "hf", called_top] and st["L"] == ["ks", "fa"]
     assert st["dir"] == 1 and not st["back"]
@@ -154,7 +181,7 @@ def test_komm_mal_zurueck_reverses_one_walk_then_walks_go_on_as_before():
     v = E.view(st, None)
     assert v["walk_direction"] == "right" and v["left_stack"]["role"] == "draw"
     st["phase"], st["ev"][1] = "end", ["r2"]
-    st, _ = play(st, (1, "done"))                                # seat 2: back to normal
+    st, _ = play(st, (1, "done"))  # seat 2: back to normal
     assert st["dir"] == 1 and st["sq"] == ["fa", "hs", "hf"] and st["R"][-1] == called_top
     assert st["L"] == ["ks"]
 
@@ -189,7 +216,7 @@ def next_move_scene(ev1, **kw):
 def test_mover_may_play_stehenbleiben_before_the_opening_walk():
     st = next_move_scene(["st", "r3"])
     assert st["phase"] == "prewalk" and st["active"] == 1 and E.to_act(st) == [1]
-    assert st["sq"] == ["fa", "hs", "hf"]                         # no walk yet
+    assert st["sq"] == ["fa", "hs", "hf"]  # no walk yet
     assert E.legal_actions(st, 1) == ["play:st", "walk"]
     st, ev = play(st, (1, "play:st"))
     assert st["phase"] == "prewalk" and E.legal_actions(st, 1) == ["walk"]
@@ -209,7 +236,7 @@ def test_mover_may_play_komm_mal_zurueck_before_the_opening_walk():
 
 def test_prewalk_walk_without_a_card_is_the_normal_walk():
     st = next_move_scene(["r3"])
-    assert E.legal_actions(st, 1) == ["walk"]      # asked all the same: nothing leaks
+    assert E.legal_actions(st, 1) == ["walk"]  # asked all the same: nothing leaks
     st, _ = play(st, (1, "walk"))
     assert st["sq"] == ["sw", "fa", "hs"] and st["R"][-1] == "hf" and st["phase"] == "main"
 
@@ -284,7 +311,7 @@ def test_call_discards_face_down_and_draws():
     assert sorted(st["ret"][0]) == ["fa", "ge", "hf", "ks"]
     assert st["R"][-1] == "hs" and st["L"][-1] == "ww"
     assert st["phase"] == "end"
-    assert news(ev) == [msg("call", p=0)]                        # no card named
+    assert news(ev) == [msg("call", p=0)]  # no card named
     assert news(ev, 0) == [msg("call", p=0), msg("called", card="hs", drawn="ge")]
     assert news(ev, 1) == news(ev)
     # the same in English, as the players read it
@@ -344,7 +371,7 @@ def enlist_scene(**kw):
 
 def test_enlist_without_bribes_succeeds_unless_a_one(dice):
     dice(2)
-    st = enlist_scene()         # nobody holds events: no bribe phase at all
+    st = enlist_scene()  # nobody holds events: no bribe phase at all
     st, ev = play(st, (0, "enlist:0"))
     assert st["phase"] == "fill" and st["fill"] == {"seat": 0, "pos": 0, "card": "ge"}
     assert st["sq"][0] is None
@@ -403,14 +430,17 @@ def test_bribe_labels_are_private_and_named():
     assert E.describe(st, 1, "pass") == "No bribe"
 
 
-@pytest.mark.parametrize("bids, top", [
-    ({1: "r3", 2: "r5"}, 2),
-    ({1: "r5", 2: "r3"}, 1),
-    ({1: "r4", 2: "r4"}, 2),        # equal cards: the last played (clockwise) ranks highest
-    ({1: "r6", 2: "ib"}, 2),
-    ({1: "db", 2: "ib"}, 1),
-    ({1: "r2"}, 1),
-])
+@pytest.mark.parametrize(
+    "bids, top",
+    [
+        ({1: "r3", 2: "r5"}, 2),
+        ({1: "r5", 2: "r3"}, 1),
+        ({1: "r4", 2: "r4"}, 2),  # equal cards: the last played (clockwise) ranks highest
+        ({1: "r6", 2: "ib"}, 2),
+        ({1: "db", 2: "ib"}, 1),
+        ({1: "r2"}, 1),
+    ],
+)
 @pytest.mark.parametrize("mode", ["turns", "together"])
 def test_bribe_ranking_and_ties(bids, top, mode, dice):
     dice(1)
@@ -424,19 +454,20 @@ def test_bribe_ranking_and_ties(bids, top, mode, dice):
         assert st["enl"]["top"] == top
     else:
         assert st["fill"]["seat"] == top
-    assert dice.unroll() == ([] if bids[top].startswith("r") else [1])   # no roll for a Bester
+    assert dice.unroll() == ([] if bids[top].startswith("r") else [1])  # no roll for a Bester
 
 
 def test_tie_order_starts_left_of_the_enlister():
     # Seat 2 enlists: play order is 0 then 1; equal bribes -> seat 1 (played last) is top,
     # even when (bribing together) seat 1 answered first.
-    st = enlist_scene(active=2, ret={2: "fa hs hf ks"}, ev={0: ["r4"], 1: ["r4"], 2: ["ig"]},
-                      bribes="together")
+    st = enlist_scene(
+        active=2, ret={2: "fa hs hf ks"}, ev={0: ["r4"], 1: ["r4"], 2: ["ig"]}, bribes="together"
+    )
     st, _ = play(st, (2, "enlist:0"), (1, "bribe:r4"), (0, "bribe:r4"))
     assert st["enl"]["top"] == 1 and st["phase"] == "respond"
     st = enlist_scene(active=1, ret={1: "fa hs hf ks"}, ev={0: ["r4"], 2: ["r4"], 1: ["ig"]})
     st, _ = play(st, (1, "enlist:0"))
-    assert E.to_act(st) == [2]            # in turns: order from seat 1's left: 2, then 0
+    assert E.to_act(st) == [2]  # in turns: order from seat 1's left: 2, then 0
     with pytest.raises(IllegalAction, match="not your turn"):
         E.apply(st, 0, "bribe:r4")
     st, _ = play(st, (2, "bribe:r4"), (0, "bribe:r4"))
@@ -445,8 +476,9 @@ def test_tie_order_starts_left_of_the_enlister():
 
 def test_bribes_in_turns_one_after_another_from_the_enlisters_left():
     # Seat 1 enlists in a 5-seat game: order 2, 3, 4, 0; seat 3 holds no event card (public).
-    st = enlist_scene(n=5, active=1, ret={1: "fa hs hf ks"},
-                      ev={0: ["r5", "kh"], 2: ["r3"], 4: ["nd"], 1: ["ig"]})
+    st = enlist_scene(
+        n=5, active=1, ret={1: "fa hs hf ks"}, ev={0: ["r5", "kh"], 2: ["r3"], 4: ["nd"], 1: ["ig"]}
+    )
     st, ev = play(st, (1, "enlist:0"))
     assert st["phase"] == "bribe" and E.to_act(st) == [2]
     assert news(ev)[-1] == msg("enlist", p=1, card="ge", place=1, mode="turns")
@@ -458,8 +490,8 @@ def test_bribes_in_turns_one_after_another_from_the_enlisters_left():
     assert news(ev) == [msg("lays_card", p=2)]
     assert news(ev, 2) == [msg("offer", card="r3"), msg("lays_card", p=2)]
     assert all(news(ev, seat) == news(ev) for seat in (0, 1, 3, 4))
-    assert E.to_act(st) == [4]                     # seat 3 has no event card: skipped
-    assert E.legal_actions(st, 4) == ["pass"]      # holds events but no bribe card: asked
+    assert E.to_act(st) == [4]  # seat 3 has no event card: skipped
+    assert E.legal_actions(st, 4) == ["pass"]  # holds events but no bribe card: asked
     for seat in (None, 0, 1, 3, 4):
         v = E.view(st, seat)
         assert v["enlist"]["laid"] == [2] and v["enlist"]["order"] == [2, 3, 4, 0]
@@ -471,12 +503,19 @@ def test_bribes_in_turns_one_after_another_from_the_enlisters_left():
     assert E.view(st, 0)["enlist"]["laid"] == [2] and 4 in E.view(st, 0)["enlist"]["decided"]
     st, ev = play(st, (0, "bribe:r5"))
     reveal = [m for m in news(ev) if m.key == "wichtel.revealed"][0]
-    assert reveal.params == {"bids": [["wichtel.bid", {"p": 2, "card": "r3"}],
-                                      ["wichtel.no_bid", {"p": 3}], ["wichtel.no_bid", {"p": 4}],
-                                      ["wichtel.bid", {"p": 0, "card": "r5"}]],
-                             "card": "r5", "top": 0}
-    assert render(reveal).startswith("Bribes revealed: {p2}: 3 Rindentaler; {p3}: no bribe; "
-                                     "{p4}: no bribe; {p0}: 5 Rindentaler.")
+    assert reveal.params == {
+        "bids": [
+            ["wichtel.bid", {"p": 2, "card": "r3"}],
+            ["wichtel.no_bid", {"p": 3}],
+            ["wichtel.no_bid", {"p": 4}],
+            ["wichtel.bid", {"p": 0, "card": "r5"}],
+        ],
+        "card": "r5",
+        "top": 0,
+    }
+    assert render(reveal).startswith(
+        "Bribes revealed: {p2}: 3 Rindentaler; {p3}: no bribe; {p4}: no bribe; {p0}: 5 Rindentaler."
+    )
     assert st["enl"]["top"] == 0 and st["ev"][2] == ["r3"]
 
 
@@ -493,12 +532,15 @@ def test_only_the_top_bribe_is_spent_others_return(dice):
     dice(6)
     st = enlist_scene(ev={1: ["r3"], 2: ["r5"]})
     st, ev = play(st, (0, "enlist:0"), (1, "bribe:r3"), (2, "bribe:r5"))
-    assert msg("revealed", card="r5", top=2,
-               bids=[msg("bid", p=1, card="r3").to_json(),
-                     msg("bid", p=2, card="r5").to_json()]) in news(ev)
+    assert msg(
+        "revealed",
+        card="r5",
+        top=2,
+        bids=[msg("bid", p=1, card="r3").to_json(), msg("bid", p=2, card="r5").to_json()],
+    ) in news(ev)
     assert msg("roll_ok", p=0, pips=6, need=5) in news(ev)
     assert st["ev"][1] == ["r3"] and st["ev"][2] == [] and st["ev_used"] == ["r5"]
-    assert st["fill"]["seat"] == 0                  # rolled 6 >= 5
+    assert st["fill"]["seat"] == 0  # rolled 6 >= 5
 
 
 def test_failed_roll_against_rindentaler_gives_the_card_to_the_briber(dice):
@@ -553,7 +595,7 @@ def test_nix_da_against_der_bin_der_beste(dice):
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:db"))
     assert E.legal_actions(st, 0) == ["accept", "nixda"]
     st, ev = play(st, (0, "nixda"))
-    assert st["enl"] is None and st["sq"][0] == "ge"      # rolled 1: insulted
+    assert st["enl"] is None and st["sq"][0] == "ge"  # rolled 1: insulted
 
 
 def test_enlister_with_events_is_always_asked_so_nothing_leaks(dice):
@@ -600,7 +642,7 @@ def test_ich_guck_nochmal_after_a_roll_of_one_without_bribes(dice):
 def test_freeing_the_wahlleiter_ends_the_move_and_not_in_the_same_move():
     st = scene(ret={0: "fa hs hf ks"}, L="ww ge sw", R="va")
     st, _ = play(st, (0, "call:fa"))
-    assert E.legal_actions(st, 0) == ["done", "free"]      # tied: no round-end offer
+    assert E.legal_actions(st, 0) == ["done", "free"]  # tied: no round-end offer
     st, ev = play(st, (0, "free"))
     assert st["wl"] == "free" and st["active"] == 1 and st["phase"] == "main"
     assert E.view(st, None)["wahlleiter_side"] == "Da isser ja!"
@@ -627,9 +669,17 @@ def test_exchange_offers_round_end_to_active_then_partner_out_of_turn():
 
 
 def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
-    st = scene(ret={0: "hd me ge hs", 1: "ks ks hs fa", 2: "fa fa fa ww"}, L="sw sw hw",
-               R="va", wl="free", totals=[10, 20, 30], ev={0: ["kz"]}, back=True, stand=True)
-    st, ev = play(st, (0, "call:hs"))        # draws the Witwe: Chieftain
+    st = scene(
+        ret={0: "hd me ge hs", 1: "ks ks hs fa", 2: "fa fa fa ww"},
+        L="sw sw hw",
+        R="va",
+        wl="free",
+        totals=[10, 20, 30],
+        ev={0: ["kz"]},
+        back=True,
+        stand=True,
+    )
+    st, ev = play(st, (0, "call:hs"))  # draws the Witwe: Chieftain
     st, ev = play(st, (0, "endround"))
     rows = E.view(st, None)["last_round"]["rows"]
     assert [r["score"] for r in rows] == [99, 5, 6]
@@ -641,26 +691,43 @@ def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
     scoring = [e for e in ev if e.message.key == "wichtel.scoring"][0]
     assert scoring.highlight and scoring.message.params["round"] == 1
     first = scoring.message.params["rows"][0]
-    assert first == ["wichtel.score_row", {
-        "p": 0, "cards": ["ge", "hd", "hw", "me"], "round_total": 104, "total": 114,
-        "details": [["wichtel.card_points", {"n": 34}],
-                    ["wichtel.title", {"title": "Chieftain", "value": 65}],
-                    ["wichtel.equals", {"score": 99}], ["wichtel.bonus", {"n": 5}]]}]
+    assert first == [
+        "wichtel.score_row",
+        {
+            "p": 0,
+            "cards": ["ge", "hd", "hw", "me"],
+            "round_total": 104,
+            "total": 114,
+            "details": [
+                ["wichtel.card_points", {"n": 34}],
+                ["wichtel.title", {"title": "Chieftain", "value": 65}],
+                ["wichtel.equals", {"score": 99}],
+                ["wichtel.bonus", {"n": 5}],
+            ],
+        },
+    ]
     # the report in English, one line per retinue
     report = scoring.text.splitlines()
     assert report[0] == "**Round 1 scoring** (ended by {p0})"
-    assert report[1] == ("- {p0}: General, Hexendoktor, Häuptlingswitwe, Meister | cards 34; "
-                         "Chieftain +65; = 99; bonus +5 | round +104, total 114")
+    assert report[1] == (
+        "- {p0}: General, Hexendoktor, Häuptlingswitwe, Meister | cards 34; "
+        "Chieftain +65; = 99; bonus +5 | round +104, total 114"
+    )
     assert len(report) == 4
 
 
 def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
     # RULINGS.md: when every player scored the same, each gets +5 and nobody the +1.
-    st = scene(ret={0: "fa fa hs ks", 1: "fa fa hs hs", 2: "fa fa hs hs"}, L="va hs", R="sw",
-               wl="free", totals=[1, 2, 3])
+    st = scene(
+        ret={0: "fa fa hs ks", 1: "fa fa hs hs", 2: "fa fa hs hs"},
+        L="va hs",
+        R="sw",
+        wl="free",
+        totals=[1, 2, 3],
+    )
     st, ev = play(st, (0, "call:ks"), (0, "endround"))
     rows = E.view(st, None)["last_round"]["rows"]
-    assert [r["score"] for r in rows] == [5, 5, 5]                 # Wood cutter each: 2 + 3
+    assert [r["score"] for r in rows] == [5, 5, 5]  # Wood cutter each: 2 + 3
     assert [r["bonus"] for r in rows] == [5, 5, 5]
     assert st["totals"] == [11, 12, 13]
     rows = [m for m in news(ev) if m.key == "wichtel.scoring"][0].params["rows"]
@@ -669,8 +736,16 @@ def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
 
 
 def test_new_round_resets_and_passes_the_deal_left():
-    st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["kz"]}, back=True, stand=True,
-               dir=-1, L="ww", R="sw ge")
+    st = scene(
+        ret={0: "fa hs hf ks"},
+        wl="free",
+        ev={0: ["kz"]},
+        back=True,
+        stand=True,
+        dir=-1,
+        L="ww",
+        R="sw ge",
+    )
     st, _ = play(st, (0, "call:fa"), (0, "endround"))
     assert st["round"] == 2 and st["dealer"] == 0 and st["active"] == 1
     assert st["wl"] == "tied" and not st["back"] and not st["stand"] and st["dir"] == 1
@@ -680,10 +755,15 @@ def test_new_round_resets_and_passes_the_deal_left():
 
 
 def test_game_end_at_target_and_tie_plays_on():
-    st = scene(ret={0: "sw sw fa hs", 1: "sw ks fa fa", 2: "hs hs hs hs"}, wl="free",
-               totals=[90, 97, 0], L="fa", R="va")
+    st = scene(
+        ret={0: "sw sw fa hs", 1: "sw ks fa fa", 2: "hs hs hs hs"},
+        wl="free",
+        totals=[90, 97, 0],
+        L="fa",
+        R="va",
+    )
     st, _ = play(st, (0, "call:hs"))
-    st, ev = play(st, (0, "endround"))                    # Sergeant 18+5 vs Sergeant 16
+    st, ev = play(st, (0, "endround"))  # Sergeant 18+5 vs Sergeant 16
     assert st["totals"][:2] == [113, 113]
     assert ids(ev)[:4] == ["ends_round", "scoring", "tie", "dealt"]
     assert news(ev)[2] == msg("tie", points=113)
@@ -702,7 +782,7 @@ def test_game_over_refuses_moves():
 def test_end_step_skipped_only_when_nothing_to_decide_and_nothing_to_hide():
     st = scene(ret={0: "fa hs hf ks"}, wl="free")
     st, _ = play(st, (0, "call:fa"), (0, "continue"))
-    assert st["active"] == 1                          # no events, Wahlleiter free: skipped
+    assert st["active"] == 1  # no events, Wahlleiter free: skipped
     st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["r2"]})
     st, _ = play(st, (0, "call:fa"), (0, "continue"))
     assert st["phase"] == "end" and E.legal_actions(st, 0) == ["done"]
@@ -748,14 +828,15 @@ def test_prompts_for_out_of_turn_decisions_name_the_decider(dice):
     st, _ = play(st, (0, "roll"))
     assert E.prompt(st, None) == Msg("wichtel.prompt.reroll", p=0, pips=2, need=5)
     assert render(E.view(st, None)["prompt"]).startswith("{p0} rolled 2 (needed 5)")
-    assert (E.describe(st, 0, "reroll")
-            == "Play Ich guck nochmal! (I'll have another look!): roll again")
+    assert (
+        E.describe(st, 0, "reroll")
+        == "Play Ich guck nochmal! (I'll have another look!): roll again"
+    )
 
 
 def test_briber_who_wins_ends_the_round_out_of_turn(dice):
     dice(3)
-    st = enlist_scene(ev={1: ["r6"]}, wl="free", ret={0: "fa hs hf ks",
-                                                                  1: "ww sw sw hs"})
+    st = enlist_scene(ev={1: ["r6"]}, wl="free", ret={0: "fa hs hf ks", 1: "ww sw sw hs"})
     st, _ = play(st, (0, "enlist:1"), (1, "bribe:r6"), (1, "fill:hs"))
     assert E.to_act(st) == [1] and st["active"] == 0
     st, ev = play(st, (1, "endround"))
@@ -771,17 +852,18 @@ def test_a_version_1_game_keeps_bribing_together_mid_bribe(dice):
     st = enlist_scene(n=4, ev={1: ["r3"], 2: ["r4"], 3: ["r2"]}, bribes="together")
     st, _ = play(st, (0, "enlist:0"), (2, "bribe:r4"))
     old = E.dump(st)
-    del old["_v"], old["bribes"]            # as version 1 stored it
+    del old["_v"], old["bribes"]  # as version 1 stored it
     loaded = E.load(old)
     assert loaded["bribes"] == "together" and E.dump(loaded)["_v"] == 2
-    assert E.to_act(loaded) == [1, 3]       # the others still decide at once
+    assert E.to_act(loaded) == [1, 3]  # the others still decide at once
     loaded, _ = play(loaded, (3, "pass"), (1, "bribe:r3"))
-    assert loaded["fill"]["seat"] == 2      # top bribe r4 against a roll of 1
+    assert loaded["fill"]["seat"] == 2  # top bribe r4 against a roll of 1
 
 
 def test_the_stored_version_1_fixtures_load_as_together():
     import json
     from pathlib import Path
+
     for path in sorted(Path(__file__).parent.parent.glob("fixtures/states/wichtel-v1-*.json")):
         data = json.loads(path.read_text())
         assert "_v" not in data["state"]
@@ -796,19 +878,29 @@ def test_phase_modules_never_import_each_other():
     from pathlib import Path
 
     from engines.wichtel import steps
+
     package = Path(steps.__file__).parent
     phase_modules = {"setup", "moves", "enlist"}
-    used = {fn.__module__.rpartition(".")[2] for step in steps.STEPS.values()
-            for fn in (step.actors, step.legal, step.apply, step.prompt, step.auto)
-            if fn is not None and fn.__module__.startswith("engines.wichtel.")}
-    assert used == phase_modules | {"flow"}        # flow: the shared ``mover``
+    used = {
+        fn.__module__.rpartition(".")[2]
+        for step in steps.STEPS.values()
+        for fn in (step.actors, step.legal, step.apply, step.prompt, step.auto)
+        if fn is not None and fn.__module__.startswith("engines.wichtel.")
+    }
+    assert used == phase_modules | {"flow"}  # flow: the shared ``mover``
     for name in phase_modules | {"flow", "walk"}:
         tree = ast.parse((package / f"{name}.py").read_text(encoding="utf-8"))
-        imported = {node.module for node in ast.walk(tree)
-                    if isinstance(node, ast.ImportFrom) and node.level == 1}
-        imported |= {alias.name for node in ast.walk(tree)
-                     if isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module
-                     for alias in node.names}
+        imported = {
+            node.module
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1
+        }
+        imported |= {
+            alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and not node.module
+            for alias in node.names
+        }
         assert not imported & (phase_modules - {name}), (name, imported)
 
 
@@ -820,19 +912,30 @@ def test_rule_code_builds_no_sentence():
     from pathlib import Path
 
     from engines.wichtel import steps
+
     package = Path(steps.__file__).parent
     for path in sorted(package.glob("*.py")):
         if path.name in ("words.py", "data.py", "__init__.py"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                      if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
-                      and node.body and isinstance(node.body[0], ast.Expr)}
-        lobby = {id(const) for node in ast.walk(tree)
-                 if isinstance(node, ast.Assign)
-                 and any(getattr(t, "id", "") in ("title", "option_help") for t in node.targets)
-                 for const in ast.walk(node.value)}
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        lobby = {
+            id(const)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            and any(getattr(t, "id", "") in ("title", "option_help") for t in node.targets)
+            for const in ast.walk(node.value)
+        }
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                    and id(node) not in docstrings | lobby):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings | lobby
+            ):
                 assert len(node.value.split()) < 3, (path.name, node.value)

@@ -1,4 +1,5 @@
 """Der Herr der Wichtel over random playouts: the generic contract, and hidden information."""
+
 from __future__ import annotations
 
 import random
@@ -100,18 +101,18 @@ def test_public_events_never_name_hidden_cards(n, mode):
             if action.startswith("call:"):
                 drawn = [e.message for e in events if e.audience == (seat,)][0]
                 assert drawn.key == "wichtel.called" and drawn.params["card"] == action[5:]
-            if (phase == "exchange" or action.startswith("call:")) and \
-                    new["round"] == state["round"]:
+            if (phase == "exchange" or action.startswith("call:")) and new["round"] == state[
+                "round"
+            ]:
                 for text in public:
                     if not text.startswith("Leprechaun Walk"):
                         assert not any(name in text for name in LEP_NAME.values()), text
             if phase == "bribe" and new["enl"] and new["enl"]["bids"]:
                 if mode == "together":
-                    assert public == []         # still face down: not even who passed
-                else:                           # in turns: whether a card was laid, not which
+                    assert public == []  # still face down: not even who passed
+                else:  # in turns: whether a card was laid, not which
                     laid = "lays_no_card" if action == "pass" else "lays_card"
-                    assert [e.message for e in events if e.audience is None] == [
-                        msg(laid, p=seat)]
+                    assert [e.message for e in events if e.audience is None] == [msg(laid, p=seat)]
             state = new
 
 
@@ -135,7 +136,21 @@ def test_golden_playthrough():
     """A recorded random game (3 players, seed 2024): any rule change that alters it shows here."""
     state, moves = play_and_check(E, 3, 2024)
     assert moves[:16] == [
-        (0, "walk"), (0, "enlist:0"), (1, "bribe:r6"), (2, "pass"), (0, "roll"), (0, "accept"),
-        (1, "fill:hf"), (0, "free"), (1, "play:kz"), (1, "walk"), (1, "exchange:0"),
-        (1, "give:hs"), (0, "give:hf"), (1, "endround"), (1, "walk"), (1, "enlist:2")]
+        (0, "walk"),
+        (0, "enlist:0"),
+        (1, "bribe:r6"),
+        (2, "pass"),
+        (0, "roll"),
+        (0, "accept"),
+        (1, "fill:hf"),
+        (0, "free"),
+        (1, "play:kz"),
+        (1, "walk"),
+        (1, "exchange:0"),
+        (1, "give:hs"),
+        (0, "give:hf"),
+        (1, "endround"),
+        (1, "walk"),
+        (1, "enlist:2"),
+    ]
     assert (len(moves), state["round"], state["totals"]) == (95, 7, [96, 47, 103])

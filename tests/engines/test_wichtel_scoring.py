@@ -1,4 +1,5 @@
 """Der Herr der Wichtel scoring: values, every title, careers, joker, discard, Witwe, bonuses."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,30 +14,44 @@ def S(cards: str) -> int:
 
 
 def test_card_values_are_the_rulings_table():
-    assert VALUE == {"fa": 0, "hs": 1, "ks": 2, "hf": 3, "sw": 4, "va": 5, "ww": 6, "hw": 7,
-                     "me": 8, "ge": 9, "hd": 10}
+    assert VALUE == {
+        "fa": 0,
+        "hs": 1,
+        "ks": 2,
+        "hf": 3,
+        "sw": 4,
+        "va": 5,
+        "ww": 6,
+        "hw": 7,
+        "me": 8,
+        "ge": 9,
+        "hd": 10,
+    }
 
 
 def test_codes_are_case_insensitive():
     assert score_retinue(["KS", "KS", "HS", "HW"]) == score_retinue(["ks", "ks", "hs", "hw"])
 
 
-@pytest.mark.parametrize("cards, title, score", [
-    ("FA FA FA FA", "Family Assessor", 0 - 5),
-    ("HS HS FA FA", "Wood cutter", 2 + 3),
-    ("HS FA FA FA", "Wood cutter", 1 + 3),
-    ("HF HS FA HF", "Foreman", 7 + 8),
-    ("VA HF HS HS", "Master", 10 + 13),
-    ("VA HF HF HF", "Master", 14 + 13),
-    ("ME VA VA HF", "Power behind the throne", 21 + 23),
-    ("KS KS FA FA", "Spear Thrower", 4 + 5),
-    ("SW KS FA KS", "Sergeant", 8 + 10),
-    ("WW SW SW KS", "General", 16 + 15),
-    ("GE WW WW SW", "Wood Marshal", 25 + 25),
-    ("HW HD ME VA", "Wood-Chief", 70),
-    ("HW HD GE WW", "War-Chief", 77),
-    ("HW HD ME GE", "Chieftain", 99),
-])
+@pytest.mark.parametrize(
+    "cards, title, score",
+    [
+        ("FA FA FA FA", "Family Assessor", 0 - 5),
+        ("HS HS FA FA", "Wood cutter", 2 + 3),
+        ("HS FA FA FA", "Wood cutter", 1 + 3),
+        ("HF HS FA HF", "Foreman", 7 + 8),
+        ("VA HF HS HS", "Master", 10 + 13),
+        ("VA HF HF HF", "Master", 14 + 13),
+        ("ME VA VA HF", "Power behind the throne", 21 + 23),
+        ("KS KS FA FA", "Spear Thrower", 4 + 5),
+        ("SW KS FA KS", "Sergeant", 8 + 10),
+        ("WW SW SW KS", "General", 16 + 15),
+        ("GE WW WW SW", "Wood Marshal", 25 + 25),
+        ("HW HD ME VA", "Wood-Chief", 70),
+        ("HW HD GE WW", "War-Chief", 77),
+        ("HW HD ME GE", "Chieftain", 99),
+    ],
+)
 def test_every_title(cards, title, score):
     row = breakdown(cards.split())
     assert row["title"] == title
@@ -60,11 +75,11 @@ def test_only_the_best_title_counts():
 
 
 def test_hexendoktor_is_a_joker_worth_10():
-    row = breakdown("HD HF HS HS".split())      # HD as Vorarbeiter -> Master
+    row = breakdown("HD HF HS HS".split())  # HD as Vorarbeiter -> Master
     assert (row["joker"], row["title"], row["score"]) == ("va", "Master", 10 + 3 + 1 + 1 + 13)
-    row = breakdown("FA FA FA HD".split())      # best stand-in: Speerwerfer -> Sergeant
+    row = breakdown("FA FA FA HD".split())  # best stand-in: Speerwerfer -> Sergeant
     assert (row["joker"], row["title"], row["score"]) == ("sw", "Sergeant", 20)
-    row = breakdown("ME HD HF HF".split())      # HD as VA -> Power behind the throne
+    row = breakdown("ME HD HF HF".split())  # HD as VA -> Power behind the throne
     assert row["title"] == "Power behind the throne" and row["score"] == 24 + 23
 
 
@@ -87,7 +102,7 @@ def test_meister_and_general_discard_cards_worth_less_than_3():
 def test_discard_keeps_hexendoktor_and_witwe():
     row = breakdown("GE HD HW FA".split())
     assert row["removed"] == ["fa"]
-    assert row["score"] == -(9 + 10 + 0)        # Witwe kept as Familie: no title, flipped
+    assert row["score"] == -(9 + 10 + 0)  # Witwe kept as Familie: no title, flipped
 
 
 def test_witwe_rulebook_example():
@@ -96,17 +111,18 @@ def test_witwe_rulebook_example():
 
 
 def test_witwe_doubles_a_negative_result():
-    row = breakdown("FA FA FA HW".split())      # Family Assessor -5, doubled
+    row = breakdown("FA FA FA HW".split())  # Family Assessor -5, doubled
     assert (row["title"], row["witwe"], row["score"]) == ("Family Assessor", "double", -10)
 
 
 def test_witwe_counts_as_familie_for_titles():
-    row = breakdown("HW HS HS HS".split())      # Wood cutter with a "Familie": 3 + 3, flipped
+    row = breakdown("HW HS HS HS".split())  # Wood cutter with a "Familie": 3 + 3, flipped
     assert row["title"] == "Wood cutter" and row["score"] == -6
 
 
 def test_witwe_keeps_zero_at_zero():
     from engines.wichtel.scoring import _witwe
+
     assert _witwe(0) == 0 and _witwe(4) == -4 and _witwe(-5) == -10
 
 
@@ -123,4 +139,4 @@ def test_hexendoktor_with_witwe_picks_the_least_bad_stand_in():
 def test_round_bonuses_best_5_worst_1_ties_share():
     assert round_bonuses([10, 3, 7]) == [5, 1, 0]
     assert round_bonuses([10, 10, 3, 3]) == [5, 5, 1, 1]
-    assert round_bonuses([4, 4, 4]) == [5, 5, 5]     # ruling: all equal -> nobody is "worst"
+    assert round_bonuses([4, 4, 4]) == [5, 5, 5]  # ruling: all equal -> nobody is "worst"

@@ -1,4 +1,5 @@
 """Herr der Ziegen: random playouts (the shared contract), hidden information, text limits."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,10 @@ from tests.engines.test_ziegen import DOGS, MILK1, G, run, scene
 E = ENGINE
 # Public news that shows hidden cards because the rules reveal them (the draw pile's top card,
 # cards of a scored set, how many dogs were returned and what is left in the draw pile).
-NEWS = {"ziegen." + key for key in ("turned_up", "reveals", "returns", "shuffled",
-                                     "set_aside.one", "set_aside.other")}
+NEWS = {
+    "ziegen." + key
+    for key in ("turned_up", "reveals", "returns", "shuffled", "set_aside.one", "set_aside.other")
+}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -69,7 +72,7 @@ def _reshuffle_hidden(st, seat, rnd):
         zone[i] = c
     for hand in alt["hands"]:
         data.sort_cards(hand)
-    if alt["phase"] == "mulligan":      # other seats' secret choices are hidden too
+    if alt["phase"] == "mulligan":  # other seats' secret choices are hidden too
         for s in range(alt["n"]):
             if s != seat:
                 alt["mull"][s] = None
@@ -82,7 +85,7 @@ def test_views_depend_only_on_what_the_seat_may_know(n):
     for seed in range(3):
         for st, *_ in _playout(n, seed):
             if st["phase"] == "mulligan" and any(m is not None for m in st["mull"]):
-                continue        # to_act shrinks as seats decide: that is public
+                continue  # to_act shrinks as seats decide: that is public
             for who in [None] + list(range(n)):
                 v = E.view(st, who)
                 alt = _reshuffle_hidden(st, who, rnd)
@@ -114,15 +117,18 @@ def test_public_events_and_describe_labels_are_the_same_whatever_the_hidden_card
             alt_pub = [e.text for e in alt_events if e.audience is None]
             keys = {e.message.key for e in events + alt_events if e.audience is None}
             if keys & NEWS:
-                continue    # a card turned up, revealed by the rules, or dogs returned: news
+                continue  # a card turned up, revealed by the rules, or dogs returned: news
             assert pub == alt_pub
 
 
 def test_public_events_do_not_name_a_card_taken_into_hidden_hand_from_draw():
     # A mulligan draw is private: only the drawer learns the card.
-    st = scene(3, hands={0: [DOGS[0], G("Elvis", 1)], 1: [MILK1[0], MILK1[1]],
-                         2: [MILK1[2], MILK1[3]]},
-               draw=[G("Heidi", 2), G("Goathe", 5)], phase="mulligan")
+    st = scene(
+        3,
+        hands={0: [DOGS[0], G("Elvis", 1)], 1: [MILK1[0], MILK1[1]], 2: [MILK1[2], MILK1[3]]},
+        draw=[G("Heidi", 2), G("Goathe", 5)],
+        phase="mulligan",
+    )
     st, ev = run(st, (1, "mull:0"), (0, "mull:1"), (2, "mull:0"))
     assert all("Goathe 5" not in e.text for e in ev if e.audience is None)
     assert any("Goathe 5" in e.text for e in ev if e.audience == (0,))
@@ -158,11 +164,16 @@ def test_bad_ids_and_wrong_seats_are_refused():
 
 
 def test_board_text_shows_pens_marks_and_large_goats():
-    st = scene(3, cells={(0, 1): G("Elvis", 5), (3, 3): G("Heidi", 2)}, marks={(0, 1): 0},
-               owner={"Elvis": 0}, played={1: [G("Goathe", 3), MILK1[0]]})
+    st = scene(
+        3,
+        cells={(0, 1): G("Elvis", 5), (3, 3): G("Heidi", 2)},
+        marks={(0, 1): 0},
+        owner={"Elvis": 0},
+        played={1: [G("Goathe", 3), MILK1[0]]},
+    )
     text = E.board_text(E.view(st, None))
     assert "[R]" in text and "[Y]" in text and "[B]" in text
-    assert " A5r" in text and " H2 " in text   # Heidi: H (set letters avoid colour letters)
+    assert " A5r" in text and " H2 " in text  # Heidi: H (set letters avoid colour letters)
     assert "Goathe 3" in text and "Milk 1 (1)" in text
     assert "Scored sets: Elvis ({p0})" in text
     assert "{p1}" in text and "Player" not in text
@@ -175,10 +186,13 @@ def test_prompts_use_seat_placeholders():
     assert render(E.view(st, 2)["prompt"]) == "{p0} takes a card from column 2."
 
 
-@pytest.mark.parametrize("n,seed,length,scores,end", [
-    (2, 11, 83, [18, 14], "blocked"),
-    (5, 12, 184, [3, 10, 10, 13, 6], "blocked"),
-])
+@pytest.mark.parametrize(
+    "n,seed,length,scores,end",
+    [
+        (2, 11, 83, [18, 14], "blocked"),
+        (5, 12, 184, [3, 10, 10, 13, 6], "blocked"),
+    ],
+)
 def test_golden_playthroughs(n, seed, length, scores, end):
     """Recorded random games: a rule change that alters them must be deliberate. (Re-pinned for
     the stable card ids of state version 2: the random policy picks by place in the sorted legal

@@ -1,5 +1,6 @@
 """Herr der Ziegen across state versions: stable card ids (version 2), the migration of version 1
 dumps, and version 1 move logs replayed through ``Engine.upgrade_action``."""
+
 from __future__ import annotations
 
 import json
@@ -17,9 +18,24 @@ FIXTURES = Path(__file__).parent.parent / "fixtures"
 V1_LOG = json.loads((FIXTURES / "logs" / "ziegen-v1-4p.json").read_text())
 # The set names of version 1, in its order (set i held goats 5i..5i+4).
 V1_SET_NAMES = [
-    "Elvis", "Pool Goat", "Goathe", "Vincent van Goat", "Goatzilla", "Heidi",
-    "Billy the Kid", "Kid Rock", "Yoga Goat", "Disco Goat", "Sir Bleats-a-Lot", "Capricorn",
-    "Hairy Potter", "Nanny Gruff", "G.O.A.T.", "Feta Cheesy", "Summit Steve", "Goatee",
+    "Elvis",
+    "Pool Goat",
+    "Goathe",
+    "Vincent van Goat",
+    "Goatzilla",
+    "Heidi",
+    "Billy the Kid",
+    "Kid Rock",
+    "Yoga Goat",
+    "Disco Goat",
+    "Sir Bleats-a-Lot",
+    "Capricorn",
+    "Hairy Potter",
+    "Nanny Gruff",
+    "G.O.A.T.",
+    "Feta Cheesy",
+    "Summit Steve",
+    "Goatee",
 ]
 
 
@@ -52,11 +68,11 @@ def test_the_version_1_numbering_is_frozen_and_names_the_same_cards():
 def test_a_version_1_state_is_migrated_to_card_ids():
     raw = json.loads((FIXTURES / "states" / "ziegen-v1-2p.json").read_text())["state"]
     state = E.load(raw)
-    assert E.dump(state)["_v"] == E.state_version == 3   # v1 -> v2 (card ids) -> v3 (taken)
+    assert E.dump(state)["_v"] == E.state_version == 3  # v1 -> v2 (card ids) -> v3 (taken)
     assert state["taken"] == [[], []]
     cards = [c for c in state["grid"] if data.is_card(c)] + state["draw"] + state["box"]
     cards += state["discard"] + [c for zone in state["hands"] + state["played"] for c in zone]
-    assert sorted(cards) == sorted(data.CARDS)          # every card once, by its id
+    assert sorted(cards) == sorted(data.CARDS)  # every card once, by its id
     assert state["grid"].count(data.PEN) == 2 and -1 not in state["grid"]
     assert all(isinstance(seat, int) for seat in state["owner"].values())
     assert set(state["owner"]) <= set(data.SET_KEYS)
@@ -71,11 +87,11 @@ def test_upgrade_action_translates_version_1_plays_only_and_is_idempotent():
     assert upgrade_action("play:104", 1) == "play:dog.15"
     assert upgrade_action("play:120", 1) == "play:milk2.8"
     for action in ("take:33", "swap:5", "dog:12", "dog:none", "mull:1", "consent:yes"):
-        assert upgrade_action(action, 1) == action          # cells and choices never changed
+        assert upgrade_action(action, 1) == action  # cells and choices never changed
     assert upgrade_action("play:elvis.1", 1) == "play:elvis.1"
     assert upgrade_action("play:0", 2) == "play:0"
     assert E.upgrade_action("play:64", 1) == "play:potter.5"
-    assert _Versioned().upgrade_action("take:1", 1) == "take:1"    # the default: unchanged
+    assert _Versioned().upgrade_action("take:1", 1) == "take:1"  # the default: unchanged
 
 
 def _replay(moves):
@@ -97,6 +113,8 @@ def test_a_version_1_move_log_replays_to_the_same_final_scores():
 def test_a_log_that_ran_across_the_upgrade_replays_too(upgraded_from):
     """Moves before the upgrade are version 1 ids, later ones version 2: upgrading every move
     with the version the game started at gives the same game."""
-    moves = [(seat, action if i < upgraded_from else upgrade_action(action, 1))
-             for i, (seat, action) in enumerate(V1_LOG["moves"])]
+    moves = [
+        (seat, action if i < upgraded_from else upgrade_action(action, 1))
+        for i, (seat, action) in enumerate(V1_LOG["moves"])
+    ]
     assert E.scores(_replay(moves)) == V1_LOG["scores"]

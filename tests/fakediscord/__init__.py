@@ -48,6 +48,7 @@ Pitfalls (all handled here, keep them in mind when extending):
 * discord.py drops archived threads from its cache on THREAD_UPDATE (real behaviour).
 * fake.calls counts every request, including the 429 answers that were retried.
 """
+
 from .fixtures import ErrorLogGuard, error_log_guard, run_bot
 from .model import (
     FLAG_EPHEMERAL,
@@ -62,18 +63,18 @@ from .model import (
 from .server import Call, FakeDiscord, RequestRecord
 
 __all__ = [
-    'Call',
-    'ErrorLogGuard',
-    'FakeChannel',
-    'FakeDiscord',
-    'FakeDiscordError',
-    'FakeGuild',
-    'FakeMessage',
-    'FakeUser',
-    'InteractionResult',
-    'RequestRecord',
-    'FLAG_EPHEMERAL',
-    'FLAG_LOADING',
-    'error_log_guard',
-    'run_bot',
+    "Call",
+    "ErrorLogGuard",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeDiscordError",
+    "FakeGuild",
+    "FakeMessage",
+    "FakeUser",
+    "InteractionResult",
+    "RequestRecord",
+    "FLAG_EPHEMERAL",
+    "FLAG_LOADING",
+    "error_log_guard",
+    "run_bot",
 ]

@@ -7,6 +7,7 @@ broken handler does not fail a test by itself.  Wrap the test in `error_log_guar
 The fixtures ``fake_discord`` and ``log_guard`` reach every test through ``tests/conftest.py``
 (``pytest_plugins``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -20,7 +21,7 @@ import pytest_asyncio
 
 from .model import FakeDiscordError
 
-DEFAULT_LOGGERS = ('discord', 'tavern', 'bot', 'engines', 'asyncio', 'fakediscord')
+DEFAULT_LOGGERS = ("discord", "tavern", "bot", "engines", "asyncio", "fakediscord")
 
 
 class ErrorLogGuard(logging.Handler):
@@ -51,12 +52,14 @@ class ErrorLogGuard(logging.Handler):
         self.records.clear()
 
     def format_records(self) -> str:
-        fmt = logging.Formatter('%(levelname)s %(name)s: %(message)s')
-        return '\n'.join(fmt.format(r) for r in self.records)
+        fmt = logging.Formatter("%(levelname)s %(name)s: %(message)s")
+        return "\n".join(fmt.format(r) for r in self.records)
 
     def check(self) -> None:
         if self.records:
-            raise AssertionError(f'{len(self.records)} ERROR log record(s) from the bot:\n{self.format_records()}')
+            raise AssertionError(
+                f"{len(self.records)} ERROR log record(s) from the bot:\n{self.format_records()}"
+            )
 
 
 @contextlib.contextmanager
@@ -74,13 +77,15 @@ def error_log_guard(*names: str) -> Iterator[ErrorLogGuard]:
 class BotRunner:
     """Runs ``bot.start(token)`` in a task; see `run_bot`."""
 
-    def __init__(self, bot: Any, token: str = 'fake-token'):
+    def __init__(self, bot: Any, token: str = "fake-token"):
         self.bot = bot
         self.token = token
         self.task: asyncio.Task | None = None
 
-    async def start(self, fake: Any = None, *, commands: bool = False, timeout: float = 10.0) -> None:
-        self.task = asyncio.create_task(self.bot.start(self.token), name='fake-bot')
+    async def start(
+        self, fake: Any = None, *, commands: bool = False, timeout: float = 10.0
+    ) -> None:
+        self.task = asyncio.create_task(self.bot.start(self.token), name="fake-bot")
         if fake is None:
             return
         ready = asyncio.create_task(fake.wait_ready(commands=commands, timeout=timeout))
@@ -88,7 +93,7 @@ class BotRunner:
         if self.task in done:
             ready.cancel()
             exc = self.task.exception()
-            raise FakeDiscordError(f'bot stopped during start-up: {exc!r}') from exc
+            raise FakeDiscordError(f"bot stopped during start-up: {exc!r}") from exc
         ready.result()
 
     async def stop(self) -> None:
@@ -103,7 +108,9 @@ class BotRunner:
 
 
 @contextlib.asynccontextmanager
-async def run_bot(bot: Any, fake: Any = None, *, token: str = 'fake-token', commands: bool = False) -> AsyncIterator[BotRunner]:
+async def run_bot(
+    bot: Any, fake: Any = None, *, token: str = "fake-token", commands: bool = False
+) -> AsyncIterator[BotRunner]:
     """``async with run_bot(bot, fake, commands=True): ...`` starts the bot, waits until it is
     ready on the fake (and has synced its commands), and closes it at the end."""
     runner = BotRunner(bot, token)
@@ -134,4 +141,6 @@ def log_guard() -> Iterator[ErrorLogGuard]:
     finally:
         guard.uninstall()
     if guard.records:
-        pytest.fail(f'{len(guard.records)} ERROR log record(s):\n{guard.format_records()}', pytrace=False)
+        pytest.fail(
+            f"{len(guard.records)} ERROR log record(s):\n{guard.format_records()}", pytrace=False
+        )

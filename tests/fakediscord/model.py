@@ -3,6 +3,7 @@
 These are plain objects that tests can assert on.  They are owned and mutated by
 :class:`tests.fakediscord.server.FakeDiscord`; tests should treat them as read-only.
 """
+
 from __future__ import annotations
 
 import datetime
@@ -48,27 +49,27 @@ class FakeUser:
     global_name: str | None = None
     admin: bool = False  # Administrator and Manage Server in every guild
     dm_channel_id: int | None = None
-    locale: str = 'en-US'  # the user's client language, sent as an interaction's `locale`
+    locale: str = "en-US"  # the user's client language, sent as an interaction's `locale`
 
     def payload(self) -> dict[str, Any]:
         d: dict[str, Any] = {
-            'id': str(self.id),
-            'username': self.name,
-            'discriminator': '0',
-            'global_name': self.global_name,
-            'avatar': None,
-            'public_flags': 0,
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+            "public_flags": 0,
         }
         if self.bot:
-            d['bot'] = True
+            d["bot"] = True
         return d
 
     @property
     def mention(self) -> str:
-        return f'<@{self.id}>'
+        return f"<@{self.id}>"
 
     def __repr__(self) -> str:
-        return f'<FakeUser {self.name} id={self.id}>'
+        return f"<FakeUser {self.name} id={self.id}>"
 
 
 @dataclass(eq=False)
@@ -80,10 +81,10 @@ class FakeGuild:
     admin_ids: list[int] = field(default_factory=list)  # Administrator and Manage Server here
     channel_ids: list[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
-    preferred_locale: str = 'en-US'  # a Community server's language; `guild_locale` of interactions
+    preferred_locale: str = "en-US"  # a Community server's language; `guild_locale` of interactions
 
     def __repr__(self) -> str:
-        return f'<FakeGuild {self.name} id={self.id}>'
+        return f"<FakeGuild {self.name} id={self.id}>"
 
 
 @dataclass(eq=False)
@@ -115,22 +116,22 @@ class FakeChannel:
 
     @property
     def mention(self) -> str:
-        return f'<#{self.id}>'
+        return f"<#{self.id}>"
 
     def __repr__(self) -> str:
-        return f'<FakeChannel {self.name!r} type={self.type} id={self.id}>'
+        return f"<FakeChannel {self.name!r} type={self.type} id={self.id}>"
 
 
 def iter_components(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     """Walk a (possibly nested) component tree depth first."""
     for c in components or []:
         yield c
-        if 'components' in c:
-            yield from iter_components(c['components'])
-        if 'component' in c and isinstance(c['component'], dict):
-            yield from iter_components([c['component']])
-        if 'accessory' in c and isinstance(c['accessory'], dict):
-            yield from iter_components([c['accessory']])
+        if "components" in c:
+            yield from iter_components(c["components"])
+        if "component" in c and isinstance(c["component"], dict):
+            yield from iter_components([c["component"]])
+        if "accessory" in c and isinstance(c["accessory"], dict):
+            yield from iter_components([c["accessory"]])
 
 
 @dataclass(eq=False)
@@ -138,7 +139,7 @@ class FakeMessage:
     id: int
     channel_id: int
     author_id: int
-    content: str = ''
+    content: str = ""
     embeds: list[dict[str, Any]] = field(default_factory=list)
     components: list[dict[str, Any]] = field(default_factory=list)
     attachments: list[dict[str, Any]] = field(default_factory=list)
@@ -171,12 +172,12 @@ class FakeMessage:
 
     @property
     def attachment_names(self) -> list[str]:
-        return [a['filename'] for a in self.attachments]
+        return [a["filename"] for a in self.attachments]
 
     def file_bytes(self, filename: str) -> bytes:
         for a in self.attachments:
-            if a['filename'] == filename:
-                return self.files[int(a['id'])]
+            if a["filename"] == filename:
+                return self.files[int(a["id"])]
         raise KeyError(filename)
 
     def all_components(self) -> list[dict[str, Any]]:
@@ -184,37 +185,37 @@ class FakeMessage:
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
-        return [c for c in iter_components(self.components) if c.get('type') == 2]
+        return [c for c in iter_components(self.components) if c.get("type") == 2]
 
     @property
     def selects(self) -> list[dict[str, Any]]:
-        return [c for c in iter_components(self.components) if c.get('type') in (3, 5, 6, 7, 8)]
+        return [c for c in iter_components(self.components) if c.get("type") in (3, 5, 6, 7, 8)]
 
     @property
     def custom_ids(self) -> list[str]:
-        return [c['custom_id'] for c in iter_components(self.components) if 'custom_id' in c]
+        return [c["custom_id"] for c in iter_components(self.components) if "custom_id" in c]
 
     @property
     def embed_text(self) -> str:
         """All text of all embeds, concatenated (handy for `in` assertions)."""
         parts: list[str] = []
         for e in self.embeds:
-            for key in ('title', 'description'):
+            for key in ("title", "description"):
                 if e.get(key):
                     parts.append(str(e[key]))
-            for f in e.get('fields', []):
-                parts.append(str(f.get('name', '')))
-                parts.append(str(f.get('value', '')))
-            if e.get('footer', {}).get('text'):
-                parts.append(e['footer']['text'])
-            if e.get('author', {}).get('name'):
-                parts.append(e['author']['name'])
-        return '\n'.join(parts)
+            for f in e.get("fields", []):
+                parts.append(str(f.get("name", "")))
+                parts.append(str(f.get("value", "")))
+            if e.get("footer", {}).get("text"):
+                parts.append(e["footer"]["text"])
+            if e.get("author", {}).get("name"):
+                parts.append(e["author"]["name"])
+        return "\n".join(parts)
 
     def __repr__(self) -> str:
         return (
-            f'<FakeMessage id={self.id} channel={self.channel_id} author={self.author_id} '
-            f'content={self.content[:40]!r} embeds={len(self.embeds)} flags={self.flags}>'
+            f"<FakeMessage id={self.id} channel={self.channel_id} author={self.author_id} "
+            f"content={self.content[:40]!r} embeds={len(self.embeds)} flags={self.flags}>"
         )
 
 
@@ -270,7 +271,7 @@ class InteractionResult:
     @property
     def embed_text(self) -> str:
         o = self.original
-        return '' if o is None else o.embed_text
+        return "" if o is None else o.embed_text
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
@@ -280,7 +281,7 @@ class InteractionResult:
     @property
     def ephemeral(self) -> bool:
         if self.response_type in (4, 5) and self.callback is not None:
-            return bool((self.callback.get('data') or {}).get('flags', 0) & FLAG_EPHEMERAL)
+            return bool((self.callback.get("data") or {}).get("flags", 0) & FLAG_EPHEMERAL)
         o = self.original
         return bool(o and o.ephemeral)
 
@@ -295,6 +296,6 @@ class InteractionResult:
 
     def __repr__(self) -> str:
         return (
-            f'<InteractionResult id={self.id} type={self.type} response_type={self.response_type} '
-            f'content={self.content!r} ephemeral={self.ephemeral} followups={len(self.followups)}>'
+            f"<InteractionResult id={self.id} type={self.type} response_type={self.response_type} "
+            f"content={self.content!r} ephemeral={self.ephemeral} followups={len(self.followups)}>"
         )

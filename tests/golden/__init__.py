@@ -8,6 +8,7 @@ record again:
 
     python -m tests.golden          # rewrite every file in tests/golden/
 """
+
 from __future__ import annotations
 
 import json
@@ -37,9 +38,11 @@ def play(name: str, moves: list[tuple[int, str]] | None = None) -> list[str]:
     engine = REGISTRY[name]
     state = engine.new_game(players, seed, options)
     rnd = random.Random(seed)
-    lines = [f"# {engine.title}: {players} players, seed {seed}, options "
-             f"{json.dumps(options, sort_keys=True)}",
-             f"  to act: {engine.to_act(state)}"]
+    lines = [
+        f"# {engine.title}: {players} players, seed {seed}, options "
+        f"{json.dumps(options, sort_keys=True)}",
+        f"  to act: {engine.to_act(state)}",
+    ]
     step = 0
     while not engine.is_over(state):
         if moves is None:

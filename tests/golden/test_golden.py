@@ -1,4 +1,5 @@
 """The golden playthroughs replay line for line (see ``tests/golden/__init__.py``)."""
+
 from __future__ import annotations
 
 import pytest

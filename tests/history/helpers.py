@@ -1,4 +1,5 @@
 """Playing whole games through the table service on a real SQLite file, for history tests."""
+
 from __future__ import annotations
 
 import random
@@ -8,15 +9,23 @@ from tables import TableService
 GUILD = 77
 
 
-async def play_game(svc: TableService, kind: str, humans: list[tuple[int, str]], bots: int,
-                    rnd: random.Random, *, stop_after: int | None = None,
-                    on_move=None) -> int:
+async def play_game(
+    svc: TableService,
+    kind: str,
+    humans: list[tuple[int, str]],
+    bots: int,
+    rnd: random.Random,
+    *,
+    stop_after: int | None = None,
+    on_move=None,
+) -> int:
     """Open, seat, start and play a game with random legal human moves; returns its id.
 
     ``on_move(game)`` is awaited after the start and after each human move while it runs."""
     (host, host_name), *others = humans
-    game = await svc.open_table(kind, guild_id=GUILD, channel_id=5, host_id=host,
-                                host_name=host_name)
+    game = await svc.open_table(
+        kind, guild_id=GUILD, channel_id=5, host_id=host, host_name=host_name
+    )
     for user, name in others:
         await svc.join(game.id, user, name)
     for _ in range(bots):

@@ -1,5 +1,6 @@
 """Provably fair games: commitment, export, verifier (accepts every finished game, rejects a
 tampered export), and no seed material visible before the end."""
+
 from __future__ import annotations
 
 import copy
@@ -87,14 +88,19 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
 
     def change_move(bad):
         bad["moves"][index]["action"] = other
+
     tampered(change_move)
     assert "Commitment mismatch" in tampered(lambda bad: bad.update(seed=bad["seed"] + 1))
     flipped = ("0" if export["salt"][0] != "0" else "1") + export["salt"][1:]
     assert "Commitment mismatch" in tampered(lambda bad: bad.update(salt=flipped))
     assert "scores differ" in tampered(
-        lambda bad: bad["scores"].__setitem__(0, bad["scores"][0] + 1))
-    assert "Winners differ" in tampered(lambda bad: bad.update(
-        winners=[s for s in range(len(bad["seats"])) if s not in bad["winners"]][:1]))
+        lambda bad: bad["scores"].__setitem__(0, bad["scores"][0] + 1)
+    )
+    assert "Winners differ" in tampered(
+        lambda bad: bad.update(
+            winners=[s for s in range(len(bad["seats"])) if s not in bad["winners"]][:1]
+        )
+    )
     tampered(lambda bad: bad["moves"].pop())  # a truncated log: not over, or scores differ
     tampered(lambda bad: bad.update(commitment="0" * 64))
     older = dict(export, state_version=export["state_version"] - 1)
@@ -120,20 +126,32 @@ async def test_verify_command_runs_without_discord(service, tmp_path):
     game_id = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(3))
     path = tmp_path / "export.json"
     path.write_text(json.dumps(await service.export(game_id)))
-    code = ("import sys, runpy; sys.modules['discord'] = None; sys.modules['aiosqlite'] = None; "
-            "sys.argv = ['fairplay', 'verify', sys.argv[1]]; "
-            "runpy.run_module('fairplay', run_name='__main__')")
-    res = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=120)
+    code = (
+        "import sys, runpy; sys.modules['discord'] = None; sys.modules['aiosqlite'] = None; "
+        "sys.argv = ['fairplay', 'verify', sys.argv[1]]; "
+        "runpy.run_module('fairplay', run_name='__main__')"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert res.returncode == 0, res.stdout + res.stderr
     assert "OK" in res.stdout and "final scores confirmed" in res.stdout
 
 
 async def test_abandoned_games_verify_without_scores(service):
-    game_id = await play_game(service, "henchmania", HUMANS, bots=1, rnd=random.Random(4),
-                              stop_after=5)
-    for early in (service.export(game_id), service.move_log(game_id),
-                  service.revealed_hands(game_id), service.revealed_hands(game_id, 2)):
+    game_id = await play_game(
+        service, "henchmania", HUMANS, bots=1, rnd=random.Random(4), stop_after=5
+    )
+    for early in (
+        service.export(game_id),
+        service.move_log(game_id),
+        service.revealed_hands(game_id),
+        service.revealed_hands(game_id, 2),
+    ):
         with pytest.raises(TableError, match="revealed when the game has ended"):
             await early
     await service.abandon(game_id, HUMANS[0][0])
@@ -189,8 +207,14 @@ def test_engine_views_never_mention_the_rng():
 
 
 async def test_replay_steps_match_the_live_board(service):
-    game_id = await play_game(service, "wichtel", [(101, "ann"), (102, "ben"), (103, "cy")],
-                              bots=0, rnd=random.Random(2), stop_after=12)
+    game_id = await play_game(
+        service,
+        "wichtel",
+        [(101, "ann"), (102, "ben"), (103, "cy")],
+        bots=0,
+        rnd=random.Random(2),
+        stop_after=12,
+    )
     game = await service.game(game_id)
     step = await service.replay_step(game_id, 10_000)
     assert step.n == step.total == game.move_count and not step.revealed
@@ -235,8 +259,7 @@ async def test_each_game_gets_its_own_salt_drawn_once(service):
     """Salts come from ``secrets`` in the table service: two games with the same seed get
     different salts (so different commitments), and starting never redraws one."""
     first = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(1), stop_after=1)
-    second = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(1),
-                             stop_after=1)
+    second = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(1), stop_after=1)
     a, b = await service.store.fairness(first), await service.store.fairness(second)
     assert a[0] != b[0] and a[1] != b[1]
     await service._commit_seed(first)  # a second call (a double start) keeps the first salt

@@ -1,5 +1,6 @@
 """Results, ratings and stats: stored when a game ends, equal to a recomputation from the move
 logs; bots marked and kept out of the rankings."""
+
 from __future__ import annotations
 
 import random
@@ -46,9 +47,14 @@ async def _assert_recomputed_equal(svc):
 
 async def test_stats_recomputed_from_move_logs_equal_the_stored_ones(service):
     rnd = random.Random(1)
-    plays = [("ziegen", [ANN, BEN, CY], 0), ("korrigans", [ANN, BEN], 1),
-             ("henchmania", [ANN], 2), ("ziegen", [BEN, ANN], 1), ("wichtel", [CY, ANN, BEN], 0),
-             ("ziegen", [ANN, CY], 0)]
+    plays = [
+        ("ziegen", [ANN, BEN, CY], 0),
+        ("korrigans", [ANN, BEN], 1),
+        ("henchmania", [ANN], 2),
+        ("ziegen", [BEN, ANN], 1),
+        ("wichtel", [CY, ANN, BEN], 0),
+        ("ziegen", [ANN, CY], 0),
+    ]
     ids = [await play_game(service, kind, humans, bots, rnd) for kind, humans, bots in plays]
     rows = await _assert_recomputed_equal(service)
     assert sorted({r.game_id for r in rows}) == sorted(ids)
@@ -61,7 +67,10 @@ async def test_stats_recomputed_from_move_logs_equal_the_stored_ones(service):
     # The one-human Henchmania game rated nobody; ziegen was rated 3 times for ann.
     assert "henchmania" not in {r.kind for r in ratings}
     assert {r.user_id: r.games for r in ratings if r.kind == "ziegen"} == {
-        ANN[0]: 3, BEN[0]: 2, CY[0]: 2}
+        ANN[0]: 3,
+        BEN[0]: 2,
+        CY[0]: 2,
+    }
 
     # The player numbers match the rows.
     stats = await service.player_stats(GUILD, ANN[0])
@@ -92,15 +101,32 @@ async def test_stats_recomputed_from_move_logs_equal_the_stored_ones(service):
 
 
 def _row(game, user, won, score=0, kind="ziegen", bot=False, place=None):
-    return ResultRecord(game, 0 if not bot else 1, GUILD, kind, None if bot else user, bot,
-                        "x", score, won, place or (1 if won else 2), float(game))
+    return ResultRecord(
+        game,
+        0 if not bot else 1,
+        GUILD,
+        kind,
+        None if bot else user,
+        bot,
+        "x",
+        score,
+        won,
+        place or (1 if won else 2),
+        float(game),
+    )
 
 
 def test_streaks_favourites_and_bot_marks():
-    rows = [_row(1, 5, True), _row(2, 5, True), _row(3, 5, False, kind="wichtel"),
-            _row(4, 5, True, kind="wichtel"), _row(5, 5, True, kind="wichtel"),
-            _row(6, 5, True, kind="wichtel"), _row(6, None, False, bot=True, kind="wichtel"),
-            _row(7, 9, True)]
+    rows = [
+        _row(1, 5, True),
+        _row(2, 5, True),
+        _row(3, 5, False, kind="wichtel"),
+        _row(4, 5, True, kind="wichtel"),
+        _row(5, 5, True, kind="wichtel"),
+        _row(6, 5, True, kind="wichtel"),
+        _row(6, None, False, bot=True, kind="wichtel"),
+        _row(7, 9, True),
+    ]
     stats = player_stats(rows, 5)
     assert stats.longest_streak == 3 and stats.favourite == "wichtel"
     assert stats.titles["wichtel"].with_bots == 1 and stats.titles["ziegen"].won == 2

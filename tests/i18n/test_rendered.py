@@ -9,6 +9,7 @@ Two checks on every text, against its English rendering:
 * no English word may appear that the language's own catalog never uses (after taking the
   proper names out): a nested English fragment in a translated sentence fails too.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,12 +22,12 @@ from engines import REGISTRY, translations, words
 from engines.words import render
 from i18n import catalogs
 
-LANGS = translations.languages()[1:]          # every language with catalogs
+LANGS = translations.languages()[1:]  # every language with catalogs
 WORD = re.compile(r"[^\W\d_]{3,}")
 SEEDS = (1, 2)
-SAMPLE_EVERY = 3          # board and hands every few moves (labels and events at every move)
+SAMPLE_EVERY = 3  # board and hands every few moves (labels and events at every move)
 MAX_MOVES = 400
-LABEL_MAX = 80            # a Discord button label (before the table service fills in names)
+LABEL_MAX = 80  # a Discord button label (before the table service fills in names)
 
 
 def translated(game: str, lang: str, context: str, english: str) -> str | None:
@@ -89,8 +90,11 @@ def texts(engine, state, lang: str, with_panels: bool) -> list[tuple[str, str]]:
         for seat in engine.to_act(state):
             for action in engine.legal_actions(state, seat):
                 # the whole label (describe cuts it at a button's length, hiding an overlong one)
-                label = (render(engine.label(state, seat, action), lang) if hasattr(engine, "label")
-                         else engine.describe(state, seat, action, lang))
+                label = (
+                    render(engine.label(state, seat, action), lang)
+                    if hasattr(engine, "label")
+                    else engine.describe(state, seat, action, lang)
+                )
                 out.append((f"label {action}", label))
     return out
 
@@ -111,8 +115,13 @@ def play(game: str, players: int, seed: int) -> tuple[int, list[str]]:
                 if what.startswith("label") and len(shown) > LABEL_MAX:
                     problems.append(f"{game} {lang} {what}: longer than a button: {shown!r}")
             for event in events:
-                problems += check(game, lang, render(event.message, lang), event.text,
-                                  f"event {event.message.key}")
+                problems += check(
+                    game,
+                    lang,
+                    render(event.message, lang),
+                    event.text,
+                    f"event {event.message.key}",
+                )
         if engine.is_over(state) or moves >= MAX_MOVES:
             return moves, problems
         seat = rnd.choice(engine.to_act(state))
@@ -133,8 +142,8 @@ def test_random_games_read_in_german_and_spanish(game, seed):
 
 def test_the_check_finds_an_untranslated_sentence_and_a_stray_english_word():
     english = "{p0} plays Elvis 3."
-    assert check("ziegen", "de", english, english, "x")              # not translated at all
+    assert check("ziegen", "de", english, english, "x")  # not translated at all
     assert not check("ziegen", "de", "{p0} spielt Elvis 3 aus.", english, "x")
     assert check("ziegen", "de", "{p0} spielt Elvis 3 aus (row 2).", english, "x")
-    assert not check("ziegen", "de", "Elvis 3", "Elvis 3", "x")      # a name stays a name
+    assert not check("ziegen", "de", "Elvis 3", "Elvis 3", "x")  # a name stays a name
     assert not check("wichtel", "es", "{p0}: Komm mal zurück!", "{p0}: Komm mal zurück!", "x")

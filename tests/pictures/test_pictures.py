@@ -1,5 +1,6 @@
 """Board pictures: every game renders for random states of every player count and option within
 300 KB; hidden parts of a state never change a byte; pixel probes catch wrong drawings."""
+
 from __future__ import annotations
 
 import copy
@@ -103,8 +104,9 @@ def _hide_ziegen(s, rnd):
                 j = rnd.choice(swaps)
                 hand[k], s["draw"][j] = s["draw"][j], card
     s["draw"].reverse()
-    s["mull"] = [None if m is None else 0 for m in s["mull"]] if s["phase"] == "mulligan" \
-        else s["mull"]
+    s["mull"] = (
+        [None if m is None else 0 for m in s["mull"]] if s["phase"] == "mulligan" else s["mull"]
+    )
 
 
 def _hide_korrigans(s, rnd):
@@ -118,7 +120,7 @@ def _hide_korrigans(s, rnd):
     pool = [t for toks in s["tok"] for t in toks]
     rnd.shuffle(pool)
     for i, toks in enumerate(s["tok"]):
-        s["tok"][i], pool = pool[:len(toks)], pool[len(toks):]
+        s["tok"][i], pool = pool[: len(toks)], pool[len(toks) :]
     standing = [i for i, m in enumerate(s["men"]) if m is not None]
     engraved = [s["men"][i] for i in standing]
     rnd.shuffle(engraved)
@@ -130,6 +132,7 @@ def _hide_korrigans(s, rnd):
 def _hide_henchmania(s, rnd):
     """Other cards of the same sites in the hands, other deck orders."""
     from engines.henchmania.data import CARDS
+
     for hand in s["hand"]:
         for k, card in enumerate(hand):
             deck = s["deck"][CARDS[card][1]]
@@ -147,13 +150,17 @@ def _hide_wichtel(s, rnd):
     pool = [e for hand in s["ev"] for e in hand]
     rnd.shuffle(pool)
     for i, hand in enumerate(s["ev"]):
-        s["ev"][i], pool = pool[:len(hand)], pool[len(hand):]
+        s["ev"][i], pool = pool[: len(hand)], pool[len(hand) :]
     draw = "L" if s["dir"] == 1 else "R"
     s[draw].reverse()
 
 
-HIDE = {"ziegen": _hide_ziegen, "korrigans": _hide_korrigans, "henchmania": _hide_henchmania,
-        "wichtel": _hide_wichtel}
+HIDE = {
+    "ziegen": _hide_ziegen,
+    "korrigans": _hide_korrigans,
+    "henchmania": _hide_henchmania,
+    "wichtel": _hide_wichtel,
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "es"])
@@ -171,8 +178,10 @@ def test_hidden_parts_of_a_state_never_change_the_picture(kind, lang):
             other = engine.load(other)
             if engine.dump(other) != engine.dump(state):
                 changed += 1
-            assert picture_of(kind, other, lang) == picture_of(kind, state, lang), \
-                (players, fraction)
+            assert picture_of(kind, other, lang) == picture_of(kind, state, lang), (
+                players,
+                fraction,
+            )
     assert changed >= 3, "the hidden changes must really change the state"
 
 
@@ -186,8 +195,12 @@ def test_ziegen_pens_claims_and_goats_in_their_owners_colour():
 
         def cell_box(cell, size=size, step=step):
             r, c = divmod(cell, size)
-            return (ziegen.LEFT + c * step, ziegen.TOP + r * step,
-                    ziegen.LEFT + (c + 1) * step, ziegen.TOP + (r + 1) * step)
+            return (
+                ziegen.LEFT + c * step,
+                ziegen.TOP + r * step,
+                ziegen.LEFT + (c + 1) * step,
+                ziegen.TOP + (r + 1) * step,
+            )
 
         for seat, pen in enumerate(view["pens"]):
             area = step * step
@@ -206,17 +219,30 @@ def test_ziegen_pens_claims_and_goats_in_their_owners_colour():
                     assert count_colour(img, cell_box(cell), colour) == 0
         # each large goat stands in the band beside its row or column
         from engines.ziegen.geometry import edge_info
+
         for seat, pos in enumerate(view["goats"]):
             side, idx, _ = edge_info(size)[pos]
             lo, hi = idx * step, (idx + 1) * step
             band = {
                 "top": (ziegen.LEFT + lo, ziegen.TOP - ziegen.MARGIN, ziegen.LEFT + hi, ziegen.TOP),
-                "bottom": (ziegen.LEFT + lo, ziegen.TOP + ziegen.GRID, ziegen.LEFT + hi,
-                           ziegen.TOP + ziegen.GRID + ziegen.MARGIN),
-                "left": (ziegen.LEFT - ziegen.MARGIN, ziegen.TOP + lo, ziegen.LEFT,
-                         ziegen.TOP + hi),
-                "right": (ziegen.LEFT + ziegen.GRID, ziegen.TOP + lo,
-                          ziegen.LEFT + ziegen.GRID + ziegen.MARGIN, ziegen.TOP + hi),
+                "bottom": (
+                    ziegen.LEFT + lo,
+                    ziegen.TOP + ziegen.GRID,
+                    ziegen.LEFT + hi,
+                    ziegen.TOP + ziegen.GRID + ziegen.MARGIN,
+                ),
+                "left": (
+                    ziegen.LEFT - ziegen.MARGIN,
+                    ziegen.TOP + lo,
+                    ziegen.LEFT,
+                    ziegen.TOP + hi,
+                ),
+                "right": (
+                    ziegen.LEFT + ziegen.GRID,
+                    ziegen.TOP + lo,
+                    ziegen.LEFT + ziegen.GRID + ziegen.MARGIN,
+                    ziegen.TOP + hi,
+                ),
             }[side]
             grow = ziegen.GOAT_R * 2  # goats sharing a spot stand side by side
             if side in ("top", "bottom"):
@@ -234,14 +260,23 @@ def test_korrigans_each_korrigan_on_its_field_in_its_colour():
         on_field = {f["id"]: {int(k[1]) - 1 for k in f["korrigans"]} for f in view["fields"]}
         assert sum(len(v) for v in on_field.values()) > 0
         for letter, seats in on_field.items():
-            cells = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row)
-                     if ch == letter]
+            cells = [
+                (r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch == letter
+            ]
             for seat in range(players):
-                found = sum(count_colour(img, (korrigans.MAP_X + c * korrigans.CELL,
-                                               korrigans.MAP_Y + r * korrigans.CELL,
-                                               korrigans.MAP_X + (c + 1) * korrigans.CELL,
-                                               korrigans.MAP_Y + (r + 1) * korrigans.CELL),
-                                        SEAT_COLOURS[seat]) for r, c in cells)
+                found = sum(
+                    count_colour(
+                        img,
+                        (
+                            korrigans.MAP_X + c * korrigans.CELL,
+                            korrigans.MAP_Y + r * korrigans.CELL,
+                            korrigans.MAP_X + (c + 1) * korrigans.CELL,
+                            korrigans.MAP_Y + (r + 1) * korrigans.CELL,
+                        ),
+                        SEAT_COLOURS[seat],
+                    )
+                    for r, c in cells
+                )
                 assert (found > 150) == (seat in seats), (letter, seat, found)
 
 
@@ -251,12 +286,15 @@ def test_henchmania_pawns_on_their_sites_and_the_acting_row():
         img = rgb(pictures.picture("henchmania", view))
         for i, site in enumerate(view["sites"]):
             x = henchmania.MARGIN + i * henchmania.SITE_W
-            box = (x, henchmania.SITE_Y + 36, x + henchmania.SITE_W - 8,
-                   henchmania.SITE_Y + 130)
+            box = (x, henchmania.SITE_Y + 36, x + henchmania.SITE_W - 8, henchmania.SITE_Y + 130)
             for seat, count in enumerate(site["pawns"]):
                 found = count_colour(img, box, SEAT_COLOURS[seat])
-                assert (found > 100 * count - 1) and (found > 0) == (count > 0), \
-                    (site["site"], seat, count, found)
+                assert (found > 100 * count - 1) and (found > 0) == (count > 0), (
+                    site["site"],
+                    seat,
+                    count,
+                    found,
+                )
         for seat in range(4):
             y = henchmania.PLAYERS_Y + seat * henchmania.PLAYER_ROW + 30
             acting = img.getpixel((henchmania.MARGIN + 160, y)) == henchmania.ACTING
@@ -270,8 +308,7 @@ def test_wichtel_card_backs_per_player():
         n = view["num_players"]
         for s in range(n):
             y = wichtel.PLAYERS_Y + s * wichtel.ROW_H + (wichtel.ROW_H - 4) // 2
-            row = [img.getpixel((x, y)) for x in range(wichtel.MARGIN + 200,
-                                                       wichtel.MARGIN + 330)]
+            row = [img.getpixel((x, y)) for x in range(wichtel.MARGIN + 200, wichtel.MARGIN + 330)]
             runs = sum(1 for a, b in zip(row, row[1:]) if a != wichtel.BACK and b == wichtel.BACK)
             assert runs == view["retinue_sizes"][s], (s, runs, view["retinue_sizes"])
 
@@ -282,22 +319,33 @@ def test_wichtel_walk_arrow_points_the_walk_direction():
         img = rgb(pictures.picture("wichtel", view))
         y = wichtel.SQUARE_Y + wichtel.CARD_H + 32
         dark = [x for x in range(img.size[0] // 2) if img.getpixel((x, y - 8)) == (28, 28, 28)]
-        right_half = [x for x in range(img.size[0] // 2, 700)
-                      if img.getpixel((x, y - 8)) == (28, 28, 28)]
+        right_half = [
+            x for x in range(img.size[0] // 2, 700) if img.getpixel((x, y - 8)) == (28, 28, 28)
+        ]
         # the arrow head (wider than the shaft) is at the end the leprechauns walk to
         assert bool(right_half) == (direction == "right") and bool(dark) == (direction == "left")
 
 
 def test_names_keep_what_the_font_draws():
     from pictures.draw import names_for
+
     assert names_for(["Zoë 😀", "中文", "", "A" * 30], 5) == [
-        "Zoë 😀", "Player 2", "Player 3", "A" * 13 + "…", "Player 5"]
+        "Zoë 😀",
+        "Player 2",
+        "Player 3",
+        "A" * 13 + "…",
+        "Player 5",
+    ]
 
 
 def test_pictures_drawn_in_parallel_threads_are_the_same():
     from concurrent.futures import ThreadPoolExecutor
-    views = [(kind, sample_view(kind, 3, seed=s), None, lang) for kind in pictures.KINDS
-             for s, lang in ((1, "en"), (2, "de"), (3, "es"))]
+
+    views = [
+        (kind, sample_view(kind, 3, seed=s), None, lang)
+        for kind in pictures.KINDS
+        for s, lang in ((1, "en"), (2, "de"), (3, "es"))
+    ]
     alone = [pictures.picture(*args) for args in views]
     with ThreadPoolExecutor(4) as pool:
         for _ in range(3):
@@ -310,13 +358,15 @@ def test_german_and_spanish_pictures_are_drawn_in_their_language(kind):
     """Every player count, mid-game and at the end: a de/es picture differs from the English one
     (its labels are translated), stays within 300 KB and leaves the language as it was."""
     from pictures.words import lang as drawing_lang
+
     engine = REGISTRY[kind]
     for players in range(engine.min_players, engine.max_players + 1):
         for fraction in (0.4, 1.0):
             view = sample_view(kind, players, seed=players, fraction=fraction)
             english = pictures.picture(kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"])
-            assert english == pictures.picture(kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"],
-                                               "xx-unknown")   # unknown: English
+            assert english == pictures.picture(
+                kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"], "xx-unknown"
+            )  # unknown: English
             for lang in ("de", "es", "es-ES"):
                 png = pictures.picture(kind, view, ["Ann", "Bo", "Cy", "Di", "Ed"], lang)
                 assert png.startswith(PNG_MAGIC) and len(png) <= pictures.MAX_BYTES
@@ -326,9 +376,10 @@ def test_german_and_spanish_pictures_are_drawn_in_their_language(kind):
 
 def test_labels_and_names_come_in_the_drawing_language():
     from pictures.words import drawing_in, name, show, tr
+
     with drawing_in("de"):
         assert tr("z.draw", n=4) == "Nachziehstapel: 4"
-        assert name("wichtel", "lep", "hf") == "Holzfäller"   # German on the cards, everywhere
+        assert name("wichtel", "lep", "hf") == "Holzfäller"  # German on the cards, everywhere
         assert name("korrigans", "token", "squirrel") != "Squirrel"
         assert show(["ziegen.hand.no_cards", {}]) not in ("", "no cards")
     with drawing_in("es"):

@@ -1,5 +1,6 @@
 """The board picture is drawn in a worker thread, from the spectator view, with public names;
 a drawing that fails leaves the board in words."""
+
 from __future__ import annotations
 
 import threading
@@ -30,8 +31,9 @@ async def test_drawn_off_the_event_loop_from_the_spectator_view(monkeypatch):
     real = pictures.picture
 
     def spy(kind, view, names=None, lang="en"):
-        seen.update(thread=threading.current_thread(), seat=view.get("seat"), names=names,
-                    lang=lang)
+        seen.update(
+            thread=threading.current_thread(), seat=view.get("seat"), names=names, lang=lang
+        )
         return real(kind, view, names, lang)
 
     monkeypatch.setattr(pictures, "picture", spy)
@@ -58,7 +60,10 @@ async def test_a_failed_drawing_gives_no_picture(monkeypatch, caplog):
     assert await board.render_picture(service, game) is None
     assert "could not draw the board of table 2" in caplog.text
     # a game not started, or a kind without pictures: no picture, no drawing
-    assert await board.render_picture(service, SimpleNamespace(id=3, kind="wichtel",
-                                                               state=None)) is None
-    assert await board.render_picture(service, SimpleNamespace(id=4, kind="chess",
-                                                               state={})) is None
+    assert (
+        await board.render_picture(service, SimpleNamespace(id=3, kind="wichtel", state=None))
+        is None
+    )
+    assert (
+        await board.render_picture(service, SimpleNamespace(id=4, kind="chess", state={})) is None
+    )

@@ -1,5 +1,6 @@
 """Bots in the table service: levels per seat, thinking off the event loop, every bot move
 stored as it is made, the human answered first."""
+
 from __future__ import annotations
 
 import asyncio
@@ -45,8 +46,8 @@ async def test_a_resigned_seat_gets_the_tables_level_else_hard(service):
     game = await _table(service, bots=("easy",))
     await service.start(game.id, ANN)
     outcome = await service.resign(game.id, BOB)
-    assert outcome.game.seats[1].bot == "easy"     # the table's bot level
-    game = await _table(service)                    # no bot at this table: hard
+    assert outcome.game.seats[1].bot == "easy"  # the table's bot level
+    game = await _table(service)  # no bot at this table: hard
     await service.start(game.id, ANN)
     outcome = await service.replace_with_bot(game.id, BOB, by_user=ANN)
     assert outcome.game.seats[1].bot == "hard"
@@ -68,7 +69,7 @@ async def test_the_human_move_is_stored_first_then_each_bot_move(service):
         assert acting == [0]
         before = game.move_count
         outcome = await service.move(game.id, ANN, service.choices(game, 0)[0][0], bots=False)
-        assert outcome.game.move_count == before + 1     # the human's move alone, stored
+        assert outcome.game.move_count == before + 1  # the human's move alone, stored
         async for step in service.bot_turns(game.id):
             assert step.game.move_count > before
     assert await service.replay(game.id) == (await service.game(game.id)).state
@@ -139,7 +140,7 @@ async def test_a_bot_move_is_stored_a_fixed_pace_after_its_turn_began(service, m
     delays = iter([0.0, 0.15, 0.0, 0.15, 0.0, 0.15])
 
     def think(*args):
-        time.sleep(next(delays, 0.0))   # a quick decision, then a slow one, ...
+        time.sleep(next(delays, 0.0))  # a quick decision, then a slow one, ...
         return real(*args)
 
     monkeypatch.setattr(botplay, "think", think)

@@ -1,4 +1,5 @@
 """Memory stays bounded: the service's and the messenger's per-game and per-user maps."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,8 +44,9 @@ async def test_touching_many_games_keeps_the_caches_bounded(open_service):
     service = await open_service(synchronous="normal", cache_size=10)
     ids = []
     for _ in range(40):
-        game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10,
-                                        host_name="ann")
+        game = await service.open_table(
+            "toy", guild_id=1, channel_id=2, host_id=10, host_name="ann"
+        )
         await service.add_bot(game.id, 10)
         ids.append((await service.start(game.id, 10)).game.id)
     for game_id in ids:
@@ -58,6 +60,7 @@ async def test_touching_many_games_keeps_the_caches_bounded(open_service):
 
 def test_the_messenger_maps_are_bounded():
     from cogs.messenger import Messenger
+
     messenger = Messenger(bot=None, service=None)
     for user in range(messenger._dm_channels.capacity + 50):
         messenger._dm_channels[user] = user

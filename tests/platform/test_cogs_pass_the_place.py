@@ -5,6 +5,7 @@ where that is: its ``guild_id`` keyword defaults to ``ANYWHERE`` for trusted cal
 benchmarks, scripts). So a Discord front end must never leave it out: this test reads every cog
 and fails on a call of a place-checked service method without ``guild_id=``.
 """
+
 from __future__ import annotations
 
 import ast
@@ -14,8 +15,19 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 # The service methods that take ``guild_id`` and check the place with it.
-CHECKED = {"table_at", "join", "leave", "add_bot", "remove_bot", "cancel", "start", "abandon",
-           "move", "resign", "replace_with_bot"}
+CHECKED = {
+    "table_at",
+    "join",
+    "leave",
+    "add_bot",
+    "remove_bot",
+    "cancel",
+    "start",
+    "abandon",
+    "move",
+    "resign",
+    "replace_with_bot",
+}
 
 
 def calls_without_place(path: Path) -> list[str]:
@@ -40,6 +52,8 @@ def test_every_cog_request_names_its_place(path):
 
 def test_the_check_sees_a_forgotten_place(tmp_path):
     cog = tmp_path / "cog.py"
-    cog.write_text("async def f(svc, bot):\n    await svc.abandon(1, 2)\n"
-                   "    await svc.abandon(1, 2, guild_id=3)\n    await bot.start()\n")
+    cog.write_text(
+        "async def f(svc, bot):\n    await svc.abandon(1, 2)\n"
+        "    await svc.abandon(1, 2, guild_id=3)\n    await bot.start()\n"
+    )
     assert [c.split(" ")[1] for c in calls_without_place(cog)] == ["svc.abandon"]

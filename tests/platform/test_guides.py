@@ -1,4 +1,5 @@
 """The players' guides (guides/): complete, within Discord's limits, tied to the engines' data."""
+
 from __future__ import annotations
 
 import re
@@ -12,8 +13,12 @@ from engines import REGISTRY
 
 GAMES = sorted(REGISTRY)
 RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
-RULEBOOKS = {"wichtel": ["wichtel.txt"], "henchmania": ["henchmania.txt"],
-             "ziegen": ["ziegen.txt"], "korrigans": ["korrigans.en.txt"]}
+RULEBOOKS = {
+    "wichtel": ["wichtel.txt"],
+    "henchmania": ["henchmania.txt"],
+    "ziegen": ["ziegen.txt"],
+    "korrigans": ["korrigans.en.txt"],
+}
 SECTIONS = ("Overview", "Setup", "Options", "A worked example")
 
 
@@ -26,7 +31,7 @@ def test_every_game_has_a_guide_and_a_card_reference():
 @pytest.mark.parametrize("kind", GAMES)
 def test_guide_pages_fit_discord(kind):
     pages = guides.guide(kind)
-    assert len(pages) <= guide_cog.MAX_OPTIONS   # every page is in the "jump to" menu
+    assert len(pages) <= guide_cog.MAX_OPTIONS  # every page is in the "jump to" menu
     for n, page in enumerate(pages):
         assert page.body.strip() and len(page.body) <= guides.PAGE_LIMIT
         embed = guide_cog.guide_embed(kind, n)
@@ -76,16 +81,20 @@ def _components(kind: str) -> set[str]:
     """Every component of a game, straight from its engine's data tables."""
     if kind == "wichtel":
         from engines.wichtel import data
+
         return set(data.LEPRECHAUNS) | set(data.EVENTS)
     if kind == "henchmania":
         from engines.henchmania import data
+
         return set(data.CARDS)
     if kind == "ziegen":
         from engines.ziegen import data
+
         kinds = {data.GOAT_SET[c] for c in data.GOAT_IDS}
         kinds |= {"dog"} | {f"milk{data.VALUE[c]}" for c in data.MILK_IDS}
         return kinds
     from engines.korrigans import data
+
     return set(data.TOKEN_KINDS) | set(data.MENHIRS)
 
 
@@ -117,6 +126,7 @@ def test_card_facts_come_from_the_data_tables():
     from engines.henchmania import data as hm
     from engines.wichtel import data as wi
     from engines.ziegen import data as zi
+
     assert f"value {wi.VALUE['hd']}" in guides.card("wichtel", "hd").facts
     assert f"{wi.LEP_COUNT['fa']} copies" in guides.card("wichtel", "fa").facts
     dagger = guides.card("henchmania", "dagger").facts
@@ -129,6 +139,7 @@ def test_card_facts_come_from_the_data_tables():
 
 def test_wichtel_cards_show_the_german_name_with_the_english_one():
     from engines.wichtel import data
+
     for code, (_count, _value, german, english) in data.LEPRECHAUNS.items():
         assert guides.card("wichtel", code).name == f"{german} ({english})"
     english = data.EV_EN
@@ -141,6 +152,7 @@ def test_wichtel_cards_show_the_german_name_with_the_english_one():
 
 def test_henchmania_additional_cards_say_house_rule():
     from engines.henchmania import data
+
     for key in data.ADDITIONAL:
         entry = guides.card("henchmania", key)
         assert "house rule" in entry.text.lower() and "house rule" in entry.facts
@@ -179,18 +191,20 @@ def _words(text: str) -> list[str]:
 def test_guides_are_in_our_own_words(kind):
     """No run of 12 words is copied from the rulebook."""
     n = 12
-    book = " ".join(" ".join(_words((RULES / name).read_text(encoding="utf-8")))
-                    for name in RULEBOOKS[kind])
+    book = " ".join(
+        " ".join(_words((RULES / name).read_text(encoding="utf-8"))) for name in RULEBOOKS[kind]
+    )
     ours = [p.body for p in guides.guide(kind)] + [c.text for c in guides.cards(kind)]
     for text in ours:
         words = _words(text)
         for i in range(len(words) - n + 1):
-            run = " ".join(words[i:i + n])
+            run = " ".join(words[i : i + n])
             assert run not in book, f"{kind}: copied from the rulebook: {run!r}"
 
 
 def test_every_goat_card_finds_its_set():
     from engines.ziegen import data
+
     for card in data.GOAT_IDS:
         entry = guides.card("ziegen", data.card_name(card))
         assert entry is not None and entry.key == data.GOAT_SET[card]

@@ -1,5 +1,6 @@
 """The guides in other languages (guides/<lang>/): complete, the same shape as the English files,
 within Discord's limits, with fallback to English and names matching the games' catalogs."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,8 +28,11 @@ def test_every_language_folder_has_all_eight_files(lang):
 
 
 def _headings(path) -> list[str]:
-    return [line[3:].strip() for line in path.read_text(encoding="utf-8").splitlines()
-            if line.startswith("## ")]
+    return [
+        line[3:].strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("## ")
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -91,10 +95,10 @@ def test_unknown_languages_and_missing_files_fall_back_to_english(tmp_path, monk
     # A language folder holding only a rules guide: its cards are the English ones.
     (tmp_path / "de").mkdir()
     for name in ("wichtel.md", "wichtel_cards.md"):
-        (tmp_path / name).write_text((guides.HERE / name).read_text(encoding="utf-8"),
-                                     encoding="utf-8")
-    (tmp_path / "de" / "wichtel.md").write_text("# W\n\n## Überblick\nHallo.\n",
-                                                encoding="utf-8")
+        (tmp_path / name).write_text(
+            (guides.HERE / name).read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    (tmp_path / "de" / "wichtel.md").write_text("# W\n\n## Überblick\nHallo.\n", encoding="utf-8")
     monkeypatch.setattr(guides, "HERE", tmp_path)
     guides.guide.cache_clear()
     guides.cards.cache_clear()
@@ -109,7 +113,7 @@ def test_unknown_languages_and_missing_files_fall_back_to_english(tmp_path, monk
 
 def test_german_card_lookup_and_autocomplete_know_both_languages():
     assert guides.card("wichtel", "Familie", "de").key == "fa"
-    assert guides.card("wichtel", "Family", "de").key == "fa"      # the English name too
+    assert guides.card("wichtel", "Family", "de").key == "fa"  # the English name too
     assert guides.card("henchmania", "Klatsch", "de").key == "gossip"
     assert guides.card("henchmania", "Gossip", "de").key == "gossip"
     choices = guide_cog.card_choices("henchmania", "tollkirsch", "de")
@@ -123,6 +127,7 @@ def test_german_card_lookup_and_autocomplete_know_both_languages():
 def test_german_facts_come_from_the_data_tables_in_german():
     from engines.wichtel import data as wi
     from engines.ziegen import data as zi
+
     hd = guides.card("wichtel", "hd", "de").facts
     assert f"Wert {wi.VALUE['hd']}" in hd and "Exemplar" in hd
     assert f"{zi.NUM_DOGS} bei 5 Spielern" in guides.card("ziegen", "dog", "de").facts
@@ -143,14 +148,16 @@ def test_card_names_are_the_ones_the_games_show(lang):
     from engines.henchmania import data as hm
     from engines.wichtel import data as wi
     from engines.ziegen import words as zw
+
     for key, row in hm.CARDS.items():
         assert guides.card("henchmania", key, lang).name == _catalog(
-            "henchmania", "card", key, row[0], lang)
+            "henchmania", "card", key, row[0], lang
+        )
     for key, english in zw.NAMES["set"].items():
         local = _catalog("ziegen", "set", key, english, lang)
         matches = [c for c in guides.cards("ziegen", lang) if c.name.startswith(local + " (")]
         assert len(matches) == 1, (key, local)
     for code, (_count, _value, german, _english) in wi.LEPRECHAUNS.items():
-        assert guides.card("wichtel", code, lang).name.startswith(german)   # printed names
+        assert guides.card("wichtel", code, lang).name.startswith(german)  # printed names
     for code, (_count, german) in wi.EVENTS.items():
         assert guides.card("wichtel", code, lang).name.startswith(german)

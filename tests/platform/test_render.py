@@ -1,4 +1,5 @@
 """Pure helpers of the Discord layer's rendering."""
+
 from cogs.render import clip, clip_lines_tail
 
 
@@ -17,6 +18,7 @@ def test_a_single_overlong_line_is_cut_not_dropped():
 
 def test_highlights_are_packed_into_as_few_messages_as_fit():
     from cogs.render import pack_lines
+
     assert pack_lines([], 2000) == []
     assert pack_lines(["a", "b"], 2000) == ["a\nb"]
     packed = pack_lines(["x" * 1500, "y" * 600, "z" * 100], 2000)

@@ -1,4 +1,5 @@
 """The table service: lobby, turn flow, tokens, bots, notices, reminders."""
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,9 @@ async def test_lobby_rules(service):
     assert [s.name for s in game.seats] == ["ann", "Botty (bot)"]
     assert [s.seat for s in game.seats] == [0, 1]
     with pytest.raises(GameError, match="no option"):
-        await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="a",
-                                 options={"nope": 1})
+        await service.open_table(
+            "toy", guild_id=1, channel_id=2, host_id=ANN, host_name="a", options={"nope": 1}
+        )
     with pytest.raises(TableError, match="no game"):
         await service.open_table("chess", guild_id=1, channel_id=2, host_id=ANN, host_name="a")
     game = await service.cancel(game.id, ANN)
@@ -76,9 +78,11 @@ async def test_double_click_and_stale_click_change_nothing(service):
     first = service.to_act(game)[0]
     user = game.seats[first].user_id
     token = game.seats[first].prompt_version
-    results = await asyncio.gather(service.move(game.id, user, "take:1", token=token),
-                                   service.move(game.id, user, "take:1", token=token),
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        service.move(game.id, user, "take:1", token=token),
+        service.move(game.id, user, "take:1", token=token),
+        return_exceptions=True,
+    )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert any(isinstance(r, TableError) for r in results)
     stored = await service.game(game.id)
@@ -118,15 +122,17 @@ async def test_every_human_gets_their_hand_when_the_game_starts(service):
     first = service.to_act(outcome.game)[0]
     # later on, only the one who must act is told (the mover, bob, got his answer already)
     assert [n.seat for n in outcome.notices] == ([] if first == 1 else [first])
-    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann",
-                                    options={"secrets": False})
+    game = await service.open_table(
+        "toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann", options={"secrets": False}
+    )
     await service.join(game.id, BOB, "bob")
     await service.join(game.id, CAT, "cat")
     outcome = await service.start(game.id, ANN)
     first = service.to_act(outcome.game)
     assert len(first) == 1
     assert sorted((n.seat, n.your_turn) for n in outcome.notices) == [
-        (seat, seat in first) for seat in range(3)]
+        (seat, seat in first) for seat in range(3)
+    ]
 
 
 async def test_resign_hands_the_seat_to_a_bot_and_abandon_needs_the_host(service):
@@ -171,8 +177,7 @@ async def test_highlighted_public_news_is_passed_on_apart(service):
             events.append(Event("secret big thing", (seat,), highlight=True))
 
     service.registry["loud"] = Loud()
-    game = await service.open_table("loud", guild_id=1, channel_id=2, host_id=ANN,
-                                    host_name="ann")
+    game = await service.open_table("loud", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
     await service.join(game.id, BOB, "bob")
     game = (await service.start(game.id, ANN)).game
     outcome = await service.move(game.id, ANN, "secret:1")
@@ -183,8 +188,7 @@ async def test_highlighted_public_news_is_passed_on_apart(service):
 async def test_a_table_belongs_to_its_server_in_the_service_too(service):
     """Requests made in another server (or in DMs by someone not at the table) get "no such
     table"; admin powers count only in the table's own server."""
-    lobby = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN,
-                                     host_name="ann")
+    lobby = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann")
     with pytest.raises(TableError, match="no table"):
         await service.join(lobby.id, BOB, "bob", guild_id=99)
     with pytest.raises(TableError, match="no table"):
@@ -212,12 +216,12 @@ async def test_a_table_belongs_to_its_server_in_the_service_too(service):
     assert (await service.abandon(game.id, CAT, admin=True, guild_id=1)).status == "abandoned"
 
 
-@pytest.mark.parametrize("table", [2 ** 63, 2 ** 64 + 5, 0, -3])
+@pytest.mark.parametrize("table", [2**63, 2**64 + 5, 0, -3])
 async def test_an_id_out_of_range_is_no_such_table(service, table):
     with pytest.raises(TableError, match=f"no table #{table}"):
         await service.game(table)
     with pytest.raises(TableError, match="no table"):
-        await service.move(table, ANN, "x", token=2 ** 70)
+        await service.move(table, ANN, "x", token=2**70)
     with pytest.raises(TableError, match="no table"):
         await service.join(table, ANN, "ann")
 

@@ -1,6 +1,7 @@
 """Issue 15 in the table service: each player's settings (stored, checked, kept across a
 restart), quiet hours, per-player reminder intervals, away (reminders paused, a bot sitting in
 and handing back), and the away limit for /replace."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,8 +18,14 @@ MIDNIGHT = 1795996800.0
 
 
 async def _two_humans(service, *, bots: int = 0, secrets: bool = False):
-    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann",
-                                    options={"secrets": secrets, "pile": 20})
+    game = await service.open_table(
+        "toy",
+        guild_id=1,
+        channel_id=2,
+        host_id=ANN,
+        host_name="ann",
+        options={"secrets": secrets, "pile": 20},
+    )
     await service.join(game.id, BOB, "bob")
     for _ in range(bots):
         await service.add_bot(game.id, ANN)
@@ -40,13 +47,17 @@ async def _play_humans_to(service, game_id: int, user_id: int):
 async def test_settings_are_checked_and_survive_a_restart(open_service, clock):
     service = await open_service("s.db")
     assert await service.settings(ANN) == UserSettings(ANN)  # defaults, nothing stored
-    prefs = await service.change_settings(ANN, notify="both", remind_hours=6,
-                                          timezone="Europe/Berlin", quiet_start=22, quiet_end=7)
+    prefs = await service.change_settings(
+        ANN, notify="both", remind_hours=6, timezone="Europe/Berlin", quiet_start=22, quiet_end=7
+    )
     assert (prefs.notify, prefs.remind_hours, prefs.timezone) == ("both", 6, "Europe/Berlin")
-    for bad, match in [({"notify": "pigeon"}, "dm, mention, both"),
-                       ({"remind_hours": 0}, "1 to 72"), ({"remind_hours": 73}, "1 to 72"),
-                       ({"timezone": "Mars/Olympus"}, "not a timezone"),
-                       ({"quiet_start": 24}, "0 to 23")]:
+    for bad, match in [
+        ({"notify": "pigeon"}, "dm, mention, both"),
+        ({"remind_hours": 0}, "1 to 72"),
+        ({"remind_hours": 73}, "1 to 72"),
+        ({"timezone": "Mars/Olympus"}, "not a timezone"),
+        ({"quiet_start": 24}, "0 to 23"),
+    ]:
         with pytest.raises(TableError, match=match):
             await service.change_settings(ANN, **bad)
     with pytest.raises(TableError, match="both ends"):
@@ -68,7 +79,7 @@ def test_quiet_hours_in_the_players_timezone():
     assert not in_quiet_hours(berlin, MIDNIGHT + 6 * HOUR)
     assert in_quiet_hours(berlin, MIDNIGHT + 5 * HOUR)
     assert not in_quiet_hours(berlin, MIDNIGHT + 12 * HOUR)
-    assert in_quiet_hours(berlin, MIDNIGHT + 21 * HOUR)     # 22:00 in Berlin
+    assert in_quiet_hours(berlin, MIDNIGHT + 21 * HOUR)  # 22:00 in Berlin
     day = UserSettings(ANN, timezone="UTC", quiet_start=9, quiet_end=17)
     assert in_quiet_hours(day, MIDNIGHT + 9 * HOUR)
     assert not in_quiet_hours(day, MIDNIGHT + 17 * HOUR)
@@ -94,7 +105,8 @@ async def test_away_pauses_reminders_and_restarts_the_clock_on_return(service, c
     assert [o.game.id for o in outcomes] == [game.id]
     assert "bob is away until <t:" in outcomes[0].public[0]
     assert await service.away_lines(outcomes[0].game) == [
-        f"<@{BOB}> until <t:{int(clock.now + 3 * DAY)}:f>"]
+        f"<@{BOB}> until <t:{int(clock.now + 3 * DAY)}:f>"
+    ]
     for _ in range(3):  # 60 hours: the table re-arms, but BOB is not reminded
         clock.now += 20 * HOUR
         assert await service.due_reminders() == []
@@ -102,7 +114,7 @@ async def test_away_pauses_reminders_and_restarts_the_clock_on_return(service, c
     (outcome,) = outcomes
     assert "bob is back." in outcome.public
     (notice,) = [n for n in outcome.notices if n.user_id == BOB]
-    assert notice.your_turn   # told again that it is their turn
+    assert notice.your_turn  # told again that it is their turn
     assert outcome.game.deadline_at == pytest.approx(clock.now + HOUR)  # a fresh period
     assert await service.away_lines(outcome.game) == []
     with pytest.raises(TableError, match="not away"):
@@ -178,14 +190,14 @@ async def test_quiet_hours_hold_back_and_digest_once(service, clock):
     game = await _two_humans(service)
     await service.hold(prefs, game.id, ["You drew the Ace."])
     await service.hold(prefs, game.id, ["You drew the King."])
-    assert await service.due_digests() == []     # still quiet
-    clock.now = MIDNIGHT + 31 * HOUR            # 07:00 UTC the next day
+    assert await service.due_digests() == []  # still quiet
+    clock.now = MIDNIGHT + 31 * HOUR  # 07:00 UTC the next day
     (digest,) = await service.due_digests()
     (item,) = digest.items
     assert digest.user_id == BOB and item.game.id == game.id
     assert item.news == ["You drew the Ace.", "You drew the King."]
     assert item.your_turn == (game.seat_of(BOB) in service.to_act(game))
-    assert await service.due_digests() == []     # claimed: sent once
+    assert await service.due_digests() == []  # claimed: sent once
 
 
 async def test_a_table_waiting_for_two_reminds_each_at_their_own_interval(service, clock):
@@ -197,6 +209,5 @@ async def test_a_table_waiting_for_two_reminds_each_at_their_own_interval(servic
     for _ in range(6):
         clock.now += HOUR + 1
         due = await service.due_reminders()
-        reminded.append(sorted(due[0].game.seats[s].user_id for s in due[0].seats) if due
-                        else [])
+        reminded.append(sorted(due[0].game.seats[s].user_id for s in due[0].seats) if due else [])
     assert reminded == [[ANN], [ANN], [ANN, BOB], [ANN], [ANN], [ANN, BOB]]

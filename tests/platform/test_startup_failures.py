@@ -1,6 +1,7 @@
 """`python bot.py` when something is wrong at start-up: one clear line (what is wrong, what to
 do), a non-zero exit, no traceback. The real bot.py main() runs in a subprocess pointed at the
 fake Discord (or at a loopback port where nothing listens)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -27,13 +28,22 @@ sys.exit(bot.main())
 """
 
 
-async def _run_bot_py(base: str, tmp_path, *, token="right", intents="default",
-                      **env) -> tuple[int, str]:
+async def _run_bot_py(
+    base: str, tmp_path, *, token="right", intents="default", **env
+) -> tuple[int, str]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TAVERN_"))}
     environ.update(DISCORD_TOKEN=token, TAVERN_DB=str(tmp_path / "t.db"), **env)
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", WRAPPER, base, intents, cwd=str(ROOT), env=environ,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-c",
+        WRAPPER,
+        base,
+        intents,
+        cwd=str(ROOT),
+        env=environ,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 60)
     return proc.returncode, (out + err).decode()
 
@@ -73,16 +83,21 @@ async def test_a_privileged_intent_the_application_does_not_allow(tmp_path):
 async def test_a_missing_permission_to_add_commands(tmp_path):
     async with FakeDiscord(token="right") as fake:
         elsewhere = fake.add_guild("Elsewhere", with_bot=False)
-        code, output = await _run_bot_py(fake.base_url, tmp_path,
-                                         TAVERN_TEST_GUILD=str(elsewhere.id))
+        code, output = await _run_bot_py(
+            fake.base_url, tmp_path, TAVERN_TEST_GUILD=str(elsewhere.id)
+        )
     assert code == 1
-    _one_clear_line(output, "403", "Missing Access", "applications.commands",
-                    "TAVERN_TEST_GUILD")
+    _one_clear_line(output, "403", "Missing Access", "applications.commands", "TAVERN_TEST_GUILD")
 
 
-@pytest.mark.parametrize("name,value", [("TAVERN_SQLITE_SYNC", "sometimes"),
-                                        ("TAVERN_REMIND_HOURS", "soon"),
-                                        ("TAVERN_TEST_GUILD", "my server")])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("TAVERN_SQLITE_SYNC", "sometimes"),
+        ("TAVERN_REMIND_HOURS", "soon"),
+        ("TAVERN_TEST_GUILD", "my server"),
+    ],
+)
 async def test_a_bad_setting(tmp_path, name, value):
     code, output = await _run_bot_py("http://127.0.0.1:9", tmp_path, **{name: value})
     assert code == 2

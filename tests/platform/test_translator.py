@@ -1,4 +1,5 @@
 """Slash command names and descriptions in German and Spanish (cogs/translator.py)."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,7 @@ from engines import REGISTRY
 from engines.translations import languages
 from tables.words import WORDS
 
-LANGS = languages()[1:]   # every language with catalogs (de and es at least)
+LANGS = languages()[1:]  # every language with catalogs (de and es at least)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -26,8 +27,9 @@ def test_every_description_is_translated_within_discords_limit(lang):
     for english in descriptions():
         local = localize(english, lang, Where.command_description)
         assert local and local != english and len(local) <= 100, english
-    group = localize(f"{REGISTRY['ziegen'].title}: moves, rules and cards", lang,
-                     Where.group_description)
+    group = localize(
+        f"{REGISTRY['ziegen'].title}: moves, rules and cards", lang, Where.group_description
+    )
     assert group is not None and group.startswith("Herr der Ziegen: ")
 
 
@@ -35,4 +37,4 @@ def test_english_and_unknown_strings_get_no_localization():
     assert localize("play", "en", Where.command_name) is None
     assert localize("not a command", "de", Where.command_name) is None
     assert localize("Some text we never wrote", "de", Where.parameter_description) is None
-    assert localize("game", "de", Where.parameter_name) is None     # parameters keep names
+    assert localize("game", "de", Where.parameter_name) is None  # parameters keep names

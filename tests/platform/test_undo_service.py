@@ -5,6 +5,7 @@ before the decision; the log keeps both; the replay from the seed equals the sto
 the export of a finished game with undos passes the fair-play verifier; a refused undo changes
 nothing; an undo and a move racing each other cannot both apply.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,8 +24,7 @@ USERS = [(101, "ann"), (102, "bob"), (103, "cyd")]
 
 async def _start(svc, kind: str, humans: int, bots: int = 0):
     (host, name), *others = USERS[:humans]
-    game = await svc.open_table(kind, guild_id=GUILD, channel_id=5, host_id=host,
-                                host_name=name)
+    game = await svc.open_table(kind, guild_id=GUILD, channel_id=5, host_id=host, host_name=name)
     for user, other in others:
         await svc.join(game.id, user, other)
     for _ in range(bots):
@@ -121,9 +121,11 @@ async def test_stale_undo_button_and_racing_move(open_service):
     assert (await svc.game(game.id)).version == game.version
     # a secret simultaneous choice: ann's undo and bob's own choice are independent, both apply
     token = (await svc.game(game.id)).seats[1].prompt_version
-    results = await asyncio.gather(svc.undo(game.id, 101, game.version),
-                                   svc.move(game.id, 102, "mull:0", token),
-                                   return_exceptions=True)
+    results = await asyncio.gather(
+        svc.undo(game.id, 101, game.version),
+        svc.move(game.id, 102, "mull:0", token),
+        return_exceptions=True,
+    )
     assert not any(isinstance(r, BaseException) for r in results), results
     assert [m.action for m in await svc.store.moves(game.id)] == ["mull:0", UNDO, "mull:0"]
     assert await svc.replay(game.id) == (await svc._reread(game.id)).state
@@ -137,8 +139,12 @@ async def _passed_to_the_next(svc, rnd):
         seat = svc.to_act(game)[0]
         legal = engine.legal_actions(svc.state(game), seat)
         state = svc.state(game)
-        if seat == 0 and "pass" in legal and state["step"]["k"] == "turn" \
-                and not state["passed"][1]:
+        if (
+            seat == 0
+            and "pass" in legal
+            and state["step"]["k"] == "turn"
+            and not state["passed"][1]
+        ):
             game = (await svc.move(game.id, 101, "pass")).game
             assert svc.to_act(game) == [1] and await svc.can_undo(game, 0)
             return game
@@ -153,8 +159,7 @@ async def test_an_undo_and_a_racing_move_never_both_apply(open_service, undo_fir
     token = game.seats[1].prompt_version
     bob = svc.engine("henchmania").legal_actions(svc.state(game), 1)[0]
     calls = [svc.undo(game.id, 101, game.version), svc.move(game.id, 102, bob, token)]
-    results = await asyncio.gather(*(calls if undo_first else calls[::-1]),
-                                   return_exceptions=True)
+    results = await asyncio.gather(*(calls if undo_first else calls[::-1]), return_exceptions=True)
     applied = [r for r in results if not isinstance(r, BaseException)]
     assert len(applied) == 1, results
     assert isinstance([r for r in results if isinstance(r, BaseException)][0], TableError)

@@ -1,4 +1,5 @@
 """Every storage test runs on both backends: a SQLite file and a PostgreSQL schema."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -37,6 +38,7 @@ class Backend:
         if self.name == "sqlite":
             return sqlite3.IntegrityError
         import asyncpg
+
         return asyncpg.IntegrityConstraintViolationError
 
 

@@ -1,5 +1,6 @@
 """History storage (migration 3: commitments, results, ratings) on both backends, and the
 history part of the table service on a store that other processes share."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,27 +12,40 @@ from storage import MIGRATIONS, RatingRecord, ResultRecord, SeatRecord, Store
 from tables import TableError, TableService
 from tests.history.helpers import GUILD, play_game
 
-BIG = 2 ** 62 + 99  # Discord ids need 64 bits
+BIG = 2**62 + 99  # Discord ids need 64 bits
 
 
-async def _finished_game(store: Store, *, guild_id: int = BIG, kind: str = "toy",
-                         now: float = 1.0) -> int:
+async def _finished_game(
+    store: Store, *, guild_id: int = BIG, kind: str = "toy", now: float = 1.0
+) -> int:
     game_id = await store.create_game(
-        kind=kind, guild_id=guild_id, channel_id=2, host_id=10, options={}, seed=42, now=now,
-        remind_after=60, seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")])
+        kind=kind,
+        guild_id=guild_id,
+        channel_id=2,
+        host_id=10,
+        options={},
+        seed=42,
+        now=now,
+        remind_after=60,
+        seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")],
+    )
     await store.set_status(game_id, 0, "running", now)
     await store.set_status(game_id, 1, "finished", now)
     return game_id
 
 
-def _rows(game_id: int, *, guild_id: int = BIG, kind: str = "toy",
-          at: float = 5.5) -> list[ResultRecord]:
-    return [ResultRecord(game_id, 0, guild_id, kind, BIG, False, "ann", 7, True, 1, at),
-            ResultRecord(game_id, 1, guild_id, kind, None, True, "Botty", 3, False, 2, at)]
+def _rows(
+    game_id: int, *, guild_id: int = BIG, kind: str = "toy", at: float = 5.5
+) -> list[ResultRecord]:
+    return [
+        ResultRecord(game_id, 0, guild_id, kind, BIG, False, "ann", 7, True, 1, at),
+        ResultRecord(game_id, 1, guild_id, kind, None, True, "Botty", 3, False, 2, at),
+    ]
 
 
-def _one_more_game(current: dict[int, tuple[float, float, int]]
-                   ) -> dict[int, tuple[float, float, int]]:
+def _one_more_game(
+    current: dict[int, tuple[float, float, int]],
+) -> dict[int, tuple[float, float, int]]:
     """A rater that only counts games (each reads what it replaces)."""
     mu, sigma, games = current.get(BIG, (25.0, 8.0, 0))
     return {BIG: (mu + 1.0, sigma, games + 1)}
@@ -41,13 +55,21 @@ async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_url):
     sqlite = await Store.open(str(tmp_path / "t.db"))
     pg = await Store.open(pg_url)
     try:
-        tables = [r[0] for r in await sqlite._db.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        lite = {(t, r[1]) for t in tables
-                for r in await sqlite._db.execute_fetchall(f"PRAGMA table_info({t})")}
+        tables = [
+            r[0]
+            for r in await sqlite._db.execute_fetchall(
+                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
+            )
+        ]
+        lite = {
+            (t, r[1])
+            for t in tables
+            for r in await sqlite._db.execute_fetchall(f"PRAGMA table_info({t})")
+        }
         rows = await pg._pool.fetch(
             "SELECT table_name, column_name FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND table_name <> 'tavern_schema'")
+            "WHERE table_schema = current_schema() AND table_name <> 'tavern_schema'"
+        )
         # SQLite's games keep two scratch columns for its triggers (PostgreSQL stores a move
         # with one statement instead, see pg_sql.SAVE_STATE).
         scratch = {("games", "last_moves"), ("games", "last_prompts")}
@@ -89,14 +111,18 @@ async def test_results_and_ratings_are_stored_once(store):
     results = await store.results_in_guild(BIG)
     assert results == _rows(first) + _rows(second, at=6.5)
     assert [(r.bot, r.won, type(r.bot), type(r.won)) for r in results[:2]] == [
-        (False, True, bool, bool), (True, False, bool, bool)]
+        (False, True, bool, bool),
+        (True, False, bool, bool),
+    ]
     assert await store.ratings_in_guild(BIG) == [RatingRecord("toy", BIG, 27.0, 8.0, 2)]
     assert await store.ratings_in_guild(5) == []
 
     await store.replace_ratings(BIG, "toy", [RatingRecord("toy", 20, 24.5, 7.5, 1)])
     await store.replace_ratings(BIG, "other", [RatingRecord("other", BIG, 30.0, 6.0, 3)])
-    assert await store.ratings_in_guild(BIG) == [RatingRecord("other", BIG, 30.0, 6.0, 3),
-                                                 RatingRecord("toy", 20, 24.5, 7.5, 1)]
+    assert await store.ratings_in_guild(BIG) == [
+        RatingRecord("other", BIG, 30.0, 6.0, 3),
+        RatingRecord("toy", 20, 24.5, 7.5, 1),
+    ]
 
 
 async def test_results_of_a_game_finished_twice_at_once_are_stored_once(backend):
@@ -105,8 +131,10 @@ async def test_results_of_a_game_finished_twice_at_once_are_stored_once(backend)
     try:
         games = [await _finished_game(one, now=float(n)) for n in range(10)]
         for game_id in games:
-            done = await asyncio.gather(one.record_results(_rows(game_id), _one_more_game),
-                                        two.record_results(_rows(game_id), _one_more_game))
+            done = await asyncio.gather(
+                one.record_results(_rows(game_id), _one_more_game),
+                two.record_results(_rows(game_id), _one_more_game),
+            )
             assert sorted(done) == [False, True]
         assert len(await two.results_in_guild(BIG)) == 2 * len(games)
         assert [r.games for r in await one.ratings_in_guild(BIG)] == [len(games)]
@@ -122,9 +150,10 @@ async def test_rating_updates_of_games_ending_at_once_are_never_lost(backend):
     try:
         games = [await _finished_game(one, now=float(n)) for n in range(20)]
         for a, b in zip(games[::2], games[1::2], strict=True):
-            assert await asyncio.gather(one.record_results(_rows(a), _one_more_game),
-                                        two.record_results(_rows(b), _one_more_game)) == [
-                True, True]
+            assert await asyncio.gather(
+                one.record_results(_rows(a), _one_more_game),
+                two.record_results(_rows(b), _one_more_game),
+            ) == [True, True]
         [rating] = await two.ratings_in_guild(BIG)
         assert (rating.games, rating.mu) == (20, 45.0)
     finally:
@@ -139,15 +168,17 @@ async def test_results_are_recorded_and_recomputed_alike_on_both_backends(backen
     svc = TableService(store, seed_source=lambda: seeds.getrandbits(62))
     try:
         rnd = random.Random(2)
-        ids = [await play_game(svc, "ziegen", [(201, "ann"), (202, "ben")], 1, rnd)
-               for _ in range(2)]
+        ids = [
+            await play_game(svc, "ziegen", [(201, "ann"), (202, "ben")], 1, rnd) for _ in range(2)
+        ]
         for game_id in ids:
             assert (await svc.fairness(game_id)).seed is not None
         rows, ratings = await svc.recompute_results(GUILD)
-        assert rows == await store.results_in_guild(GUILD) and {r.game_id for r in rows} == set(
-            ids)
-        stored = {(r.kind, r.user_id): (r.mu, r.sigma, r.games)
-                  for r in await store.ratings_in_guild(GUILD)}
+        assert rows == await store.results_in_guild(GUILD) and {r.game_id for r in rows} == set(ids)
+        stored = {
+            (r.kind, r.user_id): (r.mu, r.sigma, r.games)
+            for r in await store.ratings_in_guild(GUILD)
+        }
         assert stored == ratings and {g for _, _, g in stored.values()} == {2}
     finally:
         await store.close()
@@ -165,8 +196,9 @@ async def test_start_commits_the_seed_only_of_the_latest_lobby(backend):
     here = TableService(one, seed_source=lambda: 5)
     there = TableService(two, seed_source=lambda: 5)
     try:
-        game = await here.open_table("ziegen", guild_id=GUILD, channel_id=3, host_id=201,
-                                     host_name="ann")
+        game = await here.open_table(
+            "ziegen", guild_id=GUILD, channel_id=3, host_id=201, host_name="ann"
+        )
         await here.add_bot(game.id, 201)
         await there.cancel(game.id, 201)  # elsewhere: ``here`` still has the lobby cached
         with pytest.raises(TableError):
@@ -187,8 +219,9 @@ async def test_missing_results_are_filled_in_from_the_latest_record_by_one_proce
     here = TableService(one, seed_source=lambda: seeds.getrandbits(62))
     there = TableService(two, seed_source=lambda: seeds.getrandbits(62))
     try:
-        game_id = await play_game(there, "ziegen", [(201, "ann"), (202, "ben")], 0,
-                                  random.Random(3), stop_after=4)
+        game_id = await play_game(
+            there, "ziegen", [(201, "ann"), (202, "ben")], 0, random.Random(3), stop_after=4
+        )
         await here.game(game_id)  # cached here while running
         game = await there.game(game_id)
         rnd = random.Random(3)
@@ -220,8 +253,9 @@ async def test_the_last_move_reaching_a_stale_process_records_the_results_once(b
     here = TableService(one, seed_source=lambda: seeds.getrandbits(62))
     there = TableService(two, seed_source=lambda: seeds.getrandbits(62))
     try:
-        game_id = await play_game(there, "ziegen", [(201, "ann"), (202, "ben")], 0,
-                                  random.Random(5), stop_after=2)
+        game_id = await play_game(
+            there, "ziegen", [(201, "ann"), (202, "ben")], 0, random.Random(5), stop_after=2
+        )
         await here.game(game_id)  # cached here, then moved on elsewhere
         game = await there.game(game_id)
         rnd = random.Random(5)

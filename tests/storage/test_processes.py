@@ -2,6 +2,7 @@
 Discord). Any process may handle any game: a move is applied exactly once whichever process
 gets it, a killed process loses no move it acknowledged, and each reminder and each start-up
 catch-up notice is sent by exactly one process."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,8 +35,15 @@ class Worker:
     @classmethod
     async def start(cls, target: str) -> Worker:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "tests.storage.worker", target, cwd=ROOT,
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2 ** 20)
+            sys.executable,
+            "-m",
+            "tests.storage.worker",
+            target,
+            cwd=ROOT,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=2**20,
+        )
         worker = cls(proc)
         await asyncio.wait_for(worker._waiting[0], 60)  # store opened, migrations applied
         return worker
@@ -76,8 +84,13 @@ class Worker:
 async def two(pg_url):
     """The test's own service (to set up games and check them) and two worker processes."""
     store = await Store.open(pg_url)
-    service = TableService(store, registry={"toy": TOY}, clock=lambda: T0, remind_after=3600,
-                           seed_source=iter(range(1, 10 ** 6)).__next__)
+    service = TableService(
+        store,
+        registry={"toy": TOY},
+        clock=lambda: T0,
+        remind_after=3600,
+        seed_source=iter(range(1, 10**6)).__next__,
+    )
     workers = await asyncio.gather(Worker.start(pg_url), Worker.start(pg_url))
     yield service, workers
     for worker in workers:
@@ -88,8 +101,14 @@ async def two(pg_url):
 async def _games(service: TableService, count: int, pile: int) -> list:
     games = []
     for i in range(count):
-        game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=100 + 2 * i,
-                                        host_name="ann", options={"pile": pile, "secrets": False})
+        game = await service.open_table(
+            "toy",
+            guild_id=1,
+            channel_id=2,
+            host_id=100 + 2 * i,
+            host_name="ann",
+            options={"pile": pile, "secrets": False},
+        )
         await service.join(game.id, 101 + 2 * i, "bob")
         games.append((await service.start(game.id, 100 + 2 * i)).game)
     return games
@@ -114,9 +133,12 @@ async def test_identical_moves_sent_to_both_processes_are_applied_once(two):
         seat = service.to_act(game)[0]
         user, token = game.seats[seat].user_id, game.seats[seat].prompt_version
         for _ in range(50):
-            replies = await asyncio.gather(*(
-                w.ask(op="move", game=game.id, user=user, action="take:1", token=token)
-                for w in workers))
+            replies = await asyncio.gather(
+                *(
+                    w.ask(op="move", game=game.id, user=user, action="take:1", token=token)
+                    for w in workers
+                )
+            )
             done = [r for r in replies if r["ok"]]
             tally["applied"] += len(done)
             tally.update(r["error"] for r in replies if not r["ok"])
@@ -143,17 +165,26 @@ async def test_a_move_reaching_a_process_with_a_stale_record_is_applied(two):
     (game,) = await _games(service, 1, 40)
     for worker in workers:  # both cache the game as it starts
         assert (await worker.ask(op="state", game=game.id))["ok"]
-    info = {"to_act": service.to_act(game), "tokens": [s.prompt_version for s in game.seats],
-            "users": [s.user_id for s in game.seats]}
+    info = {
+        "to_act": service.to_act(game),
+        "tokens": [s.prompt_version for s in game.seats],
+        "users": [s.user_id for s in game.seats],
+    }
     for n in range(40):
         seat = info["to_act"][0]
-        info = await workers[n % 2].ask(op="move", game=game.id, user=info["users"][seat],
-                                        action="take:1", token=info["tokens"][seat])
+        info = await workers[n % 2].ask(
+            op="move",
+            game=game.id,
+            user=info["users"][seat],
+            action="take:1",
+            token=info["tokens"][seat],
+        )
         assert info["ok"] and info["move_count"] == n + 1, info
     assert len(await _check_log_replays(service, game.id)) == 40
     # an old button is still refused once the record is read again: nothing is written
-    stale = await workers[0].ask(op="move", game=game.id, user=info["users"][0],
-                                 action="take:1", token=0)
+    stale = await workers[0].ask(
+        op="move", game=game.id, user=info["users"][0], action="take:1", token=0
+    )
     assert not stale["ok"] and stale["error"] in ("StaleClick", "TableError")
 
 
@@ -170,15 +201,23 @@ async def test_a_killed_process_loses_no_acknowledged_move(two):
     after_kill = collections.Counter()
 
     async def storm(game) -> None:
-        info = {"to_act": service.to_act(game), "tokens": [s.prompt_version for s in game.seats],
-                "users": [s.user_id for s in game.seats]}
+        info = {
+            "to_act": service.to_act(game),
+            "tokens": [s.prompt_version for s in game.seats],
+            "users": [s.user_id for s in game.seats],
+        }
         while after_kill[game.id] < 15:
             worker = other if killed.is_set() or rnd.random() < 0.5 else one
             seat = info["to_act"][0]
             action = rnd.choice(("take:1", "take:2"))
             try:
-                reply = await worker.ask(op="move", game=game.id, user=info["users"][seat],
-                                         action=action, token=info["tokens"][seat])
+                reply = await worker.ask(
+                    op="move",
+                    game=game.id,
+                    user=info["users"][seat],
+                    action=action,
+                    token=info["tokens"][seat],
+                )
             except ConnectionError:  # its process died: did the move land? ask the other one
                 info = await other.ask(op="state", game=game.id)
                 continue
@@ -208,14 +247,16 @@ async def test_each_reminder_and_catch_up_notice_is_sent_by_one_process(two):
     games = await _games(service, 30, 20)  # everyone must act; nobody has been told yet
     owed = {(g.id, s) for g in games for s in service.to_act(g)}
     # start-up catch-up, both processes at once (sending is slow: the claim is held meanwhile)
-    replies = await asyncio.gather(*(w.ask(op="catch_up", now=T0 + 10, delay=0.002)
-                                     for w in workers))
+    replies = await asyncio.gather(
+        *(w.ask(op="catch_up", now=T0 + 10, delay=0.002) for w in workers)
+    )
     sent = [tuple(n) for r in replies for n in r["sent"]]
     assert sorted(sent) == sorted(owed)  # each once, none missing
     assert [bool(r["sent"]) for r in replies].count(True) == 1
     # reminders: every game is overdue; both processes run their reminder pass, three times
-    replies = await asyncio.gather(*(w.ask(op="reminders", now=T0 + 3601)
-                                     for _ in range(3) for w in workers))
+    replies = await asyncio.gather(
+        *(w.ask(op="reminders", now=T0 + 3601) for _ in range(3) for w in workers)
+    )
     reminded = collections.Counter(g for r in replies for g in r["games"])
     assert reminded == collections.Counter({g.id: 1 for g in games})
     replies = await asyncio.gather(*(w.ask(op="reminders", now=T0 + 3 * 3600) for w in workers))

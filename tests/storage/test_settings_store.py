@@ -1,25 +1,35 @@
 """Player settings, away and held-back news (migration 5, issue 15) on both backends, and the
 service's settings kept across a restart on each."""
+
 from __future__ import annotations
 
 from storage import SeatRecord, Store, UserSettings
 from tables import TableService
 from tests.toy import TOY
 
-BIG = 2 ** 62 + 99  # Discord ids need 64 bits
+BIG = 2**62 + 99  # Discord ids need 64 bits
 
 
 async def _game(store: Store) -> int:
     return await store.create_game(
-        kind="toy", guild_id=1, channel_id=2, host_id=BIG, options={}, seed=1, now=1.0,
-        remind_after=60, seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")])
+        kind="toy",
+        guild_id=1,
+        channel_id=2,
+        host_id=BIG,
+        options={},
+        seed=1,
+        now=1.0,
+        remind_after=60,
+        seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")],
+    )
 
 
 async def test_settings_round_trip_and_keep_away_and_held(store):
     assert await store.user_settings([]) == {}
     assert await store.user_settings([BIG, 20]) == {BIG: UserSettings(BIG), 20: UserSettings(20)}
-    mine = UserSettings(BIG, notify="both", remind_hours=72, timezone="Asia/Tokyo",
-                        quiet_start=23, quiet_end=6)
+    mine = UserSettings(
+        BIG, notify="both", remind_hours=72, timezone="Asia/Tokyo", quiet_start=23, quiet_end=6
+    )
     await store.save_user_settings(mine)
     assert (await store.user_settings([BIG]))[BIG] == mine
     await store.set_away(BIG, 10.5, 99.25, True)
@@ -27,10 +37,18 @@ async def test_settings_round_trip_and_keep_away_and_held(store):
     changed = UserSettings(BIG, notify="dm", remind_hours=None, timezone="UTC")
     await store.save_user_settings(changed)  # choices change; away and held stay
     got = (await store.user_settings([BIG]))[BIG]
-    assert (got.notify, got.remind_hours, got.timezone, got.quiet_start) == ("dm", None, "UTC",
-                                                                             None)
-    assert (got.away_since, got.away_until, got.bot_sit, got.held_since) == (10.5, 99.25, True,
-                                                                             12.0)
+    assert (got.notify, got.remind_hours, got.timezone, got.quiet_start) == (
+        "dm",
+        None,
+        "UTC",
+        None,
+    )
+    assert (got.away_since, got.away_until, got.bot_sit, got.held_since) == (
+        10.5,
+        99.25,
+        True,
+        12.0,
+    )
 
 
 async def test_away_ends_once(store):
@@ -53,8 +71,11 @@ async def test_held_news_is_claimed_once_in_order(store):
     since = (await store.user_settings([BIG]))[BIG].held_since
     assert since == 5.0
     assert await store.take_held(BIG, 4.0) is None  # not the mark that was read
-    assert await store.take_held(BIG, 5.0) == [(game_id, "first"), (game_id, "second"),
-                                               (game_id, "third")]
+    assert await store.take_held(BIG, 5.0) == [
+        (game_id, "first"),
+        (game_id, "second"),
+        (game_id, "third"),
+    ]
     assert await store.take_held(BIG, 5.0) is None
     assert await store.take_held(20, 7.0) == []
     assert await store.held_users() == []
@@ -73,13 +94,23 @@ async def test_service_settings_survive_a_restart(backend, clock):
         service = TableService(store, registry={"toy": TOY}, clock=clock)
         try:
             if round_ == 0:
-                await service.change_settings(BIG, notify="mention", remind_hours=5,
-                                              timezone="America/New_York", quiet_start=21,
-                                              quiet_end=8)
+                await service.change_settings(
+                    BIG,
+                    notify="mention",
+                    remind_hours=5,
+                    timezone="America/New_York",
+                    quiet_start=21,
+                    quiet_end=8,
+                )
                 await service.go_away(BIG, 4, bot_sit=True)
             prefs = await service.settings(BIG)
-            assert (prefs.notify, prefs.remind_hours, prefs.timezone, prefs.quiet_start,
-                    prefs.quiet_end) == ("mention", 5, "America/New_York", 21, 8)
+            assert (
+                prefs.notify,
+                prefs.remind_hours,
+                prefs.timezone,
+                prefs.quiet_start,
+                prefs.quiet_end,
+            ) == ("mention", 5, "America/New_York", 21, 8)
             assert prefs.bot_sit and prefs.away_until == clock.now + 4 * 86400
         finally:
             await store.close()

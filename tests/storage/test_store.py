@@ -1,4 +1,5 @@
 """Storage on both backends: real SQLite files and a real PostgreSQL server (``backend``)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -13,15 +14,25 @@ from tests.toy import TOY
 
 
 async def _new_game(store: Store, **kw) -> int:
-    args = dict(kind="toy", guild_id=1, channel_id=2, host_id=10, options={"pile": 7}, seed=42,
-                now=1.0, remind_after=60, seats=[SeatRecord(0, 10, None, "ann")])
+    args = dict(
+        kind="toy",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        options={"pile": 7},
+        seed=42,
+        now=1.0,
+        remind_after=60,
+        seats=[SeatRecord(0, 10, None, "ann")],
+    )
     return await store.create_game(**{**args, **kw})
 
 
 def test_both_backends_have_every_migration():
     assert len(PG_MIGRATIONS) == len(MIGRATIONS), (
         "each migration in storage/migrations.py needs its PostgreSQL form in "
-        "storage/pg_migrations.py, under the same number")
+        "storage/pg_migrations.py, under the same number"
+    )
 
 
 async def test_migrates_an_empty_database_and_reopens(backend):
@@ -59,15 +70,42 @@ async def test_stale_version_is_refused_and_changes_nothing(backend):
     store = await Store.open(backend.target)
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
-    await store.save_state(game_id, game.version, 0, state={"a": 1}, status="running",
-                           moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
+    await store.save_state(
+        game_id,
+        game.version,
+        0,
+        state={"a": 1},
+        status="running",
+        moves=[(0, "x")],
+        now=2.0,
+        deadline_at=None,
+        recent=[],
+    )
     with pytest.raises(StaleVersion, match="changed in the meantime"):
-        await store.save_state(game_id, game.version, 1, state={"a": 2}, status="running",
-                               moves=[(0, "y")], now=3.0, deadline_at=None, recent=[])
+        await store.save_state(
+            game_id,
+            game.version,
+            1,
+            state={"a": 2},
+            status="running",
+            moves=[(0, "y")],
+            now=3.0,
+            deadline_at=None,
+            recent=[],
+        )
     with pytest.raises(StaleVersion, match="changed in the meantime"):
-        await store.save_state(game_id, game.version, 1, state={"a": 2}, status="running",
-                               moves=[(0, "y")], now=3.0, deadline_at=None, recent=[],
-                               player=SeatRecord(0, None, "random", "bot"))
+        await store.save_state(
+            game_id,
+            game.version,
+            1,
+            state={"a": 2},
+            status="running",
+            moves=[(0, "y")],
+            now=3.0,
+            deadline_at=None,
+            recent=[],
+            player=SeatRecord(0, None, "random", "bot"),
+        )
     with pytest.raises(StaleVersion, match="changed in the meantime"):
         await store.set_seats(game_id, game.version, [], 3.0)
     with pytest.raises(StaleVersion):
@@ -87,11 +125,23 @@ async def test_concurrent_writers_on_two_connections_store_one_move(backend):
     game_id = await _new_game(one)
     for round_ in range(20):
         game = await one.get_game(game_id)
-        results = await asyncio.gather(*(
-            store.save_state(game_id, game.version, game.move_count, state={"by": who},
-                             status="running", moves=[(0, f"{who}{round_}")], now=2.0,
-                             deadline_at=None, recent=[])
-            for who, store in (("a", one), ("b", two))), return_exceptions=True)
+        results = await asyncio.gather(
+            *(
+                store.save_state(
+                    game_id,
+                    game.version,
+                    game.move_count,
+                    state={"by": who},
+                    status="running",
+                    moves=[(0, f"{who}{round_}")],
+                    now=2.0,
+                    deadline_at=None,
+                    recent=[],
+                )
+                for who, store in (("a", one), ("b", two))
+            ),
+            return_exceptions=True,
+        )
         assert sorted(type(r).__name__ for r in results) == ["NoneType", "StaleVersion"]
     log = await two.moves(game_id)
     assert [m.n for m in log] == list(range(1, 21))
@@ -104,13 +154,31 @@ async def test_move_log_primary_key_refuses_a_duplicate_move_number(backend):
     store = await Store.open(backend.target)
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
-    await store.save_state(game_id, game.version, 0, state={}, status="running",
-                           moves=[(0, "x")], now=2.0, deadline_at=None, recent=[])
+    await store.save_state(
+        game_id,
+        game.version,
+        0,
+        state={},
+        status="running",
+        moves=[(0, "x")],
+        now=2.0,
+        deadline_at=None,
+        recent=[],
+    )
     game = await store.get_game(game_id)
     # a wrong move count can never overwrite a move
     with pytest.raises(StaleVersion, match="changed in the meantime"):
-        await store.save_state(game_id, game.version, 0, state={}, status="running",
-                               moves=[(0, "y")], now=2.0, deadline_at=None, recent=[])
+        await store.save_state(
+            game_id,
+            game.version,
+            0,
+            state={},
+            status="running",
+            moves=[(0, "y")],
+            now=2.0,
+            deadline_at=None,
+            recent=[],
+        )
     with pytest.raises(backend.integrity_error):
         backend.raw("INSERT INTO moves VALUES (?, 1, 0, 'z', 0)", game_id)
     assert (await store.get_game(game_id)).version == game.version
@@ -120,31 +188,66 @@ async def test_move_log_primary_key_refuses_a_duplicate_move_number(backend):
 
 async def test_moves_prompts_and_seats_are_stored_together(backend):
     store = await Store.open(backend.target)
-    seats = [SeatRecord(0, 10, None, "ann"), SeatRecord(1, 20, None, "bob"),
-             SeatRecord(2, None, "random", "Botty (bot)")]
+    seats = [
+        SeatRecord(0, 10, None, "ann"),
+        SeatRecord(1, 20, None, "bob"),
+        SeatRecord(2, None, "random", "Botty (bot)"),
+    ]
     game_id = await _new_game(store, seats=seats[:1])
     await store.set_seats(game_id, 0, seats, 2.0)
     game = await store.get_game(game_id)
-    assert [(s.seat, s.user_id, s.bot) for s in game.seats] == [(0, 10, None), (1, 20, None),
-                                                                 (2, None, "random")]
+    assert [(s.seat, s.user_id, s.bot) for s in game.seats] == [
+        (0, 10, None),
+        (1, 20, None),
+        (2, None, "random"),
+    ]
     assert game.version == 1 and game.updated_at == 2.0
-    await store.save_state(game_id, 1, 0, state={"s": 1}, status="running",
-                           moves=[(0, "a"), (2, "b"), (1, "c")], now=3.0, deadline_at=99.5,
-                           recent=["news"], prompts=[1])
+    await store.save_state(
+        game_id,
+        1,
+        0,
+        state={"s": 1},
+        status="running",
+        moves=[(0, "a"), (2, "b"), (1, "c")],
+        now=3.0,
+        deadline_at=99.5,
+        recent=["news"],
+        prompts=[1],
+    )
     game = await store.get_game(game_id)
     assert (game.version, game.move_count, game.status, game.deadline_at, game.recent) == (
-        2, 3, "running", 99.5, ["news"])
+        2,
+        3,
+        "running",
+        99.5,
+        ["news"],
+    )
     assert [s.prompt_version for s in game.seats] == [-1, 2, -1]
     assert [(m.n, m.seat, m.action, m.at) for m in await store.moves(game_id)] == [
-        (1, 0, "a", 3.0), (2, 2, "b", 3.0), (3, 1, "c", 3.0)]
+        (1, 0, "a", 3.0),
+        (2, 2, "b", 3.0),
+        (3, 1, "c", 3.0),
+    ]
     # a player replaced with the move (a resignation): only that seat's player changes
-    await store.save_state(game_id, 2, 3, state={"s": 2}, status="running", moves=[(0, "d")],
-                           now=4.0, deadline_at=None, recent=[], prompts=[0],
-                           player=SeatRecord(1, None, "random", "bob (resigned)", resigned=True))
+    await store.save_state(
+        game_id,
+        2,
+        3,
+        state={"s": 2},
+        status="running",
+        moves=[(0, "d")],
+        now=4.0,
+        deadline_at=None,
+        recent=[],
+        prompts=[0],
+        player=SeatRecord(1, None, "random", "bob (resigned)", resigned=True),
+    )
     game = await store.get_game(game_id)
     assert [(s.name, s.resigned, s.is_bot, s.prompt_version) for s in game.seats] == [
-        ("ann", False, False, 3), ("bob (resigned)", True, True, 2),
-        ("Botty (bot)", False, True, -1)]
+        ("ann", False, False, 3),
+        ("bob (resigned)", True, True, 2),
+        ("Botty (bot)", False, True, -1),
+    ]
     assert game.move_count == 4 and game.deadline_at is None
     assert [m.action for m in await store.moves(game_id)] == ["a", "b", "c", "d"]
     await store.set_status(game_id, 3, "finished", 5.0)
@@ -154,15 +257,23 @@ async def test_moves_prompts_and_seats_are_stored_together(backend):
 
 async def test_lookups_metadata_and_notices(backend):
     store = await Store.open(backend.target)
-    big = 2 ** 62 + 12345  # Discord ids need 64 bits
-    first = await _new_game(store, host_id=big, channel_id=big + 1,
-                            seats=[SeatRecord(0, big, None, "ann"), SeatRecord(1, 20, None, "b")])
+    big = 2**62 + 12345  # Discord ids need 64 bits
+    first = await _new_game(
+        store,
+        host_id=big,
+        channel_id=big + 1,
+        seats=[SeatRecord(0, big, None, "ann"), SeatRecord(1, 20, None, "b")],
+    )
     second = await _new_game(store, channel_id=7, now=2.0)
     await store.set_messages(first, lobby_message_id=5, thread_id=big + 2)
     await store.set_messages(first, board_message_id=6)
     game = await store.get_game(first)
     assert (game.host_id, game.lobby_message_id, game.thread_id, game.board_message_id) == (
-        big, 5, big + 2, 6)
+        big,
+        5,
+        big + 2,
+        6,
+    )
     assert [g.id for g in await store.games_of_user(big)] == [first]
     assert [g.id for g in await store.games_of_user(10)] == [second]
     assert [g.id for g in await store.games_in_channel(big + 1)] == [first]
@@ -170,8 +281,18 @@ async def test_lookups_metadata_and_notices(backend):
     assert [len(g.seats) for g in await store.games_in_channel(big + 1)] == [2]
     assert await store.games_of_user(big, statuses=("finished",)) == []
 
-    await store.save_state(first, game.version, 0, state={}, status="running", moves=[],
-                           now=3.0, deadline_at=50.0, recent=[], prompts=[0, 1])
+    await store.save_state(
+        first,
+        game.version,
+        0,
+        state={},
+        status="running",
+        moves=[],
+        now=3.0,
+        deadline_at=50.0,
+        recent=[],
+        prompts=[0, 1],
+    )
     await store.set_status(second, 0, "running", 3.0, deadline_at=40.0)
     assert [g.id for g in await store.unnotified_games()] == [first]
     game = await store.get_game(first)
@@ -192,8 +313,9 @@ async def test_lookups_metadata_and_notices(backend):
 async def test_games_with_a_bot_seat(backend):
     store = await Store.open(backend.target)
     plain = await _new_game(store)
-    botted = await _new_game(store, seats=[SeatRecord(0, 10, None, "ann"),
-                                           SeatRecord(1, None, "random", "Botty (bot)")])
+    botted = await _new_game(
+        store, seats=[SeatRecord(0, 10, None, "ann"), SeatRecord(1, None, "random", "Botty (bot)")]
+    )
     for game_id in (plain, botted):
         await store.set_status(game_id, 0, "running", 2.0)
     assert [(g.id, len(g.seats)) for g in await store.bot_waiting_games()] == [(botted, 2)]
@@ -208,8 +330,9 @@ async def test_a_due_reminder_is_claimed_once(backend):
     game_id = await _new_game(one)
     await one.set_status(game_id, 0, "running", 1.0, deadline_at=10.0)
     for round_, (old, new) in enumerate(((10.0, 100.0), (100.0, None))):
-        claims = await asyncio.gather(one.set_deadline(game_id, 1, old, new),
-                                      two.set_deadline(game_id, 1, old, new))
+        claims = await asyncio.gather(
+            one.set_deadline(game_id, 1, old, new), two.set_deadline(game_id, 1, old, new)
+        )
         assert sorted(claims) == [False, True], round_
     assert (await two.get_game(game_id)).deadline_at is None
     assert await two.due_games(1e9) == []
@@ -256,10 +379,14 @@ async def test_a_database_at_an_older_migration_is_upgraded_with_its_data(backen
     if backend.name == "sqlite":  # a database as the first release left it
         backend.raw_script(MIGRATIONS[0] + "\nPRAGMA user_version = 1;")
     else:
-        backend.raw_script(PG_MIGRATIONS[0] + "\nCREATE TABLE tavern_schema (version INTEGER "
-                           "NOT NULL); INSERT INTO tavern_schema VALUES (1);")
-    backend.raw("INSERT INTO games (kind, host_id, seed, created_at, updated_at) "
-                "VALUES ('toy', 10, 5, 1.0, 1.0)")
+        backend.raw_script(
+            PG_MIGRATIONS[0] + "\nCREATE TABLE tavern_schema (version INTEGER "
+            "NOT NULL); INSERT INTO tavern_schema VALUES (1);"
+        )
+    backend.raw(
+        "INSERT INTO games (kind, host_id, seed, created_at, updated_at) "
+        "VALUES ('toy', 10, 5, 1.0, 1.0)"
+    )
     backend.raw("INSERT INTO seats (game_id, seat, user_id, name) VALUES (1, 0, 10, 'ann')")
     store = await Store.open(backend.target)
     assert await store.schema_version() == len(MIGRATIONS) >= 2
@@ -271,23 +398,23 @@ async def test_a_database_at_an_older_migration_is_upgraded_with_its_data(backen
 
 async def test_dm_panels_are_remembered_replaced_and_forgotten_across_reopens(backend):
     store = await Store.open(backend.target)
-    big = 2 ** 62 + 7  # Discord ids need 64 bits
+    big = 2**62 + 7  # Discord ids need 64 bits
     game_id = await _new_game(store)
     assert await store.dm_panels(game_id) == {}
     await store.set_dm_panel(game_id, 0, (111, 222, 3))
     await store.set_dm_panel(game_id, 1, (big, big + 1, 3))
-    await store.set_dm_panel(game_id, 0, (111, 333, 4))   # a newer DM replaces the old one
+    await store.set_dm_panel(game_id, 0, (111, 333, 4))  # a newer DM replaces the old one
     await store.close()
-    store = await Store.open(backend.target)             # a restart forgets nothing
+    store = await Store.open(backend.target)  # a restart forgets nothing
     assert await store.dm_panels(game_id) == {0: (111, 333, 4), 1: (big, big + 1, 3)}
     await store.set_dm_panel(game_id, 1, None)
     assert await store.dm_panels(game_id) == {0: (111, 333, 4)}
     assert await store.dm_panels(game_id + 1) == {}
     await store.set_dm_panel(game_id, 2, (666, 777, 5))
-    await store.forget_dm_panels(game_id)                 # the game is over
+    await store.forget_dm_panels(game_id)  # the game is over
     assert await store.dm_panels(game_id) == {}
     game = await store.get_game(game_id)
-    assert game.version == 0                              # not game state: no version bump
+    assert game.version == 0  # not game state: no version bump
     await store.close()
 
 
@@ -303,8 +430,17 @@ async def test_markers_are_conditional_and_never_move_backwards(store):
     # The deadline is re-armed only if game and deadline are still as read.
     assert await store.set_deadline(game_id, game.version, None, 100.0)
     assert not await store.set_deadline(game_id, game.version, None, 50.0)
-    await store.save_state(game_id, game.version, 0, state={}, status="running", moves=[],
-                           now=2.0, deadline_at=500.0, recent=[])
+    await store.save_state(
+        game_id,
+        game.version,
+        0,
+        state={},
+        status="running",
+        moves=[],
+        now=2.0,
+        deadline_at=500.0,
+        recent=[],
+    )
     assert not await store.set_deadline(game_id, game.version, 100.0, 60.0)  # stale version
     assert (await store.get_game(game_id)).deadline_at == 500.0
 
@@ -344,6 +480,7 @@ async def test_sqlite_is_durable_by_default_and_relaxed_only_when_asked(tmp_path
 
 def test_the_bot_reads_the_sync_setting(tmp_path, monkeypatch):
     import bot as tavern
+
     assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "full"
     monkeypatch.setenv("TAVERN_SQLITE_SYNC", "Normal")
     assert tavern.create_bot(str(tmp_path / "a.db")).sqlite_sync == "normal"

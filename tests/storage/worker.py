@@ -5,6 +5,7 @@ answers JSON requests, one a line on stdin, each in its own task (so requests ru
 as interactions do in a bot): ``{"id": 1, "op": "move", ...}`` gets ``{"id": 1, "ok": true, ...}``
 on stdout. Operations: move, state, reminders, catch_up (what the bot's cogs do with them).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,10 +26,14 @@ class Clock:
 
 
 def _game_info(service: TableService, game) -> dict:
-    return {"version": game.version, "move_count": game.move_count, "status": game.status,
-            "to_act": service.to_act(game),
-            "tokens": [s.prompt_version for s in game.seats],
-            "users": [s.user_id for s in game.seats]}
+    return {
+        "version": game.version,
+        "move_count": game.move_count,
+        "status": game.status,
+        "to_act": service.to_act(game),
+        "tokens": [s.prompt_version for s in game.seats],
+        "users": [s.user_id for s in game.seats],
+    }
 
 
 async def handle(service: TableService, clock: Clock, request: dict) -> dict:
@@ -36,8 +41,9 @@ async def handle(service: TableService, clock: Clock, request: dict) -> dict:
         clock.now = request["now"]
     op = request["op"]
     if op == "move":
-        outcome = await service.move(request["game"], request["user"], request["action"],
-                                     request.get("token"))
+        outcome = await service.move(
+            request["game"], request["user"], request["action"], request.get("token")
+        )
         return _game_info(service, outcome.game)
     if op == "state":
         return _game_info(service, await service.game(request["game"], latest=True))
