@@ -12,12 +12,14 @@ parts is split into several steps, so that one step never offers more than a few
 from __future__ import annotations
 
 import marshal
-import random
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .hidden import Sampler
 
 State = dict[str, Any]
 
@@ -197,14 +199,14 @@ class Engine(ABC):
         """
 
     # --- hidden information ------------------------------------------------------------------
-    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+    def determinize(self, state: State, seat: int, rng: Sampler) -> State:
         """A full state ``seat`` cannot tell apart from ``state``, with the hidden rest re-dealt.
 
         Everything ``seat`` knows stays (its own view, what it saw earlier and the public
         history as far as the state records it); everything else (other hands, face-down tokens
         and bribes, the order of draw piles, undrawn decks, other seats' secret choices, the
         state's own RNG word, i.e. future dice and shuffles) is sampled from ``rng``, a
-        ``random.Random`` owned by the caller (bots side). Never mutates ``state``.
+        ``Sampler`` owned by the caller (bots side). Never mutates ``state``.
 
         The result depends only on what ``seat`` knows: every unknown pool is sorted into a
         canonical order before it is shuffled, so ``determinize(determinize(s, seat, r0), seat,

@@ -10,17 +10,15 @@ RNG word.
 
 from __future__ import annotations
 
-import random
-
 from ..base import clone
-from ..hidden import deal, reseed
+from ..hidden import Sampler, deal, reseed
 from .cards import arg_options, brawl_legal, playable
 from .common import hand_backs, performance_cards
 from .data import CARDS, SITES
 from .endday import nosy_legal
 
 
-def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
+def determinize(state: dict, seat: int, rnd: Sampler) -> dict:
     s = clone(state)
     n = s["n"]
     others = [o for o in range(n) if o != seat]
@@ -65,7 +63,7 @@ def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
     return s
 
 
-def _secret_choices(s: dict, seat: int, step: dict, rnd: random.Random) -> None:
+def _secret_choices(s: dict, seat: int, step: dict, rnd: Sampler) -> None:
     """Other seats' simultaneous answers already given (still secret) are drawn again."""
     waiting = set(step["s"])
     if step["k"] == "brawl":

@@ -12,10 +12,8 @@ box (one pool); the RNG word.
 
 from __future__ import annotations
 
-import random
-
 from ..base import clone
-from ..hidden import deal, remove_all, reseed, sample
+from ..hidden import Sampler, deal, remove_all, reseed, sample
 from .common import mapof
 from .data import EXTRA_FROM_PLAYERS, EXTRA_TOKENS
 
@@ -24,7 +22,7 @@ def _expand(counts: dict[str, int]) -> list[str]:
     return sorted(kind for kind, k in counts.items() for _ in range(k))
 
 
-def determinize(st0: dict, seat: int, rnd: random.Random) -> dict:
+def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
     st = clone(st0)
     m = mapof(st)
     n = st["n"]
@@ -98,7 +96,7 @@ def determinize(st0: dict, seat: int, rnd: random.Random) -> dict:
     return st
 
 
-def _sample_partial(st: dict, partial: list, pool: list[str], rnd: random.Random) -> dict:
+def _sample_partial(st: dict, partial: list, pool: list[str], rnd: Sampler) -> dict:
     """For each partly known field, which part of the memory is still there: drawn field by
     field from what the hidden zones can give; a draw that leaves a later field short is
     retried (the true world always fits, so a fit exists)."""

@@ -14,14 +14,12 @@ discard stack, and which leprechaun it handed over in an exchange.
 
 from __future__ import annotations
 
-import random
-
 from ..base import clone
-from ..hidden import deal, reseed
+from ..hidden import Sampler, deal, reseed
 from .data import BRIBE_RANK
 
 
-def determinize(s0: dict, seat: int, rnd: random.Random) -> dict:
+def determinize(s0: dict, seat: int, rnd: Sampler) -> dict:
     s = clone(s0)
     n = s["n"]
     others = [o for o in range(n) if o != seat]

@@ -15,15 +15,13 @@ Constraints kept so that the world is one the setup and the rules can produce:
 
 from __future__ import annotations
 
-import random
-
 from ..base import clone
-from ..hidden import deal, remove_all, reseed, sample
+from ..hidden import Sampler, deal, remove_all, reseed, sample
 from . import data
 from .common import dogs_in_hand
 
 
-def determinize(state: dict, seat: int, rnd: random.Random) -> dict:
+def determinize(state: dict, seat: int, rnd: Sampler) -> dict:
     s = clone(state)
     n = s["n"]
     revealed = set(s["revealed"])
