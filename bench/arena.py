@@ -9,13 +9,14 @@ Targets (issue 11): hard wins >= 70% of 3-player games against two random bots i
 hard wins >= 1.5x its fair share against normal; a hard decision takes <= 1 s (p95).
 
 Run: ``python -m bench.arena [--games N] [--seconds S] [--game NAME ...] [--players N ...]
-[--pairing hard:random ...]``. ``python -m bench`` runs a tiny version (see ``QUICK``).
+[--pairing hard:random ...] [--jobs N]``. ``python -m bench`` runs a tiny version (see ``QUICK``).
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import time
 
@@ -66,20 +67,35 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def one_game(task: tuple) -> tuple[float, list[float]]:
+    """Game ``g`` of a pairing: the hero's share of the win and its think times."""
+    kind, players, hero, villain, g, seconds, seed = task
+    seat = g % players
+    levels = [villain] * players
+    levels[seat] = hero
+    times: dict[int, list[float]] = {}
+    winners = play(kind, levels, seed * 10_007 + g, seconds, times)
+    return (1.0 / len(winners) if seat in winners else 0.0), times.get(seat, [])
+
+
 def pairing(
-    kind: str, players: int, hero: str, villain: str, games: int, seconds: float, seed: int = 1
+    kind: str,
+    players: int,
+    hero: str,
+    villain: str,
+    games: int,
+    seconds: float,
+    seed: int = 1,
+    pool=None,
 ) -> dict:
+    """``games`` games, the hero's seat rotating; on ``pool`` (a process pool) if given."""
+    tasks = [(kind, players, hero, villain, g, seconds, seed) for g in range(games)]
+    results = pool.map(one_game, tasks, chunksize=1) if pool else map(one_game, tasks)
     wins = 0.0
     hero_times: list[float] = []
-    for g in range(games):
-        seat = g % players
-        levels = [villain] * players
-        levels[seat] = hero
-        times: dict[int, list[float]] = {}
-        winners = play(kind, levels, seed * 10_007 + g, seconds, times)
-        if seat in winners:
-            wins += 1.0 / len(winners)
-        hero_times += times.get(seat, [])
+    for won, taken in results:
+        wins += won
+        hero_times += taken
     share = wins / games if games else 0.0
     lo, hi = wilson(share, games)
     return {
@@ -114,15 +130,25 @@ def run(
     names: list[str] | None = None,
     players: tuple[int, ...] | None = QUICK["players"],
     pairings=QUICK["pairings"],
+    jobs: int = 1,
 ) -> list[str]:
+    """Every pairing's line; ``jobs`` > 1 plays games in that many worker processes (each
+    calibrates ``hard`` for itself, as every bot process does)."""
     out = []
-    for kind in names or sorted(REGISTRY):
-        engine = REGISTRY[kind]
-        counts = [n for n in player_counts(engine) if players is None or n in players]
-        for n in counts:
-            for hero, villain in pairings:
-                out.append(line(pairing(kind, n, hero, villain, games, seconds)))
-                print(out[-1], flush=True)
+    pool = multiprocessing.get_context("fork").Pool(jobs) if jobs > 1 else None
+    try:
+        for kind in names or sorted(REGISTRY):
+            engine = REGISTRY[kind]
+            counts = [n for n in player_counts(engine) if players is None or n in players]
+            for n in counts:
+                for hero, villain in pairings:
+                    result = pairing(kind, n, hero, villain, games, seconds, pool=pool)
+                    out.append(line(result))
+                    print(out[-1], flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
     return out
 
 
@@ -169,6 +195,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
     ap.add_argument("--players", type=int, action="append", help="only this player count")
     ap.add_argument("--pairing", action="append", help="hero:villain, e.g. hard:random")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument(
         "--think",
         type=float,
@@ -179,7 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     pairings = [tuple(p.split(":")) for p in args.pairing] if args.pairing else PAIRINGS
     players = tuple(args.players) if args.players else None
     print(f"== Bot arena: {args.games} games per pairing, hard thinks {args.seconds:g} s ==")
-    run(args.games, args.seconds, args.game, players, pairings)
+    run(args.games, args.seconds, args.game, players, pairings, args.jobs)
     if args.think:
         for n in players or (3,):
             think_time(args.think, players=n, names=args.game)
