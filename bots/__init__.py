@@ -5,7 +5,7 @@
 
 * ``easy`` (``easy.EasyPolicy``): random, minus undo steps and plainly self-destructive moves;
 * ``normal`` (``normal.NormalPolicy``): one-step look-ahead with the game's position value
-  (``heuristics``) over a few determinized worlds;
+  (``bots.games``) over a few determinized worlds;
 * ``hard`` (``hard.HardPolicy``): ISMCTS over determinized worlds, cut-off rollouts scored by
   the same values;
 * ``random``: uniform among the legal actions (the old bot, a yardstick for the arena).
@@ -21,6 +21,7 @@ import random
 
 from .budget import calibrate, iterations_for
 from .easy import EasyPolicy
+from .games import knowledge
 from .hard import HardPolicy
 from .normal import NormalPolicy
 
@@ -35,18 +36,6 @@ class RandomPolicy:
         return rnd.choice(legal)
 
 
-# Root prior (the one-step look-ahead as virtual visits, see ``HardPolicy.seed_root``): it
-# helped in small arena runs everywhere but Korrigans, where grabbing gold now loses to keeping
-# Companions for later moves.
-PRIOR_WORLDS = {"korrigans": 0}
-DEFAULT_PRIOR_WORLDS = 2
-# With more choices than this, hard searches only the best few by the one-step look-ahead.
-TOP = {"korrigans": 6}
-# Rollout steps after the tree (random steps are noisy where one turn has many steps).
-ROLLOUT = {"korrigans": 2}
-DEFAULT_ROLLOUT = 12
-
-
 def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engine=None):
     """The policy of ``level`` for game ``kind``; unknown levels are an error. ``engine`` is
     only needed for a game outside ``engines.REGISTRY`` (to calibrate ``hard``)."""
@@ -55,13 +44,8 @@ def policy_for(kind: str, level: str = DEFAULT_LEVEL, seconds: float = 1.0, engi
     if level == "normal":
         return NormalPolicy()
     if level == "hard":
-        return HardPolicy(
-            iterations=None,
-            seconds=seconds,
-            prior_worlds=PRIOR_WORLDS.get(kind, DEFAULT_PRIOR_WORLDS),
-            top=TOP.get(kind, 0),
-            rollout=ROLLOUT.get(kind, DEFAULT_ROLLOUT),
-        )
+        game = knowledge(kind)
+        return HardPolicy(iterations=None, seconds=seconds, **(game.HARD if game else {}))
     if level == "random":
         return RandomPolicy()
     raise ValueError(f"no bot level {level!r}; choose one of {', '.join(LEVELS)}")

@@ -10,6 +10,8 @@ import time
 
 from engines import REGISTRY
 
+from .common import pruned
+
 _PER_ITERATION: dict[tuple[str, int], float] = {}  # (game, players) -> seconds
 MIN_ITERATIONS = 24
 MAX_ITERATIONS = 5000
@@ -22,8 +24,8 @@ PROBE_ITERATIONS = 16
 def calibrate(kind: str, players: int, engine=None, probe=None) -> float:
     """Seconds per ``hard`` iteration for ``kind`` with ``players``: whole decisions of
     ``probe`` (a ``HardPolicy`` configured like the one that will play; root prior and
-    candidate ranking included, so a bit over) at an early, a middle and a late position of a
-    random game, averaged."""
+    candidate ranking included, so a bit over) at an early, a middle and a late real decision
+    (more than one sensible action) of a random game, averaged."""
     key = (kind, players)
     if key not in _PER_ITERATION:
         engine = engine or REGISTRY.get(kind)
@@ -32,14 +34,21 @@ def calibrate(kind: str, players: int, engine=None, probe=None) -> float:
         rnd = random.Random(12345)
         state = engine.new_game(players, 12345)
         positions = []
-        for step in range(90):
+        for step in range(400):
             seat = engine.to_act(state)[0]
             after, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
             if engine.is_over(after):
                 break
             state = after
-            if step in (10, 40, 89):
+            seat = engine.to_act(state)[0]
+            # Only real decisions: a position with one sensible action costs no search at all.
+            if (
+                step >= len(positions) * 40 + 10
+                and len(pruned(engine.legal_actions(state, seat))) > 1
+            ):
                 positions.append(state)
+                if len(positions) == 3:
+                    break
         positions = positions or [state]
         spent = 0.0
         for position in positions:

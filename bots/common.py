@@ -11,7 +11,8 @@ import random
 
 from engines import Engine, State
 
-from .heuristics import SCALE, values
+from .heuristics import scale as lead_scale
+from .heuristics import search_values
 
 
 def is_undo(action: str) -> bool:
@@ -50,7 +51,7 @@ WIN_WEIGHT = 0.5
 
 def margins(engine: Engine, state: State) -> list[float]:
     """Each seat's value minus the best value among the other seats."""
-    vals = values(engine, state)
+    vals = search_values(engine, state)
     return [v - max(vals[:s] + vals[s + 1 :]) for s, v in enumerate(vals)]
 
 
@@ -60,7 +61,7 @@ def rewards(engine: Engine, state: State, base: list[float] | None = None) -> li
     far behind still tells its moves apart. A finished game is scored the same way (its values
     are the final scores), so ending a game is never worth more than the points it brings."""
     now = margins(engine, state)
-    scale = SCALE.get(engine.name, 5.0)
+    scale = lead_scale(engine)
     base = base or [0.0] * len(now)
     out = [0.5 + 0.5 * math.tanh((m - b) / scale) for m, b in zip(now, base)]
     if WIN_WEIGHT and engine.is_over(state):

@@ -12,9 +12,7 @@ import random
 from engines import Engine, State
 
 from .common import pruned
-
-# game -> actions a beginner still avoids while anything else is legal
-AVOID = {"henchmania": ("pass",)}
+from .games import knowledge
 
 
 class EasyPolicy:
@@ -24,6 +22,6 @@ class EasyPolicy:
         self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
     ) -> str:
         options = pruned(legal)
-        avoid = AVOID.get(engine.name, ())
+        avoid = getattr(knowledge(engine.name), "AVOID", ())
         kept = [a for a in options if a not in avoid]
         return rnd.choice(kept or options)

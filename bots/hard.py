@@ -22,6 +22,7 @@ import random
 from engines import Engine, State
 
 from .common import actor, child_rng, margins, pruned, rewards, world
+from .games import knowledge
 
 
 class Node:
@@ -38,12 +39,15 @@ class Node:
 def rollout_action(
     engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
 ) -> str:
+    """A light rollout step: the game's ``rollout_action`` if it has one, else random among
+    the pruned actions, as the game's ``rollout_options`` narrows them (``bots.games``)."""
     options = pruned(legal)
-    if engine.name == "henchmania" and len(options) > 1 and "pass" in options:
-        # Passing ends a player's day: a random player passes far too early.
-        if rnd.random() < 0.85:
-            options = [a for a in options if a != "pass"]
-    return rnd.choice(options)
+    game = knowledge(engine.name)
+    own = getattr(game, "rollout_action", None)
+    if own:
+        return own(engine, state, seat, options, rnd)
+    narrow = getattr(game, "rollout_options", None)
+    return rnd.choice(narrow(options, rnd) if narrow else options)
 
 
 class HardPolicy:
@@ -146,7 +150,7 @@ class HardPolicy:
             w = world(engine, state, seat, rnd)
             base = margins(engine, w)
             for a in options:
-                after, _ = engine.apply(w, seat, a)
+                after = engine.simulate(w, seat, a)
                 totals[a] += rewards(engine, after, base)[seat]
         for a in options:
             child = root.children[(seat, a)] = Node(seat)
@@ -175,7 +179,7 @@ class HardPolicy:
                 for a in legal:
                     if (who, a) in node.children and a != action:
                         node.children[(who, a)].avail += 1
-                w, _ = engine.apply(w, who, action)
+                w = engine.simulate(w, who, action)
                 path.append(child)
                 steps += 1
                 break
@@ -188,13 +192,13 @@ class HardPolicy:
                 if score > best_score:
                     best, best_score = a, score
             node = node.children[(who, best)]
-            w, _ = engine.apply(w, who, best)
+            w = engine.simulate(w, who, best)
             path.append(node)
             steps += 1
         depth = 0
         while not engine.is_over(w) and depth < self.rollout and steps < self.max_steps:
             who = actor(engine, w)
-            w, _ = engine.apply(
+            w = engine.simulate(
                 w, who, rollout_action(engine, w, who, engine.legal_actions(w, who), rnd)
             )
             depth += 1

@@ -53,7 +53,7 @@ class NormalPolicy:
         for action in options:
             total = 0.0
             for w in worlds:
-                after, _ = engine.apply(w, seat, action)
+                after = engine.simulate(w, seat, action)
                 total += self._best(engine, after, seat, self.depth - 1, rnd)
             out[action] = round(total / len(worlds), 9)
         return out
@@ -68,6 +68,6 @@ class NormalPolicy:
         if len(options) > self.width:
             options = rnd.sample(options, self.width)
         return max(
-            self._best(engine, engine.apply(state, seat, a)[0], seat, depth - 1, rnd)
+            self._best(engine, engine.simulate(state, seat, a), seat, depth - 1, rnd)
             for a in options
         )

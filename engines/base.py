@@ -142,6 +142,14 @@ class Engine(ABC):
         self._apply(new, seat, action, events)
         return new, events
 
+    def simulate(self, state: State, seat: int, action: str) -> State:
+        """``apply`` for a bot's search over its own (determinized) worlds: the state after
+        ``action``, which must come from ``legal_actions(state, seat)`` (it is not checked
+        again), and no events. Never mutates ``state``."""
+        new = clone(state)
+        self._apply(new, seat, action, [])
+        return new
+
     # --- undo: which applied actions revealed something ------------------------------------
     def apply_marked(self, state: State, seat: int, action: str) -> tuple[State, list[Event], bool]:
         """``apply``, plus whether the action revealed anything new to anyone (see

@@ -16,7 +16,7 @@ MAX_STEPS = 20_000
 
 def check_determinize(engine, state, seat: int, salt: int = 0) -> dict:
     """``determinize`` for ``seat`` keeps that seat's view, the spectator's view, the inventory,
-    who acts and the seat's legal actions; it depends only on what the seat knows (applied to
+    who acts and the seat's legal actions (so a bot may ``simulate`` them there); it depends only on what the seat knows (applied to
     its own result it gives the same world as applied to the true state), and the world plays
     on. Returns the determinized world."""
     view, spectator = engine.view(state, seat), engine.view(state, None)
@@ -34,7 +34,8 @@ def check_determinize(engine, state, seat: int, salt: int = 0) -> dict:
         legal = engine.legal_actions(world, actor)
         assert legal, f"seat {actor} must act in a determinized world but cannot"
         for action in legal[:3] + legal[-2:]:
-            engine.apply(world, actor, action)
+            after, _ = engine.apply(world, actor, action)
+            assert engine.simulate(world, actor, action) == after, "simulate differs from apply"
     return world
 
 
