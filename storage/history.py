@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import sql
-from .records import Rater, RatingRecord, ResultRecord
+from .records import Rater, RatingRecord, ResultRecord, rated
 from .records import result_from_row as _result
 
 
@@ -39,19 +39,8 @@ class HistoryStore:
                 return False
             await db.executemany(sql.INSERT_RESULT, [r.params() for r in rows])
             if rate is not None:
-                current = {
-                    r.user_id: (r.mu, r.sigma, r.games)
-                    for r in await self._ratings(db, guild_id)
-                    if r.kind == kind
-                }
-                updates = rate(current)
-                await db.executemany(
-                    sql.UPSERT_RATING,
-                    [
-                        (guild_id, kind, user, mu, sigma, games)
-                        for user, (mu, sigma, games) in sorted(updates.items())
-                    ],
-                )
+                upserts = rated(rate, guild_id, kind, await self._ratings(db, guild_id))
+                await db.executemany(sql.UPSERT_RATING, upserts)
         return True
 
     async def replace_ratings(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import pg_sql as sql
-from .records import Rater, RatingRecord, ResultRecord
+from .records import Rater, RatingRecord, ResultRecord, rated
 from .records import result_from_row as _result
 
 
@@ -41,19 +41,8 @@ class PgHistoryStore:
             await conn.executemany(sql.INSERT_RESULT, [r.params() for r in rows])
             if rate is not None:
                 await conn.execute(sql.LOCK_RATINGS, guild_id, kind)
-                current = {
-                    r.user_id: (r.mu, r.sigma, r.games)
-                    for r in await self._ratings(conn, guild_id)
-                    if r.kind == kind
-                }
-                updates = rate(current)
-                await conn.executemany(
-                    sql.UPSERT_RATING,
-                    [
-                        (guild_id, kind, user, mu, sigma, games)
-                        for user, (mu, sigma, games) in sorted(updates.items())
-                    ],
-                )
+                upserts = rated(rate, guild_id, kind, await self._ratings(conn, guild_id))
+                await conn.executemany(sql.UPSERT_RATING, upserts)
         return True
 
     async def replace_ratings(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +112,18 @@ class RatingRecord:
 # A rating update: given the current (mu, sigma, games) of the humans of a game (absent = new
 # player), the new ones.
 Rater = Callable[[dict[int, tuple[float, float, int]]], dict[int, tuple[float, float, int]]]
+
+
+def rated(
+    rate: Rater, guild_id: int, kind: str, ratings: Iterable[RatingRecord]
+) -> list[tuple[int, str, int, float, float, int]]:
+    """The rating rows to upsert after a game: ``rate`` applied to the server's current
+    ratings for ``kind`` (both backends write them in the results' transaction)."""
+    current = {r.user_id: (r.mu, r.sigma, r.games) for r in ratings if r.kind == kind}
+    return [
+        (guild_id, kind, user, mu, sigma, games)
+        for user, (mu, sigma, games) in sorted(rate(current).items())
+    ]
 
 
 # --- rows to records (the columns of sql.GAME_COLUMNS and sql.SEAT_COLUMNS, in order) ------------
