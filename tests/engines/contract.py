@@ -16,9 +16,10 @@ MAX_STEPS = 20_000
 
 def check_determinize(engine, state, seat: int, salt: int = 0) -> dict:
     """``determinize`` for ``seat`` keeps that seat's view, the spectator's view, the inventory,
-    who acts and the seat's legal actions (so a bot may ``simulate`` them there); it depends only on what the seat knows (applied to
-    its own result it gives the same world as applied to the true state), and the world plays
-    on. Returns the determinized world."""
+    who acts and the seat's legal actions (so a bot may ``simulate`` them there); it depends
+    only on what the seat knows (applied to its own result it gives the same world as applied
+    to the true state), and the world plays on (``simulate`` agreeing with ``apply``). Returns
+    the determinized world."""
     view, spectator = engine.view(state, seat), engine.view(state, None)
     world = engine.determinize(state, seat, random.Random(salt * 31 + seat))
     assert engine.view(world, seat) == view, f"determinize changed seat {seat}'s view"
