@@ -7,6 +7,7 @@ Messenger after that response.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 
@@ -16,8 +17,9 @@ from engines import GameError
 from engines.translations import language
 from engines.words import Msg
 from storage import GameRecord
-from tables import StaleClick, TableError, TableService, error_text
+from tables import Outcome, StaleClick, TableError, TableService, error_text
 from tables.bots import DEFAULT_LEVEL
+from tables.outcome import merge
 from tables.words import m
 
 from . import render, ui
@@ -109,18 +111,55 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     await play_bots(interaction.client, game.id)
 
 
+# A long stretch of bot moves (no human to act) still shows progress: what accumulated is
+# published once the chain has run this long since it was last published.
+CHAIN_FLUSH_SECONDS = 10.0
+
+
+def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
+    """The seats not played by a bot that must act (public: the board shows who acts)."""
+    return {s for s in svc.to_act(game) if not game.seats[s].is_bot}
+
+
 async def play_bots(client, game_id: int) -> None:
     """The bots answer once the human was answered: each bot decision is thought out in a
-    worker thread (other tables are served meanwhile), stored, then published."""
+    worker thread (other tables are served meanwhile) and stored at once (at ``bot_pace``).
+
+    Their moves are published together (``merge``: one board edit, at most one DM per human)
+    when the chain ends (a human must act, the game is over), when a human joins those who
+    must act while bots still move (a simultaneous decision), and every
+    ``CHAIN_FLUSH_SECONDS`` of a long chain. Each of these is public, so when the news
+    comes out reveals nothing hidden."""
     svc, post = client.tables, client.messenger
-    try:
-        async for outcome in svc.bot_turns(game_id):
-            try:
-                await post.publish(outcome)
-            except Exception:  # the move is stored; the next publish shows the board again
-                log.exception("publishing a bot move at table %s failed", game_id)
-    except GameError as exc:
-        log.warning("bots at table %s stopped: %s", game_id, exc)
+    loop = asyncio.get_running_loop()
+    waiting: list[Outcome] = []
+    since = loop.time()
+
+    async def flush() -> None:
+        nonlocal since
+        since = loop.time()
+        if not waiting:
+            return
+        outcome = merge(waiting)
+        waiting.clear()
+        try:
+            await post.publish(outcome)
+        except Exception:  # the moves are stored; the next publish shows the board again
+            log.exception("publishing bot moves at table %s failed", game_id)
+
+    with svc.publishing_bots(game_id):
+        try:
+            acting = humans_acting(svc, await svc.game(game_id))
+            async for outcome in svc.bot_turns(game_id):
+                waiting.append(outcome)
+                now_acting = humans_acting(svc, outcome.game)
+                if now_acting - acting or loop.time() - since >= CHAIN_FLUSH_SECONDS:
+                    await flush()
+                acting = now_acting
+        except GameError as exc:
+            log.warning("bots at table %s stopped: %s", game_id, exc)
+        finally:
+            await flush()
 
 
 async def publish_then_bots(client, outcome, **kwargs) -> None:
