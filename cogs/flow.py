@@ -8,6 +8,7 @@ Messenger after that response.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import logging
 
@@ -121,18 +122,18 @@ def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
     return {s for s in svc.to_act(game) if not game.seats[s].is_bot}
 
 
-async def play_bots(client, game_id: int) -> None:
+async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
     """The bots answer once the human was answered: each bot decision is thought out in a
     worker thread (other tables are served meanwhile) and stored at once (at ``bot_pace``).
 
-    Their moves are published together (``merge``: one board edit, at most one DM per human)
-    when the chain ends (a human must act, the game is over), when a human joins those who
-    must act while bots still move (a simultaneous decision), and every
-    ``CHAIN_FLUSH_SECONDS`` of a long chain. Each of these is public, so when the news
-    comes out reveals nothing hidden."""
+    Their moves are published together (``merge``: one board edit, at most one DM per human),
+    after ``held`` (a stored human move not published yet, see ``publish_then_bots``), when
+    the chain ends (a human must act, the game is over), when a human joins those who must
+    act while bots still move (a simultaneous decision), and every ``CHAIN_FLUSH_SECONDS`` of
+    a long chain. Each of these is public, so when news comes out reveals nothing hidden."""
     svc, post = client.tables, client.messenger
     loop = asyncio.get_running_loop()
-    waiting: list[Outcome] = []
+    waiting: list[Outcome] = [held] if held is not None else []
     since = loop.time()
 
     async def flush() -> None:
@@ -145,11 +146,12 @@ async def play_bots(client, game_id: int) -> None:
         try:
             await post.publish(outcome)
         except Exception:  # the moves are stored; the next publish shows the board again
-            log.exception("publishing bot moves at table %s failed", game_id)
+            log.exception("publishing moves at table %s failed", game_id)
 
     with svc.publishing_bots(game_id):
         try:
-            acting = humans_acting(svc, await svc.game(game_id))
+            game = held.game if held is not None else await svc.game(game_id)
+            acting = humans_acting(svc, game)
             async for outcome in svc.bot_turns(game_id):
                 waiting.append(outcome)
                 now_acting = humans_acting(svc, outcome.game)
@@ -162,13 +164,35 @@ async def play_bots(client, game_id: int) -> None:
             await flush()
 
 
-async def publish_then_bots(client, outcome, **kwargs) -> None:
+async def publish_then_bots(client, outcome: Outcome, *, shown_in: int | None = None) -> None:
     """Publish a stored human move, then let the bots answer it. The bots play even when
-    publishing failed (the move is stored), else the table would wait for a restart."""
+    publishing failed (the move is stored), else the table would wait for a restart.
+
+    When only bots act next (no human must act; the game goes on), the move is published
+    together with the bots' answer (one board edit, one DM per human, see ``play_bots``);
+    only the mover's DM panel is settled at once (``shown_in``: the one the move was made
+    from, already repainted by the click's answer)."""
+    post = client.messenger
+    game = outcome.game
+    hold = (
+        game.status == "running"
+        and client.tables.bots_pending(game.id)
+        and not humans_acting(client.tables, game)
+    )
+    if not hold:
+        try:
+            await post.publish(outcome, shown_in=shown_in)
+        finally:
+            await play_bots(client, game.id)
+        return
     try:
-        await client.messenger.publish(outcome, **kwargs)
-    finally:
-        await play_bots(client, outcome.game.id)
+        await post.refresh_panels(
+            game, mover=outcome.mover_seat, news=outcome.mover_news, shown_in=shown_in
+        )
+    except Exception:  # the move is stored; its panel is repainted with the bots' moves
+        log.exception("repainting the mover's DM panel at table %s failed", game.id)
+    rest = dataclasses.replace(outcome, mover_seat=None, mover_private=[], mover_news=[])
+    await play_bots(client, game.id, held=rest)
 
 
 # --- private panels and moves ---------------------------------------------------------------------
