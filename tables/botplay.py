@@ -5,7 +5,9 @@ answering clicks at every other table while it thinks; only its own game waits (
 held while the bot thinks, so nothing can change the position under it). Front ends answer a
 human's move first (``move(..., bots=False)``), then drive ``bot_turns``: every bot move is
 stored as it is made, so a crash in a chain of bot moves loses nothing already stored, and
-``bot_turns`` resumes the chain from the stored state.
+``bot_turns`` resumes the chain from the stored state. The front end publishes the chain's
+moves together (``cogs/flow.py`` ``play_bots``, ``outcome.merge``); ``bots_pending`` stays true
+until it has (``publishing_bots``).
 
 A seat's level is stored in the seat's ``bot`` column (``easy``, ``normal``, ``hard``; older
 games hold ``random``, the uniform bot they were started with).
