@@ -117,9 +117,14 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
 CHAIN_FLUSH_SECONDS = 10.0
 
 
-def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
-    """The seats not played by a bot that must act (public: the board shows who acts)."""
-    return {s for s in svc.to_act(game) if not game.seats[s].is_bot}
+async def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
+    """The seats that must act and no bot plays, not even sitting in for an away player
+    (public: the board shows who acts, and who is away with a bot sitting in)."""
+    acting = svc.to_act(game)
+    if not acting:
+        return set()
+    bots = await svc.sitting_seats(game)
+    return {s for s in acting if not game.seats[s].is_bot and s not in bots}
 
 
 async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
@@ -151,17 +156,19 @@ async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
     with svc.publishing_bots(game_id):
         try:
             game = held.game if held is not None else await svc.game(game_id)
-            acting = humans_acting(svc, game)
+            acting = await humans_acting(svc, game)
             async for outcome in svc.bot_turns(game_id):
                 waiting.append(outcome)
-                now_acting = humans_acting(svc, outcome.game)
+                now_acting = await humans_acting(svc, outcome.game)
                 if now_acting - acting or loop.time() - since >= CHAIN_FLUSH_SECONDS:
                     await flush()
                 acting = now_acting
         except GameError as exc:
             log.warning("bots at table %s stopped: %s", game_id, exc)
-        finally:
+        except Exception:  # what was stored is shown all the same (not when cancelled)
             await flush()
+            raise
+        await flush()
 
 
 async def publish_then_bots(client, outcome: Outcome, *, shown_in: int | None = None) -> None:
@@ -174,11 +181,15 @@ async def publish_then_bots(client, outcome: Outcome, *, shown_in: int | None = 
     from, already repainted by the click's answer)."""
     post = client.messenger
     game = outcome.game
-    hold = (
-        game.status == "running"
-        and client.tables.bots_pending(game.id)
-        and not humans_acting(client.tables, game)
-    )
+    try:
+        hold = (
+            game.status == "running"
+            and client.tables.bots_pending(game.id)
+            and not await humans_acting(client.tables, game)
+        )
+    except Exception:  # not knowing, publish it now: the bots play on all the same
+        log.exception("who acts at table %s after a move", game.id)
+        hold = False
     if not hold:
         try:
             await post.publish(outcome, shown_in=shown_in)
