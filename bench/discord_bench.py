@@ -3,7 +3,9 @@
 Each game: 2 humans with open DMs and 1 bot seat, every move a button or
 select in the player's DM.
 Target: at most 3 calls per move on average (the interaction answer, the board edit, and a DM
-to the next player when the turn passes).
+to the next player when the turn passes). A human move that only bots answer is published
+together with the bots' chain (``cogs/flow.py`` ``play_bots``): one board edit and one DM for
+the whole chain, so bot seats add no calls of their own.
 """
 
 from __future__ import annotations

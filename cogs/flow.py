@@ -7,6 +7,8 @@ Messenger after that response.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import functools
 import logging
 
@@ -16,8 +18,9 @@ from engines import GameError
 from engines.translations import language
 from engines.words import Msg
 from storage import GameRecord
-from tables import StaleClick, TableError, TableService, error_text
+from tables import Outcome, StaleClick, TableError, TableService, error_text
 from tables.bots import DEFAULT_LEVEL
+from tables.outcome import merge
 from tables.words import m
 
 from . import render, ui
@@ -109,27 +112,98 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     await play_bots(interaction.client, game.id)
 
 
-async def play_bots(client, game_id: int) -> None:
+# A long stretch of bot moves (no human to act) still shows progress: what accumulated is
+# published once the chain has run this long since it was last published.
+CHAIN_FLUSH_SECONDS = 10.0
+
+
+async def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
+    """The seats that must act and no bot plays, not even sitting in for an away player
+    (public: the board shows who acts, and who is away with a bot sitting in)."""
+    acting = svc.to_act(game)
+    if not acting:
+        return set()
+    bots = await svc.sitting_seats(game)
+    return {s for s in acting if not game.seats[s].is_bot and s not in bots}
+
+
+async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
     """The bots answer once the human was answered: each bot decision is thought out in a
-    worker thread (other tables are served meanwhile), stored, then published."""
+    worker thread (other tables are served meanwhile) and stored at once (at ``bot_pace``).
+
+    Their moves are published together (``merge``: one board edit, at most one DM per human),
+    after ``held`` (a stored human move not published yet, see ``publish_then_bots``), when
+    the chain ends (a human must act, the game is over), when a human joins those who must
+    act while bots still move (a simultaneous decision), and every ``CHAIN_FLUSH_SECONDS`` of
+    a long chain. Each of these is public, so when news comes out reveals nothing hidden."""
     svc, post = client.tables, client.messenger
-    try:
-        async for outcome in svc.bot_turns(game_id):
-            try:
-                await post.publish(outcome)
-            except Exception:  # the move is stored; the next publish shows the board again
-                log.exception("publishing a bot move at table %s failed", game_id)
-    except GameError as exc:
-        log.warning("bots at table %s stopped: %s", game_id, exc)
+    loop = asyncio.get_running_loop()
+    waiting: list[Outcome] = [held] if held is not None else []
+    since = loop.time()
+
+    async def flush() -> None:
+        nonlocal since
+        since = loop.time()
+        if not waiting:
+            return
+        outcome = merge(waiting)
+        waiting.clear()
+        try:
+            await post.publish(outcome)
+        except Exception:  # the moves are stored; the next publish shows the board again
+            log.exception("publishing moves at table %s failed", game_id)
+
+    with svc.publishing_bots(game_id):
+        try:
+            game = held.game if held is not None else await svc.game(game_id)
+            acting = await humans_acting(svc, game)
+            async for outcome in svc.bot_turns(game_id):
+                waiting.append(outcome)
+                now_acting = await humans_acting(svc, outcome.game)
+                if now_acting - acting or loop.time() - since >= CHAIN_FLUSH_SECONDS:
+                    await flush()
+                acting = now_acting
+        except GameError as exc:
+            log.warning("bots at table %s stopped: %s", game_id, exc)
+        except Exception:  # what was stored is shown all the same (not when cancelled)
+            await flush()
+            raise
+        await flush()
 
 
-async def publish_then_bots(client, outcome, **kwargs) -> None:
+async def publish_then_bots(client, outcome: Outcome, *, shown_in: int | None = None) -> None:
     """Publish a stored human move, then let the bots answer it. The bots play even when
-    publishing failed (the move is stored), else the table would wait for a restart."""
+    publishing failed (the move is stored), else the table would wait for a restart.
+
+    When only bots act next (no human must act; the game goes on), the move is published
+    together with the bots' answer (one board edit, one DM per human, see ``play_bots``);
+    only the mover's DM panel is settled at once (``shown_in``: the one the move was made
+    from, already repainted by the click's answer)."""
+    post = client.messenger
+    game = outcome.game
     try:
-        await client.messenger.publish(outcome, **kwargs)
-    finally:
-        await play_bots(client, outcome.game.id)
+        hold = (
+            game.status == "running"
+            and client.tables.bots_pending(game.id)
+            and not await humans_acting(client.tables, game)
+        )
+    except Exception:  # not knowing, publish it now: the bots play on all the same
+        log.exception("who acts at table %s after a move", game.id)
+        hold = False
+    if not hold:
+        try:
+            await post.publish(outcome, shown_in=shown_in)
+        finally:
+            await play_bots(client, game.id)
+        return
+    try:
+        await post.refresh_panels(
+            game, mover=outcome.mover_seat, news=outcome.mover_news, shown_in=shown_in
+        )
+    except Exception:  # the move is stored; its panel is repainted with the bots' moves
+        log.exception("repainting the mover's DM panel at table %s failed", game.id)
+    rest = dataclasses.replace(outcome, mover_seat=None, mover_private=[], mover_news=[])
+    await play_bots(client, game.id, held=rest)
 
 
 # --- private panels and moves ---------------------------------------------------------------------

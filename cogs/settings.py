@@ -182,7 +182,7 @@ class SettingsCog(commands.Cog, name="Settings"):
                 + t(lang, "away.earlier")
             )
         await interaction.response.send_message(text, ephemeral=True)
-        for outcome in outcomes:  # a bot sitting in plays on after the board shows it
+        for outcome in outcomes:  # a bot sitting in plays on (shown with its first moves)
             await flow.publish_then_bots(self.bot, outcome)
 
     # --- the passes ------------------------------------------------------------------------------

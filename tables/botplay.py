@@ -5,7 +5,9 @@ answering clicks at every other table while it thinks; only its own game waits (
 held while the bot thinks, so nothing can change the position under it). Front ends answer a
 human's move first (``move(..., bots=False)``), then drive ``bot_turns``: every bot move is
 stored as it is made, so a crash in a chain of bot moves loses nothing already stored, and
-``bot_turns`` resumes the chain from the stored state.
+``bot_turns`` resumes the chain from the stored state. The front end publishes the chain's
+moves together (``cogs/flow.py`` ``play_bots``, ``outcome.merge``); ``bots_pending`` stays true
+until it has (``publishing_bots``).
 
 A seat's level is stored in the seat's ``bot`` column (``easy``, ``normal``, ``hard``; older
 games hold ``random``, the uniform bot they were started with).
@@ -14,6 +16,8 @@ games hold ``random``, the uniform bot they were started with).
 from __future__ import annotations
 
 import asyncio
+import collections
+import contextlib
 import random
 from collections.abc import AsyncIterator
 
@@ -60,8 +64,28 @@ class BotPlayMixin(TableBase):
         return pending
 
     def bots_pending(self, game_id: int) -> bool:
-        """A human move was answered and the game's bots have not finished answering it."""
-        return game_id in self._bots_pending_set()
+        """A human move was answered and the game's bots have not finished answering it (or
+        their moves, all stored, are still being published: see ``publishing_bots``)."""
+        return game_id in self._bots_pending_set() or game_id in self._bots_publishing()
+
+    def _bots_publishing(self) -> collections.Counter:
+        publishing = getattr(self, "_publishing", None)
+        if publishing is None:
+            publishing = self._publishing = collections.Counter()
+        return publishing
+
+    @contextlib.contextmanager
+    def publishing_bots(self, game_id: int):
+        """A front end drives ``bot_turns`` and publishes its moves (maybe after the chain
+        ended): the bots count as pending until it is done."""
+        publishing = self._bots_publishing()
+        publishing[game_id] += 1
+        try:
+            yield
+        finally:
+            publishing[game_id] -= 1
+            if publishing[game_id] <= 0:
+                del publishing[game_id]
 
     async def sitting_seats(self, game: GameRecord) -> set[int]:
         """The seats of away players a bot sits in for (``away.py`` knows; none here)."""

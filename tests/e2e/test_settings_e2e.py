@@ -192,10 +192,11 @@ async def test_away_bot_sit_board_and_replace_after_limit(make_bot, clock):
 PACE = 0.25  # seconds from the start of a bot's turn to its move being stored and shown
 
 
-async def test_each_bot_move_is_shown_at_a_fixed_pace(make_bot, clock):
-    """Timing reveals nothing: after a human move (answered and shown first), each bot move is
-    stored and shown by its own board update, ``bot_pace`` seconds after the update before it,
-    however long the bot thought (what differs is only how many bot moves there are)."""
+async def test_each_bot_move_is_stored_at_a_fixed_pace_and_shown_with_the_chain(make_bot, clock):
+    """Timing reveals nothing: after a human move (answered first), each bot move is stored
+    ``bot_pace`` seconds after the one before, however long the bot thought; the human's move
+    and the bots' answer are then shown together, by ONE board update, when a human must act
+    (what differs is only how many bot moves there are)."""
     with error_log_guard():
         async with FakeDiscord() as fake:
             guild = fake.add_guild("Tavern")
@@ -209,13 +210,21 @@ async def test_each_bot_move_is_shown_at_a_fixed_pace(make_bot, clock):
                 await table.bots_done()
                 bot.tables.bot_pace = PACE
                 shown: list[tuple[float, int]] = []  # (when, stored moves) per publish
-                publish = bot.messenger.publish
+                stored: list[float] = []  # when each bot move was stored
+                publish, bot_turn = bot.messenger.publish, bot.tables.bot_turn
 
                 async def timed(outcome, **kwargs):
                     shown.append((time.monotonic(), outcome.game.move_count))
                     await publish(outcome, **kwargs)
 
+                async def timed_turn(game_id):
+                    outcome = await bot_turn(game_id)
+                    if outcome is not None:
+                        stored.append(time.monotonic())
+                    return outcome
+
                 bot.messenger.publish = timed
+                bot.tables.bot_turn = timed_turn
                 with_bots = 0
                 for _ in range(12):
                     if (await table.game()).status != "running":
@@ -223,17 +232,20 @@ async def test_each_bot_move_is_shown_at_a_fixed_pace(make_bot, clock):
                     updates = len(board_updates(fake, thread, game_id))
                     before = (await table.game()).move_count
                     shown.clear()
+                    stored.clear()
                     clock.now += 7
+                    began = time.monotonic()
                     await table.play_one()
                     await table.bots_done()
                     game = await table.game()
                     log = (await bot.tables.store.moves(game_id))[before:]
-                    # one publish (and one board update) per stored move: the human's, then
-                    # each bot's on its own
-                    assert [n for _, n in shown] == list(range(before + 1, game.move_count + 1))
-                    assert len(board_updates(fake, thread, game_id)) == updates + len(log)
-                    gaps = [b - a for (a, _), (b, _) in zip(shown, shown[1:])]
+                    # one publish (and one board update) for the human's move and the bots'
+                    assert [n for _, n in shown] == [game.move_count]
+                    assert len(board_updates(fake, thread, game_id)) == updates + 1
+                    assert len(stored) == len(log) - 1
+                    gaps = [b - a for a, b in zip([began, *stored], stored)]
                     assert all(gap >= PACE - 0.01 for gap in gaps), gaps
+                    assert shown[0][0] >= began + (len(log) - 1) * (PACE - 0.01)
                     if len(log) > 1:
                         with_bots += 1
                         assert {m.seat for m in log[1:]} <= {1, 2}
