@@ -185,7 +185,9 @@ def think_time(
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    ap.add_argument(
+        "--games", type=int, default=20, help="games per pairing (default 20; 0: only --think)"
+    )
     ap.add_argument(
         "--seconds",
         type=float,
@@ -205,9 +207,11 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     pairings = [tuple(p.split(":")) for p in args.pairing] if args.pairing else PAIRINGS
     players = tuple(args.players) if args.players else None
-    print(f"== Bot arena: {args.games} games per pairing, hard thinks {args.seconds:g} s ==")
-    run(args.games, args.seconds, args.game, players, pairings, args.jobs)
+    if args.games:
+        print(f"== Bot arena: {args.games} games per pairing, hard thinks {args.seconds:g} s ==")
+        run(args.games, args.seconds, args.game, players, pairings, args.jobs)
     if args.think:
+        print(f"== hard's think time at {args.think:g} s (one process) ==")
         for n in players or (3,):
             think_time(args.think, players=n, names=args.game)
 
