@@ -204,6 +204,9 @@ def main(argv: list[str] | None = None) -> None:
         default=0.0,
         help="also time hard decisions at this budget (e.g. 1.0)",
     )
+    ap.add_argument(
+        "--decisions", type=int, default=20, help="hard decisions timed per game (default 20)"
+    )
     args = ap.parse_args(argv)
     pairings = [tuple(p.split(":")) for p in args.pairing] if args.pairing else PAIRINGS
     players = tuple(args.players) if args.players else None
@@ -213,7 +216,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.think:
         print(f"== hard's think time at {args.think:g} s (one process) ==")
         for n in players or (3,):
-            think_time(args.think, players=n, names=args.game)
+            think_time(args.think, args.decisions, players=n, names=args.game)
 
 
 if __name__ == "__main__":
