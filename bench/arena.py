@@ -155,7 +155,8 @@ def run(
 def think_time(
     seconds: float = 1.0, decisions: int = 8, players: int = 3, names: list[str] | None = None
 ) -> list[str]:
-    """The time a hard decision takes at the production budget, on positions of a random game."""
+    """The time a hard decision takes at the production budget, on positions of random games
+    (``decisions`` of them, a game after another; only players with a real choice)."""
     out = []
     for kind in names or sorted(REGISTRY):
         engine = REGISTRY[kind]
@@ -165,7 +166,9 @@ def think_time(
         rnd = random.Random(3)
         state = engine.new_game(players, 3)
         taken: list[float] = []
-        while not engine.is_over(state) and len(taken) < decisions:
+        while len(taken) < decisions:
+            if engine.is_over(state):
+                state = engine.new_game(players, rnd.randrange(1 << 30))
             seat = engine.to_act(state)[0]
             legal = engine.legal_actions(state, seat)
             if len(pruned(legal)) > 1 and rnd.random() < 0.3:
