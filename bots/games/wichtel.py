@@ -1,9 +1,23 @@
-"""What a Der Herr der Wichtel bot knows: its position value and search settings."""
+"""What a Der Herr der Wichtel bot knows: its position value and search settings.
+
+``value`` (``normal`` and ``hard``): totals + what each retinue would score if the round ended
+now, with the round bonuses, + half a point per event card in hand.
+
+``deep_value`` (``hard``'s cut-off evaluation) looks at the round's likely outcome instead
+(``bots.games.wichtel_round``): a retinue is worth its score now moved part of the way towards
+its potential (the best score one swap with a Village Square card reaches), more so while the
+Wahlleiter is still tied (nobody can end the round yet); a freshly dealt round is worth the same
+to everyone, so ending a round is worth exactly the lead it locks in. ``rollout_action`` is a
+cheap greedy player for the search's rollouts (``bots.games.wichtel_rollout``).
+"""
 
 from __future__ import annotations
 
 from engines import State
-from engines.wichtel.scoring import round_bonuses, score_retinue
+from engines.wichtel.scoring import round_bonuses
+
+from .wichtel_round import deep_value, retinue_score
+from .wichtel_rollout import rollout_action
 
 # Points that make a clear lead (the search's rewards are smooth within about this much).
 SCALE = 10.0
@@ -11,25 +25,14 @@ SCALE = 10.0
 # candidate actions searched (0: all) and the rollout steps after the tree.
 HARD = {"prior_worlds": 2, "top": 0, "rollout": 12}
 
-
-_RETINUES: dict[tuple, int] = {}
-
-
-def _retinue(cards: list[str]) -> int:
-    """A retinue's score, remembered (scoring a retinue tries every title)."""
-    key = tuple(sorted(cards))
-    if key not in _RETINUES:
-        if len(_RETINUES) > 50_000:
-            _RETINUES.clear()
-        _RETINUES[key] = score_retinue(list(key))
-    return _RETINUES[key]
+__all__ = ["HARD", "SCALE", "deep_value", "rollout_action", "value"]
 
 
 def value(state: State) -> list[float]:
     out = [float(t) for t in state["totals"]]
     if state["over"]:
         return out
-    now = [_retinue(r) for r in state["ret"]]
+    now = [retinue_score(r) for r in state["ret"]]
     bonus = round_bonuses(now)
     for seat in range(state["n"]):
         out[seat] += now[seat] + bonus[seat] + 0.5 * len(state["ev"][seat])

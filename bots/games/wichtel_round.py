@@ -1,0 +1,118 @@
+"""Der Herr der Wichtel: what a round will likely bring (``hard``'s ``deep_value``).
+
+A retinue's potential is the best score it reaches by swapping one card for a card on the
+Village Square (the leprechauns a player can aim at: enlisting, or a card's owner filling a
+gap). Until the round ends its owner can still improve, so the expected round score lies between
+the score now and that potential: far towards it while the Wahlleiter is tied (no round can end
+before he is freed and one more move is made), less once he is free (any player who receives a
+leprechaun may end it). A round just dealt (nobody moved yet) is worth the same to everyone:
+its retinues are luck still to be played out, so they do not count, and ending a round is then
+worth exactly the lead it locked in.
+"""
+
+from __future__ import annotations
+
+from engines import State
+from engines.wichtel.data import DISCARD_START, LEP_COUNT, RETINUE_SIZE
+from engines.wichtel.scoring import round_bonuses, score_retinue
+
+# How far towards its potential a retinue's expected round score lies (Wahlleiter tied / free).
+TOWARDS_TIED = 0.5
+TOWARDS_FREE = 0.25
+# Event cards in hand: a bribe wins leprechauns, "Ich bin der Beste!" one without a roll.
+EVENT_WORTH = {"ib": 1.5, "db": 1.0, "nd": 0.8, "r6": 0.8, "r5": 0.7}
+EVENT_DEFAULT = 0.5
+DECK = sum(LEP_COUNT.values())
+
+_SCORES: dict[tuple, int] = {}
+
+
+def retinue_score(cards: list[str]) -> int:
+    """A retinue's score, remembered (scoring a retinue tries every title)."""
+    key = tuple(sorted(cards))
+    got = _SCORES.get(key)
+    if got is None:
+        if len(_SCORES) > 100_000:
+            _SCORES.clear()
+        got = _SCORES[key] = score_retinue(list(key))
+    return got
+
+
+def settled(cards: list[str], keep: str | None = None) -> int:
+    """The score of a retinue of four, or of five (a gap to fill) after the best card other
+    than ``keep`` (the one just received) goes back to the square."""
+    if len(cards) <= RETINUE_SIZE:
+        return retinue_score(cards)
+    best = None
+    for i, c in enumerate(cards):
+        if c == keep and keep is not None:
+            continue
+        s = retinue_score(cards[:i] + cards[i + 1 :])
+        if best is None or s > best:
+            best = s
+    return best if best is not None else retinue_score(cards[:RETINUE_SIZE])
+
+
+def potential(cards: list[str], square: list[str], now: int) -> int:
+    """The best score one swap of a retinue card for a square card reaches (at least ``now``)."""
+    best = now
+    seen = set()
+    for q in square:
+        if not q or q in seen:
+            continue
+        seen.add(q)
+        for i in range(len(cards)):
+            if cards[i] == q:
+                continue
+            s = retinue_score(cards[:i] + cards[i + 1 :] + [q])
+            if s > best:
+                best = s
+    return best
+
+
+def fresh(state: State) -> bool:
+    """The round was just dealt: its first mover has not acted yet (at most the opening walk)."""
+    n = state["n"]
+    start = DECK - n * RETINUE_SIZE - n - DISCARD_START
+    return (
+        state["phase"] in ("prewalk", "main")
+        and not state["ev_used"]
+        and state["wl"] == "tied"
+        and state["dir"] == 1
+        and state["active"] == (state["dealer"] + 1) % n
+        and len(state["L"]) >= start - 1
+    )
+
+
+def round_outlook(state: State) -> list[float]:
+    """Each seat's expected score of the current round, bonuses included."""
+    n = state["n"]
+    if fresh(state):
+        return [0.0] * n
+    fill = state["fill"]
+    square = state["sq"]
+    towards = TOWARDS_TIED if state["wl"] == "tied" else TOWARDS_FREE
+    exp = []
+    for seat in range(n):
+        cards = state["ret"][seat]
+        if fill and fill["seat"] == seat:
+            now = settled(cards, fill["card"])
+            exp.append(float(now))
+            continue
+        now = retinue_score(cards)
+        exp.append(now + towards * (potential(cards, square, now) - now))
+    bonus = round_bonuses(exp)
+    return [e + b for e, b in zip(exp, bonus)]
+
+
+def deep_value(state: State) -> list[float]:
+    out = [float(t) for t in state["totals"]]
+    if state["over"]:
+        return out
+    outlook = round_outlook(state)
+    fresh_round = fresh(state)
+    for seat in range(state["n"]):
+        out[seat] += outlook[seat]
+        if not fresh_round:
+            out[seat] += sum(EVENT_WORTH.get(c, EVENT_DEFAULT) for c in state["ev"][seat])
+    return out
