@@ -17,8 +17,8 @@ from engines.wichtel.data import DISCARD_START, LEP_COUNT, RETINUE_SIZE
 from engines.wichtel.scoring import round_bonuses, score_retinue
 
 # How far towards its potential a retinue's expected round score lies (Wahlleiter tied / free).
-TOWARDS_TIED = 0.5
-TOWARDS_FREE = 0.25
+TOWARDS_TIED = 0.3
+TOWARDS_FREE = 0.1
 # Event cards in hand: a bribe wins leprechauns, "Ich bin der Beste!" one without a roll.
 EVENT_WORTH = {"ib": 1.5, "db": 1.0, "nd": 0.8, "r6": 0.8, "r5": 0.7}
 EVENT_DEFAULT = 0.5
