@@ -22,6 +22,10 @@ TOWARDS_FREE = 0.1
 # Event cards in hand: a bribe wins leprechauns, "Ich bin der Beste!" one without a roll.
 EVENT_WORTH = {"ib": 1.5, "db": 1.0, "nd": 0.8, "r6": 0.8, "r5": 0.7}
 EVENT_DEFAULT = 0.5
+# Leprechauns drawn after which a round's retinues count fully (about two moves each).
+SETTLED_AFTER = 6
+# What ending a round costs its ender in a search (see ``deep_value``).
+ENDER_PENALTY = 3.0
 DECK = sum(LEP_COUNT.values())
 
 _SCORES: dict[tuple, int] = {}
@@ -84,11 +88,23 @@ def fresh(state: State) -> bool:
     )
 
 
+def progress(state: State) -> float:
+    """How far the round has gone, 0 (just dealt) to 1 (as far as a round usually goes
+    before it can end): the leprechauns drawn from the stack since the deal."""
+    if state["dir"] != 1 or state["wl"] == "free":
+        return 1.0
+    n = state["n"]
+    drawn = DECK - n * RETINUE_SIZE - n - DISCARD_START - len(state["L"])
+    return min(1.0, drawn / SETTLED_AFTER)
+
+
 def round_outlook(state: State) -> list[float]:
-    """Each seat's expected score of the current round, bonuses included."""
+    """Each seat's expected score of the current round, bonuses included: the retinues of a
+    round that has just begun are mostly luck still to be played out, so they count less."""
     n = state["n"]
     if fresh(state):
         return [0.0] * n
+    weight = progress(state)
     fill = state["fill"]
     square = state["sq"]
     towards = TOWARDS_TIED if state["wl"] == "tied" else TOWARDS_FREE
@@ -102,7 +118,7 @@ def round_outlook(state: State) -> list[float]:
         now = retinue_score(cards)
         exp.append(now + towards * (potential(cards, square, now) - now))
     bonus = round_bonuses(exp)
-    return [e + b for e, b in zip(exp, bonus)]
+    return [weight * (e + b) for e, b in zip(exp, bonus)]
 
 
 def deep_value(state: State) -> list[float]:
@@ -115,4 +131,9 @@ def deep_value(state: State) -> list[float]:
         out[seat] += outlook[seat]
         if not fresh_round:
             out[seat] += sum(EVENT_WORTH.get(c, EVENT_DEFAULT) for c in state["ev"][seat])
+    last = state["last"]
+    if last and last["round"] == state["round"] - 1:
+        # Whoever ended the last round judged hidden retinues by random samples, which are
+        # weaker than retinues their owners have been improving: ending needs a clear lead.
+        out[last["ended_by"]] -= ENDER_PENALTY * (1.0 - progress(state))
     return out
