@@ -16,8 +16,8 @@ from __future__ import annotations
 from engines import State
 from engines.wichtel.scoring import round_bonuses
 
-from .wichtel_round import deep_value, retinue_score
 from .wichtel_rollout import rollout_action
+from .wichtel_round import deep_value, retinue_score
 
 # Points that make a clear lead (the search's rewards are smooth within about this much).
 SCALE = 10.0
