@@ -23,7 +23,7 @@ from .wichtel_round import deep_value, retinue_score
 SCALE = 10.0
 # ``hard``: root prior worlds (the one-step look-ahead as virtual visits), the number of
 # candidate actions searched (0: all) and the rollout steps after the tree.
-HARD = {"prior_worlds": 8, "prior_weight": 4, "top": 6, "rollout": 8, "explore": 0.3}
+HARD = {"prior_worlds": 8, "prior_weight": 4, "top": 0, "rollout": 8, "explore": 0.3}
 
 __all__ = ["HARD", "SCALE", "deep_value", "rollout_action", "value"]
 

@@ -19,6 +19,8 @@ from engines.wichtel.scoring import round_bonuses, score_retinue
 # How far towards its potential a retinue's expected round score lies (Wahlleiter tied / free).
 TOWARDS_TIED = 0.3
 TOWARDS_FREE = 0.1
+# How likely an enlister gets the leprechaun the die lies on (bribes and the die against him).
+ENLIST_ODDS = 0.6
 # Event cards in hand: a bribe wins leprechauns, "Ich bin der Beste!" one without a roll.
 EVENT_WORTH = {"ib": 1.5, "db": 1.0, "nd": 0.8, "r6": 0.8, "r5": 0.7}
 EVENT_DEFAULT = 0.5
@@ -106,6 +108,7 @@ def round_outlook(state: State) -> list[float]:
         return [0.0] * n
     weight = progress(state)
     fill = state["fill"]
+    enl = state["enl"] if state["enl"] and state["enl"].get("card") else None
     square = state["sq"]
     towards = TOWARDS_TIED if state["wl"] == "tied" else TOWARDS_FREE
     exp = []
@@ -116,7 +119,11 @@ def round_outlook(state: State) -> list[float]:
             exp.append(float(now))
             continue
         now = retinue_score(cards)
-        exp.append(now + towards * (potential(cards, square, now) - now))
+        gain = towards * (potential(cards, square, now) - now)
+        if enl and seat == state["active"]:
+            # The die lies on a square card: the enlister most likely gets it.
+            gain = max(gain, ENLIST_ODDS * (potential(cards, [enl["card"]], now) - now))
+        exp.append(now + gain)
     bonus = round_bonuses(exp)
     return [weight * (e + b) for e, b in zip(exp, bonus)]
 
