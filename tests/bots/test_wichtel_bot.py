@@ -6,7 +6,7 @@ import random
 
 from bots import HardPolicy
 from bots.games import wichtel
-from bots.games.wichtel_round import potential
+from bots.games.wichtel import potential
 from engines.base import clone
 from engines.wichtel import ENGINE
 
@@ -90,3 +90,12 @@ def test_hard_ends_the_round_with_a_chieftain_and_plays_on_with_a_widow():
     legal = ENGINE.legal_actions(chief, 0)
     assert policy.choose(ENGINE, chief, 0, legal, random.Random(2)) == "endround"
     assert policy.choose(ENGINE, widow, 0, legal, random.Random(2)) == "continue"
+
+
+def test_an_enlister_counts_the_leprechaun_under_the_die():
+    s = _give(_mid_round(), 0, ["ks", "ks", "ks", "fa"])
+    s.update(active=0, phase="bribe")
+    idle = clone(s)
+    s["enl"] = {"pos": 0, "card": "sw"}  # Sergeant within reach: 20 instead of 11
+    idle["enl"] = None
+    assert wichtel.deep_value(s)[0] > wichtel.deep_value(idle)[0] + 3
