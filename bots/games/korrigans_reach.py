@@ -16,8 +16,17 @@ from engines.korrigans.maps import Map, load_map
 KIND = {k: i for i, k in enumerate(COMPANIONS)}
 
 
-def counts(state: dict, seat: int) -> tuple[int, ...]:
-    """The seat's Companions as counts per kind (the Backup Companion counted as its side)."""
+# Companion counts are packed into one int, BITS bits per kind (at most CAP of a kind count:
+# more is never needed to reach a field), with a guard bit per field, so that "every count of
+# x is at most the one of y" is one subtraction (no field borrows from the next).
+BITS = 5
+CAP = 7
+GUARD = sum(16 << (BITS * i) for i in range(len(COMPANIONS)))
+ONE = [1 << (BITS * i) for i in range(len(COMPANIONS))]
+
+
+def counts(state: dict, seat: int) -> int:
+    """The seat's Companions, packed (the Backup Companion counted as its side)."""
     out = [0] * len(COMPANIONS)
     for k in state["shown"][seat]:
         out[KIND[k]] += 1
@@ -28,56 +37,72 @@ def counts(state: dict, seat: int) -> tuple[int, ...]:
     side = state["backup"][seat]
     if side in ("hare", "squirrel"):
         out[KIND[side]] += 1
-    return tuple(out)
+    return sum(min(c, CAP) << (BITS * i) for i, c in enumerate(out))
 
 
-def _covers(small: tuple[int, ...], big: tuple[int, ...]) -> bool:
-    return all(a <= b for a, b in zip(small, big))
+def unpack(have: int) -> tuple[int, ...]:
+    return tuple((have >> (BITS * i)) & ((1 << BITS) - 1) for i in range(len(COMPANIONS)))
+
+
+def within(small: int, big: int) -> bool:
+    """Every count of ``small`` is at most the one of ``big`` (counts up to 2 * CAP)."""
+    return ((big | GUARD) - small) & GUARD == GUARD
 
 
 @lru_cache(maxsize=100_000)
-def needs(name: str, troll: str | None, start: int, have: tuple[int, ...]) -> dict:
-    """Field -> the minimal Companion counts (within ``have``, each Companion used once) that
-    take a Korrigan from ``start`` there. A count that covers another reaching the same field
-    is dropped (whatever it leads on to, the smaller one does too), so the search stays small."""
+def needs(name: str, troll: str | None, start: int, have: int) -> dict[int, list[int]]:
+    """Field -> the minimal packed Companion counts (within ``have``, each Companion used once)
+    that take a Korrigan from ``start`` there. A count that covers another reaching the same
+    field is dropped (whatever it leads on to, the smaller one does too): the search stays
+    small."""
     m: Map = load_map(name)
-    zero = (0,) * len(have)
-    best: dict[int, list[tuple[int, ...]]] = {start: [zero]}
-    todo = [(start, zero)]
+    kinds = [
+        (ONE[i], (have >> (BITS * i)) & ((1 << BITS) - 1), i, m.reach[kind])
+        for i, kind in enumerate(COMPANIONS)
+    ]
+    kinds = [k for k in kinds if k[1]]
+    best: dict[int, list[int]] = {start: [0]}
+    todo = [(start, 0)]
     while todo:
         f, used = todo.pop()
-        if used not in best.get(f, ()):
+        if used not in best[f]:
             continue  # dropped meanwhile for a smaller one
-        for i, kind in enumerate(COMPANIONS):
-            if used[i] >= have[i]:
+        for one, limit, i, table in kinds:
+            if (used >> (BITS * i)) & ((1 << BITS) - 1) >= limit:
                 continue
-            more = used[:i] + (used[i] + 1,) + used[i + 1 :]
-            for j, bid in m.reach[kind][f]:
+            more = used + one
+            for j, bid in table[f]:
                 if bid == troll:
                     continue
-                known = best.setdefault(j, [])
-                if any(_covers(x, more) for x in known):
-                    continue
-                known[:] = [x for x in known if not _covers(more, x)]
-                known.append(more)
+                known = best.get(j)
+                if known is None:
+                    best[j] = [more]
+                else:
+                    if any(((more | GUARD) - x) & GUARD == GUARD for x in known):
+                        continue
+                    known[:] = [x for x in known if ((x | GUARD) - more) & GUARD != GUARD]
+                    known.append(more)
                 todo.append((j, more))
     return best
 
 
 @lru_cache(maxsize=100_000)
-def bonus_map(
-    name: str, troll: str | None, a: int, b: int, have: tuple[int, ...]
-) -> dict[int, int]:
+def bonus_map(name: str, troll: str | None, a: int, b: int, have: int) -> dict[int, int]:
     """Field -> the Cauldron bonus a seat with Korrigans on ``a`` and ``b`` and Companions
-    ``have`` can make sure of if the Cauldron appears there (10 for one Korrigan, 15 for two)."""
+    ``have`` (packed) can make sure of if the Cauldron appears there (10 for one Korrigan, 15
+    for two)."""
     na = needs(name, troll, a, have)
-    nb = needs(name, troll, b, have)
+    nb = needs(name, troll, b, have) if b != a else na
+    one, two = CAULDRON_BONUS[1], CAULDRON_BONUS[2]
     out: dict[int, int] = {}
     for f in set(na) | set(nb):
-        both = f in na and f in nb and any(
-            all(x + y <= h for x, y, h in zip(u, v, have)) for u in na[f] for v in nb[f]
+        ua, ub = na.get(f), nb.get(f)
+        both = (
+            ua is not None
+            and ub is not None
+            and any(within(u + v, have) for u in ua for v in ub)
         )
-        out[f] = CAULDRON_BONUS[2 if both else 1]
+        out[f] = two if both else one
     return out
 
 
@@ -118,8 +143,6 @@ def expected_bonus(state: dict) -> list[float]:
         if final and s < state["fi"] - (1 if state["stack"] else 0):
             continue  # its final turn is over: the score already holds its bonus
         have = counts(state, s)
-        if final:
-            have = _final_counts(state, s)
         table = bonus_map(name, troll, min(a, b), max(a, b), have)
         out[s] = sum(p * table.get(f, 0) for f, p in odds.items())
         if final:
@@ -128,8 +151,3 @@ def expected_bonus(state: dict) -> list[float]:
             out[s] -= CAULDRON_BONUS[on]
             out[s] = max(out[s], 0.0)
     return out
-
-
-def _final_counts(state: dict, seat: int) -> tuple[int, ...]:
-    """In the final turn: Companions still unused (revealed ones are ``shown``)."""
-    return counts(state, seat)
