@@ -6,8 +6,8 @@
 * ``easy`` (``easy.EasyPolicy``): random, minus undo steps and plainly self-destructive moves;
 * ``normal`` (``normal.NormalPolicy``): one-step look-ahead with the game's position value
   (``bots.games``) over a few determinized worlds;
-* ``hard`` (``hard.HardPolicy``): ISMCTS over determinized worlds, cut-off rollouts scored by
-  the same values;
+* ``hard`` (``hard.HardPolicy``): ISMCTS over determinized worlds, cut-off positions scored by
+  the game's longer-range ``deep_value`` where it has one (``bots.games``), else its value;
 * ``random``: uniform among the legal actions (the old bot, a yardstick for the arena).
 
 A policy reads hidden information only through ``engine.determinize``. It is deterministic for
