@@ -151,3 +151,26 @@ def test_hard_beats_random_at_ziegen():
         pols[g % 3] = HardPolicy(iterations=60, prior_worlds=2)
         wins += (g % 3) in _play(engine, 3, pols, 100 + g)
     assert wins >= 6
+
+
+def test_the_budget_leaves_out_the_fixed_cost_and_follows_longer_searches(monkeypatch):
+    """A decision costs a fixed part (the root prior) plus its iterations, and a long search
+    costs more per iteration than the short probe: the calibration measures both (on a fake
+    clock here) and plans the iterations that fit in the planned share of the time."""
+    from bots import budget
+
+    clock = [0.0]
+
+    class Probe:
+        def search(self, engine, state, seat, legal, rnd, iterations):
+            # 0.1 s before the first iteration; 1 ms an iteration up to 16, 2 ms beyond.
+            clock[0] += 0.1 + 0.001 * min(iterations, 16) + 0.002 * max(iterations - 16, 0)
+
+    monkeypatch.setattr(budget.time, "perf_counter", lambda: clock[0])
+    engine = REGISTRY["ziegen"]
+    fixed, per = budget.cost("fake-clock", 3, engine, Probe())
+    assert fixed == pytest.approx(0.1) and per == pytest.approx(0.001)
+    # Planned: 0.5 s of 1 s; 0.4 s after the fixed part. The first guess (400 iterations) is
+    # searched once and took 0.1 + 0.016 + 0.768 s: 1.96 ms an iteration, so 204.
+    assert budget.iterations_for("fake-clock", 1.0, 3, engine, Probe()) == 204
+    assert budget.iterations_for("fake-clock", 0.05, 3, engine, Probe()) == budget.MIN_ITERATIONS
