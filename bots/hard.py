@@ -8,6 +8,10 @@ game's value (``common.rewards``: 1 shared by the winners at the end, else a smo
 of how much each seat's lead grew since the start of the walk). Every node keeps the reward of
 the seat that moved into it.
 
+Before the first iteration, each root action may get a few virtual visits worth its value
+``prior_depth`` own steps ahead (``seed_root``). ``by_players`` changes settings at one player
+count (a game's ``HARD`` says which).
+
 Budget: ``iterations`` (a number, never a clock; from ``seconds`` it is measured once per game,
 player count and process, see ``budget``), so the same position and ``rnd`` give the same
 choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
@@ -62,35 +66,58 @@ class HardPolicy:
         prior_worlds: int = 0,
         prior_weight: int = 3,
         top: int = 0,
+        prior_depth: int = 1,
         seconds: float = 1.0,
+        by_players: dict[int, dict] | None = None,
     ):
         # ``iterations`` None: as many as fit in ``seconds`` (``budget``, measured once).
         self.iterations, self.rollout, self.seconds = iterations, rollout, seconds
         self.top = top
         self.max_steps, self.explore = max_steps, explore
         self.prior_worlds, self.prior_weight = prior_worlds, prior_weight
+        self.prior_depth = prior_depth
+        # Settings that differ at a player count: {players: {setting: value}}.
+        self.by_players = by_players or {}
+        self._variants: dict[int, HardPolicy] = {}
 
     def budget(self, engine: Engine, players: int) -> int:
         """The iterations of one decision: fixed, or calibrated for the game and count."""
+        if players in self.by_players:
+            return self.for_players(players).budget(engine, players)
         if self.iterations is not None:
             return self.iterations
         from .budget import iterations_for
 
-        probe = HardPolicy(
-            iterations=1,
-            rollout=self.rollout,
-            max_steps=self.max_steps,
-            prior_worlds=self.prior_worlds,
-            top=self.top,
-        )
+        probe = HardPolicy(**{**self.settings(), "iterations": 1})
         return iterations_for(engine.name, self.seconds, players, engine, probe)
+
+    def settings(self) -> dict:
+        return {
+            "iterations": self.iterations,
+            "rollout": self.rollout,
+            "max_steps": self.max_steps,
+            "explore": self.explore,
+            "prior_worlds": self.prior_worlds,
+            "prior_weight": self.prior_weight,
+            "top": self.top,
+            "prior_depth": self.prior_depth,
+            "seconds": self.seconds,
+        }
+
+    def for_players(self, players: int) -> HardPolicy:
+        """This policy with the settings of ``by_players`` for that count, if any."""
+        if players not in self.by_players:
+            return self
+        if players not in self._variants:
+            self._variants[players] = HardPolicy(**{**self.settings(), **self.by_players[players]})
+        return self._variants[players]
 
     def choose(
         self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
     ) -> str:
-        return self.search(
-            engine, state, seat, legal, rnd, self.budget(engine, len(engine.scores(state)))
-        )
+        players = len(engine.scores(state))
+        policy = self.for_players(players)
+        return policy.search(engine, state, seat, legal, rnd, policy.budget(engine, players))
 
     def search(
         self,
@@ -151,11 +178,23 @@ class HardPolicy:
             base = margins(engine, w)
             for a in options:
                 after = engine.simulate(w, seat, a)
-                totals[a] += rewards(engine, after, base)[seat]
+                totals[a] += self.follow_up(engine, after, seat, base, self.prior_depth - 1)
         for a in options:
             child = root.children[(seat, a)] = Node(seat)
             child.visits = self.prior_weight
             child.total = self.prior_weight * totals[a] / self.prior_worlds
+
+    def follow_up(
+        self, engine: Engine, state: State, seat: int, base: list[float], depth: int
+    ) -> float:
+        """``seat``'s reward after its best next steps while it alone decides, up to ``depth``
+        more of them (a card and then its target are one plan)."""
+        if depth <= 0 or engine.is_over(state) or engine.to_act(state) != [seat]:
+            return rewards(engine, state, base)[seat]
+        return max(
+            self.follow_up(engine, engine.simulate(state, seat, a), seat, base, depth - 1)
+            for a in pruned(engine.legal_actions(state, seat))
+        )
 
     def iterate(
         self,

@@ -174,3 +174,55 @@ def test_the_budget_leaves_out_the_fixed_cost_and_follows_longer_searches(monkey
     # searched once and took 0.1 + 0.016 + 0.768 s: 1.96 ms an iteration, so 204.
     assert budget.iterations_for("fake-clock", 1.0, 3, engine, Probe()) == 204
     assert budget.iterations_for("fake-clock", 0.05, 3, engine, Probe()) == budget.MIN_ITERATIONS
+
+
+class TwoStepToy:
+    """Seat 0 plays a card, then (after "x" only) picks its target; seat 1 never decides.
+    "x" is worth nothing by itself but its target "x2" brings 5 points; "y" brings 2 at once."""
+
+    name = "two-step-toy"
+
+    def determinize(self, state, seat, rng):
+        return dict(state)
+
+    def is_over(self, state):
+        return state["done"]
+
+    def to_act(self, state):
+        return [0]
+
+    def legal_actions(self, state, seat):
+        return ["x1", "x2"] if state["after"] == "x" else ["x", "y"]
+
+    def simulate(self, state, seat, action):
+        gain = {"y": 2, "x2": 5}.get(action, 0)
+        return {
+            "after": action if action == "x" else None,
+            "done": action != "x",
+            "score": [state["score"][0] + gain, state["score"][1]],
+        }
+
+    def scores(self, state):
+        return state["score"]
+
+    def winners(self, state):
+        return [0] if state["score"][0] > state["score"][1] else [1]
+
+
+def test_a_deeper_prior_sees_the_seats_own_next_step():
+    """The root prior looks ``prior_depth`` own steps ahead: one step sees "y"'s 2 points, two
+    see that "x" leads to 5."""
+    toy = TwoStepToy()
+    state = {"after": None, "done": False, "score": [0, 0]}
+    shallow = HardPolicy(iterations=0, prior_worlds=1, prior_depth=1)
+    deep = HardPolicy(iterations=0, prior_worlds=1, prior_depth=2)
+    assert shallow.search(toy, state, 0, ["x", "y"], random.Random(1), 0) == "y"
+    assert deep.search(toy, state, 0, ["x", "y"], random.Random(1), 0) == "x"
+
+
+def test_settings_by_player_count():
+    policy = HardPolicy(iterations=7, prior_depth=1, by_players={2: {"prior_depth": 2}})
+    assert policy.for_players(3) is policy
+    two = policy.for_players(2)
+    assert (two.prior_depth, two.iterations) == (2, 7)
+    assert policy.for_players(2) is two

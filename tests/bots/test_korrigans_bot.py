@@ -73,14 +73,16 @@ def test_deep_value_counts_a_reachable_cauldron_and_value_does_not():
     near = state(("E", "O", "C", "N"), [["hare"], ["hare"]], suns=suns, clouds=clouds)
     far = state(("P", "O", "C", "N"), [["hare"], ["hare"]], suns=suns, clouds=clouds)
     assert K.cauldron_odds(near) == {F["A"]: 1.0}
-    assert K.deep_value(near)[0] == K.value(near)[0] + 10
+    weight = K.CAULDRON_WEIGHT.get(2, 1.0)  # these are 2-player positions
+    assert 0 < weight <= 1
+    assert K.deep_value(near)[0] == pytest.approx(K.value(near)[0] + weight * 10)
     assert K.deep_value(far)[0] == K.value(far)[0]
     assert K.value(near) == K.value(far)
     # With no colour drawn yet the guess counts half (EARLY).
     early = state(("E", "O", "C", "N"), [["hare"], ["hare"]], suns=[None] * 7, clouds=clouds)
     bonus = K.expected_bonus(early)[0]
     assert bonus > 0
-    assert K.deep_value(early)[0] == pytest.approx(K.value(early)[0] + K.EARLY * bonus)
+    assert K.deep_value(early)[0] == pytest.approx(K.value(early)[0] + weight * K.EARLY * bonus)
 
 
 def test_final_turn_bonus_is_not_counted_twice():
