@@ -311,6 +311,23 @@ async def assert_private_news_stayed_private(
 
 
 @contextlib.asynccontextmanager
+async def alone_with_bots(make_bot, clock, kind: str = "ziegen", bots: int = 2, seed: int = 11):
+    """ann alone with ``bots`` bots at a table of ``kind`` (a bot made by the ``make_bot``
+    fixture, on ``clock``), the bots' opening moves made: yields the ``Table`` (ann in seat 0)."""
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Tavern")
+        chan = fake.add_text_channel(guild, "games")
+        ann = fake.add_user("ann")
+        bot = make_bot(seed=seed, clock=clock)
+        async with run_bot(bot, fake, commands=True):
+            _, thread = await open_table(fake, chan, ann, kind, bots=bots)
+            game_id = (await bot.tables.games_in_channel(chan.id))[0].id
+            table = Table(fake, bot, game_id, thread, {0: ann})
+            await table.bots_done()
+            yield table
+
+
+@contextlib.asynccontextmanager
 async def running_bot(fake: FakeDiscord, db_path: str, seed: int = 1234):
     bot = make_bot(db_path, seed)
     async with run_bot(bot, fake, commands=True):

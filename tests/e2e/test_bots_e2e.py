@@ -4,8 +4,8 @@ level."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import Table, board_updates, open_table, running_bot
-from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
+from tests.e2e.harness import Table, alone_with_bots, board_updates, running_bot
+from tests.fakediscord import FakeDiscord, error_log_guard
 
 
 async def test_levels_from_the_lobby_to_the_board(tmp_path):
@@ -51,45 +51,38 @@ async def test_a_chain_of_bot_moves_is_published_with_one_board_edit(make_bot, c
     from cogs import flow
 
     with error_log_guard():
-        async with FakeDiscord() as fake:
-            guild = fake.add_guild("Tavern")
-            chan = fake.add_text_channel(guild, "games")
-            ann = fake.add_user("ann")
-            bot = make_bot(seed=11, clock=clock)
-            async with run_bot(bot, fake, commands=True):
-                _, thread = await open_table(fake, chan, ann, "ziegen", bots=2)
-                game_id = (await bot.tables.games_in_channel(chan.id))[0].id
-                table = Table(fake, bot, game_id, thread, {0: ann})
+        async with alone_with_bots(make_bot, clock) as table:
+            fake, bot, thread, game_id = table.fake, table.bot, table.thread, table.game_id
+            ann = table.users[0]
+            chains = flushed = 0
+            for _ in range(20):
+                if (await table.game()).status != "running" or (chains and flushed):
+                    break
+                flush_each = chains >= 2  # then: a chain flushed after every bot move
+                monkeypatch.setattr(flow, "CHAIN_FLUSH_SECONDS", 0.0 if flush_each else 10.0)
+                before = (await table.game()).move_count
+                updates = len(board_updates(fake, thread, game_id))
+                dms = len(fake.dm_messages(ann))
+                mark = fake.mark()
+                clock.now += 7
+                await table.play_one()
                 await table.bots_done()
-                chains = flushed = 0
-                for _ in range(20):
-                    if (await table.game()).status != "running" or (chains and flushed):
-                        break
-                    flush_each = chains >= 2  # then: a chain flushed after every bot move
-                    monkeypatch.setattr(flow, "CHAIN_FLUSH_SECONDS", 0.0 if flush_each else 10.0)
-                    before = (await table.game()).move_count
-                    updates = len(board_updates(fake, thread, game_id))
-                    dms = len(fake.dm_messages(ann))
-                    mark = fake.mark()
-                    clock.now += 7
-                    await table.play_one()
-                    await table.bots_done()
-                    game = await table.game()
-                    bot_moves = game.move_count - before - 1
-                    if bot_moves < 2 or bot.tables.to_act(game) != [0]:
-                        continue
-                    calls = fake.calls_since(mark)
-                    edits = len(board_updates(fake, thread, game_id)) - updates
-                    new_dms = fake.dm_messages(ann)[dms:]
-                    # ann is told it is her turn: a new DM with her controls
-                    assert new_dms and new_dms[-1].components, [m.content for m in new_dms]
-                    if flush_each:
-                        assert edits == bot_moves, (edits, bot_moves)
-                        flushed += 1
-                        continue
-                    assert edits == 1, (edits, bot_moves)
-                    assert len(new_dms) == 1
-                    callbacks = [c for c in calls if c.route.endswith("/callback")]
-                    assert len(callbacks) == 1
-                    chains += 1
-                assert chains >= 2 and flushed >= 1, (chains, flushed)
+                game = await table.game()
+                bot_moves = game.move_count - before - 1
+                if bot_moves < 2 or bot.tables.to_act(game) != [0]:
+                    continue
+                calls = fake.calls_since(mark)
+                edits = len(board_updates(fake, thread, game_id)) - updates
+                new_dms = fake.dm_messages(ann)[dms:]
+                # ann is told it is her turn: a new DM with her controls
+                assert new_dms and new_dms[-1].components, [m.content for m in new_dms]
+                if flush_each:
+                    assert edits == bot_moves, (edits, bot_moves)
+                    flushed += 1
+                    continue
+                assert edits == 1, (edits, bot_moves)
+                assert len(new_dms) == 1
+                callbacks = [c for c in calls if c.route.endswith("/callback")]
+                assert len(callbacks) == 1
+                chains += 1
+            assert chains >= 2 and flushed >= 1, (chains, flushed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 
-from tests.e2e.harness import Table, board_updates, open_table
+from tests.e2e.harness import Table, alone_with_bots, board_updates, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 HOUR = 3600.0
@@ -198,56 +198,48 @@ async def test_each_bot_move_is_stored_at_a_fixed_pace_and_shown_with_the_chain(
     and the bots' answer are then shown together, by ONE board update, when a human must act
     (what differs is only how many bot moves there are)."""
     with error_log_guard():
-        async with FakeDiscord() as fake:
-            guild = fake.add_guild("Tavern")
-            chan = fake.add_text_channel(guild, "games")
-            ann = fake.add_user("ann")
-            bot = make_bot(seed=11, clock=clock)
-            async with run_bot(bot, fake, commands=True):
-                _, thread = await open_table(fake, chan, ann, "ziegen", bots=2)
-                game_id = (await bot.tables.games_in_channel(chan.id))[0].id
-                table = Table(fake, bot, game_id, thread, {0: ann})
+        async with alone_with_bots(make_bot, clock) as table:
+            fake, bot, thread, game_id = table.fake, table.bot, table.thread, table.game_id
+            bot.tables.bot_pace = PACE
+            shown: list[tuple[float, int]] = []  # (when, stored moves) per publish
+            stored: list[float] = []  # when each bot move was stored
+            publish, bot_turn = bot.messenger.publish, bot.tables.bot_turn
+
+            async def timed(outcome, **kwargs):
+                shown.append((time.monotonic(), outcome.game.move_count))
+                await publish(outcome, **kwargs)
+
+            async def timed_turn(game_id):
+                outcome = await bot_turn(game_id)
+                if outcome is not None:
+                    stored.append(time.monotonic())
+                return outcome
+
+            bot.messenger.publish = timed
+            bot.tables.bot_turn = timed_turn
+            with_bots = 0
+            for _ in range(12):
+                if (await table.game()).status != "running":
+                    break
+                updates = len(board_updates(fake, thread, game_id))
+                before = (await table.game()).move_count
+                shown.clear()
+                stored.clear()
+                clock.now += 7
+                began = time.monotonic()
+                await table.play_one()
                 await table.bots_done()
-                bot.tables.bot_pace = PACE
-                shown: list[tuple[float, int]] = []  # (when, stored moves) per publish
-                stored: list[float] = []  # when each bot move was stored
-                publish, bot_turn = bot.messenger.publish, bot.tables.bot_turn
-
-                async def timed(outcome, **kwargs):
-                    shown.append((time.monotonic(), outcome.game.move_count))
-                    await publish(outcome, **kwargs)
-
-                async def timed_turn(game_id):
-                    outcome = await bot_turn(game_id)
-                    if outcome is not None:
-                        stored.append(time.monotonic())
-                    return outcome
-
-                bot.messenger.publish = timed
-                bot.tables.bot_turn = timed_turn
-                with_bots = 0
-                for _ in range(12):
-                    if (await table.game()).status != "running":
-                        break
-                    updates = len(board_updates(fake, thread, game_id))
-                    before = (await table.game()).move_count
-                    shown.clear()
-                    stored.clear()
-                    clock.now += 7
-                    began = time.monotonic()
-                    await table.play_one()
-                    await table.bots_done()
-                    game = await table.game()
-                    log = (await bot.tables.store.moves(game_id))[before:]
-                    # one publish (and one board update) for the human's move and the bots'
-                    assert [n for _, n in shown] == [game.move_count]
-                    assert len(board_updates(fake, thread, game_id)) == updates + 1
-                    assert len(stored) == len(log) - 1
-                    gaps = [b - a for a, b in zip([began, *stored], stored)]
-                    assert all(gap >= PACE - 0.01 for gap in gaps), gaps
-                    assert shown[0][0] >= began + (len(log) - 1) * (PACE - 0.01)
-                    if len(log) > 1:
-                        with_bots += 1
-                        assert {m.seat for m in log[1:]} <= {1, 2}
-                    assert bot.tables.to_act(game) in ([0], [])
-                assert with_bots >= 3
+                game = await table.game()
+                log = (await bot.tables.store.moves(game_id))[before:]
+                # one publish (and one board update) for the human's move and the bots'
+                assert [n for _, n in shown] == [game.move_count]
+                assert len(board_updates(fake, thread, game_id)) == updates + 1
+                assert len(stored) == len(log) - 1
+                gaps = [b - a for a, b in zip([began, *stored], stored)]
+                assert all(gap >= PACE - 0.01 for gap in gaps), gaps
+                assert shown[0][0] >= began + (len(log) - 1) * (PACE - 0.01)
+                if len(log) > 1:
+                    with_bots += 1
+                    assert {m.seat for m in log[1:]} <= {1, 2}
+                assert bot.tables.to_act(game) in ([0], [])
+            assert with_bots >= 3

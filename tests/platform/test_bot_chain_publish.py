@@ -4,14 +4,12 @@ each bot move stored as it is made; a failing publish is logged and stores every
 from __future__ import annotations
 
 import logging
+import time
 from types import SimpleNamespace
 
 import pytest
 
 from cogs import flow
-from storage import Store
-from tables import TableService
-from tests.toy import TOY
 
 ANN = 10
 
@@ -34,11 +32,9 @@ class Recorder:
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
-    svc = TableService(store, registry={"toy": TOY}, seed_source=lambda: 7, remind_after=3600)
-    yield svc
-    await store.close()
+async def service(open_service):
+    """The toy table service (``conftest.open_service``) on the real clock: bots keep their pace."""
+    return await open_service(clock=time.time)
 
 
 async def _started(service, messenger, bots: int = 3, pile: int = 30):

@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-from storage import Store
 from tables import TableError, TableService, botplay
 from tests.toy import TOY
 
@@ -17,11 +16,9 @@ ANN, BOB, CAT = 10, 20, 30
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(str(tmp_path / "t.db"))
-    svc = TableService(store, registry={"toy": TOY}, seed_source=lambda: 7, remind_after=3600)
-    yield svc
-    await store.close()
+async def service(open_service):
+    """The toy table service (``conftest.open_service``) on the real clock: bots keep their pace."""
+    return await open_service(clock=time.time)
 
 
 async def _table(service, *, bots=(), humans=((BOB, "bob"),)):
