@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from engines import Engine, State
 
@@ -43,6 +44,28 @@ def actor(engine: Engine, state: State, prefer: int | None = None) -> int:
     rules make simultaneous secret decisions independent of the order they are given in)."""
     acting = engine.to_act(state)
     return prefer if prefer in acting else acting[0]
+
+
+def best_after(
+    engine: Engine,
+    state: State,
+    seat: int,
+    depth: int,
+    score: Callable[[State], float],
+    narrow: Callable[[list[str]], list[str]] | None = None,
+) -> float:
+    """``score`` of the position after ``seat``'s best next steps while it alone decides, up to
+    ``depth`` of them (a card and then its target are one plan); ``narrow`` may cut the
+    choices looked at in each position."""
+    if depth <= 0 or engine.is_over(state) or engine.to_act(state) != [seat]:
+        return score(state)
+    options = pruned(engine.legal_actions(state, seat))
+    if narrow:
+        options = narrow(options)
+    return max(
+        best_after(engine, engine.simulate(state, seat, a), seat, depth - 1, score, narrow)
+        for a in options
+    )
 
 
 # How much of a finished game's reward is winning itself (the rest is the margin's growth).

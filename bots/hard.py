@@ -25,7 +25,7 @@ import random
 
 from engines import Engine, State
 
-from .common import actor, child_rng, margins, pruned, rewards, world
+from .common import actor, best_after, child_rng, margins, pruned, rewards, world
 from .games import knowledge
 
 
@@ -178,23 +178,17 @@ class HardPolicy:
             base = margins(engine, w)
             for a in options:
                 after = engine.simulate(w, seat, a)
-                totals[a] += self.follow_up(engine, after, seat, base, self.prior_depth - 1)
+                totals[a] += best_after(
+                    engine,
+                    after,
+                    seat,
+                    self.prior_depth - 1,
+                    lambda position, base=base: rewards(engine, position, base)[seat],
+                )
         for a in options:
             child = root.children[(seat, a)] = Node(seat)
             child.visits = self.prior_weight
             child.total = self.prior_weight * totals[a] / self.prior_worlds
-
-    def follow_up(
-        self, engine: Engine, state: State, seat: int, base: list[float], depth: int
-    ) -> float:
-        """``seat``'s reward after its best next steps while it alone decides, up to ``depth``
-        more of them (a card and then its target are one plan)."""
-        if depth <= 0 or engine.is_over(state) or engine.to_act(state) != [seat]:
-            return rewards(engine, state, base)[seat]
-        return max(
-            self.follow_up(engine, engine.simulate(state, seat, a), seat, base, depth - 1)
-            for a in pruned(engine.legal_actions(state, seat))
-        )
 
     def iterate(
         self,

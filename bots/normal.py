@@ -12,7 +12,7 @@ import random
 
 from engines import Engine, State
 
-from .common import pruned, world
+from .common import best_after, pruned, world
 from .heuristics import values
 
 
@@ -54,20 +54,17 @@ class NormalPolicy:
             total = 0.0
             for w in worlds:
                 after = engine.simulate(w, seat, action)
-                total += self._best(engine, after, seat, self.depth - 1, rnd)
+                total += best_after(
+                    engine,
+                    after,
+                    seat,
+                    self.depth - 1,
+                    lambda position: margin(engine, position, seat),
+                    lambda choices: self._narrow(choices, rnd),
+                )
             out[action] = round(total / len(worlds), 9)
         return out
 
-    def _best(
-        self, engine: Engine, state: State, seat: int, depth: int, rnd: random.Random
-    ) -> float:
-        """The value after ``seat``'s best follow-up steps while it alone decides."""
-        if depth <= 0 or engine.is_over(state) or engine.to_act(state) != [seat]:
-            return margin(engine, state, seat)
-        options = pruned(engine.legal_actions(state, seat))
-        if len(options) > self.width:
-            options = rnd.sample(options, self.width)
-        return max(
-            self._best(engine, engine.simulate(state, seat, a), seat, depth - 1, rnd)
-            for a in options
-        )
+    def _narrow(self, options: list[str], rnd: random.Random) -> list[str]:
+        """At most ``width`` follow-up steps, sampled."""
+        return rnd.sample(options, self.width) if len(options) > self.width else options
