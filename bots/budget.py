@@ -4,8 +4,8 @@ same choice within a process.
 
 A decision costs a fixed part (the root prior, ``cost``) plus its iterations; the iterations of
 a long search cost more than those of a short probe (walks go deeper into a bigger tree), so
-``iterations_for`` searches its first estimate once on the probe positions and scales it to
-what that took. The whole calibration takes about twice the budget, once per process (at 1 s:
+``iterations_for`` searches its first estimate once on three other positions and scales it
+to what that took. The whole calibration takes about twice the budget, once per process (at 1 s:
 1-3 s on the first decision of a game and player count).
 """
 
@@ -50,23 +50,27 @@ def cost(kind: str, players: int, engine=None, probe=None) -> tuple[float, float
         positions = probe_positions(engine, players, rnd)
         fixed = spent = 0.0
         for position in positions:
-            seat = engine.to_act(position)[0]
-            legal = engine.legal_actions(position, seat)
-            start = time.perf_counter()
-            probe.search(engine, position, seat, legal, rnd, 0)
-            middle = time.perf_counter()
-            probe.search(engine, position, seat, legal, rnd, PROBE_ITERATIONS)
-            end = time.perf_counter()
-            fixed += middle - start
+            before = timed_search(engine, position, probe, rnd, 0)
+            whole = timed_search(engine, position, probe, rnd, PROBE_ITERATIONS)
+            fixed += before
             # The second search pays the fixed part again.
-            spent += max(end - middle - (middle - start), 0.0) / PROBE_ITERATIONS
+            spent += max(whole - before, 0.0) / PROBE_ITERATIONS
         _COST[key] = (fixed / len(positions), max(spent / len(positions), 1e-5))
     return _COST[key]
 
 
+def timed_search(engine, position, probe, rnd: random.Random, iterations: int) -> float:
+    """Seconds ``probe`` takes to decide at ``position`` with ``iterations``."""
+    seat = engine.to_act(position)[0]
+    legal = engine.legal_actions(position, seat)
+    start = time.perf_counter()
+    probe.search(engine, position, seat, legal, rnd, iterations)
+    return time.perf_counter() - start
+
+
 def probe_positions(engine, players: int, rnd: random.Random) -> list:
-    """Up to three real decisions (more than one sensible action) of a random game: an early,
-    a middle and a late one."""
+    """Up to three real decisions (more than one sensible action) of a random game played with
+    ``rnd``: an early, a middle and a late one."""
     state = engine.new_game(players, 12345)
     positions = []
     for step in range(400):
@@ -88,21 +92,18 @@ def iterations_for(kind: str, seconds: float, players: int = 3, engine=None, pro
     """The ``hard`` iterations that fit in ``seconds`` for this game and player count: the
     planned share of the time, less the part spent before the first iteration. A longer search
     costs more per iteration than the short probe (its walks go deeper into a bigger tree), so
-    the first estimate is searched once on the probe positions and scaled to what it took."""
+    the first estimate is searched once on three other positions of another random game and
+    scaled to what it took."""
     key = (kind, players, seconds)
     if key not in _ITERATIONS:
         fixed, per = cost(kind, players, engine, probe)
         plan = seconds * BUDGET_SHARE
         guess = clamp(int((plan - fixed) / per))
         if engine is not None and probe is not None and guess > PROBE_ITERATIONS:
-            rnd = random.Random(54321)
+            rnd = random.Random(54321)  # three other positions: six in all are measured
             positions = probe_positions(engine, players, rnd)
-            start = time.perf_counter()
-            for position in positions:
-                seat = engine.to_act(position)[0]
-                legal = engine.legal_actions(position, seat)
-                probe.search(engine, position, seat, legal, rnd, guess)
-            took = (time.perf_counter() - start) / len(positions)
+            took = sum(timed_search(engine, p, probe, rnd, guess) for p in positions)
+            took /= len(positions)
             per = max((took - fixed) / guess, per)
             guess = clamp(int((plan - fixed) / per))
         _ITERATIONS[key] = guess
