@@ -20,6 +20,7 @@ from engines.words import Msg
 from storage import GameRecord
 from tables import Outcome, StaleClick, TableError, TableService, error_text
 from tables.bots import DEFAULT_LEVEL
+from tables.caches import LockTable
 from tables.outcome import merge
 from tables.words import m
 
@@ -78,10 +79,11 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     svc = service(interaction)
     user = interaction.user
     where = interaction.guild_id
+    if op == "start":
+        await start_table(interaction, table)
+        return
     try:
-        if op == "start":
-            outcome = await svc.start(table, user.id, guild_id=where, bots=False)
-        elif op.startswith("bot"):
+        if op.startswith("bot"):
             level = op.partition("-")[2] or DEFAULT_LEVEL
             game = await svc.add_bot(table, user.id, level, guild_id=where)
         else:
@@ -95,17 +97,47 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
         await reply_error(interaction, exc)
         return
     lang = await svc.table_lang(table)  # the lobby is public: the table's language
-    if op != "start":
-        await interaction.response.edit_message(
-            embed=render.lobby_embed(svc, game, lang),
-            view=ui.lobby_view(game.id, game.status, lang),
-        )
+    await interaction.response.edit_message(
+        embed=render.lobby_embed(svc, game, lang),
+        view=ui.lobby_view(game.id, game.status, lang),
+    )
+
+
+async def start_table(interaction: discord.Interaction, table: int) -> None:
+    """Start: the game's thread is opened first, so a server at Discord's limit of active
+    threads (160006) leaves the table open in its lobby, and the host is told what to do."""
+    async with _starting(table):  # a double click opens one thread, not two
+        await _start_table(interaction, table)
+
+
+_starting = LockTable[int]()
+
+
+async def _start_table(interaction: discord.Interaction, table: int) -> None:
+    svc, post = service(interaction), messenger(interaction)
+    user, where = interaction.user, interaction.guild_id
+    try:
+        game = await svc.startable(table, user.id, guild_id=where)
+    except GameError as exc:
+        await reply_error(interaction, exc)
+        return
+    try:
+        thread_id = await post.open_thread(game, interaction.message)
+    except discord.HTTPException:  # the server's maximum of active threads
+        await reply_error(interaction, m("err.too_many_threads"))
+        return
+    try:
+        outcome = await svc.start(table, user.id, guild_id=where, bots=False)
+    except GameError as exc:  # changed meanwhile (started by a second click, say)
+        if thread_id is not None:
+            await post.threads.drop_thread(thread_id)
+        await reply_error(interaction, exc)
         return
     game = outcome.game
+    lang = await svc.table_lang(table)
     await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang), view=None)
-    post = messenger(interaction)
     try:
-        game = await post.open_board(game, interaction.message)
+        game = await post.open_board(game, interaction.message, thread_id)
     except discord.HTTPException:
         await reply_error(interaction, m("err.no_board_permission"))
     await post.send_notices(game, outcome.notices, welcome=True)

@@ -28,11 +28,13 @@ from tables.words import t
 from . import history_render, render
 from .board import board_message
 from .panels import private_panel
+from .thread_keeper import MAX_ACTIVE_THREADS, MISSING_ACCESS, ThreadKeeper
 
 log = logging.getLogger("tavern.messenger")
 DMS_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
-THREAD_ARCHIVED = 50083
+UNKNOWN_MESSAGE = 10008
+OLD_MESSAGE_EDITS = 30046  # Discord limits edits of messages older than an hour
 PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
 
@@ -46,6 +48,7 @@ class Messenger:
         # game id -> seat -> (DM channel id, message id, token): the DM showing its controls
         # (a cache of what the table service stores: a game dropped here is read again)
         self._panels: LRU[int, dict[int, tuple[int, int, int]]] = LRU(PANEL_GAMES_KEPT)
+        self.threads = ThreadKeeper(bot, service, self.dm)
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -62,72 +65,112 @@ class Messenger:
                 return None
             raise
 
-    def _thread(self, game: GameRecord) -> discord.PartialMessageable | None:
-        target = game.thread_id or game.channel_id
-        return self.bot.get_partial_messageable(target) if target else None
-
     async def thread_send(self, game: GameRecord, **kwargs) -> discord.Message | None:
-        channel = self._thread(game)
-        if channel is None:
-            return None
+        """A message in the table's thread (kept usable by ``ThreadKeeper``)."""
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions(users=True))
-        return await channel.send(**kwargs)
+
+        async def send(channel, _game):
+            return await channel.send(**kwargs)
+
+        return await self.threads.run(game, send, board=self._board_kwargs)
+
+    async def _board_kwargs(self, game: GameRecord) -> dict:
+        return (await board_message(self.service, game)).send_kwargs()
 
     # --- the public board -----------------------------------------------------------------------
-    async def open_board(self, game: GameRecord, lobby: discord.Message | None) -> GameRecord:
-        """Create the game's thread under the lobby message and post the board there."""
-        thread_id = None
-        if (
+    @staticmethod
+    def wants_thread(lobby: discord.Message | None) -> bool:
+        """A lobby in a server's text channel gets its game a thread of its own."""
+        return (
             lobby is not None
             and lobby.guild is not None
             and not isinstance(lobby.channel, discord.Thread)
-        ):
-            try:
-                thread = await lobby.create_thread(
-                    name=f"{self.service.engine(game.kind).title} #{game.id}"[:100],
-                    auto_archive_duration=10080,
-                )
-                thread_id = thread.id
-            except (discord.HTTPException, ValueError):
-                log.warning("could not create a thread for table %s; using the channel", game.id)
+        )
+
+    async def open_thread(self, game: GameRecord, lobby: discord.Message | None) -> int | None:
+        """The game's thread under the lobby message (None: it plays where the lobby is).
+        Raises what Discord answered when the server is at its limit of active threads
+        (160006), so Start can say so and leave the table open; for any other refusal the
+        game plays in the channel and the host is told what is missing."""
+        if not self.wants_thread(lobby):
+            return None
+        try:
+            return await self.threads.open_thread(game, lobby)
+        except discord.HTTPException as exc:
+            if exc.code == MAX_ACTIVE_THREADS:
+                raise
+            log.warning("could not create a thread for table %s; using the channel", game.id)
+            if exc.code in (MISSING_PERMISSIONS, MISSING_ACCESS):
+                await self.threads.tell_missing(game)
+            return None
+        except ValueError:
+            return None
+
+    async def open_board(
+        self, game: GameRecord, lobby: discord.Message | None, thread_id: int | None = None
+    ) -> GameRecord:
+        """Post the board in the game's thread (``thread_id``, opened by ``open_thread``; None:
+        the channel) and, for a fair table, the seed commitment."""
+        if thread_id is not None:
+            await self.service.set_messages(game.id, thread_id=thread_id)
         game = dataclasses.replace(game, thread_id=thread_id)
-        channel = self._thread(game)
-        message = await self._post_board(channel, game, await board_message(self.service, game))
-        await self.service.set_messages(game.id, thread_id=thread_id, board_message_id=message.id)
+        board = await board_message(self.service, game)
+        message = await self.threads.run(
+            game, lambda channel, game: self._post_board(channel, game, board)
+        )
+        if message is None:
+            return game
+        await self.service.set_messages(game.id, board_message_id=message.id)
+        game = await self.service.game(game.id, latest=True)
         fair = await self.service.fairness(game.id)
         if fair is not None:  # the seed commitment, public from the start (issue 16)
-            await channel.send(
+            await self.thread_send(
+                game,
                 content=history_render.commitment_message(
                     game, fair, await self.service.table_lang(game)
-                )
+                ),
             )
-        return dataclasses.replace(game, board_message_id=message.id)
+        return game
 
     async def update_board(self, game_id: int) -> GameRecord:
-        """Edit the board message to show the latest stored state (never an older one).
+        """Show the latest stored state (never an older one) on the board.
 
-        One edit replaces the embed, the buttons and the picture together. The picture is drawn
-        in a worker thread under this board's own lock only (never the table's lock), so a
-        slow drawing holds up no move, and two updates never overtake each other.
+        One edit replaces the embed, the buttons and the picture together. Where the edit is
+        refused because the board is gone (deleted: 10008) or too old to edit again (30046,
+        edits of messages older than an hour are limited), a new board is posted instead, so
+        a refused edit never leaves a stale board. The picture is drawn in a worker thread
+        under this board's own lock only (never the table's lock), so a slow drawing holds up
+        no move, and two updates never overtake each other.
         """
         async with self._board_locks(game_id):
             game = await self.service.game(game_id, latest=True)  # never an older one
-            if game.board_message_id is None:
+            if game.state is None:
                 return game
-            channel = self._thread(game)
-            message = channel.get_partial_message(game.board_message_id)
             board = await board_message(self.service, game)
-            try:
-                await self._edit_board(message, game, board)
-            except discord.NotFound:  # someone deleted the board: post a new one
-                new = await self._post_board(channel, game, board)
-                await self.service.set_messages(game.id, board_message_id=new.id)
-            except discord.HTTPException as exc:
-                if exc.code != THREAD_ARCHIVED or not game.thread_id:
+
+            async def edit(channel, game: GameRecord) -> bool:
+                if game.board_message_id is None:
+                    return False
+                try:
+                    await self._edit_board(
+                        channel.get_partial_message(game.board_message_id), game, board
+                    )
+                    return True
+                except discord.HTTPException as exc:
+                    if exc.code in (UNKNOWN_MESSAGE, OLD_MESSAGE_EDITS):
+                        log.info("table %s: a new board (%s)", game.id, exc.code)
+                        return False
                     raise
-                # A quiet thread was archived by Discord: wake it up, then edit.
-                await self.bot.http.edit_channel(game.thread_id, archived=False)
-                await self._edit_board(message, game, board)
+
+            if await self.threads.run(game, edit, board=self._board_kwargs):
+                return game
+            game = await self.service.game(game_id, latest=True)  # its thread may be new
+            new = await self.threads.run(
+                game, lambda channel, game: self._post_board(channel, game, board)
+            )
+            if new is not None:
+                await self.service.set_messages(game.id, board_message_id=new.id)
+                game = await self.service.game(game_id, latest=True)
             return game
 
     def _no_picture(self, exc: discord.HTTPException, game: GameRecord, board) -> bool:
@@ -453,14 +496,33 @@ class Messenger:
                 None if panel["view"] is None else (*where[:2], record.prompt_version),
             )
             if not (seat == mover and where[1] == shown_in):
-                await self._edit_panel(game, where, panel)
+                if not await self._edit_panel(game, where, panel) and panel["view"] is not None:
+                    await self._panel_anew(game, seat, panel)
         if game.status != "running":
             self._panels.pop(game.id, None)
             await self.service.forget_dm_panels(game.id)
 
-    async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int], panel: dict) -> None:
+    async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int], panel: dict) -> bool:
+        """Repaint a DM panel; False if Discord refused (deleted by the user, or older than an
+        hour and edited too often: 30046)."""
         channel = self.bot.get_partial_messageable(where[0], type=discord.ChannelType.private)
         try:
             await channel.get_partial_message(where[1]).edit(**panel)
-        except discord.HTTPException:  # deleted by the user, say: nothing to repaint
+            return True
+        except discord.HTTPException:
             log.info("could not repaint a DM panel of table %s", game.id, exc_info=True)
+            return False
+
+    async def _panel_anew(self, game: GameRecord, seat: int, panel: dict) -> None:
+        """New controls that could not be painted on the old DM go out as a new DM panel (the
+        old one keeps its buttons, which are refused politely as out of date)."""
+        record = game.seats[seat]
+        try:
+            message = await self.dm(record.user_id, **panel)
+        except discord.HTTPException:
+            log.info("could not send a new DM panel at table %s", game.id, exc_info=True)
+            return
+        if message is not None:
+            where = (message.channel.id, message.id, record.prompt_version)
+            await self._remember(game.id, seat, where)
+            await self.service.set_dm_panel(game.id, seat, where)

@@ -161,17 +161,31 @@ class LobbyMixin(LangsMixin):
             self._cache.pop(game.id, None)
             raise TableChanged(m("err.changed")) from None
 
+    async def startable(
+        self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE
+    ) -> GameRecord:
+        """The table, if ``by_user`` may start it now (else the TableError ``start`` would
+        raise); changes nothing. Front ends check this before preparing a place to play."""
+        game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
+        self._check_start(game, by_user)
+        return game
+
+    def _check_start(self, game: GameRecord, by_user: int) -> Engine:
+        engine = self._lobby(game)
+        self._host_only(game, by_user, "start")
+        n = len(game.seats)
+        if n < engine.min_players:
+            raise TableError(m("err.too_few", title=engine.title, min=engine.min_players, n=n))
+        return engine
+
     @on_latest
     async def start(
         self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE, bots: bool = True
     ) -> Outcome:
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
-            engine = self._lobby(game)
-            self._host_only(game, by_user, "start")
+            engine = self._check_start(game, by_user)
             n = len(game.seats)
-            if n < engine.min_players:
-                raise TableError(m("err.too_few", title=engine.title, min=engine.min_players, n=n))
             state = engine.new_game(n, game.seed, game.options)
             return await self._advance(
                 game, engine, state, [], [], None, before={}, new_status="running", bots=bots

@@ -197,6 +197,28 @@ WORDS = {
     "thread.your_turn": "{mention}, it's your turn. Use **My hand** on the board to play.",
     "thread.your_turn_still": "{mention}, it's still your turn. Use **My hand** on the board to "
     "play.",
+    "thread.deleted_moved": "The thread of table #{id} was deleted, so the game goes on in "
+    "{where}. Nothing was lost: the board there is the latest.",
+    "thread.locked_moved": "The thread of table #{id} was locked and I cannot reopen it, so the "
+    "game goes on in {where}. Nothing was lost: the board there is the latest.",
+    "thread.missing_permissions": "I cannot post the news and the board of table #{id} in "
+    "{where}: I am missing the permission {permissions} there. A server admin can give it to "
+    "me (Server Settings > Roles, or the channel's Permissions). The game goes on meanwhile: "
+    "players still get their DMs, /board shows the board, and the next move shows it again.",
+    "thread.missing_unknown": "I cannot post the news and the board of table #{id} in {where}: "
+    "Discord says I lack a permission or access there. I need View Channel, Send Messages, "
+    "Create Public Threads, Send Messages in Threads, Embed Links, Attach Files and Read "
+    "Message History. The game goes on meanwhile: players still get their DMs.",
+    "perm.view_channel": "View Channel",
+    "perm.send_messages": "Send Messages",
+    "perm.create_public_threads": "Create Public Threads",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
+    "perm.embed_links": "Embed Links",
+    "perm.attach_files": "Attach Files",
+    "perm.read_message_history": "Read Message History",
+    "err.too_many_threads": "I could not start the game: this server has reached Discord's "
+    "limit of active threads, and every game plays in a thread of its own. Archive or delete "
+    "some threads (or ask a server admin to), then press Start again. The table is still open.",
     "games.none": "You are not at any table. Open one with /play.",
     "games.thread": "thread",
     "games.your_turn": "**your turn**",

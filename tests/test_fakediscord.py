@@ -528,7 +528,8 @@ async def test_options_history_private_threads_and_invalid_session(world):
                 mark
             )
 
-            # a deleted message: the bot gets NotFound when editing it; archived threads reopen on send
+            # a deleted message: the bot gets NotFound when editing it; an archived thread takes
+            # no post (50083) until the bot unarchives it
             board = fake.channel_messages(table)[-1]
             await fake.delete_message(board)
             with pytest.raises(discord.NotFound):
@@ -542,10 +543,14 @@ async def test_options_history_private_threads_and_invalid_session(world):
             assert (
                 bot.get_channel(table.id) is None
             )  # THREAD_UPDATE: discord.py drops archived threads
+            with pytest.raises(discord.HTTPException) as err:
+                await bot.get_partial_messageable(table.id).send("asleep")
+            assert err.value.code == 50083
+            await bot.http.edit_channel(table.id, archived=False)
             await bot.get_partial_messageable(table.id).send("back again")
             assert not table.archived and fake.channel_messages(table)[-1].content == "back again"
             await fake.settle()
-            assert bot.get_channel(table.id) is not None  # unarchived by the send
+            assert bot.get_channel(table.id) is not None  # unarchived (THREAD_UPDATE)
             await fake.archive_thread(table, locked=True)
             with pytest.raises(discord.HTTPException) as err:
                 await bot.get_partial_messageable(table.id).send("locked out")

@@ -76,7 +76,8 @@ class Table:
         return await self.service.game(self.game_id)
 
     def board(self) -> FakeMessage:
-        return self.fake.channel_messages(self.thread)[0]
+        """The newest board message in the game's thread (a refused edit posts a new one)."""
+        return board_of(self.fake, self.thread, self.game_id)
 
     async def text_board(self, user: FakeUser | None = None) -> dict:
         """The board in words, as its "Text board" button shows it (ephemeral): the embed."""
@@ -165,6 +166,19 @@ class Table:
         if (await self.game()).status == "finished":
             await assert_verifiable(self.fake, self.thread, self.game_id)
         return played
+
+
+def board_of(fake: FakeDiscord, channel, game_id: int) -> FakeMessage:
+    """The newest message in ``channel`` showing table ``game_id``'s board (its buttons, or,
+    once the game is over and they are gone, its title)."""
+    boards = [
+        m
+        for m in fake.channel_messages(channel)
+        if f"tv:t:{game_id}" in m.custom_ids
+        or any(e.get("title", "").endswith(f"table #{game_id}") for e in m.embeds)
+    ]
+    assert boards, "no board in the thread"
+    return boards[-1]
 
 
 async def confirm_if_asked(fake: FakeDiscord, user: FakeUser, res):

@@ -82,6 +82,7 @@ class FakeGuild:
     channel_ids: list[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
     preferred_locale: str = "en-US"  # a Community server's language; `guild_locale` of interactions
+    max_active_threads: int = 1000  # Discord's cap on a guild's active threads (160006 beyond)
 
     def __repr__(self) -> str:
         return f"<FakeGuild {self.name} id={self.id}>"
@@ -105,6 +106,9 @@ class FakeChannel:
     starter_message_id: int | None = None
     messages_sent: int = 0
     attach_files: bool = True  # the bot's Attach Files permission here (a thread: its parent's)
+    denied: frozenset[str] = frozenset()  # permissions taken from the bot here (aging.deny)
+    deleted: bool = False  # deleted by a moderator (aging.delete_channel): 10003 from then on
+    last_active: datetime.datetime | None = None  # last message or unarchive (auto-archive)
 
     @property
     def is_thread(self) -> bool:

@@ -30,6 +30,7 @@ import aiohttp
 import yarl
 from aiohttp import web
 
+from .aging import Aging, ApiRefusal
 from .model import (
     DISCORD_EPOCH,
     DM,
@@ -275,7 +276,7 @@ class _RateLimitRule(NamedTuple):
     is_global: bool
 
 
-class FakeDiscord:
+class FakeDiscord(Aging):
     """A local aiohttp server speaking the Discord gateway and REST protocols."""
 
     def __init__(
@@ -407,7 +408,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ ids / helpers
 
     def _next_id(self) -> int:
-        ms = int(time.time() * 1000) - DISCORD_EPOCH
+        ms = int(self.clock() * 1000) - DISCORD_EPOCH
         new = ms << 22
         if new <= self._id_last:
             new = self._id_last + 1
@@ -446,7 +447,8 @@ class FakeDiscord:
         if preferred_locale not in DISCORD_LOCALES:
             raise FakeDiscordError(f"{preferred_locale!r} is not a Discord locale")
         gid = self._next_id()
-        owner_id = owner.id if owner else self.bot_user.id
+        # a bot never owns the servers it is in (an owner has every permission)
+        owner_id = owner.id if owner else self._next_id()
         g = FakeGuild(id=gid, name=name, owner_id=owner_id, preferred_locale=preferred_locale)
         if with_bot:
             g.member_ids.append(self.bot_user.id)
@@ -797,7 +799,7 @@ class FakeDiscord:
             "guild_id": str(c.guild_id),
             "name": c.name,
             "position": c.position,
-            "permission_overwrites": [],
+            "permission_overwrites": self.overwrites(c),
             "nsfw": False,
             "last_message_id": str(last) if last else None,
             "rate_limit_per_user": 0,
@@ -854,7 +856,7 @@ class FakeDiscord:
                     "icon": None,
                     "unicode_emoji": None,
                     "position": 0,
-                    "permissions": ALL_PERMISSIONS,
+                    "permissions": MEMBER_PERMISSIONS,  # no Administrator: overwrites count
                     "managed": False,
                     "mentionable": False,
                     "flags": 0,
@@ -1212,6 +1214,7 @@ class FakeDiscord:
             ("GET", "/guilds/{guild_id}/threads/active", self._r_active_threads),
             ("GET", "/channels/{channel_id}", self._r_get_channel),
             ("PATCH", "/channels/{channel_id}", self._r_edit_channel),
+            ("DELETE", "/channels/{channel_id}", self._r_delete_channel),
             ("POST", "/channels/{channel_id}/typing", self._r_typing),
             ("GET", "/channels/{channel_id}/messages", self._r_history),
             ("POST", "/channels/{channel_id}/messages", self._r_create_message),
@@ -1325,6 +1328,9 @@ class FakeDiscord:
             except ApiError as e:
                 status = e.status
                 return _json_response(e.body(), status=e.status)
+            except ApiRefusal as e:  # aging.py: time, moderators, permissions
+                status = e.status
+                return _json_response({"message": e.message, "code": e.code}, status=e.status)
             if isinstance(result, web.StreamResponse):
                 status = result.status
                 return result
@@ -1603,9 +1609,11 @@ class FakeDiscord:
 
     def _channel_or_404(self, channel_id: str) -> FakeChannel:
         try:
-            return self.channels[int(channel_id)]
+            c = self.channels[int(channel_id)]
         except (KeyError, ValueError):
             raise ApiError(404, 10003, "Unknown Channel") from None
+        self.check_exists(c)
+        return c
 
     def _message_or_404(self, channel: FakeChannel, message_id: str) -> FakeMessage:
         try:
@@ -1626,6 +1634,9 @@ class FakeDiscord:
         if c.is_thread:
             if c.locked and payload.get("archived") is False and payload.get("locked") is not False:
                 raise ApiError(403, 50013, "Missing Permissions")
+            if payload.get("archived") is False:
+                self.check_permission(c, "send_messages_in_threads")
+                self.touch_thread(c)
             if "archived" in payload:
                 c.archived = bool(payload["archived"])
             if "locked" in payload:
@@ -1634,6 +1645,12 @@ class FakeDiscord:
         if "name" in payload:
             c.name = str(payload["name"])
         return self._channel_payload(c)
+
+    async def _r_delete_channel(self, request, channel_id, **_):
+        c = self._channel_or_404(channel_id)
+        payload = self._channel_payload(c)
+        await self._delete_channel_now(c)
+        return payload
 
     async def _r_typing(self, request, channel_id, **_):
         self._channel_or_404(channel_id)
@@ -1662,6 +1679,8 @@ class FakeDiscord:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
         if c.is_thread and c.locked:
             raise ApiError(400, 50083, "Operation cannot be performed on an archived thread")
+        self.check_permission(c, self.post_permission(c))
+        self.check_not_archived(c)
 
     def _validate_message(
         self, payload: dict[str, Any], *, n_files: int, existing: FakeMessage | None = None
@@ -1975,6 +1994,7 @@ class FakeDiscord:
             ephemeral_user_id=ephemeral_user_id if flags & FLAG_EPHEMERAL else None,
             message_reference=ref,
             tts=bool(payload.get("tts")),
+            timestamp=self.utcnow(),
         )
         planned = self._plan_attachments(m, payload, files, edit=False)
         if planned is not None:
@@ -2055,7 +2075,7 @@ class FakeDiscord:
             m.flags &= ~FLAG_LOADING
         else:
             m.edit_count += 1
-            m.edited_timestamp = now()
+            m.edited_timestamp = self.utcnow()
 
     def _check_can_attach(self, c: FakeChannel, files: list[tuple[str, str, bytes, str]]) -> None:
         """Uploading needs the Attach Files permission (threads follow their parent channel)."""
@@ -2068,10 +2088,7 @@ class FakeDiscord:
         self._check_can_post(c)
         self._check_can_attach(c, files)
         m = self._new_message(c, self.bot_user, payload or {}, files)
-        if c.is_thread and c.archived:
-            # sending to an archived (unlocked) thread unarchives it
-            c.archived = False
-            await self._dispatch("THREAD_UPDATE", self._channel_payload(c), intent=INTENT_GUILDS)
+        self.touch_thread(c)
         await self._dispatch_message("MESSAGE_CREATE", m)
         return self._message_payload(m)
 
@@ -2084,9 +2101,10 @@ class FakeDiscord:
         m = self._message_or_404(c, message_id)
         if m.author_id != self.bot_user.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        if c.is_thread and c.archived:  # real Discord: unarchive first (sending a message does)
-            raise ApiError(400, 50083, "Operation cannot be performed on an archived thread")
+        self.check_permission(c, "view_channel")
+        self.check_not_archived(c)  # unarchive first
         self._check_can_attach(c, files)
+        self.check_old_edit(c, m)
         self._edit_message(m, payload or {}, files)
         await self._dispatch_message("MESSAGE_UPDATE", m)
         return self._message_payload(m)
@@ -2113,6 +2131,7 @@ class FakeDiscord:
 
     async def _r_history(self, request, channel_id, **_):
         c = self._channel_or_404(channel_id)
+        self.check_permission(c, "read_message_history")
         q = request.query
         limit = max(1, min(100, int(q.get("limit", 50))))
         msgs = [self.messages[i] for i in c.message_ids]
@@ -2146,6 +2165,8 @@ class FakeDiscord:
     ) -> FakeChannel:
         if parent.type != TEXT:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        self.check_permission(parent, "create_public_threads")
+        self.check_thread_cap(parent)
         if not name or len(name) > 100:
             raise _form_error("name must be 1-100 characters", "name", "BASE_TYPE_BAD_LENGTH")
         t = FakeChannel(
@@ -2156,6 +2177,7 @@ class FakeDiscord:
             parent_id=parent.id,
             owner_id=self.bot_user.id,
             auto_archive_duration=auto_archive,
+            created_at=self.utcnow(),
         )
         self.channels[t.id] = t
         return t
