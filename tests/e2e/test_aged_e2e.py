@@ -9,7 +9,7 @@ server's maximum of active threads), 50013 / 50001 (a permission or access missi
 
 from __future__ import annotations
 
-from tests.e2e.harness import Table, alone_with_bots, board_of, open_table
+from tests.e2e.harness import Table, alone_with_bots, board_of, controls, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 HOUR = 3600.0
@@ -43,6 +43,19 @@ async def assert_board_is_current(table: Table, since: int) -> None:
     assert touched, "the board was not brought up to date after the move"
 
 
+async def assert_dm_controls_are_current(table: Table) -> None:
+    """Whoever must act finds their current controls in their DMs (a repaint refused by
+    Discord went out as a new DM)."""
+    game = await table.game()
+    for seat in table.service.to_act(game):
+        user = table.users.get(seat)
+        if user is None:
+            continue
+        token = str(game.seats[seat].prompt_version)
+        with_controls = [m for m in table.fake.dm_messages(user) if controls(m)]
+        assert with_controls and controls(with_controls[-1])[0][0].split(":")[3] == token
+
+
 async def move(table: Table) -> int:
     """One human move and the bots' answer; returns the request count from before it."""
     since = len(table.fake.requests)
@@ -61,6 +74,7 @@ async def test_old_boards_limited_by_30046_are_posted_anew(make_bot, clock):
                     break
                 since = await move(table)
                 await assert_board_is_current(table, since)
+                await assert_dm_controls_are_current(table)
             codes = [code for code, _ in table.fake.aged_refusals]
             assert 30046 in codes, codes
             assert table.board().id != first.id  # a new board at the bottom of the thread
@@ -182,3 +196,27 @@ async def test_missing_access_names_view_channel(make_bot, clock):
             told = [m.content for m in fake.dm_messages(ann)[dms:] if "missing" in m.content]
             assert len(told) == 1 and "**View Channel**" in told[0], told
             assert (50001, table.thread.id) in fake.aged_refusals
+
+
+async def test_refused_repaints_of_old_dm_panels_leave_current_controls(make_bot, clock):
+    """DM panels older than an hour whose repaints Discord refuses (30046, here every one):
+    whoever must act still finds their current controls in their DMs."""
+    with error_log_guard():
+        async with alone_with_bots(make_bot, clock, "henchmania", bots=1) as table:
+            fake = table.fake
+            fake.old_edit_limit = 0  # every edit of an old message is refused
+            refused_dm = False
+            for _ in range(12):
+                if (await table.game()).status != "running" or refused_dm:
+                    break
+                await advance(table, clock, 2 * HOUR)
+                # a typed move: the DM panel it was not made from must be repainted
+                await table.play_one(slash_every=1)
+                await table.bots_done()
+                await assert_dm_controls_are_current(table)
+                dm = fake.dm_channel(table.users[0])
+                refused_dm = refused_dm or any(
+                    code == 30046 and fake.messages[mid].channel_id == dm.id
+                    for code, mid in fake.aged_refusals
+                )
+            assert refused_dm, fake.aged_refusals
