@@ -82,6 +82,13 @@ class FakeGuild:
     channel_ids: list[int] = field(default_factory=list)
     joined_at: datetime.datetime = field(default_factory=now)
     preferred_locale: str = "en-US"  # a Community server's language; `guild_locale` of interactions
+    # Roles (what the bot reads: GUILD_CREATE, GET /guilds/{id}/roles, its member's `roles`):
+    # @everyone's permissions (None: all of them), and the bot's own managed role, which
+    # Discord creates when a bot is invited with permissions (None: no such role). Set them
+    # with FakeDiscord.set_bot_permissions.
+    everyone_permissions: int | None = None
+    bot_role_id: int | None = None
+    bot_role_permissions: int = 0
 
     def __repr__(self) -> str:
         return f"<FakeGuild {self.name} id={self.id}>"
