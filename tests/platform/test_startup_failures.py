@@ -10,6 +10,7 @@ import socket
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord
@@ -106,3 +107,20 @@ async def test_a_bad_setting(tmp_path, name, value):
     code, output = await _run_bot_py("http://127.0.0.1:9", tmp_path, **{name: value})
     assert code == 2
     _one_clear_line(output, name, repr(value))
+
+
+async def test_check_through_main(tmp_path):
+    """`python bot.py --check` itself: the same settings and token as a run, one line per
+    server, exit 0 when nothing is missing and 1 naming what is; nothing is posted."""
+    async with FakeDiscord(token="right") as fake:
+        owner = fake.add_user("ann")
+        guild = fake.add_guild("Home", owner=owner)
+        code, output = await _run_bot_py(fake.base_url, tmp_path, "--check")
+        assert code == 0, output
+        assert f"  Home (id {guild.id}): OK" in output and "Traceback" not in output
+        fake.set_bot_permissions(guild, discord.Permissions(view_channel=True).value)
+        code, output = await _run_bot_py(fake.base_url, tmp_path, "--check")
+        assert code == 1, output
+        assert f"  Home (id {guild.id}): missing Send Messages, Create Public Threads," in output
+        assert [c for c in fake.calls if c.method != "GET"] == []
+    assert not (tmp_path / "t.db").exists()  # the database is not even opened
