@@ -1,6 +1,10 @@
 """Tavern: a Discord bot that hosts tabletop games for asynchronous play.
 
-Run ``python bot.py``. Settings come from the environment or a ``.env`` file beside this one:
+Run ``python bot.py``; once logged in it prints one line: its name, how many servers it is in,
+the database and the link that invites it with the permissions it needs. ``python bot.py
+--check`` logs in, checks those permissions in every server the bot is in, posts nothing and
+exits (0: nothing missing; 1: what is missing, per server). Settings come from the environment
+or a ``.env`` file beside this one:
     DISCORD_TOKEN          the bot token (required)
     TAVERN_DB              the SQLite file (default: tavern.db), or a postgresql:// URL: a
                            PostgreSQL database that several bot processes share
@@ -22,11 +26,13 @@ missing, a bad setting) prints one line saying what is wrong and what to do, and
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import os
 import sqlite3
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,7 +42,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 import engines
-from storage import SYNC_MODES, Store, StoreUnavailable, redacted
+from storage import SYNC_MODES, Store, StoreUnavailable, described, redacted
 from storage.base import URL_SCHEMES
 from tables import TableService
 
@@ -48,18 +54,61 @@ COGS = (
     "cogs.settings",
     *(f"cogs.{name}" for name in sorted(engines.REGISTRY)),
 )
-NO_TOKEN = """\
+PORTAL = "https://discord.com/developers/applications"
+# The permissions the bot needs in a server, named as Discord's invite page (OAuth2 > URL
+# Generator) names them. The invite link, the README, the no-token help and `--check` all
+# come from this one list (tests/platform/test_bot_entry.py pins that they agree).
+PERMISSIONS = (
+    ("view_channel", "View Channels"),  # the channel where a table is opened
+    ("send_messages", "Send Messages"),  # the board when there is no thread; waking a thread
+    # Discord archived (an unlocked one: Send Messages is enough, no Manage Threads)
+    ("create_public_threads", "Create Public Threads"),  # each game's thread, under its lobby
+    ("send_messages_in_threads", "Send Messages in Threads"),  # the board, news, results
+    ("embed_links", "Embed Links"),  # the board, hands and results are embeds
+    ("attach_files", "Attach Files"),  # the board picture and the export file
+    ("read_message_history", "Read Message History"),  # a channel's earlier messages
+)
+SCOPES = ("bot", "applications.commands")
+
+
+def needed_permissions() -> discord.Permissions:
+    """The permissions of PERMISSIONS, as the integer Discord's invite link takes."""
+    return discord.Permissions(**{flag: True for flag, _ in PERMISSIONS})
+
+
+def permission_names(flags=None) -> str:
+    """ "A, B and C": the names of the given flags of PERMISSIONS (default: all of them)."""
+    names = [name for flag, name in PERMISSIONS if flags is None or flag in flags]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with its scopes and PERMISSIONS."""
+    return discord.utils.oauth_url(application_id, permissions=needed_permissions(), scopes=SCOPES)
+
+
+NO_TOKEN = (
+    f"""\
 Tavern needs a Discord bot token, and none was found.
 
-1. Open https://discord.com/developers/applications, create an application (New Application),
+1. Open {PORTAL}, create an application (New Application),
    then on its "Bot" page press "Reset Token" and copy the token.
 2. Put it in a file named .env next to bot.py:
        DISCORD_TOKEN=your-token-here
    (or set the DISCORD_TOKEN environment variable).
-3. Invite the bot with the "bot" and "applications.commands" scopes (OAuth2 > URL Generator),
-   with the permissions Send Messages, Create Public Threads, Send Messages in Threads and
-   Embed Links, then run `python bot.py` again.
 """
+    + textwrap.fill(
+        "3. Run `python bot.py` again: once logged in it prints an invite link, with the "
+        '"bot" and "applications.commands" scopes and the permissions '
+        f"{permission_names()} (or make one on the OAuth2 > URL Generator page). Open it to add "
+        "the bot to your server, then run "
+        "`python bot.py --check` once: it says whether anything is missing.",
+        width=95,
+        subsequent_indent="   ",
+        break_on_hyphens=False,
+    )
+    + "\n"
+)
 
 
 class TavernBot(commands.AutoShardedBot):
@@ -104,6 +153,7 @@ class TavernBot(commands.AutoShardedBot):
         }
         self.store: Store | None = None
         self.tables: TableService | None = None
+        self.announced = False  # the ready line is printed once per process
         self.messenger = None
         from cogs import limits
 
@@ -134,6 +184,15 @@ class TavernBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
 
+    async def on_ready(self) -> None:
+        """The host's one line (once: not again when Discord makes the bot identify anew)."""
+        if self.announced:
+            return
+        self.announced = True
+        line = ready_line(self)
+        logging.getLogger("tavern").info(line)
+        print(f"tavern: {line}", flush=True)
+
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
@@ -157,6 +216,20 @@ class TavernBot(commands.AutoShardedBot):
             self.store = None
 
 
+def ready_line(bot: TavernBot) -> str:
+    """ "ready: <name> (id ...) in N servers; database ...; invite: <link>", never a password."""
+    count = len(bot.guilds)
+    shards = ""
+    if bot.shard_ids is not None and len(bot.shard_ids) < (bot.shard_count or 0):
+        shards = f" (shards {','.join(map(str, bot.shard_ids))} of {bot.shard_count})"
+    user = bot.user
+    return (
+        f"ready: {user.name if user else '?'} (id {user.id if user else '?'}) in {count} "
+        f"server{'' if count == 1 else 's'}{shards}; database {described(bot.database_path)}; "
+        f"invite: {invite_url(bot.application_id or (user.id if user else 0))}"
+    )
+
+
 class SettingError(ValueError):
     """A setting (environment or .env) that cannot be used; the message says which and why."""
 
@@ -173,6 +246,13 @@ def _setting(name: str, parse, what: str):
 
 def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
     """Build the bot without running it (tests start it against a fake Discord)."""
+    path, kwargs = bot_settings(database_path, **kwargs)
+    return TavernBot(path, **kwargs)
+
+
+def bot_settings(database_path: str | None = None, **kwargs) -> tuple[str, dict]:
+    """The database and the bot's keyword arguments: those given, the rest from the settings
+    (environment or .env); SettingError names a setting that cannot be used."""
     path = database_path or os.getenv("TAVERN_DB") or str(HERE / "tavern.db")
     if "test_guild" not in kwargs and os.getenv("TAVERN_TEST_GUILD", "").strip():
         kwargs["test_guild"] = _setting("TAVERN_TEST_GUILD", int, "a server id (a number)")
@@ -195,7 +275,7 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
         )
     if "bot_pace" not in kwargs and os.getenv("TAVERN_BOT_PACE", "").strip():
         kwargs["bot_pace"] = _setting("TAVERN_BOT_PACE", _pace, "a number of seconds (0 to 60)")
-    return TavernBot(path, **kwargs)
+    return path, kwargs
 
 
 def _pace(raw: str) -> float:
@@ -234,9 +314,6 @@ def _hours(raw: str) -> float:
 
 
 # --- start-up failures: one line saying what is wrong and what to do ------------------------------
-PORTAL = "https://discord.com/developers/applications"
-
-
 def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
     """The one line to print for a start-up failure we understand, else None."""
     if isinstance(exc, discord.LoginFailure):
@@ -293,6 +370,16 @@ def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
     return None
 
 
+def _failed(exc: Exception, bot: TavernBot | None = None) -> int:
+    """A start-up failure we understand: its one line on stderr, 1. Else it is raised again."""
+    line = explain(exc, bot)
+    if line is None:
+        raise exc
+    logging.getLogger("tavern").debug("start-up failed", exc_info=exc)
+    print(f"tavern: {line}", file=sys.stderr)
+    return 1
+
+
 async def serve(bot: TavernBot, token: str) -> int:
     """Run the bot until it is closed (0). A start-up failure we understand prints one line to
     stderr and returns 1; its full traceback goes to the log at debug level only."""
@@ -300,30 +387,133 @@ async def serve(bot: TavernBot, token: str) -> int:
         async with bot:
             await bot.start(token)
     except Exception as exc:
-        line = explain(exc, bot)
-        if line is None:
-            raise
-        logging.getLogger("tavern").debug("start-up failed", exc_info=exc)
-        print(f"tavern: {line}", file=sys.stderr)
-        return 1
+        return _failed(exc, bot)
     return 0
 
 
-def main() -> int:
+# --- python bot.py --check: the permissions in every server, nothing posted -----------------------
+OVERWRITES_NOTE = (
+    "server-wide permissions, from the bot's roles; a channel's own permission settings can "
+    "still take one away in that channel, which this check cannot see"
+)
+
+
+def server_permissions(
+    guild_id: int, roles: list[dict], member_roles: list[str], owner: bool = False
+) -> discord.Permissions:
+    """A member's permissions in a whole server (no channel overwrites), from Discord's role
+    payloads: @everyone's (its id is the server's) and those of the member's roles; all of
+    them for the owner or with Administrator."""
+    value = 0
+    mine = {str(guild_id), *map(str, member_roles)}
+    for role in roles:
+        if str(role["id"]) in mine:
+            value |= int(role["permissions"])
+    permissions = discord.Permissions(value)
+    return discord.Permissions.all() if owner or permissions.administrator else permissions
+
+
+async def _my_guilds(client: discord.Client) -> list[dict]:
+    """Every server the bot is in (GET /users/@me/guilds, 200 a page): partial guild payloads."""
+    guilds: list[dict] = []
+    while True:
+        after = guilds[-1]["id"] if guilds else None
+        page = await client.http.get_guilds(200, after=after, with_counts=False)
+        guilds += page
+        if len(page) < 200:
+            return guilds
+
+
+async def _missing_in(client: discord.Client, guild: dict) -> list[str]:
+    """The flags of PERMISSIONS that the bot lacks in `guild`, server-wide: from the server's
+    roles and the bot member's (GET /guilds/{id}/roles and /guilds/{id}/members/{bot id})."""
+    assert client.user is not None
+    roles = await client.http.get_roles(guild["id"])
+    member = await client.http.get_member(guild["id"], client.user.id)
+    has = server_permissions(int(guild["id"]), roles, member["roles"], bool(guild.get("owner")))
+    return [flag for flag, _ in PERMISSIONS if not getattr(has, flag)]
+
+
+async def check(token: str) -> int:
+    """``python bot.py --check``: log in (REST only: no gateway, no command sync, nothing
+    posted, the database untouched), read the bot's roles in every server it is in and print
+    one line per server and a summary. 0: nothing missing (or no server yet); 1: something
+    is missing, or the check could not run (a start-up failure: one line on stderr)."""
+    client = discord.Client(intents=INTENTS)
+    try:
+        async with client:
+            await client.login(token)
+            assert client.user is not None and client.application_id is not None
+            me, link = client.user, invite_url(client.application_id)
+            guilds = await _my_guilds(client)
+            if not guilds:
+                print(
+                    f"tavern: {me.name} is in no server yet; invite it, then run "
+                    f"`python bot.py --check` again: {link}"
+                )
+                return 0
+            print(
+                f"tavern: checking {me.name} (id {me.id}) in {len(guilds)} "
+                f"server{'' if len(guilds) == 1 else 's'} ({OVERWRITES_NOTE}):"
+            )
+            lacking = 0
+            for guild in sorted(guilds, key=lambda g: (g["name"].lower(), int(g["id"]))):
+                try:
+                    missing = await _missing_in(client, guild)
+                except discord.HTTPException as exc:
+                    lacking += 1
+                    print(f"  {guild['name']} (id {guild['id']}): cannot read its roles ({exc})")
+                    continue
+                lacking += bool(missing)
+                state = f"missing {permission_names(missing)}" if missing else "OK"
+                print(f"  {guild['name']} (id {guild['id']}): {state}")
+    except Exception as exc:
+        return _failed(exc)
+    if lacking:
+        print(
+            f"tavern: permissions missing in {lacking} of {len(guilds)} servers: give the "
+            "bot's role what is missing (Server Settings > Roles), or open the invite link "
+            f"again and authorize them: {link}"
+        )
+        return 1
+    print(f"tavern: every server grants the bot {permission_names()}; invite link: {link}")
+    return 0
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="bot.py",
+        description=__doc__.split("\n\n", 1)[1].replace("``", ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="log in, check that every server the bot is in grants it the permissions it "
+        "needs (server-wide: channel overwrites cannot be checked), post nothing and exit: 0 "
+        "when nothing is missing, 1 saying what is. Run it once after inviting the bot.",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     load_dotenv(HERE / ".env")
     token = os.getenv("DISCORD_TOKEN", "").strip()
     if not token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        bot = create_bot()
+        path, kwargs = bot_settings()
     except SettingError as exc:
         print(f"tavern: {exc}", file=sys.stderr)
         return 2
     debug = os.getenv("TAVERN_DEBUG", "").strip().lower() in ("1", "on", "true", "yes")
     discord.utils.setup_logging(level=logging.DEBUG if debug else logging.INFO)
     try:
-        return asyncio.run(serve(bot, token))
+        if args.check:
+            return asyncio.run(check(token))
+        return asyncio.run(serve(TavernBot(path, **kwargs), token))
     except KeyboardInterrupt:
         return 0
 

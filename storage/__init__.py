@@ -1,7 +1,7 @@
 """Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
 default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
 
-from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, redacted
+from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, described, redacted
 from .migrations import MIGRATIONS
 from .opening import open_store
 from .pg_migrations import PG_MIGRATIONS
@@ -26,6 +26,7 @@ __all__ = [
     "StoreUnavailable",
     "SYNC_MODES",
     "UserSettings",
+    "described",
     "open_store",
     "redacted",
 ]

@@ -9,6 +9,7 @@ changes nothing; a move's snapshot and log rows are stored together or not at al
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -39,6 +40,25 @@ def redacted(target: str) -> str:
         return target
     netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
+
+
+def described(target: str) -> str:
+    """Which database a target names, as a host may be shown it: ``SQLite <absolute path>`` or
+    ``PostgreSQL <host>:<port>/<database>`` (never a user or a password, even one given in the
+    query string)."""
+    from urllib.parse import parse_qs, urlsplit
+
+    if not target.startswith(URL_SCHEMES):
+        return f"SQLite {target if target == ':memory:' else os.path.abspath(target)}"
+    parts = urlsplit(target)
+    query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    try:
+        host = parts.hostname or query.get("host") or "localhost"
+        where = f"{host}:{parts.port or query.get('port') or 5432}"
+    except ValueError:  # several hosts (host1:5432,host2:5432): as written, without the user
+        where = parts.netloc.rpartition("@")[2]
+    name = parts.path.lstrip("/") or query.get("dbname") or "(default)"
+    return f"PostgreSQL {where}/{name}"
 
 
 class Store(ABC):

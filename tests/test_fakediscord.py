@@ -696,3 +696,48 @@ async def test_start_stop_restores_discord_urls():
         assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == fake.gateway_url
     assert discord.http.Route.BASE == base
     assert discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY == gateway
+
+
+async def test_roles_and_the_bots_guilds(world):
+    """GET /users/@me/guilds (paged like Discord), GET /guilds/{id}/roles and the bot's member
+    roles; set_bot_permissions gives the bot a managed role, as an invite with permissions does."""
+    fake, guild, chan, alice, bob = world
+    second = fake.add_guild("Second", owner=alice)
+    fake.add_guild("Elsewhere", with_bot=False)
+    fake.set_bot_permissions(second, 2048 | 1024, everyone=1 << 16)
+    api = fake.base_url + "/api/v10"
+    async with aiohttp.ClientSession(headers={"Authorization": "Bot t"}) as s:
+
+        async def get(path: str) -> tuple[int, Any]:
+            async with s.get(api + path) as r:
+                return r.status, await r.json()
+
+        status, mine = await get("/users/@me/guilds?with_counts=1")
+        assert status == 200 and [g["name"] for g in mine] == ["Tavern", "Second"]
+        required = {"id", "name", "icon", "banner", "owner", "permissions", "features"}
+        assert all(required <= set(g) and "approximate_member_count" in g for g in mine)
+        assert [g["owner"] for g in mine] == [False, False]  # a bot owns no server
+        assert mine[1]["permissions"] == str(2048 | 1024 | 1 << 16)
+        # @everyone's default: everything but Administrator and Manage Server
+        assert mine[0]["permissions"] == str(((1 << 51) - 1) & ~((1 << 3) | (1 << 5)))
+        assert [g["name"] for g in (await get("/users/@me/guilds?limit=1"))[1]] == ["Tavern"]
+        after = (await get(f"/users/@me/guilds?after={guild.id}"))[1]
+        assert [g["name"] for g in after] == ["Second"]
+        before = (await get(f"/users/@me/guilds?before={second.id}"))[1]
+        assert [g["name"] for g in before] == ["Tavern"]
+        assert (await get("/users/@me/guilds?limit=201"))[0] == 400
+
+        status, roles = await get(f"/guilds/{second.id}/roles")
+        assert status == 200
+        assert [(r["name"], r["permissions"], r["managed"]) for r in roles] == [
+            ("@everyone", str(1 << 16), False),
+            ("TavernBot", str(2048 | 1024), True),
+        ]
+        assert roles[0]["id"] == str(second.id)
+        assert roles[1]["tags"] == {"bot_id": str(fake.bot_user.id)}
+        member = (await get(f"/guilds/{second.id}/members/{fake.bot_user.id}"))[1]
+        assert member["roles"] == [roles[1]["id"]]
+        assert (await get(f"/guilds/{guild.id}/members/{fake.bot_user.id}"))[1]["roles"] == []
+        elsewhere = next(g for g in fake.guilds.values() if g.name == "Elsewhere")
+        assert (await get(f"/guilds/{elsewhere.id}/roles"))[0] == 403
+    fake.assert_clean()

@@ -19,6 +19,7 @@ Driver API (all coroutine methods must be awaited):
     fake.threads(channel), fake.message(mid), fake.find_button(message, label, custom_id=, prefix=)
     fake.calls, fake.mark(), fake.calls_since(mark), fake.requests, fake.unknown_calls, fake.assert_clean()
     fake.rate_limit_next(method, path_substring, retry_after=0.05)
+    fake.set_bot_permissions(guild, permissions, everyone=0)   # the bot's managed role (before it connects)
     await fake.gateway_reconnect(), await fake.drop_gateway(code=4000)
 
 `channel` may be a guild text channel, a thread, or a FakeUser / None meaning the user's DM with the bot.

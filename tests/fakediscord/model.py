@@ -83,6 +83,13 @@ class FakeGuild:
     joined_at: datetime.datetime = field(default_factory=now)
     preferred_locale: str = "en-US"  # a Community server's language; `guild_locale` of interactions
     max_active_threads: int = 1000  # Discord's cap on a guild's active threads (160006 beyond)
+    # Roles (what the bot reads: GUILD_CREATE, GET /guilds/{id}/roles, its member's `roles`):
+    # @everyone's permissions (None: all but Administrator and Manage Server), and the bot's own managed role, which
+    # Discord creates when a bot is invited with permissions (None: no such role). Set them
+    # with FakeDiscord.set_bot_permissions.
+    everyone_permissions: int | None = None
+    bot_role_id: int | None = None
+    bot_role_permissions: int = 0
 
     def __repr__(self) -> str:
         return f"<FakeGuild {self.name} id={self.id}>"

@@ -764,7 +764,7 @@ class FakeDiscord(Aging):
         self, g: FakeGuild, u: FakeUser, *, with_user: bool = True, permissions: bool = False
     ) -> dict[str, Any]:
         d: dict[str, Any] = {
-            "roles": [],
+            "roles": self._member_role_ids(g, u),
             "joined_at": iso(g.joined_at),
             "deaf": False,
             "mute": False,
@@ -846,22 +846,7 @@ class FakeDiscord(Aging):
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [
-                {
-                    "id": str(g.id),
-                    "name": "@everyone",
-                    "color": 0,
-                    "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-                    "hoist": False,
-                    "icon": None,
-                    "unicode_emoji": None,
-                    "position": 0,
-                    "permissions": MEMBER_PERMISSIONS,  # no Administrator: overwrites count
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
+            "roles": self._roles_payload(g),
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -1211,6 +1196,8 @@ class FakeDiscord(Aging):
             ("GET", "/guilds/{guild_id}", self._r_get_guild),
             ("GET", "/guilds/{guild_id}/channels", self._r_get_guild_channels),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._r_get_member),
+            ("GET", "/guilds/{guild_id}/roles", self._r_get_roles),
+            ("GET", "/users/@me/guilds", self._r_my_guilds),
             ("GET", "/guilds/{guild_id}/threads/active", self._r_active_threads),
             ("GET", "/channels/{channel_id}", self._r_get_channel),
             ("PATCH", "/channels/{channel_id}", self._r_edit_channel),
@@ -1485,6 +1472,125 @@ class FakeDiscord(Aging):
             if c.is_thread and c.guild_id == g.id and not c.archived
         ]
         return {"threads": [self._channel_payload(t) for t in threads], "members": []}
+
+    # ------------------------------------------------------------------ roles and the bot's permissions
+
+    def set_bot_permissions(
+        self, guild: FakeGuild | int, permissions: int, *, everyone: int = 0
+    ) -> None:
+        """In `guild`, the bot gets its own managed role (the one Discord creates when a bot is
+        invited with permissions) granting `permissions`, and @everyone grants `everyone`; so
+        the bot's server-wide permissions are their union (all of them with Administrator, or
+        in a guild the bot owns: add_guild's default, so pass it an ``owner``).
+        Call it before the bot connects: no GUILD_ROLE_* event is sent. Only what the bot
+        reads changes (GUILD_CREATE, GET /guilds/{id}/roles, its member's roles, GET
+        /users/@me/guilds); what the fake refuses is unchanged (see FakeChannel.attach_files)."""
+        g = self._guild(guild)
+        if g.bot_role_id is None:
+            g.bot_role_id = self._next_id()
+        g.bot_role_permissions = permissions
+        g.everyone_permissions = everyone
+
+    def _role_payload(
+        self, role_id: int, name: str, permissions: int, position: int, **extra: Any
+    ) -> dict[str, Any]:
+        return {
+            "id": str(role_id),
+            "name": name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": position,
+            "permissions": str(permissions),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+            **extra,
+        }
+
+    def _roles_payload(self, g: FakeGuild) -> list[dict[str, Any]]:
+        """The guild's roles: @everyone (its id is the guild's) and the bot's managed role."""
+        everyone = g.everyone_permissions
+        roles = [
+            self._role_payload(
+                g.id,
+                "@everyone",
+                # no Administrator by default: channel overwrites (aging.deny) must count
+                int(MEMBER_PERMISSIONS) if everyone is None else everyone,
+                0,
+            )
+        ]
+        if g.bot_role_id is not None:
+            roles.append(
+                self._role_payload(
+                    g.bot_role_id,
+                    self.bot_user.name,
+                    g.bot_role_permissions,
+                    1,
+                    managed=True,
+                    tags={"bot_id": str(self.bot_user.id)},
+                )
+            )
+        return roles
+
+    def _member_role_ids(self, g: FakeGuild, u: FakeUser) -> list[str]:
+        """A member's roles, @everyone left out (as Discord does)."""
+        if u.id == self.bot_user.id and g.bot_role_id is not None:
+            return [str(g.bot_role_id)]
+        return []
+
+    def _bot_permissions(self, g: FakeGuild) -> int:
+        """The bot's server-wide permissions: the union of its roles' (all of them with
+        Administrator or in a guild it owns)."""
+        value = 0
+        for role in self._roles_payload(g):
+            if role["id"] == str(g.id) or role["id"] in self._member_role_ids(g, self.bot_user):
+                value |= int(role["permissions"])
+        owner = g.owner_id == self.bot_user.id
+        return int(ALL_PERMISSIONS) if owner or value & (1 << 3) else value
+
+    async def _r_get_roles(self, request, guild_id, **_):
+        g = self._guild_or_404(guild_id)
+        if self.bot_user.id not in g.member_ids:
+            raise ApiError(403, 50001, "Missing Access")
+        return self._roles_payload(g)
+
+    async def _r_my_guilds(self, request, **_):
+        """The bot's guilds (partial, sorted by id): `before`, `after`, `limit` (1-200, default
+        200) and `with_counts` as Discord takes them; `permissions` from the bot's roles."""
+        q = request.query
+        try:
+            limit = int(q.get("limit", 200))
+            after = int(q.get("after", 0))
+            before = int(q["before"]) if "before" in q else None
+        except ValueError:
+            raise _form_error("must be a snowflake or an integer", "limit") from None
+        if not 1 <= limit <= 200:
+            raise _form_error("limit must be between 1 and 200", "limit", "NUMBER_TYPE_MAX")
+        mine = sorted(
+            (g for g in self.guilds.values() if self.bot_user.id in g.member_ids),
+            key=lambda g: g.id,
+        )
+        mine = [g for g in mine if g.id > after and (before is None or g.id < before)]
+        mine = mine[-limit:] if before is not None and "after" not in q else mine[:limit]
+        counts = q.get("with_counts") in ("1", "true", "True")
+        out = []
+        for g in mine:
+            d: dict[str, Any] = {
+                "id": str(g.id),
+                "name": g.name,
+                "icon": None,
+                "banner": None,
+                "owner": g.owner_id == self.bot_user.id,
+                "permissions": str(self._bot_permissions(g)),
+                "features": [],
+            }
+            if counts:
+                d.update(approximate_member_count=len(g.member_ids), approximate_presence_count=0)
+            out.append(d)
+        return out
 
     # ------------------------------------------------------------------ REST: commands
 

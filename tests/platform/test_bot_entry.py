@@ -62,3 +62,58 @@ def test_shards_setting(tmp_path, monkeypatch):
     monkeypatch.setenv("TAVERN_SHARDS", "4/4")
     with pytest.raises(tavern.SettingError, match="TAVERN_SHARDS='4/4' is not a shard range"):
         tavern.create_bot(str(tmp_path / "x.db"))
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_one_list_of_permissions_for_the_readme_the_help_and_the_invite():
+    names = tavern.permission_names()
+    assert names == (
+        "View Channels, Send Messages, Create Public Threads, Send Messages in Threads, "
+        "Embed Links, Attach Files and Read Message History"
+    )
+    assert f"The bot needs the permissions {names} (" in _words((ROOT / "README.md").read_text())
+    assert f"the permissions {names} (" in _words(tavern.NO_TOKEN)
+    flags = [flag for flag, _ in tavern.PERMISSIONS]
+    assert all(flag in discord.Permissions.VALID_FLAGS for flag in flags)
+    assert tavern.needed_permissions() == discord.Permissions(**dict.fromkeys(flags, True))
+    assert tavern.needed_permissions().value == 309237763072  # what the invite link asks for
+    assert tavern.invite_url(42) == (
+        "https://discord.com/oauth2/authorize?client_id=42"
+        "&scope=bot+applications.commands&permissions=309237763072"
+    )
+    assert tavern.permission_names(["attach_files"]) == "Attach Files"
+
+
+def test_help_documents_check(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        tavern.main(["--help"])
+    assert exit_.value.code == 0
+    out = _words(capsys.readouterr().out)
+    assert "--check" in out and "post nothing" in out and "DISCORD_TOKEN" in out
+
+
+def test_server_permissions_from_roles():
+    everyone = {"id": "1", "permissions": str(discord.Permissions(view_channel=True).value)}
+    mine = {"id": "2", "permissions": str(discord.Permissions(send_messages=True).value)}
+    other = {"id": "3", "permissions": str(discord.Permissions(attach_files=True).value)}
+    admin = {"id": "4", "permissions": str(discord.Permissions(administrator=True).value)}
+    roles = [everyone, mine, other, admin]
+    got = tavern.server_permissions(1, roles, ["2"])
+    assert got == discord.Permissions(view_channel=True, send_messages=True)
+    assert tavern.server_permissions(1, roles, ["4"]) == discord.Permissions.all()
+    assert tavern.server_permissions(1, roles, [], owner=True) == discord.Permissions.all()
+
+
+def test_the_database_is_described_without_a_password():
+    from storage import described
+
+    assert described("t.db") == f"SQLite {os.path.abspath('t.db')}"
+    assert described("postgresql://me:pw@db.example:5433/games") == (
+        "PostgreSQL db.example:5433/games"
+    )
+    assert described("postgres://me@/games?host=/run/postgresql&password=pw") == (
+        "PostgreSQL /run/postgresql:5432/games"
+    )

@@ -10,12 +10,14 @@ import socket
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
 from tests.fakediscord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]
-# Point discord.py at `base`, optionally ask for a privileged intent, then run bot.main().
+# Point discord.py at `base`, optionally ask for a privileged intent, then run bot.main() with
+# the arguments that follow.
 WRAPPER = """
 import sys, yarl, discord.http, discord.gateway
 base = sys.argv[1]
@@ -24,12 +26,12 @@ discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(base.replace('http',
 import bot
 if sys.argv[2] == 'members':
     bot.INTENTS.members = True
-sys.exit(bot.main())
+sys.exit(bot.main(sys.argv[3:]))
 """
 
 
 async def _run_bot_py(
-    base: str, tmp_path, *, token="right", intents="default", **env
+    base: str, tmp_path, *args: str, token="right", intents="default", **env
 ) -> tuple[int, str]:
     environ = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "TAVERN_"))}
     environ.update(DISCORD_TOKEN=token, TAVERN_DB=str(tmp_path / "t.db"), **env)
@@ -39,6 +41,7 @@ async def _run_bot_py(
         WRAPPER,
         base,
         intents,
+        *args,
         cwd=str(ROOT),
         env=environ,
         stdout=asyncio.subprocess.PIPE,
@@ -56,18 +59,20 @@ def _one_clear_line(output: str, *words: str) -> None:
         assert word in lines[0], lines[0]
 
 
-async def test_a_wrong_token(tmp_path):
+@pytest.mark.parametrize("args", [(), ("--check",)])
+async def test_a_wrong_token(tmp_path, args):
     async with FakeDiscord(token="right") as fake:
-        code, output = await _run_bot_py(fake.base_url, tmp_path, token="wrong")
+        code, output = await _run_bot_py(fake.base_url, tmp_path, *args, token="wrong")
     assert code == 1
     _one_clear_line(output, "401", "DISCORD_TOKEN", "developers/applications")
 
 
-async def test_no_network(tmp_path):
+@pytest.mark.parametrize("args", [(), ("--check",)])
+async def test_no_network(tmp_path, args):
     with socket.socket() as sock:  # a loopback port where nothing listens
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    code, output = await _run_bot_py(f"http://127.0.0.1:{port}", tmp_path)
+    code, output = await _run_bot_py(f"http://127.0.0.1:{port}", tmp_path, *args)
     assert code == 1
     _one_clear_line(output, "Cannot reach Discord", "internet connection")
 
@@ -102,3 +107,20 @@ async def test_a_bad_setting(tmp_path, name, value):
     code, output = await _run_bot_py("http://127.0.0.1:9", tmp_path, **{name: value})
     assert code == 2
     _one_clear_line(output, name, repr(value))
+
+
+async def test_check_through_main(tmp_path):
+    """`python bot.py --check` itself: the same settings and token as a run, one line per
+    server, exit 0 when nothing is missing and 1 naming what is; nothing is posted."""
+    async with FakeDiscord(token="right") as fake:
+        owner = fake.add_user("ann")
+        guild = fake.add_guild("Home", owner=owner)
+        code, output = await _run_bot_py(fake.base_url, tmp_path, "--check")
+        assert code == 0, output
+        assert f"  Home (id {guild.id}): OK" in output and "Traceback" not in output
+        fake.set_bot_permissions(guild, discord.Permissions(view_channel=True).value)
+        code, output = await _run_bot_py(fake.base_url, tmp_path, "--check")
+        assert code == 1, output
+        assert f"  Home (id {guild.id}): missing Send Messages, Create Public Threads," in output
+        assert [c for c in fake.calls if c.method != "GET"] == []
+    assert not (tmp_path / "t.db").exists()  # the database is not even opened
