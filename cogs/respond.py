@@ -13,9 +13,13 @@ watchdog answers for it if it has not answered after ``DEFER_AFTER`` seconds:
   stops spinning).
 
 The handler then answers as usual: ``send`` becomes a follow-up (still ephemeral if asked;
-after a public "thinking" an ephemeral answer replaces nothing public: the public placeholder
-is deleted), ``edit`` (the clicked message) becomes ``edit_original_response``. A modal must be
-the first answer, so a handler answering with a modal does nothing slow before it.
+an ephemeral answer after a public "thinking" deletes that placeholder first, since the first
+follow-up would fill it, publicly), ``edit`` (the clicked message) becomes
+``edit_original_response``. A modal must be the first answer, so a handler answering with a
+modal does nothing slow before it (the history's Jump button builds its modal at once).
+
+``WatchingTree`` overrides ``CommandTree._call`` (discord.py's one entry for every command
+interaction), so a new slash command is watched without anything to remember.
 
 The watchdog and the handler never both answer first: "is it answered? then answer" runs under
 one lock per interaction (discord.py marks the response done only once the HTTP call returned).
