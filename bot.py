@@ -130,6 +130,8 @@ class TavernBot(commands.AutoShardedBot):
         shards: tuple[list[int], int] | None = None,
         bot_pace: float | None = None,
     ) -> None:
+        from cogs.respond import WatchingTree
+
         shard_ids, shard_count = shards if shards is not None else (None, None)
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -137,6 +139,7 @@ class TavernBot(commands.AutoShardedBot):
             help_command=None,
             shard_ids=shard_ids,
             shard_count=shard_count,
+            tree_cls=WatchingTree,  # a slow slash command is deferred in time (cogs/respond.py)
         )
         self.database_path = database_path
         self.sqlite_sync = sqlite_sync

@@ -22,7 +22,7 @@ from storage import GameRecord
 from tables import TableError, TableService
 from tables.words import m
 
-from . import flow, render, ui
+from . import flow, render, respond, ui
 
 log = logging.getLogger("tavern.board")
 
@@ -121,6 +121,6 @@ async def show_text_board(interaction: discord.Interaction, table: int) -> None:
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    await interaction.response.send_message(
+    await respond.to(interaction).send(
         embed=render.board_embed(svc, game, flow.lang_of(interaction)), ephemeral=True
     )

@@ -24,7 +24,7 @@ from tables.caches import LockTable
 from tables.outcome import merge
 from tables.words import m
 
-from . import render, ui
+from . import render, respond, ui
 from .panels import private_panel, undo_version
 
 log = logging.getLogger("tavern.flow")
@@ -32,18 +32,20 @@ SORRY = m("err.sorry")
 
 
 def guarded(handler):
-    """An unexpected error still gets a friendly ephemeral answer (and a full log entry)."""
+    """An unexpected error still gets a friendly ephemeral answer (and a full log entry); a
+    slow answer is deferred in time (``respond.watching``)."""
 
     @functools.wraps(handler)
     async def wrapper(interaction: discord.Interaction, *args, **kwargs):
-        try:
-            await handler(interaction, *args, **kwargs)
-        except Exception:
-            log.exception("%s failed", handler.__name__)
+        async with respond.watching(interaction):
             try:
-                await reply_error(interaction, SORRY)
-            except discord.HTTPException:
-                pass
+                await handler(interaction, *args, **kwargs)
+            except Exception:
+                log.exception("%s failed", handler.__name__)
+                try:
+                    await reply_error(interaction, SORRY)
+                except discord.HTTPException:
+                    pass
 
     return wrapper
 
@@ -65,11 +67,9 @@ async def reply_error(
     interaction: discord.Interaction, message: BaseException | Msg | str, **extra
 ) -> None:
     """A friendly, ephemeral explanation, in the requester's language. Nothing was changed."""
-    message = error_text(message, lang_of(interaction))
-    if interaction.response.is_done():
-        await interaction.followup.send(message, ephemeral=True, **extra)
-    else:
-        await interaction.response.send_message(message, ephemeral=True, **extra)
+    await respond.to(interaction).send(
+        error_text(message, lang_of(interaction)), ephemeral=True, **extra
+    )
 
 
 # --- the lobby ------------------------------------------------------------------------------------
@@ -97,7 +97,7 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
         await reply_error(interaction, exc)
         return
     lang = await svc.table_lang(table)  # the lobby is public: the table's language
-    await interaction.response.edit_message(
+    await respond.to(interaction).edit(
         embed=render.lobby_embed(svc, game, lang),
         view=ui.lobby_view(game.id, game.status, lang),
     )
@@ -135,7 +135,7 @@ async def _start_table(interaction: discord.Interaction, table: int) -> None:
         return
     game = outcome.game
     lang = await svc.table_lang(table)
-    await interaction.response.edit_message(embed=render.lobby_embed(svc, game, lang), view=None)
+    await respond.to(interaction).edit(embed=render.lobby_embed(svc, game, lang), view=None)
     try:
         game = await post.open_board(game, interaction.message, thread_id)
     except discord.HTTPException:
@@ -254,7 +254,7 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
         await reply_error(interaction, exc)
         return
     panel = await panel_of(svc, game, seat, lang=lang_of(interaction))
-    await interaction.response.send_message(ephemeral=True, **_without_none(panel))
+    await respond.to(interaction).send(ephemeral=True, **_without_none(panel))
     await _seen(svc, game, seat)
 
 
@@ -335,7 +335,7 @@ async def click_move(
     )
     if ask is not None:
         question, label = ask
-        await interaction.response.edit_message(
+        await respond.to(interaction).edit(
             content=f"**{question}**",
             view=ui.confirm_view(table, token, action, label, lang_of(interaction)),
         )
@@ -353,7 +353,7 @@ async def click_move(
     panel = await panel_of(
         svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang_of(interaction)
     )
-    await interaction.response.edit_message(**panel)  # view None clears spent controls
+    await respond.to(interaction).edit(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
     await publish_then_bots(interaction.client, outcome, shown_in=shown_in)
@@ -402,7 +402,7 @@ async def command_move(
         question, label = ask
         seat = game.seat_of(interaction.user.id)
         current = (await svc.game(game.id)).seats[seat].prompt_version
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             f"**{question}**",
             ephemeral=True,
             view=ui.confirm_view(game.id, current, action, label, lang_of(interaction)),
@@ -421,7 +421,7 @@ async def command_move(
     panel = await panel_of(
         svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang_of(interaction)
     )
-    await interaction.response.send_message(ephemeral=True, **_without_none(panel))
+    await respond.to(interaction).send(ephemeral=True, **_without_none(panel))
     await _seen(svc, outcome.game, outcome.mover_seat)
     await publish_then_bots(interaction.client, outcome)
 

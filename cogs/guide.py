@@ -20,6 +20,7 @@ import guides
 from engines import REGISTRY
 from tables.words import t
 
+from . import respond
 from .flow import lang_of
 
 COLOUR = discord.Colour.dark_green()
@@ -105,7 +106,7 @@ DYNAMIC_ITEMS = (GuideButton, SectionSelect)
 
 
 async def _reply(interaction: discord.Interaction, message: str) -> None:
-    await interaction.response.send_message(message, ephemeral=True)
+    await respond.to(interaction).send(message, ephemeral=True)
 
 
 async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> None:
@@ -115,14 +116,14 @@ async def turn_page(interaction: discord.Interaction, kind: str, page: int) -> N
         await _reply(interaction, t(lang, "guide.gone"))
         return
     page = max(0, min(page, len(guides.guide(kind, lang)) - 1))
-    await interaction.response.edit_message(
+    await respond.to(interaction).edit(
         embed=guide_embed(kind, page, lang), view=guide_view(kind, page, lang)
     )
 
 
 async def send_guide(interaction: discord.Interaction, kind: str) -> None:
     lang = lang_of(interaction)
-    await interaction.response.send_message(
+    await respond.to(interaction).send(
         embed=guide_embed(kind, 0, lang), view=guide_view(kind, 0, lang), ephemeral=True
     )
 
@@ -144,7 +145,7 @@ async def send_card(interaction: discord.Interaction, kind: str, name: str) -> N
             interaction, t(lang, "guide.no_card", game=REGISTRY[kind].title, name=repr(name[:80]))
         )
         return
-    await interaction.response.send_message(embed=card_embed(kind, entry, lang), ephemeral=True)
+    await respond.to(interaction).send(embed=card_embed(kind, entry, lang), ephemeral=True)
 
 
 def card_choices(kind: str, typed: str, lang: str = "en") -> list[app_commands.Choice[str]]:

@@ -24,7 +24,7 @@ from storage import GameRecord
 from tables import TableError
 from tables.words import m, t
 
-from . import flow, render
+from . import flow, render, respond
 from . import history_render as hr
 from .table import GAME_CHOICES
 
@@ -89,7 +89,7 @@ class JumpButton(
         return cls(int(match["table"]), int(match["total"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.send_modal(
+        await respond.to(interaction).modal(
             JumpModal(self.table, self.total, flow.lang_of(interaction))
         )
 
@@ -153,10 +153,10 @@ async def show_step(
         return
     kwargs = await step_message(svc, step, lang)
     if new_message:
-        await interaction.response.send_message(ephemeral=True, **kwargs)
+        await respond.to(interaction).send(ephemeral=True, **kwargs)
     else:  # attachments= replaces the previous step's picture
         files = kwargs.pop("files")
-        await interaction.response.edit_message(attachments=files, **kwargs)
+        await respond.to(interaction).edit(attachments=files, **kwargs)
 
 
 async def step_message(svc, step, lang: str = "en") -> dict:
@@ -188,7 +188,7 @@ async def show_hands(interaction: discord.Interaction, table: int, n: int) -> No
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    await interaction.response.send_message(
+    await respond.to(interaction).send(
         embed=hr.hands_embed(svc, game, n, hands, lang), ephemeral=True
     )
 
@@ -236,11 +236,11 @@ class HistoryCog(commands.Cog, name="History"):
             note = t(lang, "history.not_yet")
             if fair is not None:
                 note += " " + t(lang, "history.commitment", commitment=fair.commitment)
-            await interaction.response.send_message(
+            await respond.to(interaction).send(
                 note, ephemeral=True, **await step_message(svc, step, lang)
             )
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await respond.to(interaction).defer(ephemeral=True, thinking=True)
         fair = await svc.fairness(game.id)
         results = (
             render.results_text(svc, game, lang)
@@ -255,7 +255,7 @@ class HistoryCog(commands.Cog, name="History"):
         ]
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(game.id, 0, "o", lang=lang))
-        await interaction.followup.send(
+        await respond.to(interaction).send(
             embed=embed,
             files=files,
             view=view,
@@ -283,7 +283,7 @@ class HistoryCog(commands.Cog, name="History"):
         guild = interaction.guild_id
         server = await svc.server_stats(guild)
         if player is None:
-            await interaction.response.send_message(
+            await respond.to(interaction).send(
                 embed=hr.server_embed(server, game, top=25 if game else 10, lang=lang),
                 ephemeral=True,
             )
@@ -297,7 +297,7 @@ class HistoryCog(commands.Cog, name="History"):
             for place, standing in enumerate(board, start=1):
                 if standing.user_id == player.id:
                     ratings[kind] = (standing.rating, place, len(board))
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             embed=hr.player_embed(svc, player.display_name, stats, ratings, lang), ephemeral=True
         )
 

@@ -16,7 +16,7 @@ from tables.away import MAX_AWAY_DAYS, when
 from tables.settings import REMIND_HOURS, in_quiet_hours, timezones
 from tables.words import WORDS, t
 
-from . import flow
+from . import flow, respond
 
 log = logging.getLogger("tavern.settings")
 
@@ -127,7 +127,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             settings_text(
                 prefs,
                 self.tables.clock(),
@@ -181,7 +181,7 @@ class SettingsCog(commands.Cog, name="Settings"):
                 + " "
                 + t(lang, "away.earlier")
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond.to(interaction).send(text, ephemeral=True)
         for outcome in outcomes:  # a bot sitting in plays on (shown with its first moves)
             await flow.publish_then_bots(self.bot, outcome)
 

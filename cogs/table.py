@@ -17,7 +17,7 @@ from engines.translations import language, languages
 from tables import quote
 from tables.words import m, t
 
-from . import flow, render, ui
+from . import flow, render, respond, ui
 from . import undo as undoing
 
 log = logging.getLogger("tavern.table")
@@ -114,7 +114,11 @@ class TableCog(commands.Cog, name="Tables"):
         return self.bot.tables
 
     # --- /play -----------------------------------------------------------------------------------
-    @app_commands.command(name="play", description="Open a table for a game in this channel")
+    @app_commands.command(
+        name="play",
+        description="Open a table for a game in this channel",
+        extras=respond.PUBLIC_ANSWER,  # the lobby is public, also when its answer is deferred
+    )
     @app_commands.guild_only()
     @app_commands.describe(
         game="Which game",
@@ -154,11 +158,10 @@ class TableCog(commands.Cog, name="Tables"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        response = await interaction.response.send_message(
+        message = await respond.to(interaction).send(
             embed=render.lobby_embed(self.tables, table, lang),
             view=ui.lobby_view(table.id, "lobby", lang),
         )
-        message = getattr(response, "resource", None)
         if isinstance(message, discord.Message):
             await self.tables.set_messages(table.id, lobby_message_id=message.id)
 
@@ -190,7 +193,7 @@ class TableCog(commands.Cog, name="Tables"):
         lang = flow.lang_of(interaction)
         games = await self.tables.games_of_user(interaction.user.id)
         if not games:
-            await interaction.response.send_message(t(lang, "games.none"), ephemeral=True)
+            await respond.to(interaction).send(t(lang, "games.none"), ephemeral=True)
             return
         lines = []
         for game in games:
@@ -206,7 +209,7 @@ class TableCog(commands.Cog, name="Tables"):
             lines.append(
                 f"#{game.id} {self.tables.engine(game.kind).title} · {status} · {where}{turn}"
             )
-        await interaction.response.send_message("\n".join(lines)[:2000], ephemeral=True)
+        await respond.to(interaction).send("\n".join(lines)[:2000], ephemeral=True)
 
     @app_commands.command(name="hand", description="Your private hand and choices, only to you")
     @app_commands.describe(table="Table number, if you play at several")
@@ -230,7 +233,7 @@ class TableCog(commands.Cog, name="Tables"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             embed=render.board_embed(self.tables, game, flow.lang_of(interaction)), ephemeral=True
         )
 
@@ -256,7 +259,7 @@ class TableCog(commands.Cog, name="Tables"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             t(flow.lang_of(interaction), "done.resigned", id=outcome.game.id), ephemeral=True
         )
         await flow.publish_then_bots(self.bot, outcome)
@@ -284,7 +287,7 @@ class TableCog(commands.Cog, name="Tables"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             t(
                 flow.lang_of(interaction),
                 "done.replaced",
@@ -311,7 +314,7 @@ class TableCog(commands.Cog, name="Tables"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        await interaction.response.send_message(
+        await respond.to(interaction).send(
             t(flow.lang_of(interaction), "done.abandoned", id=game.id), ephemeral=True
         )
         await self.bot.messenger.update_board(game.id)

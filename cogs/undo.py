@@ -12,7 +12,7 @@ from engines import GameError
 from tables import StaleClick
 from tables.words import t
 
-from . import flow, ui
+from . import flow, respond, ui
 
 UNDONE = "undo.done"  # the answer to an undo, in the player's language
 
@@ -33,7 +33,7 @@ async def click_undo(interaction: discord.Interaction, table: int, version: int)
     lang = flow.lang_of(interaction)
     panel = await flow.panel_of(svc, outcome.game, outcome.mover_seat, lang=lang)
     panel["content"] = "\n".join(filter(None, [t(lang, UNDONE), panel["content"]]))
-    await interaction.response.edit_message(**panel)
+    await respond.to(interaction).edit(**panel)
     await flow._seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
     await flow.messenger(interaction).publish(outcome, shown_in=shown_in)
@@ -52,7 +52,7 @@ async def command_undo(interaction: discord.Interaction, table: int | None) -> N
     lang = flow.lang_of(interaction)
     panel = await flow.panel_of(svc, outcome.game, outcome.mover_seat, lang=lang)
     panel["content"] = "\n".join(filter(None, [t(lang, UNDONE), panel["content"]]))
-    await interaction.response.send_message(ephemeral=True, **flow._without_none(panel))
+    await respond.to(interaction).send(ephemeral=True, **flow._without_none(panel))
     await flow._seen(svc, outcome.game, outcome.mover_seat)
     await flow.messenger(interaction).publish(outcome)
 
@@ -68,6 +68,6 @@ async def click_cancel(interaction: discord.Interaction, table: int) -> None:
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
-    await interaction.response.edit_message(
+    await respond.to(interaction).edit(
         **await flow.panel_of(svc, game, seat, lang=flow.lang_of(interaction))
     )

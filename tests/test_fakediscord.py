@@ -741,3 +741,51 @@ async def test_roles_and_the_bots_guilds(world):
         elsewhere = next(g for g in fake.guilds.values() if g.name == "Elsewhere")
         assert (await get(f"/guilds/{elsewhere.id}/roles"))[0] == 403
     fake.assert_clean()
+
+
+async def test_a_callback_after_the_deadline_is_unknown_interaction(world):
+    """Discord forgets an interaction not answered within 3 s (here 0.3 s): the late callback is
+    404 / 10062, the waiting driver call fails at once, and assert_clean reports it; a defer in
+    time keeps the interaction alive for a follow-up."""
+    fake, guild, chan, alice, bob = world
+    fake.interaction_deadline = 0.3
+    errors: list[int] = []
+
+    class Slow(commands.Cog):
+        @app_commands.command(name="late", description="Answers too late")
+        async def late(self, interaction: discord.Interaction) -> None:
+            await asyncio.sleep(0.5)
+            try:
+                await interaction.response.send_message("too late", ephemeral=True)
+            except discord.NotFound as exc:
+                errors.append(exc.code)
+
+        @app_commands.command(name="deferred", description="Defers, then answers late")
+        async def deferred(self, interaction: discord.Interaction) -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await asyncio.sleep(0.5)
+            await interaction.followup.send("in time after all", ephemeral=True)
+
+    bot = commands.Bot(
+        command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+    )
+
+    async def setup_hook() -> None:
+        await bot.add_cog(Slow())
+        await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    with error_log_guard():
+        async with run_bot(bot, fake, commands=True):
+            with pytest.raises(FakeDiscordError, match="10062"):
+                await fake.slash(alice, chan, "late")
+            await fake.settle()
+            assert errors == [10062]
+            assert len(fake.late_interactions) == 1
+            with pytest.raises(FakeDiscordError, match="late interaction answers"):
+                fake.assert_clean()
+            fake.late_interactions.clear()
+            res = await fake.slash(alice, chan, "deferred")
+            assert res.response_type == 5 and res.ephemeral
+            assert res.message.content == "in time after all" and not res.message.loading
+            fake.assert_clean()

@@ -20,6 +20,7 @@ Driver API (all coroutine methods must be awaited):
     fake.calls, fake.mark(), fake.calls_since(mark), fake.requests, fake.unknown_calls, fake.assert_clean()
     fake.rate_limit_next(method, path_substring, retry_after=0.05)
     fake.set_bot_permissions(guild, permissions, everyone=0)   # the bot's managed role (before it connects)
+    fake.interaction_deadline (3.0 s), fake.late_interactions   # see "Pitfalls"
     await fake.gateway_reconnect(), await fake.drop_gateway(code=4000)
 
 `channel` may be a guild text channel, a thread, or a FakeUser / None meaning the user's DM with the bot.
@@ -48,6 +49,9 @@ Pitfalls (all handled here, keep them in mind when extending):
   pass guild_ready_timeout=...) if the test needs `on_ready` / `wait_until_ready` quickly.
 * discord.py drops archived threads from its cache on THREAD_UPDATE (real behaviour).
 * fake.calls counts every request, including the 429 answers that were retried.
+* An interaction's first answer (callback) later than `interaction_deadline` seconds after the
+  INTERACTION_CREATE is 404 / 10062, as on Discord: recorded in `late_interactions`
+  (`assert_clean` fails) and the waiting `slash` / `click` / ... raises at once.
 """
 
 from .fixtures import ErrorLogGuard, error_log_guard, run_bot

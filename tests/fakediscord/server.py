@@ -286,6 +286,7 @@ class FakeDiscord(Aging):
         token: str | None = None,
         response_timeout: float = 5.0,
         settle_idle: float = 0.05,
+        interaction_deadline: float = 3.0,
     ):
         self._id_last = 0
         self.token = token  # None: accept any token
@@ -294,6 +295,10 @@ class FakeDiscord(Aging):
         self.allowed_privileged_intents = PRIVILEGED_INTENTS
         self.response_timeout = response_timeout
         self.settle_idle = settle_idle
+        # Seconds Discord waits for an interaction's first answer (see _check_interaction_deadline)
+        self.interaction_deadline = interaction_deadline
+        self.late_interactions: list[str] = []
+        self._interaction_sent_at: dict[str, float] = {}  # token -> loop time of INTERACTION_CREATE
 
         self.users: dict[int, FakeUser] = {}
         self.guilds: dict[int, FakeGuild] = {}
@@ -629,6 +634,8 @@ class FakeDiscord(Aging):
             problems.append(f"unknown routes hit: {self.unknown_calls}")
         if self.server_errors:
             problems.append("fake server errors:\n" + "\n".join(self.server_errors))
+        if self.late_interactions:
+            problems.append("late interaction answers:\n" + "\n".join(self.late_interactions))
         if problems:
             raise FakeDiscordError("\n".join(problems))
 
@@ -2587,6 +2594,7 @@ class FakeDiscord(Aging):
         self._interactions[rec.token] = rec
         self._interactions_by_id[rec.id] = rec
         self._interaction_futures[rec.token] = fut
+        self._interaction_sent_at[rec.token] = asyncio.get_running_loop().time()
         await self._dispatch("INTERACTION_CREATE", payload, only_newest=True)
         timeout = self.response_timeout if timeout is None else timeout
         try:
@@ -2849,10 +2857,34 @@ class FakeDiscord(Aging):
             raise ApiError(404, code, message)
         return rec
 
+    def _check_interaction_deadline(self, rec: InteractionResult) -> None:
+        """Discord forgets an interaction whose first answer (the callback) comes more than
+        ``interaction_deadline`` seconds (3 s) after the INTERACTION_CREATE was sent: 404 / 10062
+        "Unknown interaction", and the user reads "This interaction failed". Such a callback is
+        recorded in ``late_interactions`` (``assert_clean`` fails) and the driver call waiting
+        for the answer fails at once. (Follow-ups via the webhook token stay valid for 15 min.)"""
+        sent = self._interaction_sent_at.get(rec.token)
+        if sent is None:
+            return
+        late = asyncio.get_running_loop().time() - sent
+        if late <= self.interaction_deadline:
+            return
+        problem = (
+            f"{rec!r} answered {late:.2f}s after INTERACTION_CREATE "
+            f"(deadline {self.interaction_deadline}s): 404 / 10062 Unknown interaction"
+        )
+        self.late_interactions.append(problem)
+        fut = self._interaction_futures.get(rec.token)
+        if fut is not None and not fut.done():
+            fut.add_done_callback(lambda f: f.exception())  # retrieved even if nobody waits
+            fut.set_exception(FakeDiscordError(problem + ' ("This interaction failed")'))
+        raise ApiError(404, 10062, "Unknown interaction")
+
     async def _r_interaction_callback(self, request, interaction_id, token, payload, files, **_):
         rec = self._rec_for_token(token, 10062, "Unknown interaction")
         if str(rec.id) != interaction_id:
             raise ApiError(404, 10062, "Unknown interaction")
+        self._check_interaction_deadline(rec)
         if rec.response_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if not isinstance(payload, dict) or "type" not in payload:
