@@ -89,7 +89,7 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert first_bruno.content.startswith(f"Mesa #{game.id}")
                 assert "¿Nuevo en Herr der Ziegen?" in first_bruno.content
                 # The game's own words too (the engine's catalogs): the hand's headings.
-                assert "Deine Hand" in first_anna.embed_text and "Tu mano" in first_bruno.embed_text
+                assert "Hand (" in first_anna.embed_text and "Mano (" in first_bruno.embed_text
                 assert first_anna.embeds[0]["title"].startswith("Deine Entscheidung")
                 assert first_bruno.embeds[0]["title"].startswith("Tu decisión")
 
