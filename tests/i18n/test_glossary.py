@@ -89,7 +89,7 @@ def test_the_spanish_seed_is_sealed_not_compromised():
 # --- slash commands ----------------------------------------------------------------------------
 
 COMMANDS = sorted(key.removeprefix("cmd.") for key in WORDS if key.startswith("cmd."))
-LITERAL = re.compile(r"(?<![\w{:])/(\{kind\}|<game>|" + "|".join(COMMANDS) + r")\b")
+LITERAL = re.compile(r"(?<![\w{:])/(?:\{kind\}|<game>|(?:" + "|".join(COMMANDS) + r")\b)")
 
 
 def test_a_command_is_shown_with_its_name_in_the_readers_language():
