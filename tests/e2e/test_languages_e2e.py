@@ -65,7 +65,9 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert res.ephemeral and res.content == "Ya estás sentado en esta mesa."
                 res = await fake.click(chloe, lobby, fake.find_button(lobby, "Starten"))
                 assert res.ephemeral and "Only the host" in res.content  # fr: English
-                res = await fake.click(anna, lobby, fake.find_button(lobby, "Bot hinzufügen: leicht"))
+                res = await fake.click(
+                    anna, lobby, fake.find_button(lobby, "Bot hinzufügen: leicht")
+                )
                 assert " (Bot)" in res.embed_text and " (bot)" not in res.embed_text
                 res = await fake.click(anna, lobby, fake.find_button(lobby, "Starten"))
                 assert res.response_type == 7 and "Begonnen" in res.embed_text
