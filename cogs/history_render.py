@@ -12,6 +12,7 @@ from fairplay.export import dumps
 from storage import GameRecord
 from tables.history import Fairness, ReplayStep
 from tables.stats import PlayerStats, ServerStats
+from tables.words import counted
 from tables.words import t as say
 
 from .render import COLOUR, FIELD_LIMIT, MESSAGE_LIMIT, clip, title
@@ -205,8 +206,9 @@ def server_embed(
     for kind in kinds:
         name = engines.REGISTRY[kind].title if kind in engines.REGISTRY else kind
         bots = server.with_bots.get(kind, 0)
+        n = server.games.get(kind, 0)
         lines.append(
-            say(lang, "stats.games", game=name, n=server.games.get(kind, 0))
+            say(lang, counted("stats.games", n), game=name, n=n)
             + (say(lang, "stats.with_bots", n=bots) if bots else "")
         )
     embed.description = "\n".join(lines)
@@ -216,7 +218,7 @@ def server_embed(
             continue
         rows = [
             f"{i}. <@{s.user_id}> · {s.rating:.1f} "
-            + say(lang, "stats.rated", games=s.games, won=s.won)
+            + say(lang, counted("stats.rated", s.games), games=s.games, won=s.won)
             for i, s in enumerate(board[:top], start=1)
         ]
         name = engines.REGISTRY[kind].title if kind in engines.REGISTRY else kind

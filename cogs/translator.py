@@ -31,10 +31,10 @@ DESCRIPTIONS = (Where.command_description, Where.group_description, Where.parame
 
 @cache
 def descriptions() -> dict[str, tuple[str, dict[str, Any]]]:
-    """English description -> (message id, parameters)."""
+    """English description (as shown: ``{/away}`` is "/away") -> (message id, parameters)."""
     found: dict[str, tuple[str, dict[str, Any]]] = {
-        english: (key, {})
-        for key, english in WORDS.items()
+        t(SOURCE, key): (key, {})
+        for key in WORDS
         if key.startswith("desc.") and key != "desc.group"
     }
     for engine in engines.REGISTRY.values():

@@ -29,6 +29,11 @@ only the words change). Name tables:
   ``"msg"``, or a function returning a ``Msg``), and the message ``empty`` for an empty list;
 * any other object is asked ``table[value]`` and shown as it is (language-neutral text only).
 
+Slash commands: ``{/play}`` or ``{/wichtel card}`` in a template is that command shown with its
+name in the reader's language ("/spielen", "/wichtel karte"), and ``{kind:/rules}`` the
+subcommand ``rules`` of the game group ``kind`` (a parameter); each word is the ``tavern``
+catalog's ``cmd.<word>`` (the names Discord shows, see ``cogs/translator.py``), or itself.
+
 Plurals: ``plural(key, n)`` picks the id ``key.one`` or ``key.other``; both ids are translated
 (German and Spanish have the same two forms as English).
 """
@@ -109,11 +114,39 @@ def name_context(game: str, table: str, value: Any) -> str:
     return f"{game}.names.{table}.{value}"
 
 
+def command(path: str, lang: str | None = "en") -> str:
+    """A slash command as a reader of ``lang`` sees it: ``command("wichtel card", "de")`` is
+    "/wichtel karte" (every word through the ``tavern`` catalog's ``cmd.<word>``, the names
+    Discord shows that reader; a word without one, such as a game's group, stays)."""
+    lang = translations.language(lang)
+    return "/" + " ".join(
+        translations.translate(COMMANDS, f"{COMMANDS}.cmd.{word}", word, lang)
+        for word in path.strip().lstrip("/").split()
+    )
+
+
+COMMANDS = "tavern"  # the catalog that names the slash commands (``tables/words.py``)
+
+
+@dataclass(frozen=True, slots=True)
+class _Command:
+    path: str
+
+
 class _Formatter(string.Formatter):
     def __init__(self, game: str, lang: str) -> None:
         self.game, self.lang = game, lang
 
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, str) and key.startswith("/"):
+            return _Command(key)
+        return super().get_value(key, args, kwargs)
+
     def format_field(self, value: Any, spec: str) -> str:
+        if isinstance(value, _Command):
+            return command(value.path, self.lang)
+        if spec.startswith("/"):
+            return command(f"{value} {spec[1:]}", self.lang)
         if spec == "seat":
             return "{p%d}" % value
         if spec == "seats":
@@ -167,6 +200,7 @@ __all__ = [
     "NAMES",
     "TEMPLATES",
     "catalog",
+    "command",
     "name_context",
     "plural",
     "render",

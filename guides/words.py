@@ -72,7 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
         "copies.one": "1 Exemplar",
         "copies.other": "{n} Exemplare",
         "wi.lep": "Wichtel · Wert {value} · {copies} im Stapel",
-        "wi.event": "Ereigniskarte",
+        "wi.event": "Aktionskarte",
         "wi.bribe": " · Bestechung, Rang {rank} von {of}",
         "wi.need": " · der Anwerber braucht eine {n}+ auf dem Würfel",
         "wi.supervisor": "Die Wahlleiter-Karte · 1 Exemplar · zwei Seiten: {sides}",
@@ -230,8 +230,8 @@ OPTION_HELP: dict[str, dict[str, dict[str, str]]] = {
             "tu corral.",
         },
         "korrigans": {
-            "placement": "standard: cada Korrigan empieza en una casilla marcada con tu número "
-            "de jugador; advanced: coloca tus Korrigans en cualquier casilla (cara "
+            "placement": "standard: cada Korrigan empieza en un campo marcado con tu número "
+            "de jugador; advanced: coloca tus Korrigans en cualquier campo (cara "
             "del tablero sin iconos).",
             "map": "qué archivo de mapa se juega.",
         },

@@ -13,7 +13,7 @@ from .bots import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from .errors import TableChanged, TableError
 from .langs import LangsMixin
 from .outcome import Outcome
-from .words import WORDS, m
+from .words import WORDS, counted, m
 
 
 class LobbyMixin(LangsMixin):
@@ -175,7 +175,9 @@ class LobbyMixin(LangsMixin):
         self._host_only(game, by_user, "start")
         n = len(game.seats)
         if n < engine.min_players:
-            raise TableError(m("err.too_few", title=engine.title, min=engine.min_players, n=n))
+            raise TableError(
+                m(counted("err.too_few", n), title=engine.title, min=engine.min_players, n=n)
+            )
         return engine
 
     @on_latest

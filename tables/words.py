@@ -44,7 +44,10 @@ WORDS = {
     "err.host_leaves": "You are the host: use Cancel to close the table instead.",
     "err.no_bot": "There is no bot at this table.",
     "err.abandon_not_running": "Only a running game can be abandoned.",
-    "err.too_few": "{title} needs at least {min} players; {n} seated. Invite someone or add a bot.",
+    "err.too_few.one": "{title} needs at least {min} players; {n} is seated. Invite someone or "
+    "add a bot.",
+    "err.too_few.other": "{title} needs at least {min} players; {n} are seated. Invite someone "
+    "or add a bot.",
     "err.not_running": "This game is not running.",
     "err.over": "This game is over.",
     "err.not_your_turn": "It is not your turn to decide; waiting for {waiting}.",
@@ -59,7 +62,7 @@ WORDS = {
     "err.raced": "Someone else moved at that very moment; nothing was changed. Please look at "
     "the board and try again.",
     "err.no_history": "This table never started, so it has no history.",
-    "err.no_games_history": "You have no started or finished game. Open one with /play.",
+    "err.no_games_history": "You have no started or finished game. Open one with {/play}.",
     "err.move_number": "Type a move number, like 12 (0 is the start).",
     "err.no_history_yet": "This table has not started yet, so it has no history.",
     "err.stats_bot": "Bots are kept out of the stats; pick a player.",
@@ -67,13 +70,13 @@ WORDS = {
     "then try again.",
     "err.no_board_permission": "The game has started, but I could not post its board here: "
     "please give me the Send Messages, Create Public Threads and "
-    "Embed Links permissions. Meanwhile everyone can play with /hand "
-    "and see the board with /board.",
+    "Embed Links permissions. Meanwhile everyone can play with {/hand} "
+    "and see the board with {/board}.",
     "err.pick_one": "Pick one of the choices.",
     "err.stale_typed": "That move was offered for an earlier decision (it was already made, or "
     "the game moved on); nothing was changed. Here are your current choices.",
-    "err.no_running": "You have no running game. Open one with /play.",
-    "err.no_running_of": "You have no running {game} game. Open one with /play.",
+    "err.no_running": "You have no running game. Open one with {/play}.",
+    "err.no_running_of": "You have no running {game} game. Open one with {/play}.",
     "err.several_tables": "You are at several tables ({tables}); pick one with the `table` "
     "option, or use the command in the game's thread.",
     "err.option_form": "Write options as key=value (got {got}).",
@@ -113,11 +116,11 @@ WORDS = {
     "board.latest": "Latest",
     "board.bots": "Bots",
     "board.in_words": "*The board in words: **Text board**.*",
-    "board.alt": "Picture of the {game} board at move {n}. The same board in words: the Text "
-    "board button or /board.",
+    "board.alt": "Picture of the {game} board. The same board in words: the Text board button "
+    "or {/board}.",
     "board.over": "Game over. Winner: {winners}.",
     "board.abandoned": "This game was abandoned.",
-    "board.waiting": "Waiting for: {waiting} · move {n}",
+    "board.waiting": "Waiting for: {waiting}",
     "hand.your_turn": "Your turn",
     "hand.your_decision": "Your decision",
     "hand.reminder_turn": "Reminder: your turn",
@@ -132,11 +135,11 @@ WORDS = {
     "results.thanks": "Thanks for playing, {players}!",
     "results.no_result": "This game ended without a result (table #{id}).",
     "results.abandoned": "The host abandoned this game (table #{id}).",
-    "results.export_elsewhere": "(The export file: /history table:{id}.)",
+    "results.export_elsewhere": "(The export file: {/history} table:{id}.)",
     "fair.commitment": "🔒 **Fair shuffle.** The secret seed that deals this game is committed as "
     "SHA-256 `{commitment}`. When the game ends, the seed and a salt are "
     "revealed here, so anyone can check that nothing was arranged: `{verify}` "
-    "on the export file (see /history table:{id}).",
+    "on the export file (see {/history} table:{id}).",
     "fair.seed": "🔓 Seed `{seed}` · salt `{salt}`",
     "fair.check": 'SHA-256("seed:salt") = `{commitment}` (the commitment posted at the start). '
     "Verify with `{verify} tavern-table-<n>.json`.",
@@ -181,19 +184,21 @@ WORDS = {
     "stats.streak": "Longest win streak: {n}",
     "stats.favourite": "Favourite game: {game}",
     "stats.server_title": "Stats · this server",
-    "stats.none_play": "No finished games here yet. Open one with /play.",
-    "stats.games": "**{game}**: {n} games",
-    "stats.rated": "({games} rated games, {won} won)",
+    "stats.none_play": "No finished games here yet. Open one with {/play}.",
+    "stats.games.one": "**{game}**: {n} game",
+    "stats.games.other": "**{game}**: {n} games",
+    "stats.rated.one": "({games} rated game, {won} won)",
+    "stats.rated.other": "({games} rated games, {won} won)",
     "stats.leaderboard": "Leaderboard · {game}",
     "stats.footer": "Ratings: OpenSkill (Plackett-Luce), mu - 3 sigma; humans only, games with "
     "fewer than two humans are not rated.",
-    "dm.welcome": "New to {title}? `/{kind} rules` is the whole guide, page by page, and "
-    "`/{kind} card` explains any card. To move, press a button below (or pick from "
-    "its menu) when it is your turn; **My hand** on the board and `/{kind} move` do "
+    "dm.welcome": "New to {title}? `{kind:/rules}` is the whole guide, page by page, and "
+    "`{kind:/card}` explains any card. To move, press a button below (or pick from "
+    "its menu) when it is your turn; **My hand** on the board and `{kind:/move}` do "
     "the same.",
     "thread.dms_closed": "{mention}, I can't send you direct messages (they are closed). Use "
     "**My hand** on the board to see your cards and play; I'll mention you "
-    "here when it's your turn. New to the game? `/{kind} rules` explains it.",
+    "here when it's your turn. New to the game? `{kind:/rules}` explains it.",
     "thread.your_turn": "{mention}, it's your turn. Use **My hand** on the board to play.",
     "thread.your_turn_still": "{mention}, it's still your turn. Use **My hand** on the board to "
     "play.",
@@ -204,7 +209,7 @@ WORDS = {
     "thread.missing_permissions": "I cannot post the news and the board of table #{id} in "
     "{where}: I am missing the permission {permissions} there. A server admin can give it to "
     "me (Server Settings > Roles, or the channel's Permissions). The game goes on meanwhile: "
-    "players still get their DMs, /board shows the board, and the next move shows it again.",
+    "players still get their DMs, {/board} shows the board, and the next move shows it again.",
     "thread.missing_unknown": "I cannot post the news and the board of table #{id} in {where}: "
     "Discord says I lack a permission or access there. I need View Channel, Send Messages, "
     "Create Public Threads, Send Messages in Threads, Embed Links, Attach Files and Read "
@@ -219,7 +224,7 @@ WORDS = {
     "err.too_many_threads": "I could not start the game: this server has reached Discord's "
     "limit of active threads, and every game plays in a thread of its own. Archive or delete "
     "some threads (or ask a server admin to), then press Start again. The table is still open.",
-    "games.none": "You are not at any table. Open one with /play.",
+    "games.none": "You are not at any table. Open one with {/play}.",
     "games.thread": "thread",
     "games.your_turn": "**your turn**",
     "games.status.lobby": "lobby",
@@ -272,7 +277,7 @@ WORDS = {
     "cmd.undo": "undo",
     "cmd.settings": "settings",
     "cmd.away": "away",
-    "desc.play.away_limit": "Days a player may be /away before the host may replace them "
+    "desc.play.away_limit": "Days a player may be {/away} before the host may replace them "
     "(default 14)",
     "desc.undo": "Take back your last decision, if it showed nothing new",
     "desc.move.confirm": "Play it without asking, even if it cannot be taken back",
@@ -349,20 +354,20 @@ WORDS = {
     "(tables: {tables}).",
     "away.gone_sit": "You are away until {until}: no reminders until then, and your tables show "
     "it (tables: {tables}). A bot plays your seats meanwhile.",
-    "away.earlier": "Back earlier? `/away days:0`.",
+    "away.earlier": "Back earlier? `{/away} days:0`.",
     "away.none_running": "none running",
     "digest.reminder": "**Reminder: {n} tables are waiting for you**",
     "digest.quiet": "**While your quiet hours ran**",
     "digest.your_turn": "your turn",
     "digest.news": "news",
     # --- the rules guide and the card reference (their chrome; the guides are English) -------
-    "guide.footer": "Page {n} of {total} · /{kind} card explains any card",
+    "guide.footer": "Page {n} of {total} · {kind:/card} explains any card",
     "guide.back": "◀ Back",
     "guide.next": "Next ▶",
     "guide.jump": "Jump to a section…",
-    "guide.gone": "That guide is no longer here; open it again with /<game> rules.",
+    "guide.gone": "That guide is no longer here; open it again with its game's rules command.",
     "guide.facts": "Facts",
-    "guide.card_footer": "{game} · /{kind} rules is the whole guide",
+    "guide.card_footer": "{game} · {kind:/rules} is the whole guide",
     "guide.no_card": "I know no {game} card called {name}. Start typing in the `name` option to "
     "see the cards.",
 }
@@ -418,9 +423,14 @@ def option_help(kind: str, key: str, lang: str | None) -> str:
     return engines.REGISTRY[kind].option_help[key]
 
 
+def counted(key: str, n: int) -> str:
+    """The id of a counted message: ``key.one`` when ``n`` is 1, else ``key.other``."""
+    return f"{key}.{'one' if n == 1 else 'other'}"
+
+
 def t(lang: str | None, key: str, /, **params: Any) -> str:
     """The text of the message ``key`` in ``lang`` (English for an unknown language)."""
     return render(m(key, **params), lang)
 
 
-__all__ = ["DOMAIN", "SEAT_SUFFIXES", "WORDS", "m", "option_help", "seat_name", "t"]
+__all__ = ["DOMAIN", "SEAT_SUFFIXES", "WORDS", "counted", "m", "option_help", "seat_name", "t"]

@@ -8,6 +8,10 @@ seat, and these name tables (a translation keeps the placeholders and translates
 - ``card_house``: a card's name with " (house rule)" for an Additional Card; ``card_label``: the
   same plus an Armory card's values ("Helm (house rule) (A 5+ / D 3+)");
 - ``site``: a site's name ("Main Square"); ``a_site``: with its article ("an Armory");
+  ``the_site``: with its article as a verb's object ("dominates the Armory"); ``at_site`` /
+  ``from_site`` / ``to_site``: with its preposition ("at the Armory", "from ...", "to ..."), one
+  table per preposition, since other languages join or choose it per site ("beim Marktplatz",
+  "in der Taverne", "del Castillo");
   ``backs``: a list of sites as "a Tavern card and an Armory card";
 - ``a``: a die's value with its article ("an 8"); ``dice``: dice values, ", "-joined;
 - ``seats_and``: seats joined by " and "; ``msgs``: nested messages (JSON form), ", "-joined;
@@ -73,6 +77,9 @@ NAMES = {
     "card_label": _Shown(_card_label),
     "site": dict(SITE_NAMES),
     "the_site": {key: "the " + name for key, name in SITE_NAMES.items()},
+    "at_site": {key: "at the " + name for key, name in SITE_NAMES.items()},
+    "from_site": {key: "from the " + name for key, name in SITE_NAMES.items()},
+    "to_site": {key: "to the " + name for key, name in SITE_NAMES.items()},
     "a_site": {key: a_an(name) for key, name in SITE_NAMES.items()},
     "backs": Joined(lambda site: msg("back", back=site), sep_id="and"),
     "a": {value: a_an(value) for value in DIE_VALUES},
@@ -152,8 +159,8 @@ TEMPLATES = {
     "pile_empty": "The {site:site} has no cards left to draw.",
     "reshuffle": "The {site:site} discards are shuffled into a new pile.",
     "you_drew": "You drew {card:card}.",
-    "draws.one": "{seat:seat} draws {n} card at {site:the_site}.",
-    "draws.other": "{seat:seat} draws {n} cards at {site:the_site}.",
+    "draws.one": "{seat:seat} draws {n} card {site:at_site}.",
+    "draws.other": "{seat:seat} draws {n} cards {site:at_site}.",
     "counter.penitent": "{seat:seat} discards a Penitent: the {card:card} has no effect on them.",
     "counter.bravery": "{seat:seat} rotates Bravery: the {card:card} has no effect on them.",
     "counter.oldlady": "{seat:seat} rotates the Old Lady to use Bravery: the {card:card} has no "
@@ -164,8 +171,8 @@ TEMPLATES = {
     "dominates": "{seat:seat} dominates {site:the_site} and draws a card there.",
     "porter": "{seat:seat} discards a Porter to set a Henchman on the full {site:site}.",
     "porter2": "{seat:seat} rotates the Porter (alt) to set a Henchman on the full {site:site}.",
-    "sets": "{seat:seat} sets a Henchman at {site:the_site}.",
-    "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman at {site:the_site} "
+    "sets": "{seat:seat} sets a Henchman {site:at_site}.",
+    "sets_betrayed": "{seat:seat} sets {color:seat}'s betrayed Henchman {site:at_site} "
     "(it counts for {color:seat}).",
     "influence": "{seat:seat} uses Influence to draw 2 cards.",
     "influence_ol": "{seat:seat} uses Influence through the Old Lady to draw 2 cards.",
@@ -173,7 +180,7 @@ TEMPLATES = {
     "cards_begin": "Everyone plays cards, starting with {seat:seat}.",
     "out_of_cards": "{seat:seat} has no cards left and passes.",
     "passes": "{seat:seat} passes for the rest of the day.",
-    "bigots": "{seat:seat} rotates the Bigots to draw at {site:the_site}, where they share the "
+    "bigots": "{seat:seat} rotates the Bigots to draw {site:at_site}, where they share the "
     "most Henchmen.",
     "mule": "{seat:seat} rotates the Mule to fetch a card from the Armory.",
     "inquisition": "{seat:seat} discards the Inquisition: every opponent's Trump goes to the "
@@ -188,14 +195,14 @@ TEMPLATES = {
     "plays_back": "{seat:seat} plays {card:card} against {target:seat}, choosing "
     "{back:a_site} card.",
     "plays_backs": "{seat:seat} plays {card:card} against {target:seat}, choosing {backs:backs}.",
-    "plays_pigeon": "{seat:seat} plays {card:card}, drawing at {site:the_site}.",
+    "plays_pigeon": "{seat:seat} plays {card:card}, drawing {site:at_site}.",
     "plays_traitor2": "{seat:seat} plays {card:card} against {target:seat}, moving a Henchman "
-    "from {src:the_site} to {dst:the_site}.",
+    "{src:from_site} {dst:to_site}.",
     "plays_traitor": "{seat:seat} plays {card:card} against {target:seat}, taking a Henchman "
-    "from {site:the_site}.",
+    "{site:from_site}.",
     "plays_aim": "{seat:seat} plays {card:card} against {target:seat}, aiming at {aim:card}.",
-    "plays_grave": "{seat:seat} plays {card:card}, taking {taken:card} from {site:the_site} "
-    "discards.",
+    "plays_grave": "{seat:seat} plays {card:card}, taking {taken:card} from the discards "
+    "{site:at_site}.",
     "boss": "{seat:seat} rotates the Boss Lady: this Gossip is worth {n}.",
     "gossip.one": "{target:seat} loses {n} point, {seat:seat} earns {amount}.",
     "gossip.other": "{target:seat} loses {n} points, {seat:seat} earns {amount}.",
@@ -203,9 +210,9 @@ TEMPLATES = {
     "taken_was": "The card taken was {card:card}.",
     "hand_discard": "{seat:seat} discards {card:card} from their hand.",
     "vermin": "Vermin get into {seat:seat}'s things: they discard {card:card}.",
-    "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen from {src:the_site} "
-    "to {dst:the_site}.",
-    "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen from {site:the_site} "
+    "moves_henchman": "{seat:seat} moves one of {target:seat}'s Henchmen {src:from_site} "
+    "{dst:to_site}.",
+    "takes_henchman": "{seat:seat} takes one of {target:seat}'s Henchmen {site:from_site} "
     "for the next day.",
     "res_discarded": "{seat:seat}'s {card:card} is discarded.",
     "gives": "{seat:seat} gives {card:card} from their Reserve to {to:seat}.",
@@ -284,23 +291,23 @@ TEMPLATES = {
     "prompt.choir.one": "{who:seats} decides how many Choir boys to discard.",
     "prompt.choir.other": "{who:seats} decide how many Choir boys to discard.",
     # --- button labels (Step.label) -------------------------------------------------------
-    "label.place": "Henchman to {site:the_site}{how:place_how}{draw:place_draw}",
-    "label.place_traitor": "{color:seat}'s Henchman (Traitor) to {site:the_site}{how:place_how}"
+    "label.place": "Henchman {site:to_site}{how:place_how}{draw:place_draw}",
+    "label.place_traitor": "{color:seat}'s Henchman (Traitor) {site:to_site}{how:place_how}"
     "{draw:place_draw}",
     "label.pass_day": "Pass for the rest of the day",
     "label.play": "Play {card:card_label}",
     "label.inquisition": "Inquisition: opponents' Trumps to the discards",
     "label.mule": "Mule (house rule): draw at the Armory",
-    "label.bigots": "Bigots: draw at {site:the_site}",
+    "label.bigots": "Bigots: draw {site:at_site}",
     "label.back": "Back (choose another card)",
     "label.target": "{card:card}: target {target:seat}",
     "label.boss": "Rotate Boss Lady: Gossip worth {n}",
     "label.plain": "Plain Gossip (keep Boss Lady ready)",
-    "label.traitor_site": "Take their Henchman at {site:the_site}",
-    "label.traitor2_from": "Move their Henchman from {site:the_site}",
-    "label.traitor2_to": "Move it to {site:the_site}",
-    "label.pigeon_site": "Pigeon: draw at {site:the_site}",
-    "label.grave_site": "Search {site:the_site} discards",
+    "label.traitor_site": "Take their Henchman {site:at_site}",
+    "label.traitor2_from": "Move their Henchman {site:from_site}",
+    "label.traitor2_to": "Move it {site:to_site}",
+    "label.pigeon_site": "Pigeon: draw {site:at_site}",
+    "label.grave_site": "Search the discards {site:at_site}",
     "label.back_card": "{card:card}: {back:a_site} card",
     "label.grave_card": "Take {card:card}",
     "label.aim": "Discard their {card:card}",

@@ -148,7 +148,7 @@ TEMPLATES = {
     "and": "{a} and {b:seat}",
     # --- a seat's hand (render.hand_text) ---
     "hand.spectator": "Spectators hold no cards.",
-    "hand.cards": "Your hand ({p:colour}): {names}",
+    "hand.cards": "Hand ({p:colour}): {names}",
     "hand.no_cards": "no cards",
     "hand.goat": "Your large goat stands at {spot:msg}: you take from {line:line} {k}.",
     "hand.mulligan": "You chose to return {n} dog(s); waiting for the others.",

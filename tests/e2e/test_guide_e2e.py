@@ -268,5 +268,5 @@ async def test_a_german_player_reads_the_german_guide_and_cards(tmp_path):
                 res = await fake.slash(anna, chan, "wichtel card", name="nd")
                 assert res.embeds[0]["title"] == "Nix da!"
                 assert "Fakten" in res.embed_text and "Anwerber" in res.embed_text
-                assert "Ereigniskarte · 1 Exemplar" in res.embed_text
+                assert "Aktionskarte · 1 Exemplar" in res.embed_text
             assert fake.unknown_calls == []

@@ -65,7 +65,9 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert res.ephemeral and res.content == "Ya estás sentado en esta mesa."
                 res = await fake.click(chloe, lobby, fake.find_button(lobby, "Starten"))
                 assert res.ephemeral and "Only the host" in res.content  # fr: English
-                res = await fake.click(anna, lobby, fake.find_button(lobby, "Bot dazu: leicht"))
+                res = await fake.click(
+                    anna, lobby, fake.find_button(lobby, "Bot hinzufügen: leicht")
+                )
                 assert " (Bot)" in res.embed_text and " (bot)" not in res.embed_text
                 res = await fake.click(anna, lobby, fake.find_button(lobby, "Starten"))
                 assert res.response_type == 7 and "Begonnen" in res.embed_text
@@ -89,7 +91,7 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 assert first_bruno.content.startswith(f"Mesa #{game.id}")
                 assert "¿Nuevo en Herr der Ziegen?" in first_bruno.content
                 # The game's own words too (the engine's catalogs): the hand's headings.
-                assert "Deine Hand" in first_anna.embed_text and "Tu mano" in first_bruno.embed_text
+                assert "Hand (" in first_anna.embed_text and "Mano (" in first_bruno.embed_text
                 assert first_anna.embeds[0]["title"].startswith("Deine Entscheidung")
                 assert first_bruno.embeds[0]["title"].startswith("Tu decisión")
 

@@ -79,7 +79,7 @@ async def test_settings_away_and_undo_answer_in_the_players_language(make_bot, c
                 # /away: Bruno's answer in Spanish; the board and its news in German
                 res = await fake.slash(bruno, chan, "away", days=5, bot_sit=True)
                 assert res.ephemeral and res.content.startswith("Estás ausente hasta <t:")
-                assert "un bot juega por ti" in res.content and "`/away days:0`" in res.content
+                assert "un bot juega por ti" in res.content and "`/ausente days:0`" in res.content
                 await fake.settle()
                 fields = table.board().embeds[0]["fields"]
                 away = [f for f in fields if f["name"] == "Abwesend"]

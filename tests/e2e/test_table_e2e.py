@@ -49,7 +49,7 @@ async def test_lobby_commands_reminders_and_leaving(make_bot, clock):
                 res = await fake.slash(ben, thread, "board")
                 assert res.ephemeral and "Pasture" in res.embed_text
                 res = await fake.slash(ben, thread, "hand")
-                assert res.ephemeral and "Your hand" in res.embed_text
+                assert res.ephemeral and "Hand (Yellow)" in res.embed_text
 
                 # Reminders: nothing before the deadline, one DM per waiting player after it.
                 cog = bot.get_cog("Tables")

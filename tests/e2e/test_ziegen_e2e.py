@@ -141,5 +141,5 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 # Hands stay hidden: no private news ("You drew ..." after a returned dog) and no
                 # private panel ever reached the channel or the thread.
                 await assert_private_news_stayed_private(fake, bot, game.id, chan, thread)
-                assert not any("Your hand" in t for t in public_texts(fake, chan, thread))
+                assert not any("Hand (" in t for t in public_texts(fake, chan, thread))
             assert fake.unknown_calls == []
