@@ -30,6 +30,7 @@ import aiohttp
 import yarl
 from aiohttp import web
 
+from .contract import Contract, Violation, form_errors, violations_in
 from .model import (
     DISCORD_EPOCH,
     DM,
@@ -192,10 +193,9 @@ def _no_content() -> web.Response:
     return web.Response(status=204)
 
 
-def _form_error(message: str, path: str = "_errors", code: str = "BASE_TYPE_INVALID") -> ApiError:
-    return ApiError(
-        400, 50035, "Invalid Form Body", {path: {"_errors": [{"code": code, "message": message}]}}
-    )
+def _form_error(message: str, path: str = "", code: str = "BASE_TYPE_INVALID") -> ApiError:
+    """400 / 50035 naming the field: a dotted `path` ("embeds.0.title") nests as Discord's does."""
+    return ApiError(400, 50035, "Invalid Form Body", form_errors(path, code, message))
 
 
 def _parse_multipart(content_type: str, raw: bytes) -> list[tuple[dict[str, str], bytes]]:
@@ -309,6 +309,11 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.requests: list[RequestRecord] = []
         self.unknown_calls: list[Call] = []
+        # request bodies real Discord refuses (400 / 50035): they fail the test (`assert_clean`,
+        # the end of `run_bot`, leaving `async with FakeDiscord()`) even if the bot swallows the
+        # error; a test that provokes one on purpose takes it with `take_violations()`.
+        self.contract = Contract()
+        self.contract_violations: list[Violation] = []
         self.server_errors: list[str] = []
         self.gateway_log: list[tuple[str, Any]] = []  # (direction+op/event, data) for debugging
 
@@ -403,6 +408,8 @@ class FakeDiscord:
 
     async def __aexit__(self, *exc: Any) -> None:
         await self.stop()
+        if exc[0] is None:
+            self.check_contract()
 
     # ------------------------------------------------------------------ ids / helpers
 
@@ -627,8 +634,25 @@ class FakeDiscord:
             problems.append(f"unknown routes hit: {self.unknown_calls}")
         if self.server_errors:
             problems.append("fake server errors:\n" + "\n".join(self.server_errors))
+        if self.contract_violations:
+            problems.append(self._violations_text())
         if problems:
             raise FakeDiscordError("\n".join(problems))
+
+    def _violations_text(self) -> str:
+        return "request bodies real Discord refuses (400 / 50035 Invalid Form Body):\n" + "\n".join(
+            f"  {v}" for v in self.contract_violations
+        )
+
+    def check_contract(self) -> None:
+        """Fail if the bot sent a request body real Discord refuses (see `contract_violations`)."""
+        if self.contract_violations:
+            raise FakeDiscordError(self._violations_text())
+
+    def take_violations(self) -> list[Violation]:
+        """The contract violations so far, forgotten (for tests that provoke them on purpose)."""
+        out, self.contract_violations = self.contract_violations, []
+        return out
 
     # ------------------------------------------------------------------ failure simulation
 
@@ -1321,9 +1345,17 @@ class FakeDiscord:
                     return _json_response({"message": "401: Unauthorized", "code": 0}, status=401)
             try:
                 payload, files = await self._read_body(request, raw_body)
+                refused = self.contract.check(method, template, payload)
+                if refused:
+                    v = refused[0]
+                    raise ApiError(
+                        400, 50035, "Invalid Form Body", form_errors(v.field, v.code, v.message)
+                    )
                 result = await matched[2](request, payload=payload, files=files, **matched[1])
             except ApiError as e:
                 status = e.status
+                if e.code == 50035:
+                    self.contract_violations += violations_in(method, template, e.errors)
                 return _json_response(e.body(), status=e.status)
             if isinstance(result, web.StreamResponse):
                 status = result.status
