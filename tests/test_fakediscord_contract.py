@@ -1,11 +1,13 @@
 """The fake Discord holds the real, unmodified discord.py client to Discord's published contract:
 request bodies against Discord's OpenAPI description, the emoji of buttons and select options, and
-the limits the spec cannot say (2,000 characters, 5 action rows). Each refusal is Discord's answer (400 / 50035 naming the field) and is recorded,
+the limits the spec cannot say (2,000 characters, 5 action rows, the 3-second deadline, the
+15-minute token). Each refusal is Discord's answer (400 / 50035 naming the field) and is recorded,
 so the test that caused it fails even when the bot swallows the error."""
 
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -326,6 +328,44 @@ async def test_real_emojis_custom_emojis_80_characters_and_5_rows_pass(world):
         assert len(fake.channel_messages(chan)) == 9  # 7 sent, the answer, the follow-up
     assert fake.contract_violations == []
     fake.assert_clean()
+
+
+# --------------------------------------------------------------------------- deadlines
+
+
+async def test_an_answer_after_3_seconds_finds_no_interaction(world):
+    fake, chan, alice, probe, bot = world
+    async with run_bot(bot, fake, commands=True):
+        real_now = fake.now
+        # the bot takes "4 s" before answering
+        probe.before_answer = lambda: setattr(fake, "now", lambda: real_now() + 4)
+        with pytest.raises(FakeDiscordError, match="did not acknowledge"):
+            await fake.slash(alice, chan, "probe", timeout=0.5)
+        (err,) = probe.errors
+        assert (err.status, err.code) == (404, 10062)  # Unknown interaction
+        fake.now = real_now  # type: ignore[method-assign]
+        probe.before_answer = None
+        assert (await fake.slash(alice, chan, "probe")).content == "ok"
+
+
+async def test_the_interaction_token_lasts_15_minutes(world):
+    fake, chan, alice, probe, bot = world
+    async with run_bot(bot, fake, commands=True):
+        res = await fake.slash(alice, chan, "probe")
+        interaction = probe.interaction
+        assert interaction is not None
+        fake.age_interaction(res, 14 * 60)
+        await interaction.followup.send("still in time")
+        await interaction.edit_original_response(content="edited in time")
+        fake.age_interaction(res, 61)
+        with pytest.raises(discord.HTTPException) as err:
+            await interaction.followup.send("too late")
+        assert (err.value.status, err.value.code) == (401, 50027)
+        with pytest.raises(discord.HTTPException) as err:
+            await interaction.edit_original_response(content="too late")
+        assert (err.value.status, err.value.code) == (401, 50027)
+        assert res.message.content == "edited in time" and len(res.followups) == 1
+    assert time.time() - res.issued_at > 15 * 60
 
 
 # --------------------------------------------------------------------------- the spec itself

@@ -20,6 +20,7 @@ Driver API (all coroutine methods must be awaited):
     fake.calls, fake.mark(), fake.calls_since(mark), fake.requests, fake.unknown_calls, fake.assert_clean()
     fake.rate_limit_next(method, path_substring, retry_after=0.05)
     fake.contract_violations, fake.take_violations(), fake.check_contract()
+    fake.now(), fake.age_interaction(result, seconds)
     await fake.gateway_reconnect(), await fake.drop_gateway(code=4000)
 
 `channel` may be a guild text channel, a thread, or a FakeUser / None meaning the user's DM with the bot.
@@ -35,7 +36,8 @@ loading, edit_count, deleted, type, author_id, channel_id, thread_id.
 Discord's contract (contract.py): every request body is checked against the schema of its route
 and method in Discord's own OpenAPI description (spec/openapi.json), component emojis must be
 custom or Unicode emojis, and the limits the spec cannot say are checked by hand (2,000 characters
-of content, 6,000 over the embeds, 5 action rows of 5).
+of content, 6,000 over the embeds, 5 action rows of 5, the interaction callback within 3 s of
+`fake.now()`, follow-ups and @original edits within the token's 15 minutes, else 401 / 50027).
 A refusal is Discord's answer (400 / 50035 "Invalid Form Body", `errors` naming the field) and
 is recorded in `fake.contract_violations`: `run_bot`, `assert_clean` and leaving
 `async with FakeDiscord()` fail on any, even one the bot swallowed. A test that provokes one on

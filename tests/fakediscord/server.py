@@ -113,6 +113,10 @@ MT_REPLY = 19
 MT_CHAT_INPUT = 20
 MT_THREAD_STARTER = 21
 
+# interactions: the callback within 3 s, the token (follow-ups, @original) for 15 minutes
+INTERACTION_DEADLINE = 3.0
+INTERACTION_TOKEN_TTL = 15 * 60.0
+
 # uploads (Discord's defaults for a bot without boosts)
 MAX_FILES = 10
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -413,6 +417,11 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ ids / helpers
 
+    def now(self) -> float:
+        """The fake's clock (seconds since the epoch): the one place it reads the time for
+        interaction deadlines and token lifetimes."""
+        return time.time()
+
     def _next_id(self) -> int:
         ms = int(time.time() * 1000) - DISCORD_EPOCH
         new = ms << 22
@@ -653,6 +662,10 @@ class FakeDiscord:
         """The contract violations so far, forgotten (for tests that provoke them on purpose)."""
         out, self.contract_violations = self.contract_violations, []
         return out
+
+    def age_interaction(self, result: InteractionResult, seconds: float) -> None:
+        """Make an interaction `seconds` older (its 3 s deadline, its 15-minute token)."""
+        result.issued_at -= seconds
 
     # ------------------------------------------------------------------ failure simulation
 
@@ -2304,6 +2317,7 @@ class FakeDiscord:
             user=user,
             channel_id=channel.id,
             guild_id=channel.guild_id,
+            issued_at=self.now(),
         )
         return d, rec
 
@@ -2757,6 +2771,9 @@ class FakeDiscord:
         rec = self._rec_for_token(token, 10062, "Unknown interaction")
         if str(rec.id) != interaction_id:
             raise ApiError(404, 10062, "Unknown interaction")
+        if self.now() - rec.issued_at > INTERACTION_DEADLINE:
+            # not answered within 3 s: the interaction is gone ("This interaction failed")
+            raise ApiError(404, 10062, "Unknown interaction")
         if rec.response_type is not None:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if not isinstance(payload, dict) or "type" not in payload:
@@ -2863,6 +2880,8 @@ class FakeDiscord:
         if rec.response_type is None:
             # the token only becomes a webhook once the interaction is acknowledged
             raise ApiError(404, 10015, "Unknown Webhook")
+        if self.now() - rec.issued_at > INTERACTION_TOKEN_TTL:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return rec
 
     def _wh_message(self, rec: InteractionResult, message_id: str | None) -> FakeMessage:
