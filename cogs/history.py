@@ -41,7 +41,7 @@ class ReplayButton(
         "o": ("replay", "🎞️"),
         "b": ("back", "◀️"),
         "f": ("forward", "▶️"),
-        "h": ("hands", "🂠"),
+        "h": ("hands", "🃏"),
     }  # the label is the message ``history.button.<name>``
 
     def __init__(

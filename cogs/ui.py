@@ -88,7 +88,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:h:(?P<
         super().__init__(
             discord.ui.Button(
                 label=t(lang, "button.hand"),
-                emoji="🂠",
+                emoji="🃏",
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tv:h:{table}",
             )

@@ -683,6 +683,22 @@ async def test_rest_validation_like_discord(world):
         for body in too_long:
             status, answer = await post(f"/channels/{chan.id}/messages", body)
             assert (status, answer["code"]) == (400, 50035), body
+        # each refusal is recorded, naming the field, so that a bot swallowing it still fails
+        refused = fake.take_violations()
+        assert [v.field for v in refused] == [
+            "components",  # the duplicated custom_id
+            "content",
+            "embeds.0.description",
+            "embeds.0.title",
+            "embeds.0.footer.text",
+            "embeds.0.author.name",
+            "embeds.0.fields.0.value",
+            "embeds.0.fields.0.name",
+            "components.0.components.0.label",
+            "components.0.components.0.options.0.label",
+            "components.0.components.0.options.0.value",
+            "components.0.components.0.placeholder",
+        ]
     fake.assert_clean()
 
 
@@ -726,6 +742,7 @@ async def test_roles_and_the_bots_guilds(world):
         before = (await get(f"/users/@me/guilds?before={second.id}"))[1]
         assert [g["name"] for g in before] == ["Tavern"]
         assert (await get("/users/@me/guilds?limit=201"))[0] == 400
+        assert [v.field for v in fake.take_violations()] == ["limit"]  # refused on purpose
 
         status, roles = await get(f"/guilds/{second.id}/roles")
         assert status == 200

@@ -133,6 +133,14 @@ async def test_what_discord_refuses_is_refused(world):
                     embed=picture_embed(), attachments=[]
                 )
             assert msg.attachment_names == ["board.png"]
+            # every 400 / 50035 above is recorded, naming the field (and would fail the test)
+            assert [(v.method, v.field) for v in fake.take_violations()] == [
+                ("POST", "embeds.0.image.url"),
+                ("POST", "embeds.0.image.url"),
+                ("POST", "attachments"),
+                ("PATCH", "embeds.0.image.url"),
+                ("PATCH", "embeds.0.image.url"),
+            ]
 
 
 async def test_raw_multipart_with_an_unknown_attachment_id(world):
@@ -148,6 +156,7 @@ async def test_raw_multipart_with_an_unknown_attachment_id(world):
         async with s.post(api + f"/channels/{chan.id}/messages", data=form) as r:
             body = await r.json()
             assert r.status == 400 and "attachments" in json.dumps(body)
+        assert [v.field for v in fake.take_violations()] == ["attachments.0.id"]
         form = aiohttp.FormData(quote_fields=False)
         form.add_field(
             "payload_json",

@@ -21,6 +21,9 @@ Driver API (all coroutine methods must be awaited):
     fake.rate_limit_next(method, path_substring, retry_after=0.05)
     fake.set_bot_permissions(guild, permissions, everyone=0)   # the bot's managed role (before it connects)
     fake.interaction_deadline (3.0 s), fake.late_interactions   # see "Pitfalls"
+    fake.contract_violations, fake.take_violations(), fake.check_contract()
+    fake.clock(), await fake.advance(seconds), fake.age_interaction(result, seconds), fake.aged_refusals
+    await fake.delete_channel(thread), await fake.deny(channel, *perms), await fake.allow(channel, *perms)   # aging.py
     await fake.gateway_reconnect(), await fake.drop_gateway(code=4000)
 
 `channel` may be a guild text channel, a thread, or a FakeUser / None meaning the user's DM with the bot.
@@ -32,6 +35,16 @@ followups, choices, modal, and from `original` (message or updated_message): con
 embed_text, components, buttons, ephemeral, deferred.  FakeMessage: content, embeds, components,
 buttons, selects, custom_ids, attachments / attachment_names / file_bytes(name), flags, ephemeral,
 loading, edit_count, deleted, type, author_id, channel_id, thread_id.
+
+Discord's contract (contract.py): every request body is checked against the schema of its route
+and method in Discord's own OpenAPI description (spec/openapi.json), component emojis must be
+custom or Unicode emojis, and the limits the spec cannot say are checked by hand (2,000 characters
+of content, 6,000 over the embeds, 5 action rows of 5, the interaction callback within 3 s of
+`fake.now()`, follow-ups and @original edits within the token's 15 minutes, else 401 / 50027).
+A refusal is Discord's answer (400 / 50035 "Invalid Form Body", `errors` naming the field) and
+is recorded in `fake.contract_violations`: `run_bot`, `assert_clean` and leaving
+`async with FakeDiscord()` fail on any, even one the bot swallowed. A test that provokes one on
+purpose takes them with `fake.take_violations()`.
 
 Running a bot:   async with run_bot(bot, fake, commands=True): ...   (fixtures.py), and wrap the
 test in `with error_log_guard():` (or use the `log_guard` fixture) so logged handler errors fail it.

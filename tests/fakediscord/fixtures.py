@@ -112,13 +112,17 @@ async def run_bot(
     bot: Any, fake: Any = None, *, token: str = "fake-token", commands: bool = False
 ) -> AsyncIterator[BotRunner]:
     """``async with run_bot(bot, fake, commands=True): ...`` starts the bot, waits until it is
-    ready on the fake (and has synced its commands), and closes it at the end."""
+    ready on the fake (and has synced its commands), and closes it at the end; then fails if the
+    bot sent a request body real Discord refuses (``fake.contract_violations``), even one whose
+    400 the bot swallowed."""
     runner = BotRunner(bot, token)
     await runner.start(fake, commands=commands)
     try:
         yield runner
     finally:
         await runner.stop()
+    if fake is not None:
+        fake.check_contract()
 
 
 @pytest_asyncio.fixture

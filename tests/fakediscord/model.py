@@ -240,6 +240,7 @@ class InteractionResult:
     user: FakeUser
     channel_id: int
     guild_id: int | None
+    issued_at: float = 0.0  # FakeDiscord.now() when sent: the 3 s deadline, the 15-minute token
     target_message_id: int | None = None  # component/modal: the message the component is on
     response_type: int | None = None  # 4, 5, 6, 7, 8, 9
     callback: dict[str, Any] | None = None  # raw callback payload

@@ -31,6 +31,7 @@ import yarl
 from aiohttp import web
 
 from .aging import Aging, ApiRefusal
+from .contract import Contract, Violation, form_errors, violations_in
 from .model import (
     DISCORD_EPOCH,
     DM,
@@ -113,6 +114,9 @@ MT_REPLY = 19
 MT_CHAT_INPUT = 20
 MT_THREAD_STARTER = 21
 
+# interactions: the callback within 3 s, the token (follow-ups, @original) for 15 minutes
+INTERACTION_TOKEN_TTL = 15 * 60.0
+
 # uploads (Discord's defaults for a bot without boosts)
 MAX_FILES = 10
 MAX_FILE_BYTES = 10 * 1024 * 1024
@@ -193,10 +197,9 @@ def _no_content() -> web.Response:
     return web.Response(status=204)
 
 
-def _form_error(message: str, path: str = "_errors", code: str = "BASE_TYPE_INVALID") -> ApiError:
-    return ApiError(
-        400, 50035, "Invalid Form Body", {path: {"_errors": [{"code": code, "message": message}]}}
-    )
+def _form_error(message: str, path: str = "", code: str = "BASE_TYPE_INVALID") -> ApiError:
+    """400 / 50035 naming the field: a dotted `path` ("embeds.0.title") nests as Discord's does."""
+    return ApiError(400, 50035, "Invalid Form Body", form_errors(path, code, message))
 
 
 def _parse_multipart(content_type: str, raw: bytes) -> list[tuple[dict[str, str], bytes]]:
@@ -315,6 +318,11 @@ class FakeDiscord(Aging):
         self.calls: list[Call] = []
         self.requests: list[RequestRecord] = []
         self.unknown_calls: list[Call] = []
+        # request bodies real Discord refuses (400 / 50035): they fail the test (`assert_clean`,
+        # the end of `run_bot`, leaving `async with FakeDiscord()`) even if the bot swallows the
+        # error; a test that provokes one on purpose takes it with `take_violations()`.
+        self.contract = Contract()
+        self.contract_violations: list[Violation] = []
         self.server_errors: list[str] = []
         self.gateway_log: list[tuple[str, Any]] = []  # (direction+op/event, data) for debugging
 
@@ -409,8 +417,15 @@ class FakeDiscord(Aging):
 
     async def __aexit__(self, *exc: Any) -> None:
         await self.stop()
+        if exc[0] is None:
+            self.check_contract()
 
     # ------------------------------------------------------------------ ids / helpers
+
+    def now(self) -> float:
+        """The fake's clock (seconds since the epoch) for token lifetimes: ``clock()``, which
+        tests move forward (aging.py). The 3-second deadline runs on real time."""
+        return self.clock()
 
     def _next_id(self) -> int:
         ms = int(self.clock() * 1000) - DISCORD_EPOCH
@@ -636,8 +651,30 @@ class FakeDiscord(Aging):
             problems.append("fake server errors:\n" + "\n".join(self.server_errors))
         if self.late_interactions:
             problems.append("late interaction answers:\n" + "\n".join(self.late_interactions))
+        if self.contract_violations:
+            problems.append(self._violations_text())
         if problems:
             raise FakeDiscordError("\n".join(problems))
+
+    def _violations_text(self) -> str:
+        return "request bodies real Discord refuses (400 / 50035 Invalid Form Body):\n" + "\n".join(
+            f"  {v}" for v in self.contract_violations
+        )
+
+    def check_contract(self) -> None:
+        """Fail if the bot sent a request body real Discord refuses (see `contract_violations`)."""
+        if self.contract_violations:
+            raise FakeDiscordError(self._violations_text())
+
+    def take_violations(self) -> list[Violation]:
+        """The contract violations so far, forgotten (for tests that provoke them on purpose)."""
+        out, self.contract_violations = self.contract_violations, []
+        return out
+
+    def age_interaction(self, result: InteractionResult, seconds: float) -> None:
+        """Make an interaction's token `seconds` older (it lasts 15 minutes; the 3-second deadline
+        of its first answer is ``interaction_deadline``, on real time)."""
+        result.issued_at -= seconds
 
     # ------------------------------------------------------------------ failure simulation
 
@@ -1318,9 +1355,17 @@ class FakeDiscord(Aging):
                     return _json_response({"message": "401: Unauthorized", "code": 0}, status=401)
             try:
                 payload, files = await self._read_body(request, raw_body)
+                refused = self.contract.check(method, template, payload)
+                if refused:
+                    v = refused[0]
+                    raise ApiError(
+                        400, 50035, "Invalid Form Body", form_errors(v.field, v.code, v.message)
+                    )
                 result = await matched[2](request, payload=payload, files=files, **matched[1])
             except ApiError as e:
                 status = e.status
+                if e.code == 50035:
+                    self.contract_violations += violations_in(method, template, e.errors)
                 return _json_response(e.body(), status=e.status)
             except ApiRefusal as e:  # aging.py: time, moderators, permissions
                 status = e.status
@@ -2407,6 +2452,7 @@ class FakeDiscord(Aging):
             user=user,
             channel_id=channel.id,
             guild_id=channel.guild_id,
+            issued_at=self.now(),
         )
         return d, rec
 
@@ -2991,6 +3037,8 @@ class FakeDiscord(Aging):
         if rec.response_type is None:
             # the token only becomes a webhook once the interaction is acknowledged
             raise ApiError(404, 10015, "Unknown Webhook")
+        if self.now() - rec.issued_at > INTERACTION_TOKEN_TTL:
+            raise ApiError(401, 50027, "Invalid Webhook Token")
         return rec
 
     def _wh_message(self, rec: InteractionResult, message_id: str | None) -> FakeMessage:
