@@ -173,6 +173,36 @@ class Messenger:
                 game = await self.service.game(game_id, latest=True)
             return game
 
+    async def tell_story(self, outcome: Outcome) -> GameRecord:
+        """The thread tells the story (issue 22): every public line of ``outcome``, in order,
+        then the board as a new message at the bottom of the thread, carrying the last lines
+        as its own text (a result gets a message of its own, see ``render.story``). One new
+        message per update, usually. An update with no public news (a secret decision) edits
+        the board in place instead: nothing new to read, and an edit notifies nobody."""
+        if not outcome.public:
+            return await self.update_board(outcome.game.id)
+        quiet = discord.AllowedMentions.none()  # news names players; it pings nobody
+        async with self._board_locks(outcome.game.id):
+            game = await self.service.game(outcome.game.id, latest=True)
+            before, text = render.story(outcome.public, outcome.highlights, render.MESSAGE_LIMIT)
+            for message in before:
+                await self.thread_send(game, content=message, allowed_mentions=quiet)
+            if game.state is None:
+                return game
+            game = await self.service.game(game.id, latest=True)  # its thread may be new
+            board = await board_message(self.service, game)
+            new = await self.threads.run(
+                game,
+                lambda channel, game: self._post_board(
+                    channel, game, board, content=text or None, allowed_mentions=quiet
+                ),
+                board=self._board_kwargs,
+            )
+            if new is not None:
+                await self.service.set_messages(game.id, board_message_id=new.id)
+                game = await self.service.game(game.id, latest=True)
+            return game
+
     def _no_picture(self, exc: discord.HTTPException, game: GameRecord, board) -> bool:
         """Without the Attach Files permission the board goes on in words alone."""
         if board.png is None or exc.code != MISSING_PERMISSIONS:
@@ -180,13 +210,15 @@ class Messenger:
         log.info("table %s: no permission to attach the board picture; sending text", game.id)
         return True
 
-    async def _post_board(self, channel, game: GameRecord, board) -> discord.Message:
+    async def _post_board(self, channel, game: GameRecord, board, **extra) -> discord.Message:
         try:
-            return await channel.send(**board.send_kwargs())
+            return await channel.send(**board.send_kwargs(), **extra)
         except discord.Forbidden as exc:
             if not self._no_picture(exc, game, board):
                 raise
-            return await channel.send(**board.without_picture(self.service, game).send_kwargs())
+            return await channel.send(
+                **board.without_picture(self.service, game).send_kwargs(), **extra
+            )
 
     async def _edit_board(self, message, game: GameRecord, board) -> None:
         try:
@@ -211,7 +243,7 @@ class Messenger:
 
     # --- after a change -------------------------------------------------------------------------
     async def publish(self, outcome: Outcome, *, shown_in: int | None = None) -> None:
-        """Highlights (one message for all of them, usually), board, results, the DMs of
+        """The story (the news in the thread, the board at the bottom), results, the DMs of
         everyone but the requester (answered already), then DM panels gone out of date.
         ``shown_in``: the message the requester's move was made from (already repainted).
 
@@ -220,9 +252,7 @@ class Messenger:
         """
         game = outcome.game
         try:
-            for message in render.pack_lines(outcome.highlights, render.MESSAGE_LIMIT):
-                await self.thread_send(game, content=message)
-            game = await self.update_board(outcome.game.id)
+            game = await self.tell_story(outcome)
             if game.status in ("finished", "abandoned"):
                 await self.send_results(game)
                 await self.update_lobby(game)

@@ -23,6 +23,26 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 2] + " …"
 
 
+def story(public: list[str], results: list[str], limit: int) -> tuple[list[str], str]:
+    """The thread messages of one update (issue 22): every public line, in order, in as few
+    messages as fit; a result (a round's, a day's scoring: ``results``, a subsequence of
+    ``public``) in a message of its own. Returns (the messages before the board, the text the
+    board message itself carries: the lines after the last result)."""
+    before: list[str] = []
+    compact: list[str] = []
+    pending = list(results)
+    for line in public:
+        if pending and line == pending[0]:
+            pending.pop(0)
+            before += pack_lines(compact, limit)
+            before += pack_lines([line], limit)
+            compact = []
+        else:
+            compact.append(line)
+    tail = pack_lines(compact, limit)
+    return before + tail[:-1], (tail[-1] if tail else "")
+
+
 def pack_lines(lines: list[str], limit: int) -> list[str]:
     """As few messages as possible, each within ``limit`` characters, lines kept whole
     (a single overlong line is cut)."""
@@ -156,17 +176,14 @@ def board_summary_embed(
         colour=COLOUR,
         description=clip("\n".join(lines), DESCRIPTION_LIMIT),
     )
-    if game.recent:
-        embed.add_field(
-            name=t(lang, "board.latest"),
-            value=clip_lines_tail(game.recent, FIELD_LIMIT),
-            inline=False,
-        )
+    # the latest news is not repeated here: each board message carries the news that led to
+    # it as its own text, above the embed (``story``), and older boards keep theirs
     bots = bots_line(game, lang)
     if bots:
         embed.add_field(name=t(lang, "board.bots"), value=clip(bots, FIELD_LIMIT), inline=False)
     embed.set_image(url=f"attachment://{picture}")
     embed.set_footer(text=footer(service, game, lang))
+    embed.timestamp = discord.utils.utcnow()  # an older board says when it was the board
     return embed
 
 

@@ -91,8 +91,17 @@ class UndoMixin(TableBase):
             engine = self.engine(game.kind)
             now = self.state(game)
             before = {s: engine.legal_actions(now, s) for s in engine.to_act(now)}
-            restored = replay.stack[-1].before
-            events = [Event(m("news.undone", p=seat))]
+            taken = replay.stack[-1]
+            restored = taken.before
+            # the public news of the decision taken back, struck through, then who took it
+            # back: nobody reads it as a move that stands (nothing private: public events only)
+            _, undone, _ = engine.apply_marked(restored, taken.seat, taken.action)
+            events = [
+                Event(m("news.undone_line", line=_json(e.message)))
+                for e in undone
+                if e.audience is None
+            ]
+            events.append(Event(m("news.undone", p=seat)))
             # stored like a move: conditional on the version read (see TurnsMixin._advance)
             return await self._advance(
                 game,
@@ -117,3 +126,8 @@ class UndoMixin(TableBase):
             return None  # the move itself explains why it cannot be played
         question = engine.confirm(state, seat, action)
         return self.fill(game, render(question, lang), lang) if question is not None else None
+
+
+def _json(message) -> object:
+    """A message as a parameter of another (its JSON form; a plain string as it is)."""
+    return message.to_json() if hasattr(message, "to_json") else str(message)

@@ -325,6 +325,7 @@ WORDS = {
     "news.away_sit": "{name} is away until {until}; a bot plays their seat meanwhile.",
     "news.back": "{name} is back.",
     "news.back_sit": "{name} is back and plays their own seat again.",
+    "news.undone_line": "~~{line:msg}~~",
     "news.undone": "{p:seat} took back their last decision.",
     "board.away": "Away",
     "board.away_line": "{player} until {until}",

@@ -168,14 +168,22 @@ class Table:
         return played
 
 
+def thread_text(fake: FakeDiscord, channel) -> str:
+    """Everything the thread says now, oldest first: each message's text and embeds (the
+    story: the news lines ride above each board)."""
+    return "\n".join(
+        (m.content or "") + "\n" + m.embed_text for m in fake.channel_messages(channel)
+    )
+
+
 def board_of(fake: FakeDiscord, channel, game_id: int) -> FakeMessage:
     """The newest message in ``channel`` showing table ``game_id``'s board (its buttons, or,
-    once the game is over and they are gone, its title)."""
+    once the game is over and they are gone, its title, "... #<id>", and its picture)."""
     boards = [
         m
         for m in fake.channel_messages(channel)
         if f"tv:t:{game_id}" in m.custom_ids
-        or any(e.get("title", "").endswith(f"table #{game_id}") for e in m.embeds)
+        or any(e.get("title", "").endswith(f" #{game_id}") and e.get("image") for e in m.embeds)
     ]
     assert boards, "no board in the thread"
     return boards[-1]

@@ -64,10 +64,11 @@ async def move(table: Table) -> int:
     return since
 
 
-async def test_old_boards_limited_by_30046_are_posted_anew(make_bot, clock):
+async def test_weeks_later_every_update_leaves_the_current_board_at_the_bottom(make_bot, clock):
+    """Moves with news post the board anew at the bottom of the thread; the board is never
+    an edit of an old message then, and whoever must act has current controls."""
     with error_log_guard():
         async with alone_with_bots(make_bot, clock) as table:
-            first = table.board()
             await advance(table, clock, 2 * HOUR)  # the board is now an old message
             for _ in range(6):
                 if (await table.game()).status != "running":
@@ -75,10 +76,30 @@ async def test_old_boards_limited_by_30046_are_posted_anew(make_bot, clock):
                 since = await move(table)
                 await assert_board_is_current(table, since)
                 await assert_dm_controls_are_current(table)
-            codes = [code for code, _ in table.fake.aged_refusals]
-            assert 30046 in codes, codes
-            assert table.board().id != first.id  # a new board at the bottom of the thread
-            assert table.fake.channel_messages(table.thread)[-1].id == table.board().id
+                assert table.fake.channel_messages(table.thread)[-1].id == table.board().id
+
+
+async def test_an_old_board_refused_an_edit_by_30046_is_posted_anew(make_bot, clock):
+    """An update with nothing to tell (here: abandoning the game) edits the board in place;
+    when Discord refuses the edit of an old message (30046), a new board is posted."""
+    with error_log_guard():
+        async with alone_with_bots(make_bot, clock) as table:
+            fake, ann = table.fake, table.users[0]
+            old = table.board()
+            fake.old_edit_limit = 0  # Discord takes no more edits of old messages here
+            await advance(table, clock, 2 * HOUR)
+            since = len(fake.requests)
+            res = await fake.slash(ann, table.thread, "abandon")
+            assert res.ephemeral and "abandoned" in res.content
+            await fake.settle()
+            assert (30046, old.id) in fake.aged_refusals
+            board = table.board()
+            assert board.id != old.id and "abandoned" in board.embed_text.lower()
+            assert (await table.game()).board_message_id == board.id
+            assert any(
+                r.method == "POST" and r.status == 200 and r.json and r.json.get("embeds")
+                for r in fake.requests[since:]
+            )
 
 
 async def test_a_deleted_board_is_posted_again_on_the_next_move(make_bot, clock):

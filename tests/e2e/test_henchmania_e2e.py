@@ -254,7 +254,8 @@ class Henchmania(Table):
             assert not card_names_in(text) & secret, (card_names_in(text) & secret, text)
             for private in self.record.private:
                 assert private not in text, (private, text)
-        self.duel_results |= {ln for ln in board.split("\n") if " wins the duel" in ln}
+        story = "\n".join(public)  # the news rides above each board in the thread
+        self.duel_results |= {ln for ln in story.split("\n") if " wins the duel" in ln}
         self.checked_boards += 1
 
 

@@ -78,7 +78,7 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                 table = Table(fake, bot, game.id, thread, {0: anna, 1: bruno})
 
                 def board():
-                    return fake.channel_messages(thread)[0]
+                    return table.board()
 
                 labels = {b.get("label") for b in board().buttons}
                 assert {"Meine Hand", "Brett als Text"} <= labels

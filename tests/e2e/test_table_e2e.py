@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engines import REGISTRY
-from tests.e2e.harness import controls, open_table
+from tests.e2e.harness import board_of, controls, open_table, thread_text
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 
@@ -42,6 +42,7 @@ async def test_lobby_commands_reminders_and_leaving(make_bot, clock):
                 assert "closed" in res.embed_text and not res.buttons
 
                 lobby, thread = await _start(fake, chan, ann, ben, remind_hours=2)
+                game_id = 2
                 res = await fake.slash(cy, chan, "hand")
                 assert res.ephemeral and "no running" in res.content
                 res = await fake.slash(ann, chan, "games")
@@ -64,33 +65,42 @@ async def test_lobby_commands_reminders_and_leaving(make_bot, clock):
                     assert controls(new[0])
                 assert await cog.run_reminders() == 0  # re-armed, not repeated
 
-                # A thread Discord archived after a quiet week wakes up on the next move.
+                # A thread Discord archived after a quiet week wakes up on the next move (a
+                # secret choice: the board is edited in place, nothing public to tell).
                 await fake.archive_thread(thread)
-                edits = fake.channel_messages(thread)[0].edit_count
+                board = board_of(fake, thread, game_id)
+                edits = board.edit_count
                 res = await fake.slash(ann, thread, "hand")
                 panel = res.message
                 assert controls(panel)
                 res = await fake.click(ann, panel, controls(panel)[0][0])
                 await fake.settle()
                 assert not fake._channel(thread).archived
-                assert fake.channel_messages(thread)[0].edit_count > edits  # the board moved on
+                assert board_of(fake, thread, game_id).id == board.id
+                assert board.edit_count > edits  # the board moved on
 
-                # A 429 on the board edit is waited out and retried: the board still moves on.
-                fake.rate_limit_next("PATCH", "/messages/", retry_after=0.05)
+                # The choices are revealed: the news and the new board, one new message at the
+                # bottom of the thread. A 429 on it is waited out and retried.
+                fake.rate_limit_next("POST", f"/channels/{thread.id}/messages", retry_after=0.05)
                 game = (await bot.tables.games_of_user(ann.id))[0]
                 seat = bot.tables.to_act(game)[0]
                 user = (ann, ben)[seat]
                 res = await fake.slash(user, thread, "hand")
-                edits = fake.channel_messages(thread)[0].edit_count
                 mark = fake.mark()
                 await fake.click(user, res.message, controls(res.message)[0][0])
                 await fake.settle()
                 assert (await bot.tables.game(game.id)).move_count == game.move_count + 1
-                assert fake.channel_messages(thread)[0].edit_count == edits + 1
-                patches = [c for c in fake.calls_since(mark) if c.method == "PATCH"]
-                # the refused board edit, its retry, and the mover's DM panel repainted (the
-                # move came from /hand, so that DM's buttons went out of date)
-                assert len(patches) == 3
+                assert fake.pending_rate_limits == 0
+                new_board = board_of(fake, thread, game_id)
+                assert new_board.id != board.id and new_board.content  # the news above it
+                assert fake.channel_messages(thread)[-1].id == new_board.id
+                calls = fake.calls_since(mark)
+                posts = [c for c in calls if c.method == "POST" and "/channels/" in c.route]
+                patches = [c for c in calls if c.method == "PATCH"]
+                # the refused post and its retry; the mover's DM panel repainted (the move came
+                # from /hand, so that DM's buttons went out of date)
+                assert len([c for c in posts if c.route.endswith("/messages")]) >= 2
+                assert len(patches) == 1
 
                 # Resign: a bot takes the seat, the thread is told.
                 res = await fake.slash(ben, thread, "resign")
@@ -192,7 +202,7 @@ async def test_host_replaces_an_absent_player_and_an_admin_may_close_any_table(m
                 game = await bot.tables.game(game.id)
                 assert game.seats[2].is_bot and "replaced" in game.seats[2].name
                 assert 2 not in [s for s in bot.tables.to_act(game) if not game.seats[s].is_bot]
-                assert "Cy was replaced" in fake.channel_messages(thread)[0].embed_text
+                assert "Cy was replaced" in thread_text(fake, thread)
                 # A plain member can't close someone else's table; a server admin can.
                 res = await fake.slash(ben, thread, "abandon")
                 assert res.ephemeral and "Only the host" in res.content

@@ -10,6 +10,7 @@ from tests.e2e.harness import (
     controls,
     open_table,
     running_bot,
+    thread_text,
     use_control,
 )
 from tests.fakediscord import FakeDiscord, error_log_guard
@@ -56,7 +57,7 @@ async def test_undo_button_and_command(tmp_path):
                 await fake.settle()
                 moves = await bot.tables.store.moves(game.id)
                 assert [m.action for m in moves] == ["mull:0", UNDO]
-                assert "took back their last decision" in table.board().embed_text
+                assert "took back their last decision" in thread_text(fake, table.thread)
                 assert undo not in res.original.custom_ids  # nothing more to take back
                 # /undo with nothing to take back is refused, kindly and privately
                 res = await fake.slash(alice, thread, "undo")

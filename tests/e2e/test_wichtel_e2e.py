@@ -23,7 +23,6 @@ import random
 import re
 
 from engines.wichtel.data import EV_NAME
-from tables.service import RECENT_LINES  # public lines kept for the board's "Latest" field
 from tests.e2e.harness import (
     Table,
     assert_every_board_update_has_its_picture,
@@ -83,11 +82,6 @@ def board_parts(message) -> tuple[str, list]:
     return embed.get("description", ""), embed.get("fields", [])
 
 
-def latest_field(message) -> str:
-    fields = [f for f in message.embeds[0].get("fields", []) if f["name"] == "Latest"]
-    return fields[0]["value"] if fields else ""
-
-
 class Secrets:
     """Replays the stored moves to know each event's audience; checks the public places."""
 
@@ -98,7 +92,7 @@ class Secrets:
         self.seen = 0
         self.private: dict[int, set[str]] = {i: set() for i in range(len(names))}
         self.private_all: set[str] = set()
-        self.recent: list[str] = []
+        self.public_all: list[str] = []  # every public event so far
         # (audience, text) of the batch of moves that opened the current round-end offers
         self.offer_batch: list[tuple[tuple[int, ...] | None, str]] = []
         self.public_checks = 0
@@ -133,7 +127,7 @@ class Secrets:
         if not offers_open:
             self.offer_batch = batch
         assert self.engine.dump(self.state) == game.state, "the move log does not replay"
-        self.recent = (self.recent + public)[-RECENT_LINES:]
+        self.public_all += public
         self.check_public()
         self.check_dms()
         if game.status == "running" and self.state["phase"] == "bribe":
@@ -153,13 +147,17 @@ class Secrets:
                 assert secret not in text, f"private {secret!r} in a public message:\n{text}"
         board = self.table.board()
         check_picture(board)
-        expected = "\n".join(self.recent)
-        latest = latest_field(board)
-        # Over 1000 characters cogs/render.py keeps the newest whole lines that fit.
-        clipped = len(expected) > 1000 and expected.endswith("\n" + latest)
-        assert latest == expected or clipped, (
-            f"the board's Latest field is not the public events:\n{latest}\n---\n{expected}"
+        # the story: every public event, in order, in the thread's messages (the news rides
+        # above each board; a result has a message of its own)
+        fake = self.table.fake
+        story = iter(
+            line
+            for m in fake.channel_messages(self.table.thread)
+            for line in (m.content or "").split("\n")
         )
+        expected = [line for text in self.public_all for line in text.split("\n")]
+        missing = [line for line in expected if not any(line == s for s in story)]
+        assert not missing, f"public events missing from the thread, in order: {missing}"
         self.public_checks += 1
 
     def check_dms(self) -> None:

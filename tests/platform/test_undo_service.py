@@ -43,8 +43,9 @@ async def test_whole_games_with_undos_replay_and_verify(open_service, kind):
     engine = svc.engine(kind)
     n = max(2, engine.min_players)
     game = await _start(svc, kind, n)
-    undos = refused = 0
+    undos = refused = struck = 0
     history: list[dict] = []  # the stored state before each standing decision
+    said: list[list[str]] = []  # the public news of each standing decision
     while game.status == "running":
         users = [s.user_id for s in game.seats]
         undoers = [s for s in range(n) if await svc.can_undo(game, s)]
@@ -54,7 +55,12 @@ async def test_whole_games_with_undos_replay_and_verify(open_service, kind):
             outcome = await svc.undo(game.id, users[seat], game.version)
             game = outcome.game
             assert game.state == history.pop(), "the undo did not restore the state before"
-            assert any("took back" in line for line in outcome.public)
+            # what the decision said in public stays readable, struck through, before the
+            # line that says it was taken back (issue 22)
+            news = said.pop()
+            assert outcome.public == [f"~~{line}~~" for line in news] + outcome.public[len(news) :]
+            assert "took back" in outcome.public[len(news)]
+            struck += len(news)
             undos += 1
             continue
         if not undoers and rnd.random() < 0.05:
@@ -66,8 +72,10 @@ async def test_whole_games_with_undos_replay_and_verify(open_service, kind):
         seat = rnd.choice(svc.to_act(game))
         action = rnd.choice(engine.legal_actions(svc.state(game), seat))
         before = game.state
-        game = (await svc.move(game.id, users[seat], action)).game
+        outcome = await svc.move(game.id, users[seat], action)
+        game = outcome.game
         history.append(before)
+        said.append(outcome.public)
     assert game.status == "finished"
     moves = await svc.store.moves(game.id)
     assert sum(m.action == UNDO for m in moves) == undos
@@ -75,6 +83,8 @@ async def test_whole_games_with_undos_replay_and_verify(open_service, kind):
     assert (await svc.replay(game.id)) == (await svc._reread(game.id)).state
     if kind != "korrigans":
         assert undos, "no undo happened in a whole game"
+    if kind in ("wichtel", "henchmania"):
+        assert struck, "no decision taken back had public news"
     export = await svc.export(game.id)
     report = verify(export)
     assert any("replayed from the seed" in line for line in report.lines)

@@ -1,0 +1,89 @@
+"""What following a game costs the players and Discord (issue 22): three humans play a whole
+game of every title in the fake Discord (every move a control in the player's DM), and we count
+
+* pings per player per game: new DMs to a player, plus mentions of them in the thread (each
+  makes Discord notify them; an edited DM or message notifies nobody);
+* thread messages per human move: new messages in the game's thread;
+* Discord calls per human move: every REST request the bot made during the game, and the
+  ones it made on its own (not answering an interaction), which Discord's global rate limit
+  counts.
+
+``python -m bench.story_bench`` prints them; ``python -m bench`` too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import statistics
+import tempfile
+from pathlib import Path
+
+from engines import REGISTRY
+from tests.e2e.harness import Table, open_table, running_bot
+from tests.fakediscord import FakeDiscord
+
+HUMANS = 3
+SEEDS = (1, 2)
+
+
+async def _game(kind: str, folder: str, seed: int) -> dict:
+    async with FakeDiscord() as fake:
+        guild = fake.add_guild("Bench")
+        chan = fake.add_text_channel(guild, "games")
+        users = [fake.add_user(f"p{i}") for i in range(HUMANS)]
+        async with running_bot(fake, str(Path(folder) / f"{kind}-{seed}.db"), seed) as bot:
+            bot.tables.bot_pace = 0.0  # calls are counted here, not the bots' pace
+            _, thread = await open_table(
+                fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=0
+            )
+            game = (await bot.tables.games_of_user(users[0].id))[0]
+            table = Table(fake, bot, game.id, thread, dict(enumerate(users)))
+            mark, requests = fake.mark(), len(fake.requests)
+            moves = await table.play_to_end(max_moves=5000)
+            calls = fake.calls_since(mark)
+            posted = [r for r in fake.requests[requests:] if r.method == "POST" and r.status == 200]
+            dms = {u.id: fake.dm_channel(u).id for u in users if fake.dm_channel(u)}
+            pings = {u.id: 0 for u in users}
+            thread_posts = 0
+            for r in posted:
+                m = re.fullmatch(r"/channels/(\d+)/messages", r.path)
+                if not m:
+                    continue
+                channel = int(m.group(1))
+                for uid, dm in dms.items():
+                    if channel == dm:
+                        pings[uid] += 1
+                if channel == thread.id:
+                    thread_posts += 1
+                    for uid in pings:
+                        if f"<@{uid}>" in ((r.json or {}).get("content") or ""):
+                            pings[uid] += 1
+            own = [c for c in calls if not c.route.startswith(("/interactions/", "/webhooks/"))]
+            return {
+                "moves": moves,
+                "pings": statistics.mean(pings.values()),
+                "thread": thread_posts / moves,
+                "calls": len(calls) / moves,
+                "own": len(own) / moves,
+            }
+
+
+def run() -> list[str]:
+    lines = [
+        f"{'game':<11} {'moves':>6} {'pings/player':>13} {'thread msgs/move':>17} "
+        f"{'calls/move':>11} {'own calls/move':>15}  ({HUMANS} humans, seeds {SEEDS})"
+    ]
+    with tempfile.TemporaryDirectory() as folder:
+        for kind in sorted(REGISTRY):
+            games = [asyncio.run(_game(kind, folder, seed)) for seed in SEEDS]
+            mean = {k: statistics.mean(g[k] for g in games) for k in games[0]}
+            lines.append(
+                f"{kind:<11} {mean['moves']:>6.0f} {mean['pings']:>13.1f} {mean['thread']:>17.2f} "
+                f"{mean['calls']:>11.2f} {mean['own']:>15.2f}"
+            )
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(run()))
