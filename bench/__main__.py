@@ -12,6 +12,7 @@ from . import (
     memory_bench,
     pictures_bench,
     service_bench,
+    story_bench,
 )
 
 if sys.argv[1:2] == ["arena"]:
@@ -30,6 +31,8 @@ print("== Board pictures (PNG size, render time on one core) ==")
 print("\n".join(pictures_bench.run()))
 print("== Discord REST calls per move (fake Discord, full game) ==")
 print("\n".join(discord_bench.run()))
+print("== Following a game: pings, thread messages and calls per move (3 humans, fake Discord) ==")
+print("\n".join(story_bench.run()))
 print(
     "== Bot arena (tiny: %d games per pairing, hard thinks %g s; python -m bench arena) =="
     % (arena.QUICK["games"], arena.QUICK["seconds"])

@@ -14,6 +14,8 @@ game of every title in the fake Discord (every move a control in the player's DM
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import io
 import re
 import statistics
 import tempfile
@@ -76,7 +78,8 @@ def run() -> list[str]:
     ]
     with tempfile.TemporaryDirectory() as folder:
         for kind in sorted(REGISTRY):
-            games = [asyncio.run(_game(kind, folder, seed)) for seed in SEEDS]
+            with contextlib.redirect_stdout(io.StringIO()):  # the bot's ready line
+                games = [asyncio.run(_game(kind, folder, seed)) for seed in SEEDS]
             mean = {k: statistics.mean(g[k] for g in games) for k in games[0]}
             lines.append(
                 f"{kind:<11} {mean['moves']:>6.0f} {mean['pings']:>13.1f} {mean['thread']:>17.2f} "

@@ -23,6 +23,7 @@ from storage import GameRecord, UserSettings
 from tables import Notice, Outcome, Reminder, TableService
 from tables.caches import LRU, LockTable
 from tables.settings import DigestItem
+from tables.since import SinceLastMove
 from tables.words import t
 
 from . import history_render, render
@@ -49,6 +50,7 @@ class Messenger:
         # (a cache of what the table service stores: a game dropped here is read again)
         self._panels: LRU[int, dict[int, tuple[int, int, int]]] = LRU(PANEL_GAMES_KEPT)
         self.threads = ThreadKeeper(bot, service, self.dm)
+        self.since = SinceLastMove()  # each seat's public news since its last move
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -114,14 +116,6 @@ class Messenger:
         if thread_id is not None:
             await self.service.set_messages(game.id, thread_id=thread_id)
         game = dataclasses.replace(game, thread_id=thread_id)
-        board = await board_message(self.service, game)
-        message = await self.threads.run(
-            game, lambda channel, game: self._post_board(channel, game, board)
-        )
-        if message is None:
-            return game
-        await self.service.set_messages(game.id, board_message_id=message.id)
-        game = await self.service.game(game.id, latest=True)
         fair = await self.service.fairness(game.id)
         if fair is not None:  # the seed commitment, public from the start (issue 16)
             await self.thread_send(
@@ -130,7 +124,14 @@ class Messenger:
                     game, fair, await self.service.table_lang(game)
                 ),
             )
-        return game
+        board = await board_message(self.service, game)  # then the board, at the bottom
+        message = await self.threads.run(
+            game, lambda channel, game: self._post_board(channel, game, board)
+        )
+        if message is None:
+            return game
+        await self.service.set_messages(game.id, board_message_id=message.id)
+        return await self.service.game(game.id, latest=True)
 
     async def update_board(self, game_id: int) -> GameRecord:
         """Show the latest stored state (never an older one) on the board.
@@ -251,6 +252,7 @@ class Messenger:
         it is logged, the other messages still go out, and the reminder catches up later.
         """
         game = outcome.game
+        self.since.record(outcome)
         try:
             game = await self.tell_story(outcome)
             if game.status in ("finished", "abandoned"):
@@ -262,6 +264,39 @@ class Messenger:
         await self.refresh_panels(
             game, mover=outcome.mover_seat, news=outcome.mover_news, shown_in=shown_in
         )
+        if game.status == "finished":
+            await self.send_final_dms(game)
+
+    async def send_final_dms(self, game: GameRecord) -> None:
+        """Every human is told the final scores, their own, and where to replay the game (in
+        their language; held back in their quiet hours; in the thread only, for those who
+        chose mentions or closed their DMs)."""
+        for record in game.seats:
+            if record.is_bot or record.dm_closed:
+                continue
+            try:
+                prefs = await self.service.settings(record.user_id)
+                if prefs.notify == "mention":
+                    continue
+                lang = await self.service.user_lang(record.user_id)
+                text = render.final_dm(self.service, game, record.seat, lang)
+                if self.service.quiet_now(prefs):
+                    await self.service.hold(prefs, game.id, [text])
+                    continue
+                await self.dm(record.user_id, content=text)
+            except discord.HTTPException:
+                log.warning("could not send seat %s the final scores", record.seat, exc_info=True)
+
+    def since_lines(self, game: GameRecord, seat: int, lang: str) -> list[str]:
+        """The public news since ``seat``'s last move, in ``lang``; after a result, their own
+        score."""
+        items = self.since.of(game, seat)
+        lines = [self.service.fill(game, show(message, lang), lang) for message, _ in items]
+        if any(result for _, result in items) and game.state is not None:
+            engine = self.service.engine(game.kind)
+            score = engine.scores(self.service.state(game))[seat]
+            lines.append(t(lang, "hand.your_score", score=score))
+        return lines
 
     async def send_results(self, game: GameRecord, lead=None) -> None:
         """Final scores (or ``lead``, a message or text, for an abandoned game), the seed and
@@ -342,6 +377,7 @@ class Messenger:
                 notice.news or notice.private,
                 reminder=reminder,
                 lang=lang,
+                since=self.since_lines(game, notice.seat, lang) if notice.your_turn else None,
             )
             controls = panel["view"] is not None
             if not controls:

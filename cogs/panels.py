@@ -29,13 +29,15 @@ def private_panel(
     reminder: bool = False,
     undo: int | None = None,
     lang: str = "en",
+    since: list[str] | None = None,
 ) -> dict:
     """The kwargs of a message: a link line (plus a note if some choices did not fit), the hand
     embed and, when the seat must decide, its controls (None otherwise, which clears them).
     ``news``: texts, or messages shown in ``lang``. ``undo``: the game version, when the seat
-    may take back its last decision (an Undo button; see ``undo_version``)."""
+    may take back its last decision (an Undo button; see ``undo_version``). ``since``: the
+    public news since the seat's last move (texts), shown below."""
     head = heading(service, game, seat, reminder, lang)
-    embed = render.hand_embed(service, game, seat, news, head or None, lang)
+    embed = render.hand_embed(service, game, seat, news, head or None, lang, since)
     view, note = (None, "")
     if head:
         view, note = ui.controls_view(

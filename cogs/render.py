@@ -240,9 +240,11 @@ def hand_embed(
     news: list[str] | None = None,
     heading: str | None = None,
     lang: str = "en",
+    since: list[str] | None = None,
 ) -> discord.Embed:
     """A seat's private panel: what is being decided now, their hidden cards, their news
-    (texts, or messages shown in ``lang``)."""
+    (texts, or messages shown in ``lang``), and ``since``: the public news since their last
+    move (texts in ``lang``), below."""
     text, prompt = service.seat_texts(game, seat, lang)
     if prompt and prompt.strip("*_ ") not in text:
         text = t(lang, "board.now", prompt=prompt) + f"\n\n{text}"
@@ -256,11 +258,40 @@ def hand_embed(
         embed.add_field(
             name=t(lang, "hand.news"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False
         )
+    if since:
+        embed.add_field(
+            name=t(lang, "hand.since"),
+            value=clip_lines_tail(since, FIELD_LIMIT),
+            inline=False,
+        )
     url = thread_url(game)
     if url:
         embed.url = url
     embed.set_footer(text=footer(service, game, lang))
     return embed
+
+
+def final_dm(service: TableService, game: GameRecord, seat: int, lang: str = "en") -> str:
+    """What a player of a finished game is told by DM: the final scores, their own, and where
+    to replay the game."""
+    engine = service.engine(game.kind)
+    state = service.state(game)
+    scores = engine.scores(state)
+    winners = set(engine.winners(state))
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
+    url = thread_url(game)
+    lines = [
+        t(lang, "hand.table", id=game.id) + (f": {url}" if url else ""),  # as every DM begins
+        t(lang, "dm.final", title=engine.title, id=game.id),
+        t(lang, "results.title"),
+    ]
+    lines += [
+        f"{'🏆 ' if s in winners else ''}{seat_name(game.seats[s].name, lang)}: {scores[s]}"
+        for s in order
+    ]
+    lines.append(t(lang, "hand.your_score", score=scores[seat]))
+    lines.append(t(lang, "dm.final_history", id=game.id))
+    return "\n".join(lines)
 
 
 def results_text(service: TableService, game: GameRecord, lang: str = "en") -> str:

@@ -33,6 +33,8 @@ class Outcome:
     mover_private: list[str] = field(default_factory=list)  # private news for the requester
     mover_seat: int | None = None
     mover_news: list = field(default_factory=list)  # ``mover_private`` as messages
+    # ``public`` as (message, is a result) pairs, to show in each reader's language
+    public_news: list = field(default_factory=list)
 
     @property
     def finished(self) -> bool:
@@ -84,4 +86,5 @@ def merge(outcomes: Sequence[Outcome]) -> Outcome:
         mover_private=[line for o in by_mover for line in o.mover_private],
         mover_seat=mover,
         mover_news=[line for o in by_mover for line in o.mover_news],
+        public_news=[item for o in outcomes for item in o.public_news],
     )

@@ -281,6 +281,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
             game=stored,
             public=public,
             highlights=highlights,
+            public_news=[(e.message, e.highlight) for e in events if e.audience is None],
             notices=notices,
             mover_private=mover_private,
             mover_seat=mover,

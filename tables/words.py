@@ -126,6 +126,10 @@ WORDS = {
     "hand.reminder_turn": "Reminder: your turn",
     "hand.reminder_decision": "Reminder: your decision",
     "hand.news": "News for you",
+    "hand.since": "Since your last move",
+    "hand.your_score": "Your score: **{score}**",
+    "dm.final": "**{title}** · table #{id} is over.",
+    "dm.final_history": "Every move, replayed: `{/history} table:{id}`.",
     "hand.table": "Table #{id}",
     "controls.choose": "Choose your move…",
     "controls.too_many": "Only the first {n} of {total} choices fit here; type the move command "

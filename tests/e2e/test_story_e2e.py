@@ -1,0 +1,88 @@
+"""The thread tells the story (issue 22): three humans play a whole game of every title,
+followed only in the thread and their DMs.
+
+* After each move the newest message in the thread is the current board (while the game
+  runs); the board is never an edit of an old message (a new board per public update).
+* Scrolling up shows every public news line since the game began, in order.
+* At most about two thread messages per human move.
+* A turn DM says what happened since the player's last move; every player gets the final
+  scores, their own, and where to replay the game.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines import REGISTRY
+from engines.undo import Replay
+from tables import fill_names
+from tests.e2e.harness import Table, open_table, running_bot
+from tests.fakediscord import FakeDiscord, error_log_guard
+
+
+async def public_lines(bot, game_id: int) -> list[str]:
+    """Every public news line of the game so far (replayed from its log), names filled."""
+    game = await bot.tables.game(game_id)
+    engine = REGISTRY[game.kind]
+    names = [s.name for s in game.seats]
+    replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
+    lines = []
+    for move in await bot.tables.store.moves(game_id):
+        for event in replay.play(move.seat, move.action):
+            if event.audience is None:
+                lines += fill_names(event.text, names).split("\n")
+    return lines
+
+
+def story(fake, thread) -> list[str]:
+    return [ln for m in fake.channel_messages(thread) for ln in (m.content or "").split("\n")]
+
+
+def missing_from(expected: list[str], told: list[str]) -> list[str]:
+    """The lines of ``expected`` not found in ``told`` in order (a subsequence check)."""
+    rest = iter(told)
+    return [line for line in expected if not any(line == s for s in rest)]
+
+
+@pytest.mark.parametrize("kind", sorted(REGISTRY))
+async def test_three_players_follow_a_whole_game_in_the_thread_and_their_dms(tmp_path, kind):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            users = [fake.add_user(name) for name in ("ann", "bob", "cy")]
+            async with running_bot(fake, str(tmp_path / "t.db"), seed=7) as bot:
+                bot.tables.bot_pace = 0.0
+                _, thread = await open_table(
+                    fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=0
+                )
+                game = (await bot.tables.games_of_user(users[0].id))[0]
+                table = Table(fake, bot, game.id, thread, dict(enumerate(users)))
+                moves = thread_start = 0
+                thread_start = len(fake.channel_messages(thread))
+                while (await table.game()).status == "running":
+                    await table.play_one()
+                    moves += 1
+                    game = await table.game()
+                    if game.status == "running":
+                        assert fake.channel_messages(thread)[-1].id == game.board_message_id
+                    lost = missing_from(await public_lines(bot, game.id), story(fake, thread))
+                    assert not lost, f"public news missing from the thread: {lost}"
+                    assert moves < 3000
+                dm_ids = {fake.dm_channel(u).id for u in users}
+                since_seen = sum(  # turn DMs as they were sent (later repaints drop it)
+                    "Since your last move" in str(r.json)
+                    for r in fake.requests
+                    if r.method == "POST"
+                    and r.path in {f"/channels/{dm}/messages" for dm in dm_ids}
+                )
+                for user in users:
+                    dms = fake.dm_messages(user)
+                    final = dms[-1].content
+                    assert "Final scores" in final and "Your score: **" in final, final
+                    assert "/history table:" in final
+                posted = len(fake.channel_messages(thread)) - thread_start
+                assert posted / moves <= 2.0, (posted, moves)
+                assert since_seen, "no turn DM said what happened since the last move"
+                # no board was ever an edit of a message more than an hour old
+                assert 30046 not in [code for code, _ in fake.aged_refusals]
