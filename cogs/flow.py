@@ -203,16 +203,24 @@ async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
         await flush()
 
 
-async def publish_then_bots(client, outcome: Outcome, *, shown_in: int | None = None) -> None:
+async def publish_then_bots(
+    client,
+    outcome: Outcome,
+    *,
+    shown_in: int | None = None,
+    panel_at: tuple[int, int] | None = None,
+) -> None:
     """Publish a stored human move, then let the bots answer it. The bots play even when
     publishing failed (the move is stored), else the table would wait for a restart.
 
     When only bots act next (no human must act; the game goes on), the move is published
     together with the bots' answer (one board edit, one DM per human, see ``play_bots``);
     only the mover's DM panel is settled at once (``shown_in``: the one the move was made
-    from, already repainted by the click's answer)."""
+    from, already repainted by the click's answer; ``panel_at``: that DM panel's channel and
+    message, when the move was made from a DM panel, for a turn that comes back soon)."""
     post = client.messenger
     game = outcome.game
+    post.decided(game.id, outcome.mover_seat, panel_at)  # a turn back soon updates the panel
     try:
         hold = (
             game.status == "running"
@@ -356,7 +364,13 @@ async def click_move(
     await respond.to(interaction).edit(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
     shown_in = interaction.message.id if interaction.message else None
-    await publish_then_bots(interaction.client, outcome, shown_in=shown_in)
+    in_dm = interaction.guild_id is None and shown_in is not None  # a DM panel: ours to edit
+    await publish_then_bots(
+        interaction.client,
+        outcome,
+        shown_in=shown_in,
+        panel_at=(interaction.channel_id, shown_in) if in_dm else None,
+    )
 
 
 async def _stale(

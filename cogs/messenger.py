@@ -36,6 +36,12 @@ DMS_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046  # Discord limits edits of messages older than an hour
+# A seat whose turn comes back within this many seconds of its last decision, with no other
+# human deciding in between (only the bots answered), finds the DM panel it decided on updated
+# in place: the player is still there, no new ping needed. Another human's decision starts a
+# new stretch of waiting, which is worth a ping.
+FOLLOW_ON = 120.0
+MAX_SEATS = 5
 PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
 
@@ -51,6 +57,8 @@ class Messenger:
         self._panels: LRU[int, dict[int, tuple[int, int, int]]] = LRU(PANEL_GAMES_KEPT)
         self.threads = ThreadKeeper(bot, service, self.dm)
         self.since = SinceLastMove()  # each seat's public news since its last move
+        # (game, seat) -> (DM channel, message, clock()): the DM panel a seat last decided on
+        self._decided: LRU[tuple[int, int], tuple[int, int, float]] = LRU(DM_CHANNELS_KEPT)
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -287,6 +295,26 @@ class Messenger:
             except discord.HTTPException:
                 log.warning("could not send seat %s the final scores", record.seat, exc_info=True)
 
+    def decided(self, game_id: int, seat: int | None, panel: tuple[int, int] | None) -> None:
+        """``seat`` just made a decision at ``game_id`` on the DM ``panel`` (channel, message;
+        None: somewhere else, e.g. a command)."""
+        if seat is None:
+            return
+        for other in range(MAX_SEATS):  # another human decided: their waits start anew
+            if other != seat:
+                self._decided.pop((game_id, other), None)
+        if panel is None:
+            self._decided.pop((game_id, seat), None)
+        else:
+            self._decided[(game_id, seat)] = (*panel, self.service.clock())
+
+    def _follow_on(self, game_id: int, seat: int) -> tuple[int, int, int] | None:
+        """The DM panel ``seat`` decided on moments ago (``FOLLOW_ON``), if any."""
+        at = self._decided.get((game_id, seat))
+        if at is None or self.service.clock() - at[2] > FOLLOW_ON:
+            return None
+        return (at[0], at[1], 0)
+
     def since_lines(self, game: GameRecord, seat: int, lang: str) -> list[str]:
         """The public news since ``seat``'s last move, in ``lang``; after a result, their own
         score."""
@@ -393,6 +421,21 @@ class Messenger:
                         ],
                     )
                 )
+            old = self._follow_on(game.id, notice.seat)
+            if (
+                notice.your_turn
+                and not welcome
+                and old is not None
+                and await self._edit_panel(game, old, {**panel, "view": panel.get("view")})
+            ):
+                # the player decided moments ago and their panel is in front of them: the
+                # turn coming back (after the bots' answer, say) updates it, without a ping
+                where = (old[0], old[1], game.seats[notice.seat].prompt_version)
+                await self._remember(game.id, notice.seat, where if controls else None)
+                if controls:
+                    await self.service.set_dm_panel(game.id, notice.seat, where)
+                await self.service.mark_notified(game, notice.seat)
+                return
             message = await self.dm(notice.user_id, **panel)
             delivered = message is not None
             if delivered:

@@ -74,14 +74,16 @@ async def test_a_chain_of_bot_moves_is_published_with_one_board_edit(make_bot, c
                 calls = fake.calls_since(mark)
                 edits = len(board_updates(fake, thread, game_id)) - updates
                 new_dms = fake.dm_messages(ann)[dms:]
-                # ann is told it is her turn: a new DM with her controls
-                assert new_dms and new_dms[-1].components, [m.content for m in new_dms]
+                # ann moved moments ago from her DM panel, and only bots answered: that panel
+                # shows her controls again, updated in place (no new DM, no ping; issue 22)
+                assert not new_dms, [m.content for m in new_dms]
+                panel = await table.panel(ann)
+                assert panel.channel_id == fake.dm_channel(ann).id and panel.components
                 if flush_each:
                     assert edits == bot_moves, (edits, bot_moves)
                     flushed += 1
                     continue
                 assert edits == 1, (edits, bot_moves)
-                assert len(new_dms) == 1
                 callbacks = [c for c in calls if c.route.endswith("/callback")]
                 assert len(callbacks) == 1
                 chains += 1

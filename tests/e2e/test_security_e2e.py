@@ -4,7 +4,7 @@ its server, typed text is never echoed in full, odd ids are "no such table"."""
 from __future__ import annotations
 
 from engines import GameError
-from tests.e2e.harness import confirm_if_asked, controls, open_table
+from tests.e2e.harness import board_of, confirm_if_asked, controls, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 
@@ -145,7 +145,7 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 bot.tables.seat_texts = lambda g, s, *_: ("h" * 9000, "")
                 real_choices = bot.tables.choices
                 bot.tables.choices = lambda g, s, *_: [(f"a{i}", "label " * 40) for i in range(3)]
-                res = await fake.click(user, fake.channel_messages(thread)[0], "tv:h:%d" % game.id)
+                res = await fake.click(user, board_of(fake, thread, game.id), "tv:h:%d" % game.id)
                 assert res.ephemeral and len(res.embeds[0]["description"]) <= 4096
                 assert res.buttons and all(len(b["label"]) <= 80 for b in res.buttons)
                 bot.tables.choices = lambda g, s, *_: [

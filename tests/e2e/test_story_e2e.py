@@ -16,7 +16,7 @@ import pytest
 from engines import REGISTRY
 from engines.undo import Replay
 from tables import fill_names
-from tests.e2e.harness import Table, open_table, running_bot
+from tests.e2e.harness import Table, alone_with_bots, open_table, running_bot
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 
@@ -73,8 +73,8 @@ async def test_three_players_follow_a_whole_game_in_the_thread_and_their_dms(tmp
                 since_seen = sum(  # turn DMs as they were sent (later repaints drop it)
                     "Since your last move" in str(r.json)
                     for r in fake.requests
-                    if r.method == "POST"
-                    and r.path in {f"/channels/{dm}/messages" for dm in dm_ids}
+                    if r.method in ("POST", "PATCH")
+                    and r.path.startswith(tuple(f"/channels/{dm}/messages" for dm in dm_ids))
                 )
                 for user in users:
                     dms = fake.dm_messages(user)
@@ -86,3 +86,42 @@ async def test_three_players_follow_a_whole_game_in_the_thread_and_their_dms(tmp
                 assert since_seen, "no turn DM said what happened since the last move"
                 # no board was ever an edit of a message more than an hour old
                 assert 30046 not in [code for code, _ in fake.aged_refusals]
+
+
+async def test_a_turn_back_moments_after_a_move_updates_the_panel_without_a_ping(
+    make_bot, clock, monkeypatch
+):
+    """A player who just moved and whose turn comes back right after the bots' answer finds
+    their DM panel updated in place (no new DM, no ping); one whose turn comes back later
+    (here: a window no turn fits in) is pinged by a new DM."""
+    from cogs import messenger
+
+    with error_log_guard():
+        async with alone_with_bots(make_bot, clock) as table:
+            fake, ann = table.fake, table.users[0]
+            quick = later = 0
+            for _ in range(40):
+                if (await table.game()).status != "running" or (quick >= 2 and later >= 2):
+                    break
+                # -1: the turn came back late
+                window = messenger.FOLLOW_ON if quick <= later else -1.0
+                monkeypatch.setattr(messenger, "FOLLOW_ON", window)
+                dms = len(fake.dm_messages(ann))
+                before = (await table.game()).move_count
+                await table.play_one()
+                await table.bots_done()
+                monkeypatch.undo()
+                game = await table.game()
+                bots_moved = game.move_count - before > 1
+                if game.status != "running" or table.service.to_act(game) != [0] or not bots_moved:
+                    continue  # (her next decision right away is shown by her click's answer)
+                new = len(fake.dm_messages(ann)) - dms
+                panel = await table.panel(ann)  # her current controls, in her DMs
+                assert panel.channel_id == fake.dm_channel(ann).id
+                if window > 0:
+                    assert new == 0, "a new DM although she had just moved"
+                    quick += 1
+                else:
+                    assert new == 1, new
+                    later += 1
+            assert quick and later, (quick, later)

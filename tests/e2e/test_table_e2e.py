@@ -220,7 +220,7 @@ async def test_an_unexpected_error_still_gets_a_friendly_answer(make_bot):
             bot = make_bot()
             async with run_bot(bot, fake, commands=True):
                 lobby, thread = await _start(fake, chan, ann, ben)
-                board = fake.channel_messages(thread)[0]
+                board = board_of(fake, thread, 1)
 
                 def broken(*args, **kwargs):
                     raise RuntimeError("a bug")

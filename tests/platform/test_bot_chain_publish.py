@@ -30,6 +30,9 @@ class Recorder:
     async def refresh_panels(self, game, *, mover=None, news=None, shown_in=None) -> None:
         self.refreshed.append((game.move_count, mover, shown_in))
 
+    def decided(self, game_id, seat, panel) -> None:
+        pass
+
 
 @pytest.fixture
 async def service(open_service):
