@@ -80,6 +80,25 @@ async def render_picture(
     return view, png
 
 
+async def with_picture(
+    service: TableService, game: GameRecord, answer: dict, lang: str = "en"
+) -> dict:
+    """An ephemeral answer (``send`` keywords with an ``embed``: /board's board in words, the
+    My hand panel) with the board picture attached and shown in its embed, drawn from the
+    spectator view in a worker thread; the answer as it was when there is no picture."""
+    drawn = await render_picture(service, game, lang)
+    embed = answer.get("embed")
+    if drawn is None or embed is None:
+        return answer
+    embed.set_image(url=f"attachment://{pictures.FILENAME}")
+    picture = discord.File(
+        io.BytesIO(drawn[1]),
+        filename=pictures.FILENAME,
+        description=render.picture_alt_text(service, game, lang),
+    )
+    return {**answer, "files": [picture]}
+
+
 async def board_message(service: TableService, game: GameRecord) -> BoardMessage:
     """The board in the table's language (it is public)."""
     lang = await service.table_lang(game)

@@ -254,7 +254,10 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
         await reply_error(interaction, exc)
         return
     panel = await panel_of(svc, game, seat, lang=lang_of(interaction))
-    await respond.to(interaction).send(ephemeral=True, **_without_none(panel))
+    from .board import with_picture  # (board imports this module)
+
+    panel = await with_picture(svc, game, _without_none(panel), lang_of(interaction))
+    await respond.to(interaction).send(ephemeral=True, **panel)
     await _seen(svc, game, seat)
 
 
