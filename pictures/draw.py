@@ -129,14 +129,19 @@ def wrap_words(text: str, width: int, size: int, bold: bool = False) -> list[str
             pieces.append(word)
     out: list[str] = []
     cur = ""
+    cur_w = 0
+    space = text_width(" ", size, bold)
+    slack = 3  # words measured one by one: room for the kerning between them
     for piece in pieces:
         joiner = "" if cur.endswith("-") and not cur.endswith(" -") else " "
-        trial = f"{cur}{joiner}{piece}" if cur else piece
-        if not cur or text_width(trial, size, bold) <= width:
-            cur = trial
+        piece_w = text_width(piece, size, bold)
+        trial_w = cur_w + (space if joiner else 0) + piece_w if cur else piece_w
+        if not cur or trial_w <= width - slack:
+            cur = f"{cur}{joiner}{piece}" if cur else piece
+            cur_w = trial_w
         else:
             out.append(cur)
-            cur = piece
+            cur, cur_w = piece, piece_w
     if cur:
         out.append(cur)
     return out
@@ -297,12 +302,18 @@ class Canvas:
     def polygon(
         self, points, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
     ) -> None:
-        self.draw.polygon(
-            [(int(x), int(y)) for x, y in points],
-            fill=None if fill is None else self.ink(fill),
-            outline=None if outline is None else self.ink(outline),
-            width=width,
-        )
+        points = [(int(x), int(y)) for x, y in points]
+        if width <= 1 or outline is None:
+            self.draw.polygon(
+                points,
+                fill=None if fill is None else self.ink(fill),
+                outline=None if outline is None else self.ink(outline),
+            )
+            return
+        # a thick outline as a closed line: Pillow would build a mask as big as the picture
+        if fill is not None:
+            self.draw.polygon(points, fill=self.ink(fill))
+        self.draw.line(points + points[:2], fill=self.ink(outline), width=width, joint="curve")
 
     def shape(
         self,
