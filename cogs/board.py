@@ -9,7 +9,6 @@ embed: a board in words is better than no board.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from dataclasses import dataclass
@@ -23,6 +22,9 @@ from tables import TableError, TableService
 from tables.words import m
 
 from . import flow, render, respond, ui
+from .drawn import render_picture, with_picture
+
+__all__ = ["BoardMessage", "board_message", "render_picture", "with_picture"]
 
 log = logging.getLogger("tavern.board")
 
@@ -62,22 +64,6 @@ class BoardMessage:
     def edit_kwargs(self) -> dict:
         # attachments= replaces the old picture in the same edit (an empty list drops it)
         return dict(embed=self.embed, view=self.view, attachments=self._files())
-
-
-async def render_picture(
-    service: TableService, game: GameRecord, lang: str = "en"
-) -> tuple[dict, bytes] | None:
-    """(spectator view, PNG with its words in ``lang``) of a started game, or None (no picture
-    for it, or drawing failed)."""
-    if game.state is None or not pictures.supports(game.kind):
-        return None
-    view = service.view(game, None)  # the spectator's view: nothing hidden goes in
-    try:
-        png = await asyncio.to_thread(pictures.picture, game.kind, view, service.names(game), lang)
-    except Exception:
-        log.exception("could not draw the board of table %s", game.id)
-        return None
-    return view, png
 
 
 async def board_message(service: TableService, game: GameRecord) -> BoardMessage:

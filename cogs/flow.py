@@ -24,7 +24,7 @@ from tables.caches import LockTable
 from tables.outcome import merge
 from tables.words import m
 
-from . import render, respond, ui
+from . import drawn, render, respond, ui
 from .panels import private_panel, undo_version
 
 log = logging.getLogger("tavern.flow")
@@ -262,7 +262,8 @@ async def show_hand(interaction: discord.Interaction, table: int) -> None:
         await reply_error(interaction, exc)
         return
     panel = await panel_of(svc, game, seat, lang=lang_of(interaction))
-    await respond.to(interaction).send(ephemeral=True, **_without_none(panel))
+    panel = await drawn.with_picture(svc, game, _without_none(panel), lang_of(interaction))
+    await respond.to(interaction).send(ephemeral=True, **panel)
     await _seen(svc, game, seat)
 
 

@@ -17,7 +17,7 @@ from engines.translations import language, languages
 from tables import quote
 from tables.words import m, t
 
-from . import flow, render, respond, ui
+from . import board, flow, render, respond, ui
 from . import undo as undoing
 
 log = logging.getLogger("tavern.table")
@@ -233,9 +233,10 @@ class TableCog(commands.Cog, name="Tables"):
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
-        await respond.to(interaction).send(
-            embed=render.board_embed(self.tables, game, flow.lang_of(interaction)), ephemeral=True
-        )
+        lang = flow.lang_of(interaction)
+        answer = {"embed": render.board_embed(self.tables, game, lang)}
+        answer = await board.with_picture(self.tables, game, answer, lang)
+        await respond.to(interaction).send(ephemeral=True, **answer)
 
     @app_commands.command(
         name="undo", description="Take back your last decision, if it showed nothing new"

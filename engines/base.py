@@ -178,7 +178,18 @@ class Engine(ABC):
 
     # --- views and results -------------------------------------------------------------------
     @abstractmethod
-    def view(self, state: State, seat: int | None) -> dict: ...
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (None: a spectator, only the public board), JSON-able.
+
+        Every game's view carries ``last``, the last move that made public news, the same in
+        every seat's view (``engines.steps.note_last``; None before the first such move):
+        ``{"seat": who moved, "news": [the move's public messages, JSON form], ...}`` plus
+        where it changed the board, in the game's own keys: Herr der Ziegen ``cells`` (pasture
+        cells) and ``goats`` (seats whose large goat moved); Korrigans ``korrigans`` (ids),
+        ``fields`` (letters) and ``troll`` (bool); Henchmania ``sites`` and ``scores`` (seats);
+        Der Herr der Wichtel ``square`` (places) and ``totals`` (seats). A move with no public
+        news (a secret choice) leaves ``last`` as it was.
+        """
 
     @abstractmethod
     def is_over(self, state: State) -> bool: ...

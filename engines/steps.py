@@ -97,6 +97,31 @@ def _echo(event: Event, seat: int, echoes: tuple[str, ...]) -> bool:
     return event.audience == (seat,) and key is not None and key.partition(".")[2] in echoes
 
 
+LAST_KEY = "lastmove"  # the state's record of the last public move (``note_last``)
+LAST_NEWS = 4  # public news lines kept with it
+
+
+def note_last(state: State, seat: int, events: list[Event], at: dict) -> None:
+    """Record the last move that made public news: who moved, the public news of that move
+    (messages' JSON forms, at most ``LAST_NEWS``) and where it changed the board (``at``, from
+    the game's ``last_at``). A move with no public news (a hidden choice) leaves the record as
+    it was, so nothing hidden shows, not even that a seat chose in secret."""
+    news = [e.message for e in events if e.audience is None]
+    if not news:
+        return
+    state[LAST_KEY] = {
+        "seat": seat,
+        "news": [m.to_json() if isinstance(m, Msg) else str(m) for m in news[:LAST_NEWS]],
+        **at,
+    }
+
+
+def last_move(state: State) -> dict | None:
+    """The view's public ``last`` entry (the same for every seat): None before any move."""
+    last = state.get(LAST_KEY)
+    return None if last is None else clone(last)
+
+
 # A bound on automatic steps in a row: a table whose automatic steps loop is a bug.
 MAX_AUTO_STEPS = 10_000
 
@@ -137,10 +162,34 @@ class StepEngine(Engine):
         events: list[Event],
         trail: list[Step] | None = None,
     ) -> None:
+        marks = self.last_marks(state)
+        start = len(events)
+        self._play(state, seat, action, events, trail)
+        note_last(state, seat, events[start:], self.last_at(marks, state))
+
+    def _play(
+        self,
+        state: State,
+        seat: int,
+        action: str,
+        events: list[Event],
+        trail: list[Step] | None = None,
+    ) -> None:
+        """Run the step's ``apply``, then the automatic steps (``_apply`` notes the move)."""
         step = self._step(state)
         assert step is not None and step.apply is not None
         step.apply(state, seat, action, events)
         self.advance(state, events, trail)
+
+    # --- the last move, for the views' public "last" entry (``note_last``) ----------------
+    def last_marks(self, state: State):
+        """A small snapshot of the public places a move may change (taken before it)."""
+        return None
+
+    def last_at(self, marks, state: State) -> dict:
+        """Where the move changed the public board: JSON-able keys of the game's own (say
+        ``{"cells": [12]}``), compared with ``last_marks`` taken before it."""
+        return {}
 
     def advance(self, state: State, events: list[Event], trail: list[Step] | None = None) -> None:
         """Run automatic steps until somebody must decide or the game is over (appending

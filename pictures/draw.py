@@ -17,11 +17,15 @@ import math
 import os
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .palette import BACKGROUND, INK, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
+from .palette import BACKGROUND, INK, LAST, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
 from .words import show, tr
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
@@ -29,6 +33,37 @@ REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
 BOLD = os.path.join(FONT_DIR, "DejaVuSansCondensed-Bold.ttf")
 PNG_LEVEL = 1  # zlib level: the fastest; a palette picture stays near 30 KB anyway
 MAX_NAME = 14  # characters of a player's name shown in a picture
+WIDTH = 1040  # every picture's width: Discord shows it about 520 px wide (half)
+SHOWN = 520  # the width a player sees it at in the chat
+MIN_SHOWN = 11  # the smallest font size (px) a text may have when shown SHOWN wide
+MIN_TEXT = MIN_SHOWN * WIDTH // SHOWN  # ... so at WIDTH: 22 px
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text drawn (see ``recording``): its font size, the bounding box of its ink and the
+    box it must stay inside (its card, cell or panel; the whole picture if none given)."""
+
+    text: str
+    size: int
+    bbox: tuple[int, int, int, int]
+    box: tuple[int, int, int, int]
+    width: int  # the picture's width
+
+
+_RECORD: ContextVar[list[Drawn] | None] = ContextVar("picture_texts", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Inside the block every text a picture draws (in this thread or context) is appended to
+    the yielded list, so a test can check each one's size and place."""
+    texts: list[Drawn] = []
+    token = _RECORD.set(texts)
+    try:
+        yield texts
+    finally:
+        _RECORD.reset(token)
 
 
 @lru_cache(maxsize=64)
@@ -80,6 +115,55 @@ def wrap(text: str, width: int, size: int, lines: int, bold: bool = False) -> li
         out = out[:lines]
         out[-1] = fit(out[-1] + " …", width, size, bold)
     return [fit(line, width, size, bold) for line in out]
+
+
+def wrap_words(text: str, width: int, size: int, bold: bool = False) -> list[str]:
+    """``text`` broken on spaces (and after a hyphen already in a word) into lines of at most
+    ``width`` pixels, as many lines as it takes; a word wider than ``width`` stands alone."""
+    pieces: list[str] = []
+    for word in str(text).split():
+        if text_width(word, size, bold) > width and "-" in word.strip("-"):
+            parts = word.split("-")
+            pieces += [p + "-" for p in parts[:-1]] + [parts[-1]]
+        else:
+            pieces.append(word)
+    out: list[str] = []
+    cur = ""
+    cur_w = 0
+    space = text_width(" ", size, bold)
+    slack = 3  # words measured one by one: room for the kerning between them
+    for piece in pieces:
+        joiner = "" if cur.endswith("-") and not cur.endswith(" -") else " "
+        piece_w = text_width(piece, size, bold)
+        trial_w = cur_w + (space if joiner else 0) + piece_w if cur else piece_w
+        if not cur or trial_w <= width - slack:
+            cur = f"{cur}{joiner}{piece}" if cur else piece
+            cur_w = trial_w
+        else:
+            out.append(cur)
+            cur, cur_w = piece, piece_w
+    if cur:
+        out.append(cur)
+    return out
+
+
+def wrap_parts(text: str, width: int, size: int, bold: bool = False, sep: str = " · ") -> list[str]:
+    """``text`` made of parts joined by ``sep`` in lines of whole parts where they fit (a part
+    wider than a line is wrapped on its words)."""
+    out: list[str] = []
+    end = sep.rstrip()  # what a line broken after a part ends with ("," or "·")
+    for part in str(text).split(sep):
+        trial = f"{out[-1]}{sep}{part}" if out else part
+        if out and text_width(trial.rstrip(), size, bold) <= width:
+            out[-1] = trial
+            continue
+        if out:
+            out[-1] += end
+        if text_width(part, size, bold) <= width:
+            out.append(part)
+        else:
+            out += wrap_words(part, width, size, bold)
+    return out
 
 
 _SEAT_RE = re.compile(r"\{p(\d)\}")
@@ -137,14 +221,17 @@ class Canvas:
         self,
         xy: tuple[float, float],
         text: str,
-        size: int = 18,
+        size: int = 22,
         fill: RGB = INK,
         *,
         bold: bool = False,
         anchor: str = "la",
         width: int | None = None,
+        box=None,
     ) -> int:
-        """Draw a label; ``width`` cuts it to fit. Returns the drawn width in pixels."""
+        """Draw a label (every text of a picture goes through here); ``width`` cuts it to fit
+        (a last resort: the layouts wrap or make room instead); ``box`` is the area it must
+        stay inside (for ``recording``; default the whole picture). Returns its width."""
         text = str(text)
         if width is not None:
             text = fit(text, width, size, bold)
@@ -153,7 +240,34 @@ class Canvas:
         mask, offset = _mask(text, size, bold, anchor)
         x, y = int(xy[0]) + offset[0], int(xy[1]) + offset[1]
         self.draw.draw.draw_bitmap((x, y), mask, self.ink(fill))
+        record = _RECORD.get()
+        if record is not None:
+            w, h = mask.size
+            area = (0, 0, self.width, self.height) if box is None else tuple(int(v) for v in box)
+            record.append(Drawn(text, size, (x, y, x + w, y + h), area, self.width))
         return text_width(text, size, bold)
+
+    def paragraph(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        width: int,
+        size: int = 22,
+        fill: RGB = INK,
+        *,
+        bold: bool = False,
+        line: int | None = None,
+        box=None,
+        align: str = "l",
+    ) -> float:
+        """``text`` wrapped on word boundaries into lines ``width`` wide, drawn from (x, y) down
+        (``align`` "l" or "m": ``x`` is then the middle); returns the y below it."""
+        step = line or size + size // 3
+        for part in wrap_words(text, width, size, bold):
+            self.text((x, y), part, size, fill, bold=bold, anchor=f"{align}a", box=box)
+            y += step
+        return y
 
     # --- shapes -----------------------------------------------------------------------------
     def rect(
@@ -188,12 +302,18 @@ class Canvas:
     def polygon(
         self, points, fill: RGB | None = None, outline: RGB | None = None, width: int = 1
     ) -> None:
-        self.draw.polygon(
-            [(int(x), int(y)) for x, y in points],
-            fill=None if fill is None else self.ink(fill),
-            outline=None if outline is None else self.ink(outline),
-            width=width,
-        )
+        points = [(int(x), int(y)) for x, y in points]
+        if width <= 1 or outline is None:
+            self.draw.polygon(
+                points,
+                fill=None if fill is None else self.ink(fill),
+                outline=None if outline is None else self.ink(outline),
+            )
+            return
+        # a thick outline as a closed line: Pillow would build a mask as big as the picture
+        if fill is not None:
+            self.draw.polygon(points, fill=self.ink(fill))
+        self.draw.line(points + points[:2], fill=self.ink(outline), width=width, joint="curve")
 
     def shape(
         self,
@@ -227,10 +347,13 @@ class Canvas:
         kind = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
         self.shape(kind, cx, cy, r, seat_colour(seat))
         dy = r * 0.18 if kind == "triangle" else 0
+        size = size or int(r * (1.0 if kind == "triangle" else 1.15))
+        if size < MIN_TEXT and label is None:
+            return  # too small to read: its colour and shape say whose it is
         self.text(
             (cx, cy + dy),
             seat_letter(seat) if label is None else label,
-            size or max(9, int(r * (1.0 if kind == "triangle" else 1.15))),
+            max(size, MIN_TEXT),
             SEAT_TEXT[seat % len(SEAT_TEXT)],
             bold=True,
             anchor="mm",
@@ -259,10 +382,57 @@ class Canvas:
             cx, cy = x + step * (i + 1), y + step * (j + 1)
             self.ellipse((cx - rad, cy - rad, cx + rad, cy + rad), pips)
 
-    def png(self) -> bytes:
+    def png(self, height: int | None = None) -> bytes:
+        """The PNG; ``height``: only the top ``height`` rows (a layout drawn on a tall canvas
+        that ends where its content does)."""
+        img = self.img
+        if height is not None and height < self.height:
+            img = img.crop((0, 0, self.width, int(height)))
         out = io.BytesIO()
-        self.img.save(out, "PNG", compress_level=PNG_LEVEL)
+        img.save(out, "PNG", compress_level=PNG_LEVEL)
         return out.getvalue()
+
+    # --- the last move ----------------------------------------------------------------------
+    def ring(self, box, radius: int = 8) -> None:
+        """The last move's marker around ``box``: a thick black ring inside a white one."""
+        x0, y0, x1, y1 = (int(v) for v in box)
+        self.rect((x0 - 5, y0 - 5, x1 + 5, y1 + 5), None, (255, 255, 255), 3, radius=radius + 4)
+        self.rect((x0 - 3, y0 - 3, x1 + 3, y1 + 3), None, LAST, 5, radius=radius + 2)
+
+    def star(self, cx: float, cy: float, r: float = 13) -> None:
+        """The last move's badge: a black star with a white edge."""
+        pts = [
+            (
+                cx + (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi / 5 * k - math.pi / 2),
+                cy + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi / 5 * k - math.pi / 2),
+            )
+            for k in range(10)
+        ]
+        self.polygon(pts, LAST, (255, 255, 255), 2)
+
+    def last_caption(self, x: float, y: float, width: int, view: dict, names: list[str]) -> float:
+        """The star and the last move's public news under it (at most two lines of it)."""
+        news = last_news(view, names)
+        if not news:
+            return y
+        self.star(x + 14, y + 14)
+        from .words import tr
+
+        text = tr("last", news=" ".join(news))
+        lines = wrap_words(text, width - 36, MIN_TEXT)
+        if len(lines) > 3:  # the first sentences only, whole
+            text = tr("last", news=news[0])
+            lines = wrap_words(text, width - 36, MIN_TEXT)
+        for line in lines:
+            self.text((x + 36, y), line, MIN_TEXT, INK)
+            y += 29
+        return y + 4
+
+
+def last_news(view: dict, names: list[str]) -> list[str]:
+    """The last move's public news (the view's ``last``) as sentences with the seats' names."""
+    last = view.get("last") or {}
+    return [fill_names(m, names) for m in last.get("news", [])]
 
 
 def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:

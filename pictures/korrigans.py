@@ -11,20 +11,21 @@ from __future__ import annotations
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
-from .draw import Canvas, fill_names, names_for, wrap
-from .palette import GOLD, INK, MUTED, PANEL, RULE
+from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
+from .palette import GOLD, INK, MUTED, RULE
 from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
-WIDTH, HEIGHT = 960, 700
-CELL = 86
-RAIN = 40  # the Sun column (left) and Cloud row (top)
-MAP_X = 12 + RAIN + 6
+HEIGHT = 2000  # the canvas; the picture ends below its last line
+CELL = 92
+RAIN = 46  # the Sun column (left) and Cloud row (top)
+MAP_X = 10 + RAIN + 6
 MAP_Y = 8 + RAIN + 6
-PANEL_X = MAP_X + 6 * CELL + 16
+PANEL_X = MAP_X + 6 * CELL + 14
 PANEL_W = WIDTH - PANEL_X - 10
 SLOT = CELL // 2  # each cell holds 2x2 slots for pieces
-PIECE_R = 14
+PIECE_R = 20
+SMALL = MIN_TEXT  # the smallest words: 22 px at 1040 wide, 11 px as Discord shows it
 
 FIELD_FILL = {
     "green": (190, 222, 160),
@@ -144,13 +145,13 @@ def _menhir(cv: Canvas, cx: float, cy: float, s: float = 1.0) -> None:
 def _tokens(cv: Canvas, cx: float, cy: float, count: int) -> None:
     cv.ellipse((cx - 15, cy - 3, cx + 13, cy + 15), (200, 220, 190), INK, 1)
     cv.ellipse((cx - 13, cy - 15, cx + 15, cy + 5), CLOVER, INK, 2)
-    cv.text((cx + 1, cy - 5), str(count), 18, (255, 255, 255), bold=True, anchor="mm")
+    cv.text((cx + 1, cy - 5), str(count), SMALL, (255, 255, 255), bold=True, anchor="mm")
 
 
 def _cauldron(cv: Canvas, cx: float, cy: float) -> None:
     cv.ellipse((cx - 15, cy - 9, cx + 15, cy + 15), (40, 40, 40), INK, 2)
     cv.ellipse((cx - 13, cy - 12, cx + 13, cy - 2), GOLD, INK, 2)
-    cv.text((cx, cy + 5), "$", 14, GOLD, bold=True, anchor="mm")
+    cv.text((cx, cy + 3), "$", SMALL, GOLD, bold=True, anchor="mm")
 
 
 def _pontoon(cv: Canvas, cx: float, cy: float) -> None:
@@ -163,22 +164,22 @@ def _pontoon(cv: Canvas, cx: float, cy: float) -> None:
 
 def _carrier_badge(cv: Canvas, cx: float, cy: float, carry: str) -> None:
     fill, ink = (ELF, INK) if carry == "elf" else (GOBLIN, (255, 255, 255))
-    cv.ellipse((cx - 8, cy - 8, cx + 8, cy + 8), fill, INK, 2)
+    cv.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill, INK, 2)
     mark = tr("k.elf_mark") if carry == "elf" else tr("k.goblin_mark")
-    cv.text((cx, cy), mark, 12, ink, bold=True, anchor="mm")
+    cv.text((cx, cy), mark, SMALL, ink, bold=True, anchor="mm")
 
 
-def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: int = 14) -> None:
+def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: int = 20) -> None:
     if colour is None:
         cv.ellipse((cx - r, cy - r, cx + r, cy + r), (245, 242, 235), RULE, 1)
-        cv.text((cx, cy), label, 12, MUTED, anchor="mm")
+        cv.text((cx, cy), label, SMALL, MUTED, anchor="mm")
         return
     rgb = RAINBOW_RGB.get(colour, (200, 200, 200))
     cv.ellipse((cx - r, cy - r, cx + r, cy + r), rgb, INK, 2)
     cv.text(
         (cx, cy),
         _SHORT.get(colour, "?"),
-        16,
+        SMALL,
         RAINBOW_TEXT.get(colour, (255, 255, 255)),
         bold=True,
         anchor="mm",
@@ -194,9 +195,9 @@ def _draw_map(cv: Canvas, view: dict) -> None:
     kinds = {b["id"].upper(): b["kind"] for b in view["map"].get("borders", [])}
     # rainbow: Clouds above the columns, Suns left of the rows
     for c, colour in enumerate(view.get("clouds", [])[:cols]):
-        _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}", 16)
+        _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
     for r, colour in enumerate(view.get("suns", [])[:rows]):
-        _pawn(cv, 12 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}", 16)
+        _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
     # field areas
     for letter, places in cells.items():
         f = fields.get(letter, {})
@@ -222,7 +223,7 @@ def _draw_map(cv: Canvas, view: dict) -> None:
                 and clouds[c] is None
             ):
                 x, y = _xy(r, c)
-                cv.text((x + CELL - 4, y + CELL - 2), "*", 22, GOLD, bold=True, anchor="rs")
+                cv.text((x + CELL - 4, y + CELL + 4), "*", 30, GOLD, bold=True, anchor="rs")
     by_border: dict[str, list[tuple]] = {}
     for a, b, *edge in _segments(grid):
         by_border.setdefault(_border_key(a, b), []).append(edge)
@@ -232,6 +233,7 @@ def _draw_map(cv: Canvas, view: dict) -> None:
     cv.rect((MAP_X, MAP_Y, MAP_X + cols * CELL, MAP_Y + rows * CELL), None, INK, 3)
     # pieces, slot by slot through each field's cells (the first slot holds the label)
     kor = {k["id"]: k for k in view.get("korrigans", [])}
+    last = view.get("last") or {}
     for letter, places in cells.items():
         f = fields.get(letter, {})
         slots = [
@@ -242,12 +244,12 @@ def _draw_map(cv: Canvas, view: dict) -> None:
         ]
         lx, ly = slots[0]
         village = f.get("colour") == "village"
-        wide = cv.text((lx - SLOT / 2 + 5, ly - SLOT / 2 + 2), letter, 24, INK, bold=True)
-        if letter in clovers:
+        cv.text((lx - SLOT / 2 + 5, ly - SLOT / 2 + 1), letter, 26, INK, bold=True)
+        if letter in clovers:  # under the letter, inside the first slot
             cv.text(
-                (lx - SLOT / 2 + 7 + wide, ly - SLOT / 2 + 5),
+                (lx - SLOT / 2 + 4, ly - SLOT / 2 + 25),
                 f"♣{clovers[letter]}",
-                15,
+                SMALL,
                 CLOVER,
                 bold=True,
             )
@@ -262,22 +264,8 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
         if village:
-            cv.text(
-                (lx - SLOT / 2 + 6, ly + SLOT / 2 - 12),
-                tr("k.village"),
-                15,
-                INK,
-                bold=True,
-                anchor="lm",
-                width=SLOT * 2,
-            )
-            items.insert(0, ("skip", None))
-        elif f.get("colour"):  # the colour in words too (Bird moves between equal colours)
-            colour = name("korrigans", "field_colour", f["colour"])
-            cv.text(
-                (lx - SLOT / 2 + 5, ly + SLOT / 2 - 2), colour, 12, INK, anchor="ls", width=SLOT + 4
-            )
-        free = slots[1:]
+            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 + 2), tr("k.village"), SMALL, INK, bold=True)
+        free = [slots[1]] + slots[4:] if village else slots[1:]  # "Village" fills 2 slots
         if len(items) > len(free):
             items = items[: len(free) - 1] + [("more", len(items) - len(free) + 1)]
         for (what, arg), (cx, cy) in zip(items, free):
@@ -286,125 +274,158 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             if what == "menhir":
                 _menhir(cv, cx, cy)
             elif what == "tokens":
+                if letter in last.get("fields", []):
+                    cv.ring((cx - 16, cy - 16, cx + 16, cy + 16), radius=12)
                 _tokens(cv, cx, cy, arg)
             elif what == "pontoon":
                 _pontoon(cv, cx, cy)
             elif what == "cauldron":
                 _cauldron(cv, cx, cy)
             elif what == "more":
-                cv.text((cx, cy), f"+{arg}", 18, INK, bold=True, anchor="mm")
+                cv.text((cx, cy), f"+{arg}", SMALL, INK, bold=True, anchor="mm")
             else:
                 k = kor.get(arg, {})
                 seat = k.get("seat", int(arg[1]) - 1 if arg[1:2].isdigit() else 0)
+                if arg in last.get("korrigans", []):
+                    cv.ring((cx - PIECE_R, cy - PIECE_R, cx + PIECE_R, cy + PIECE_R), radius=14)
                 cv.token(cx, cy, PIECE_R, seat)
                 if k.get("carry") in ("elf", "goblin"):
-                    _carrier_badge(cv, cx + 12, cy - 12, k["carry"])
+                    _carrier_badge(cv, cx + 14, cy - 14, k["carry"])
     troll = view.get("troll")
     if troll:
         segs = [s for s in _segments(grid) if _border_key(s[0], s[1]) == troll.upper()]
         if segs:
             _, _, x0, y0, x1, y1 = segs[len(segs) // 2]
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            cv.rect((cx - 12, cy - 12, cx + 12, cy + 12), TROLL, INK, 3, radius=5)
-            cv.text((cx, cy), "T", 18, (255, 255, 255), bold=True, anchor="mm")
+            if last.get("troll"):
+                cv.ring((cx - 15, cy - 15, cx + 15, cy + 15), radius=5)
+            cv.rect((cx - 15, cy - 15, cx + 15, cy + 15), TROLL, INK, 3, radius=5)
+            cv.text((cx, cy), "T", SMALL, (255, 255, 255), bold=True, anchor="mm")
 
 
-def _legend(cv: Canvas) -> None:
-    y = MAP_Y + 7 * CELL + 22
-    x = MAP_X - 40
-    _menhir(cv, x + 10, y, 0.7)
-    x += 24 + cv.text((x + 24, y), tr("k.menhir"), 14, INK, anchor="lm")
-    _tokens(cv, x + 26, y + 3, 2)
-    x += 48 + cv.text((x + 48, y), tr("k.tokens"), 14, INK, anchor="lm")
-    cv.line([(x + 14, y - 10), (x + 14, y + 10)], WATER, 8)
-    x += 26 + cv.text((x + 26, y), tr("k.river"), 14, INK, anchor="lm")
-    _draw_border(cv, "bridge", x + 14, y - 14, x + 14, y + 14)
-    x += 30 + cv.text((x + 30, y), tr("k.bridge"), 14, INK, anchor="lm")
-    _draw_border(cv, "gate", x + 14, y - 16, x + 14, y + 16)
-    x += 30 + cv.text((x + 30, y), tr("k.gate"), 14, INK, anchor="lm")
-    cv.rect((x + 8, y - 9, x + 26, y + 9), TROLL, INK, 2, radius=4)
-    cv.text((x + 17, y), "T", 13, (255, 255, 255), bold=True, anchor="mm")
-    x += 32 + cv.text((x + 32, y), tr("k.troll"), 14, INK, anchor="lm")
-    cv.text((x + 14, y + 8), "*", 22, GOLD, bold=True, anchor="ms")
-    cv.text((x + 26, y), tr("k.cauldron_may"), 14, INK, anchor="lm", width=PANEL_X - x - 34)
+def _legend(cv: Canvas, view: dict, y: float) -> float:
+    """What the map's marks mean, item by item in rows under the map; returns the y below."""
+    x0, x1 = 10, PANEL_X - 12
+    items = []
+
+    def item(icon, label):
+        items.append((icon, label))
+
+    item(lambda x, y: _menhir(cv, x + 12, y, 0.8), tr("k.menhir"))
+    item(lambda x, y: _tokens(cv, x + 14, y + 3, 2), tr("k.tokens"))
+    item(lambda x, y: cv.line([(x + 12, y - 12), (x + 12, y + 12)], WATER, 9), tr("k.river"))
+    item(lambda x, y: _draw_border(cv, "bridge", x + 12, y - 16, x + 12, y + 16), tr("k.bridge"))
+    item(lambda x, y: _draw_border(cv, "gate", x + 12, y - 16, x + 12, y + 16), tr("k.gate"))
+
+    def troll(x, y):
+        cv.rect((x, y - 14, x + 28, y + 14), TROLL, INK, 2, radius=4)
+        cv.text((x + 14, y), "T", SMALL, (255, 255, 255), bold=True, anchor="mm")
+
+    item(troll, tr("k.troll"))
+    item(
+        lambda x, y: cv.text((x + 12, y + 16), "*", 30, GOLD, bold=True, anchor="ms"),
+        tr("k.cauldron_may"),
+    )
+    colours = sorted({f.get("colour") for f in view["fields"]} & set(FIELD_FILL) - {"village"})
+    for colour in colours:
+        fill = FIELD_FILL[colour]
+        item(
+            lambda x, y, fill=fill: cv.rect((x, y - 12, x + 26, y + 12), fill, INK, 1),
+            name("korrigans", "field_colour", colour),
+        )
+    x, row = x0 + 6, y + 18
+    for icon, label in items:
+        wd = 36 + text_width(label, SMALL)
+        if x + wd > x1:
+            x, row = x0 + 6, row + 38
+        icon(x, row)
+        cv.text((x + 34, row), label, SMALL, INK, anchor="lm")
+        x += wd + 18
+    return row + 24
 
 
 def _tokens_text(tokens: list[str]) -> str:
     return ", ".join(name("korrigans", "token", t) for t in tokens)
 
 
-def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
-    x, w = PANEL_X, PANEL_W
-    cv.rect((x, 8, x + w, HEIGHT - 8), PANEL, RULE, 1, radius=8)
-    x += 12
-    w -= 24
-    cv.text((x, 16), "Korrigans", 24, INK, bold=True)
+def _gold(view: dict, pl: dict) -> str:
+    """A player's gold as everyone can count it: the gold shown (Menhirs, Elf/Goblin, open
+    tokens, the Cauldron) and, while a screen hides tokens, "+ ?" (their gold is secret)."""
+    shown = view.get("scores", [0] * (pl["seat"] + 1))[pl["seat"]]
+    hidden = pl.get("screen") and pl.get("hidden_count") and view.get("phase") != "over"
+    return tr("k.gold_hidden", n=shown) if hidden else tr("k.gold", n=shown)
+
+
+def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
+    """Each player's gold, tokens and Companions beside the map; returns its bottom."""
+    x, w = PANEL_X + 12, PANEL_W - 24
+    top = 8
+    y = cv.paragraph(x, top + 8, "Korrigans", w, 30, INK, bold=True)
     holder = view.get("bag_holder")
     holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
-    cv.text(
-        (x, 46),
-        tr("k.head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name),
-        16,
-        MUTED,
-        width=w,
-    )
+    head = tr("k.head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
+    y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 6
     players = view.get("players", [])
-    y = 74
-    block = min(96, (HEIGHT - 250) // max(1, len(players)))
-    carriers = {k: "Elf" for k in view.get("elf", [])}
-    carriers.update({k: "Goblin" for k in view.get("goblin", [])})
+    last_seat = (view.get("last") or {}).get("seat")
+    over = view.get("phase") == "over"
     for pl in players:
         s = pl["seat"]
-        if s in view.get("to_act", []):
-            cv.rect((x - 6, y - 4, x + w + 6, y + block - 8), (255, 244, 200), INK, 2, radius=6)
-        cv.token(x + 14, y + 14, 13, s)
-        cv.text((x + 34, y + 3), names[s], 20, INK, bold=True, width=w - 110)
-        score = view.get("scores", [0] * len(players))[s]
-        cv.text((x + w, y + 1), tr("k.gold", n=score), 22, INK, bold=True, anchor="ra")
-        held = (
-            tr("k.behind", n=pl["hidden_count"])
-            if pl.get("screen")
-            else tr("k.open", tokens=_tokens_text(pl.get("tokens", [])) or tr("k.nothing"))
-        )
-        cv.text((x + 34, y + 28), held, 15, INK, width=w - 34)
+        lines: list[tuple[str, tuple]] = []
+        if pl.get("screen") and not over:
+            lines.append((tr("k.behind", n=pl["hidden_count"]), MUTED))
+        elif pl.get("tokens") is not None:
+            tokens = _tokens_text(pl.get("tokens", [])) or tr("k.nothing")
+            lines.append((tr("k.open", tokens=tokens), INK))
         comp = _tokens_text(pl.get("companions", [])) or tr("k.none")
-        extra = []
+        lines.append((tr("k.companions", names=comp), INK))
         if pl.get("backup"):
-            extra.append(tr("k.backup", animal=name("korrigans", "backup", pl["backup"])))
+            lines.append((tr("k.backup", animal=name("korrigans", "backup", pl["backup"])), INK))
         if pl.get("menhirs"):
-            extra.append(
-                tr(
-                    "k.menhirs",
-                    names=", ".join(name("korrigans", "menhir", m) for m in pl["menhirs"]),
+            menhirs = ", ".join(name("korrigans", "menhir", m) for m in pl["menhirs"])
+            lines.append((tr("k.menhirs", names=menhirs), INK))
+        breakdown = view.get("breakdown")
+        if over and isinstance(breakdown, list) and s < len(breakdown):
+            b = breakdown[s]
+            lines.append(
+                (
+                    tr(
+                        "k.breakdown",
+                        tokens=b.get("tokens", 0),
+                        menhirs=b.get("menhirs", 0),
+                        elf_goblin=b.get("elf_goblin", 0),
+                        cauldron=b.get("cauldron", 0),
+                    ),
+                    MUTED,
                 )
             )
-        cv.text((x + 34, y + 47), tr("k.companions", names=comp), 15, INK, width=w - 34)
-        breakdown = view.get("breakdown")
-        over = view.get("phase") == "over" and isinstance(breakdown, list) and s < len(breakdown)
-        if over:
-            b = breakdown[s]
-            cv.text(
-                (x + 34, y + 66),
-                tr(
-                    "k.breakdown",
-                    tokens=b.get("tokens", 0),
-                    menhirs=b.get("menhirs", 0),
-                    elf_goblin=b.get("elf_goblin", 0),
-                    cauldron=b.get("cauldron", 0),
-                ),
-                14,
-                INK,
-                width=w - 34,
-            )
-        elif extra:
-            cv.text((x + 34, y + 66), " · ".join(extra), 15, MUTED, width=w - 34)
-        y += block
-    y += 2
-    cv.line([(x, y), (x + w, y)], RULE, 1)
-    y += 8
+        wrapped = [
+            (part, ink) for text, ink in lines for part in wrap_parts(text, w - 40, SMALL, sep=", ")
+        ]
+        height = 42 + 28 * len(wrapped) + 8
+        if s in view.get("to_act", []):
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), (255, 244, 200), INK, 2, radius=6)
+        cv.token(x + 16, y + 17, 17, s)
+        gold = _gold(view, pl)
+        gw = text_width(gold, 26, True)
+        cv.text((x + 40, y + 4), names[s], 26, INK, bold=True, width=w - 50 - gw)
+        cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
+        ly = y + 42
+        for part, ink in wrapped:
+            cv.text((x + 40, ly), part, SMALL, ink)
+            ly += 28
+        if s == last_seat:
+            cv.star(x + w - 12, ly - 14, 12)
+        y += height
+    bottom = y + 8
+    cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
+    return bottom
+
+
+def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w: int) -> float:
+    """The Troll, Elf, Goblin, Cauldron and rainbow news under the legend; returns the y below."""
     lines = [tr("k.troll_at", border=view.get("troll") or tr("k.beside"))]
     for who in ("elf", "goblin"):
-        held = [k for k in view.get(who, [])]
+        held = list(view.get(who, []))
         owners = ", ".join(
             names[int(k[1]) - 1] for k in held if k[1:2].isdigit() and int(k[1]) - 1 < len(names)
         )
@@ -422,31 +443,27 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
         )
     if view.get("chain"):
         lines.append(tr("k.chain"))
+    lines.append(tr("k.gold_note"))
+    for line in lines:
+        y = cv.paragraph(x, y, line, w, SMALL, INK, line=28)
+    return y
+
+
+def picture(view: dict, names: list[str] | None = None) -> bytes:
+    """The public board as a PNG. ``names``: the seats' display names (public)."""
+    names = names_for(names, len(view.get("players", [])))
+    cv = Canvas(WIDTH, HEIGHT)
+    _draw_map(cv, view)
+    rows = len(view["map"]["grid"])
+    y = _legend(cv, view, MAP_Y + rows * CELL + 4)
+    y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32)
+    y = max(y, _draw_panel(cv, view, names)) + 12
+    x, w = 20, WIDTH - 40
+    y = cv.last_caption(x, y, w, view, names)
     if view.get("phase") == "over":
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
         prompt = tr("game_over", names=winners)
     else:
         prompt = fill_names(view.get("prompt", ""), names)
-    wrapped = wrap(prompt, w, 18, 3, bold=True)
-    bottom = HEIGHT - 20 - 24 * len(wrapped)  # the prompt's place, kept free
-    if len(lines) > 3:  # two to a line where room is short
-        pairs = [" · ".join(lines[i : i + 2]) for i in range(0, len(lines), 2)]
-        lines = lines if y + 22 * len(lines) <= bottom - 4 else pairs
-    for line in lines:
-        if y + 22 > bottom - 4:
-            break
-        cv.text((x, y), line, 16, INK, width=w)
-        y += 22
-    y = bottom
-    for line in wrapped:
-        cv.text((x, y), line, 18, INK, bold=True)
-        y += 24
-
-
-def picture(view: dict, names: list[str] | None = None) -> bytes:
-    """The public board as a PNG. ``names``: the seats' display names (public)."""
-    cv = Canvas(WIDTH, HEIGHT)
-    _draw_map(cv, view)
-    _legend(cv)
-    _draw_panel(cv, view, names_for(names, len(view.get("players", []))))
-    return cv.png()
+    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+    return cv.png(int(y) + 12)

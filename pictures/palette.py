@@ -43,6 +43,7 @@ RULE: RGB = (150, 140, 125)  # thin lines
 EMPTY: RGB = (226, 221, 210)  # empty places
 HIGHLIGHT: RGB = (0, 0, 0)  # "acting now" frames
 GOLD: RGB = (190, 140, 0)
+LAST: RGB = (0, 0, 0)  # the last move's ring and star (with a white edge: seen on any colour)
 
 
 def seat_colour(seat: int) -> RGB:

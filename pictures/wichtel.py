@@ -1,5 +1,8 @@
-"""Der Herr der Wichtel: the Village Square walk (its cards, both stacks, the walk direction), the
-Wahlleiter, each player's card backs and event count, totals, and the last round's scoring.
+"""Der Herr der Wichtel: the Village Square as a market of cards (each card with its career's
+colour band, its value large and its name below), the two stacks and the walk direction under
+it, the Wahlleiter and the enlisting in progress, and the seats around the square (clockwise:
+the top row left to right, the bottom row right to left), each with its card backs, event
+count, total and last round's scoring.
 
 Drawn from the spectator view alone (``engines/wichtel/views.py``): retinues show as backs,
 bribes only once shown.
@@ -9,169 +12,175 @@ from __future__ import annotations
 
 from engines.wichtel.data import VALUE
 
-from .draw import Canvas, fill_names, names_for, text_width, wrap
+from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
 from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
-WIDTH = 960
-MARGIN = 12
-SQUARE_Y = 50
-CARD_H = 150
-STACK_W = 104
-PLAYERS_Y = SQUARE_Y + CARD_H + 104
-ROW_H = 52
+HEIGHT = 2400  # the canvas; the picture ends below its last line
+MARGIN = 10
+CARD_H = 168
+CARD_MAX_W = 200
+BAND_H = 50
 BACK = (70, 110, 80)
 BACK_EDGE = (30, 60, 40)
 CARD = (255, 255, 255)
+SQUARE = (214, 226, 190)  # the village square's grass
 ACTING = (255, 244, 200)
-NAME_SIZE = 17
+SMALL = MIN_TEXT  # the smallest words: 22 px at 1040 wide, 11 px as Discord shows it
+# a card's colour band by career: wood (Holz...), war (Keulen...), family, the two specials
+BANDS = {
+    "fa": (130, 130, 130),
+    "hs": (150, 100, 50),
+    "hf": (150, 100, 50),
+    "va": (150, 100, 50),
+    "me": (150, 100, 50),
+    "ks": (190, 60, 45),
+    "sw": (190, 60, 45),
+    "ww": (190, 60, 45),
+    "ge": (190, 60, 45),
+    "hd": (110, 60, 160),
+    "hw": (40, 40, 40),
+}
 
 
 def _arrow(cv: Canvas, x0: float, x1: float, y: float, right: bool) -> None:
-    cv.line([(x0, y), (x1, y)], INK, 4)
-    tip, back = (x1, x1 - 16) if right else (x0, x0 + 16)
-    cv.polygon([(tip, y), (back, y - 10), (back, y + 10)], INK, INK)
+    cv.line([(x0, y), (x1, y)], INK, 5)
+    tip, back = (x1, x1 - 22) if right else (x0, x0 + 22)
+    cv.polygon([(tip, y), (back, y - 13), (back, y + 13)], INK, INK)
 
 
-def _stack(cv: Canvas, x: float, y: float, stack: dict) -> None:
+def _stack(cv: Canvas, x: float, y: float, stack: dict, right: bool) -> float:
+    """A stack lying beside the walk: backs, its count and role; returns its width."""
     count = stack.get("count", 0)
-    for k in range(min(3, count), 0, -1):
-        cv.rect(
-            (x + 4 * k, y + 4 * k, x + STACK_W - 16 + 4 * k, y + CARD_H - 16 + 4 * k),
-            BACK,
-            BACK_EDGE,
-            2,
-            radius=8,
-        )
-    if not count:
-        cv.rect((x, y, x + STACK_W - 16, y + CARD_H - 16), EMPTY, RULE, 1, radius=8)
-    cx = x + (STACK_W - 16) / 2 + 4
+    w, h = 62, 44
+    if count:
+        for k in range(min(3, count) - 1, -1, -1):
+            cv.rect(
+                (x + 4 * k, y - 4 * k, x + w + 4 * k, y + h - 4 * k), BACK, BACK_EDGE, 2, radius=6
+            )
+    else:
+        cv.rect((x, y, x + w, y + h), EMPTY, RULE, 1, radius=6)
     cv.text(
-        (cx, y + CARD_H / 2 - 16),
+        (x + w / 2, y + h / 2),
         str(count),
-        30,
+        26,
         (255, 255, 255) if count else MUTED,
         bold=True,
         anchor="mm",
     )
     label = tr("w.draw") if stack.get("role") == "draw" else tr("w.discard")
-    cv.text((cx, y + CARD_H + 4), label, 17, INK, bold=True, anchor="ma", width=STACK_W + 8)
+    if right:
+        return w + 14 + cv.text((x - 10, y + h / 2), label, SMALL, INK, bold=True, anchor="rm")
+    return w + 14 + cv.text((x + w + 20, y + h / 2), label, SMALL, INK, bold=True, anchor="lm")
 
 
-def _name_lines(name: str, width: int) -> list[str]:
-    """A card name in at most three lines; a word too long for the card is hyphenated."""
-    words = []
-    for word in name.split():
-        while text_width(word, NAME_SIZE, True) > width and len(word) > 4:
-            cut = len(word) - 1
-            while cut > 3 and text_width(word[:cut] + "-", NAME_SIZE, True) > width:
-                cut -= 1
-            words.append(word[:cut] + "-")
-            word = word[cut:]
-        words.append(word)
-    lines: list[str] = []
-    for word in words:
-        if (
-            lines
-            and not lines[-1].endswith("-")
-            and text_width(lines[-1] + " " + word, NAME_SIZE, True) <= width
-        ):
-            lines[-1] += " " + word
-        else:
-            lines.append(word)
-    return wrap(" ".join(lines), width, NAME_SIZE, 3, bold=True) if len(lines) > 3 else lines
-
-
-def _card(cv: Canvas, x: float, y: float, w: float, code: str | None, number: int) -> None:
+def _card(cv: Canvas, x: float, y: float, w: float, code: str | None) -> tuple:
+    box = (x, y, x + w, y + CARD_H)
     if not code:
-        cv.rect((x, y, x + w, y + CARD_H), EMPTY, RULE, 2, radius=8)
-        cv.text((x + w / 2, y + CARD_H / 2), tr("w.gap"), 20, MUTED, anchor="mm", width=int(w))
-    else:
-        cv.rect((x, y, x + w, y + CARD_H), CARD, INK, 2, radius=8)
-        cv.text((x + 10, y + 6), str(VALUE.get(code, "?")), 34, INK, bold=True)
-        lines = _name_lines(name("wichtel", "lep", code), int(w - 10))
-        for i, line in enumerate(lines):
-            cv.text(
-                (x + w / 2, y + 70 + (NAME_SIZE + 4) * i),
-                line,
-                NAME_SIZE,
-                INK,
-                bold=True,
-                anchor="ma",
-            )
+        cv.rect(box, EMPTY, RULE, 2, radius=12)
+        cv.text((x + w / 2, y + CARD_H / 2), tr("w.gap"), SMALL, MUTED, anchor="mm", box=box)
+        return box
+    band = BANDS.get(code, (120, 120, 120))
+    cv.rect((x + 3, y + 4, x + w + 3, y + CARD_H + 4), (170, 170, 150), None, radius=12)  # shadow
+    cv.rect(box, CARD, INK, 2, radius=12)
+    cv.rect((x + 2, y + 2, x + w - 2, y + BAND_H), band, None, radius=10)
+    cv.rect((x + 2, y + BAND_H - 10, x + w - 2, y + BAND_H), band, None)
     cv.text(
-        (x + w / 2, y + CARD_H + 4), tr("w.place", n=number), 15, MUTED, anchor="ma", width=int(w)
+        (x + 14, y + BAND_H / 2 + 2),
+        str(VALUE.get(code, "?")),
+        38,
+        (255, 255, 255),
+        bold=True,
+        anchor="lm",
+        box=box,
     )
+    label = name("wichtel", "lep", code)
+    bold = all(text_width(word, SMALL, True) <= w - 14 for word in label.split())
+    lines = wrap_words(label, int(w - 14), SMALL, bold)
+    ny = y + BAND_H + (CARD_H - BAND_H - 30 * len(lines)) / 2
+    for line in lines:
+        cv.text((x + w / 2, ny), line, SMALL, INK, bold=bold, anchor="ma", box=box)
+        ny += 30
+    return box
 
 
-def _draw_square(cv: Canvas, view: dict, names: list[str]) -> None:
+def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
+    """The market: the cards, the stacks and walk, the Wahlleiter; returns the y below it."""
     square = view.get("square", [])
-    x0, x1 = MARGIN, WIDTH - MARGIN - 250
-    cv.rect((x0, SQUARE_Y - 8, x1, SQUARE_Y + CARD_H + 72), PANEL, RULE, 1, radius=8)
-    _stack(cv, x0 + 10, SQUARE_Y, view.get("left_stack", {}))
-    _stack(cv, x1 - STACK_W, SQUARE_Y, view.get("right_stack", {}))
-    inner0, inner1 = x0 + 10 + STACK_W + 6, x1 - STACK_W - 6
+    x0, x1 = MARGIN, WIDTH - MARGIN
     n = max(1, len(square))
     gap = 10
-    w = min(140, (inner1 - inner0 - gap * (n - 1)) / n)
-    start = inner0 + (inner1 - inner0 - (w * n + gap * (n - 1))) / 2
+    w = min(CARD_MAX_W, (x1 - x0 - 24 - gap * (n - 1)) / n)
+    start = (x0 + x1) / 2 - (w * n + gap * (n - 1)) / 2
+    cy = y0 + 16
+    # the square's ground first (its height known after the notes below are wrapped)
+    notes = _notes(view, names, x1 - x0 - 40)
+    height = 16 + CARD_H + 146 + 50 + 30 * len(notes) + 6
+    cv.rect((x0, y0, x1, y0 + height), SQUARE, RULE, 1, radius=14)
     enl = view.get("enlist") or {}
+    last = view.get("last") or {}
     for i, code in enumerate(square):
         x = start + i * (w + gap)
-        _card(cv, x, SQUARE_Y, w, code, i + 1)
+        box = _card(cv, x, cy, w, code)
+        cv.text((x + w / 2, cy + CARD_H + 8), tr("w.place", n=i + 1), SMALL, MUTED, anchor="ma")
+        if i in last.get("square", []):
+            cv.ring(box, radius=12)
+            cv.star(x + w - 16, cy + 16, 12)
         if enl and enl.get("pos") == i:
-            cv.rect(
-                (x - 3, SQUARE_Y - 3, x + w + 3, SQUARE_Y + CARD_H + 3), None, INK, 4, radius=10
-            )
+            cv.rect((x - 4, cy - 4, x + w + 4, cy + CARD_H + 4), None, INK, 4, radius=14)
             rolls = enl.get("rolls") or []
             if rolls:
-                cv.die(x + w - 32, SQUARE_Y + 8, 26, int(rolls[-1]))
+                cv.die(x + w - 44, cy + 6, 38, int(rolls[-1]))
+            cv.rect((x + 6, cy + CARD_H - 36, x + w - 6, cy + CARD_H - 6), ACTING, INK, 1, radius=6)
             cv.text(
-                (x + w / 2, SQUARE_Y + CARD_H - 8),
+                (x + w / 2, cy + CARD_H - 21),
                 tr("w.enlisting"),
-                15,
+                SMALL,
                 INK,
                 bold=True,
-                anchor="ms",
-                width=int(w),
+                anchor="mm",
+                box=box,
             )
+    # the walk: the stacks at its ends, the arrow between them
+    y = cy + CARD_H + 46
     right = view.get("walk_direction") == "right"
-    y = SQUARE_Y + CARD_H + 32
-    _arrow(cv, inner0 + 20, inner1 - 20, y, right)
-    y += 20
+    lw = _stack(cv, x0 + 20, y, view.get("left_stack", {}), False)
+    rw = _stack(cv, x1 - 20 - 62, y, view.get("right_stack", {}), True)
+    _arrow(cv, x0 + 20 + lw + 10, x1 - 20 - rw - 10, y + 22, right)
+    y += 64
     note = tr("w.walk_right") if right else tr("w.walk_left")
     pend = view.get("pending_walk") or {}
     if pend.get("reverse"):
         note += " · " + tr("w.reverses")
     if pend.get("stand_still"):
         note += " · " + tr("w.skipped")
-    mid = (inner0 + inner1) / 2
-    cv.text((mid, y), note, 16, INK, bold=True, anchor="mm")
-
-
-def _draw_side(cv: Canvas, view: dict, names: list[str]) -> None:
-    x0, x1 = WIDTH - MARGIN - 240, WIDTH - MARGIN
-    y = SQUARE_Y - 8
-    cv.rect((x0, y, x1, SQUARE_Y + CARD_H + 72), PANEL, RULE, 1, radius=8)
-    x = x0 + 12
-    w = x1 - x0 - 24
+    cv.text(((x0 + x1) / 2, y), note, SMALL, INK, bold=True, anchor="ma")
+    y += 36
+    # the Wahlleiter, as a card lying on its side
     tied = view.get("wahlleiter") == "tied"
-    cv.text((x, y + 10), "Wahlleiter", 18, MUTED, bold=True)
+    side = view.get("wahlleiter_side") or "?"
+    ww = text_width(side, 24, True) + 30
     cv.rect(
-        (x, y + 36, x + w, y + 74), (230, 215, 240) if tied else (215, 240, 220), INK, 2, radius=6
-    )
-    cv.text(
-        (x + w / 2, y + 55),
-        view.get("wahlleiter_side") or "?",
-        20,
+        (x0 + 20, y, x0 + 20 + ww, y + 40),
+        (230, 215, 240) if tied else (215, 240, 220),
         INK,
-        bold=True,
-        anchor="mm",
-        width=w - 8,
+        2,
+        radius=8,
     )
-    cv.text((x, y + 80), tr("w.tied") if tied else tr("w.free"), 15, INK, width=w)
-    y += 110
+    cv.text((x0 + 20 + ww / 2, y + 20), side, 24, INK, bold=True, anchor="mm")
+    tx = x0 + 20 + ww + 14
+    label = "Wahlleiter: " + (tr("w.tied") if tied else tr("w.free"))
+    cv.text((tx, y + 20), label, SMALL, INK, anchor="lm", width=int(x1 - 20 - tx))
+    y += 50
+    for line in notes:
+        cv.text((x0 + 20, y), line, SMALL, INK)
+        y += 30
+    return y0 + height
+
+
+def _notes(view: dict, names: list[str], width: int) -> list[str]:
+    """The enlisting, exchange and events in play, wrapped into lines."""
     lines = []
     enl = view.get("enlist")
     if enl:
@@ -190,79 +199,93 @@ def _draw_side(cv: Canvas, view: dict, names: list[str]) -> None:
     used = view.get("events_used") or []
     if used:
         lines.append(
-            tr("w.events_used", events=", ".join(name("wichtel", "ev", c) for c in used[-3:]))
+            tr("w.events_used", events=", ".join(name("wichtel", "ev", c) for c in used[-4:]))
         )
-    out = [part for line in lines for part in wrap(line, w, 15, 2)]
-    for line in out[:5]:
-        cv.text((x, y), line, 15, INK)
-        y += 19
+    return [part for line in lines for part in wrap_parts(line, width, SMALL, sep=", ")]
 
 
-def _draw_players(cv: Canvas, view: dict, names: list[str]) -> None:
-    n = view.get("num_players", len(view.get("totals", [])))
-    x0, x1 = MARGIN, WIDTH - MARGIN
-    y = PLAYERS_Y
+def _seat_lines(view: dict, s: int, width: int) -> list[tuple[str, tuple]]:
     last = view.get("last_round") or {}
     rows = {r["seat"]: r for r in last.get("rows", [])}
-    cv.text(
-        (x0 + 460, y - 24),
-        tr("w.last_scoring", n=last["round"]) if last else tr("w.no_round"),
-        15,
-        MUTED,
+    row = rows.get(s)
+    if not row:
+        return []
+    cards = ", ".join(name("wichtel", "lep", c) for c in row.get("cards", []))
+    title = (
+        f", {name('wichtel', 'title', row['title'])} {row['title_value']:+d}"
+        if row.get("title")
+        else ""
     )
-    for s in range(n):
-        acting = s in view.get("to_act", [])
-        cv.rect(
-            (x0, y, x1, y + ROW_H - 4),
-            ACTING if acting else PANEL,
-            INK if acting else RULE,
-            2 if acting else 1,
-            radius=6,
-        )
-        cy = y + (ROW_H - 4) / 2
-        cv.token(x0 + 20, cy, 13, s)
-        cv.text((x0 + 40, cy), names[s], 19, INK, bold=True, anchor="lm", width=130)
-        if s == view.get("dealer"):
-            cv.rect((x0 + 176, cy - 11, x0 + 198, cy + 11), (255, 255, 255), INK, 1, radius=4)
-            cv.text((x0 + 187, cy), tr("w.dealer_mark"), 14, INK, bold=True, anchor="mm")
-        bx = x0 + 206
-        for _ in range(view.get("retinue_sizes", [0] * n)[s]):
-            cv.rect((bx, cy - 15, bx + 20, cy + 15), BACK, BACK_EDGE, 1, radius=3)
-            bx += 24
+    score = tr("w.score", score=row["score"], title=title, bonus=row["bonus"], total=row["total"])
+    return [(p, INK) for p in wrap_parts(cards, width, SMALL, sep=", ")] + [
+        (p, MUTED) for p in wrap_parts(score, width, SMALL)
+    ]
+
+
+def _seat_height(view: dict, s: int, width: int) -> int:
+    return 96 + 28 * len(_seat_lines(view, s, width - 24)) + 8
+
+
+def _draw_seat(cv: Canvas, view: dict, names: list[str], s: int, box: tuple) -> None:
+    x0, y0, x1, y1 = box
+    n = view.get("num_players", len(view.get("totals", [])))
+    acting = s in view.get("to_act", [])
+    cv.rect(
+        box, ACTING if acting else PANEL, INK if acting else RULE, 2 if acting else 1, radius=10
+    )
+    last = view.get("last") or {}
+    cv.token(x0 + 24, y0 + 24, 17, s)
+    total = str(view.get("totals", [0] * n)[s])
+    tw = text_width(total, 32, True)
+    cv.text((x0 + 48, y0 + 8), names[s], 26, INK, bold=True, width=int(x1 - x0 - 70 - tw))
+    cv.text((x1 - 12, y0 + 4), total, 32, INK, bold=True, anchor="ra")
+    if s == last.get("seat") or s in last.get("totals", []):
+        cv.star(x1 - tw - 30, y0 + 22, 12)
+    y = y0 + 48
+    bx = x0 + 14
+    for _ in range(view.get("retinue_sizes", [0] * n)[s]):
+        cv.rect((bx, y, bx + 26, y + 36), BACK, BACK_EDGE, 1, radius=4)
+        bx += 30
+    bx += 8
+    bx += (
         cv.text(
-            (x0 + 330, cy),
+            (bx, y + 18),
             tr("w.events", n=view.get("event_counts", [0] * n)[s]),
-            16,
+            SMALL,
             INK,
             anchor="lm",
-            width=72,
         )
-        cv.text(
-            (x0 + 444, cy), str(view.get("totals", [0] * n)[s]), 26, INK, bold=True, anchor="rm"
-        )
-        row = rows.get(s)
-        if row:
-            cards = ", ".join(name("wichtel", "lep", c) for c in row.get("cards", []))
-            title = (
-                f", {name('wichtel', 'title', row['title'])} {row['title_value']:+d}"
-                if row.get("title")
-                else ""
-            )
-            cv.text((x0 + 460, cy - 9), cards, 14, INK, anchor="lm", width=x1 - x0 - 470)
-            scoring = tr(
-                "w.score", score=row["score"], title=title, bonus=row["bonus"], total=row["total"]
-            )
-            cv.text((x0 + 460, cy + 10), scoring, 14, MUTED, anchor="lm", width=x1 - x0 - 470)
-        y += ROW_H
+        + 12
+    )
+    if s == view.get("dealer"):
+        cv.ellipse((bx, y + 3, bx + 30, y + 33), (255, 255, 255), INK, 2)
+        cv.text((bx + 15, y + 18), tr("w.dealer_mark"), SMALL, INK, bold=True, anchor="mm")
+    y += 46
+    for line, ink in _seat_lines(view, s, int(x1 - x0 - 24)):
+        cv.text((x0 + 12, y), line, SMALL, ink)
+        y += 28
+
+
+def _draw_seats(cv: Canvas, view: dict, names: list[str], seats: list[int], y: float) -> float:
+    if not seats:
+        return y
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    gap = 10
+    w = (x1 - x0 - gap * (len(seats) - 1)) / len(seats)
+    h = max(_seat_height(view, s, int(w)) for s in seats)
+    for i, s in enumerate(seats):
+        x = x0 + i * (w + gap)
+        _draw_seat(cv, view, names, s, (x, y, x + w, y + h))
+    return y + h
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     n = view.get("num_players", len(view.get("totals", [])))
     names = names_for(names, n)
-    height = PLAYERS_Y + n * ROW_H + 40
-    cv = Canvas(WIDTH, height)
-    cv.text((MARGIN, 10), "Der Herr der Wichtel", 26, INK, bold=True)
+    cv = Canvas(WIDTH, HEIGHT)
+    x, w = MARGIN + 10, WIDTH - 2 * MARGIN - 20
+    tw = cv.text((x, 10), "Der Herr der Wichtel", 32, INK, bold=True)
     dealer = view.get("dealer")
     if isinstance(dealer, int) and dealer < n:
         head = tr(
@@ -270,15 +293,22 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         )
     else:
         head = tr("w.head", round=view.get("round"), target=view.get("target"))
-    cv.text((MARGIN + 290, 16), head, 18, INK, width=WIDTH - MARGIN - 300)
-    _draw_square(cv, view, names)
-    _draw_side(cv, view, names)
-    _draw_players(cv, view, names)
+    lines = wrap_parts(head, w - tw - 20, SMALL)
+    for i, line in enumerate(lines[:2]):
+        cv.text((x + tw + 20, 2 + 28 * i + (14 if len(lines) == 1 else 0)), line, SMALL, INK)
+    y = 62
+    last = view.get("last_round")
+    if last:  # what the seats' lines under their card backs are
+        y = cv.paragraph(x, y - 4, tr("w.last_scoring", n=last["round"]), w, SMALL, MUTED) + 2
+    top = list(range((n + 1) // 2))  # clockwise round the square: top row left to right,
+    bottom = list(range(n - 1, (n + 1) // 2 - 1, -1))  # the bottom row right to left
+    y = _draw_seats(cv, view, names, top, y) + 10
+    y = _draw_square(cv, view, names, y) + 10
+    y = _draw_seats(cv, view, names, bottom, y) + 12
+    y = cv.last_caption(x, y, w, view, names)
     if view.get("over"):
         prompt = tr("game_over", names=", ".join(names[s] for s in view.get("winners", [])))
     else:
         prompt = fill_names(view.get("prompt") or "", names)
-    cv.text(
-        (MARGIN, height - 14), prompt, 18, INK, bold=True, anchor="ls", width=WIDTH - 2 * MARGIN
-    )
-    return cv.png()
+    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+    return cv.png(int(y) + 12)

@@ -25,6 +25,7 @@ _LANG: ContextVar[str] = ContextVar("picture_lang", default="en")
 TEMPLATES = {
     "player": "Player {n}",
     "game_over": "Game over. Winner: {names}",
+    "last": "Last move: {news}",
     # Herr der Ziegen
     "z.pen": "pen",
     "z.dog": "Dog",
@@ -37,6 +38,13 @@ TEMPLATES = {
     "z.box": "box {box} · discard {discard}",
     "z.scored": "Scored sets:",
     "z.more": "+{n} more",
+    "z.hand_only": "hand: {hand} cards",
+    "z.race": "Majorities: the goats each player has played",
+    "z.race_help": "Letter: the set on the pasture cards. A set scores at 8 points played, or "
+    "at its 4th goat played (highest sum).",
+    "z.scored_by": "scored: {name}",
+    "z.milk_race": "Milk shakes played, cards (sum):",
+    "z.milk_count": "{n} ({sum})",
     # Korrigans
     "k.village": "Village",
     "k.menhir": "Menhir",
@@ -48,6 +56,9 @@ TEMPLATES = {
     "k.cauldron_may": "Cauldron may appear",
     "k.head": "round {round} · bag {bag} pawns (held by {holder})",
     "k.gold": "{n} gold",
+    "k.gold_hidden": "{n} + ? gold",
+    "k.gold_note": "Gold: what everyone sees (Menhirs, Elf +2, Goblin -2, open tokens); "
+    '"+ ?": the gold behind a screen.',
     "k.behind": "{n} behind screen",
     "k.open": "open: {tokens}",
     "k.nothing": "nothing",
@@ -95,6 +106,7 @@ TEMPLATES = {
     "h.trump": "Trump: {card}",
     "h.reserve": "Reserve: {cards}",
     "h.head": "Day {day} of {days} · first to {target} points",
+    "h.discards": "Discard piles (anyone may look at them):",
     # a site's initial on the backs of a player's hand cards
     "h.initial.tavern": "T",
     "h.initial.castle": "C",

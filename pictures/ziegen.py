@@ -1,28 +1,32 @@
 """Herr der Ziegen: the pasture grid with every card, pens in their owner's colour, claimed goats
-marked with their owner, the large goats on their edges, and a score panel.
+marked with their owner, the large goats on their edges; beside it each player's points; below
+it the majority race: per goat set, each player's played goats (and who scored the set), and the
+milk shakes each player played.
 
-Drawn from the spectator view alone (``engines/ziegen/views.py``); card names come from the
-game's data tables.
+A pasture card shows its set's letter (the letters of the text board) and its value, big; the
+race table below names every set once beside its letter. Drawn from the spectator view alone
+(``engines/ziegen/views.py``); card names come from the game's data tables.
 """
 
 from __future__ import annotations
 
 from engines.ziegen import data, geometry
 
-from .draw import Canvas, fill_names, names_for, wrap
+from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
 from .words import name, tr
 
 # --- layout (pixels) -----------------------------------------------------------------------------
-WIDTH, HEIGHT = 960, 660
-GRID = 532  # side of the pasture
-LABEL = 22  # row / column numbers
-MARGIN = 38  # band around the pasture where the large goats stand
-LEFT = 14 + LABEL + MARGIN
-TOP = 8 + LABEL + MARGIN
-PANEL_X = LEFT + GRID + MARGIN + 12
-PANEL_W = WIDTH - PANEL_X - 12
-GOAT_R = 14  # radius of a large goat token
+HEIGHT = 2000  # the canvas; the picture ends below its last line
+GRID = 616  # side of the pasture
+LABEL = 28  # row / column numbers
+MARGIN = 46  # band around the pasture where the large goats stand
+LEFT = 10 + LABEL + MARGIN
+TOP = 10 + LABEL + MARGIN
+PANEL_X = LEFT + GRID + MARGIN + 10
+PANEL_W = WIDTH - PANEL_X - 10
+GOAT_R = 19  # radius of a large goat token
+SMALL = MIN_TEXT  # the smallest words: 22 px at 1040 wide, 11 px as Discord shows it
 DOG_FILL = (222, 203, 172)
 MILK_INK = (0, 90, 140)  # milk shakes: white cards, their label in blue
 CARD_FILL = (255, 255, 255)
@@ -44,33 +48,29 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
     box = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
     if card == data.PEN:  # a pen: the owner's colour, shape and letter
         seat = view["pens"].index(cell)
-        cv.rect(box, seat_colour(seat), INK, 2)
-        cv.token(cx, (y0 + y1) / 2 - 6, w * 0.24, seat)
-        cv.text((cx, y1 - 8), tr("z.pen"), 15, SEAT_TEXT[seat], bold=True, anchor="ms")
+        cv.rect(box, seat_colour(seat), INK, 2, radius=6)
+        cv.token(cx, y0 + w * 0.38, w * 0.25, seat)
+        cv.text((cx, y1 - 4), tr("z.pen"), SMALL, SEAT_TEXT[seat], bold=True, anchor="md", box=box)
         return
     if card is data.EMPTY:
-        cv.rect(box, EMPTY, RULE, 1)
+        cv.rect(box, EMPTY, RULE, 1, radius=6)
         return
     owner = view["mark"][cell]
     kind = data.KIND[card]
     fill = DOG_FILL if kind == "d" else CARD_FILL
     if owner >= 0:
         fill = SEAT_TINTS[owner]
-    cv.rect(box, fill, seat_colour(owner) if owner >= 0 else RULE, 5 if owner >= 0 else 1)
-    vx = cx + (8 if owner >= 0 else 0)  # room for the claim marker
+    cv.rect(box, fill, seat_colour(owner) if owner >= 0 else RULE, 5 if owner >= 0 else 1, radius=6)
     if kind == "g":
-        set_name = name("ziegen", "set", data.GOAT_SET[card])
-        for i, line in enumerate(wrap(set_name, int(w - 12), 14, 2)):
-            cv.text((cx, y0 + 7 + 15 * i), line, 14, INK, anchor="ma")
-        cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, INK, bold=True, anchor="ms")
+        cv.text((x0 + 9, y0 + 7), data.SET_LETTERS[data.GOAT_SET[card]], 26, MUTED, bold=True)
+        cv.text((x1 - 10, y1 - 8), str(data.VALUE[card]), 44, INK, bold=True, anchor="rs")
     elif kind == "d":
-        cv.text((cx, y0 + w * 0.5), tr("z.dog"), 22, INK, bold=True, anchor="mm", width=int(w - 6))
+        cv.text((cx, (y0 + y1) / 2), tr("z.dog"), 26, INK, bold=True, anchor="mm", box=box)
     else:
-        cv.text((cx, y0 + 7), tr("z.milk"), 16, MILK_INK, bold=True, anchor="ma", width=int(w - 6))
-        cv.text((cx, y0 + 25), tr("z.shake"), 13, MILK_INK, anchor="ma", width=int(w - 6))
-        cv.text((vx, y1 - 7), str(data.VALUE[card]), 30, MILK_INK, bold=True, anchor="ms")
-    if owner >= 0:  # the claim marker: the owner's token in the lower left corner
-        cv.token(x0 + 16, y1 - 16, 10, owner)
+        cv.text((cx, y0 + 6), tr("z.milk"), SMALL, MILK_INK, bold=True, anchor="ma", box=box)
+        cv.text((x1 - 10, y1 - 8), str(data.VALUE[card]), 40, MILK_INK, bold=True, anchor="rs")
+    if owner >= 0:  # the claim marker: the owner's shape in the lower left corner
+        cv.token(x0 + 17, y1 - 17, 10, owner)
 
 
 def _edge_point(size: int, pos: int, slot: int, count: int) -> tuple[float, float]:
@@ -97,32 +97,35 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
     )
     for i in range(size):
         cv.text(
-            (LEFT + (i + 0.5) * step, TOP - MARGIN - 3),
+            (LEFT + (i + 0.5) * step, TOP - MARGIN - 4),
             str(i + 1),
-            17,
+            SMALL,
             MUTED,
             bold=True,
             anchor="ms",
         )
         cv.text(
-            (LEFT - MARGIN - 5, TOP + (i + 0.5) * step),
+            (LEFT - MARGIN - 6, TOP + (i + 0.5) * step),
             str(i + 1),
-            17,
+            SMALL,
             MUTED,
             bold=True,
             anchor="rm",
         )
     for cell in range(size * size):
         _draw_cell(cv, view, cell)
-    focus = []
     if view.get("phase") == "take" and 0 <= view.get("turn", -1) < len(view["goats"]):
         focus = list(geometry.line_cells(size, view["goats"][view["turn"]]))
         a, b = _cell_box(size, focus[0]), _cell_box(size, focus[-1])
         cv.rect((a[0] - 1, a[1] - 1, b[2] + 1, b[3] + 1), None, FOCUS, 3)
     for cell in (view.get("dog_src", -1), view.get("dog_tgt", -1)):
         if cell is not None and 0 <= cell < size * size:
+            cv.rect(_cell_box(size, cell), None, FOCUS, 4)
+    last = view.get("last") or {}
+    for cell in last.get("cells", []):
+        if 0 <= cell < size * size:
             x0, y0, x1, y1 = _cell_box(size, cell)
-            cv.rect((x0, y0, x1, y1), None, FOCUS, 4)
+            cv.ring((x0 + 2, y0 + 2, x1 - 2, y1 - 2))
     spots: dict[tuple[str, int], list[int]] = {}
     info = geometry.edge_info(size)
     for seat, pos in enumerate(view["goats"]):
@@ -130,87 +133,155 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
         spots.setdefault((side, idx), []).append(seat)
     for seats in spots.values():
         for slot, seat in enumerate(seats):
-            pos = view["goats"][seat]
-            cx, cy = _edge_point(size, pos, slot, len(seats))
-            cv.token(cx, cy, GOAT_R if len(seats) < 3 else GOAT_R - 3, seat)
+            cx, cy = _edge_point(size, view["goats"][seat], slot, len(seats))
+            r = GOAT_R if len(seats) < 3 else GOAT_R - 5
+            if seat in last.get("goats", []):
+                cv.ring((cx - r, cy - r, cx + r, cy + r), radius=r - 4)
+            cv.token(cx, cy, r, seat)
+    if last.get("cells") or last.get("goats"):
+        cv.star(LEFT - MARGIN + 16, TOP - MARGIN + 16)
 
 
-def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> None:
+def _draw_players(cv: Canvas, view: dict, names: list[str]) -> float:
+    """The score panel beside the pasture; returns its bottom."""
     x, w = PANEL_X, PANEL_W
-    cv.rect((x, 8, x + w, HEIGHT - 8), PANEL, RULE, 1, radius=8)
+    top = 10
     x += 12
     w -= 24
-    cv.text((x, 16), "Herr der Ziegen", 24, INK, bold=True)
-    cv.text(
-        (x, 46),
-        tr("z.head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"])),
-        16,
-        MUTED,
-        width=w,
-    )
-    y = 76
-    block = min(86, (HEIGHT - 230) // max(1, view["n"]))
+    y = cv.paragraph(x, top + 8, "Herr der Ziegen", w, 30, INK, bold=True)
+    head = tr("z.head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"]))
+    y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 8
+    last_seat = (view.get("last") or {}).get("seat")
     for seat in range(view["n"]):
         b = view["breakdown"][seat]
+        y0 = y
+        breakdown = tr("z.breakdown", pen=b["pen"], other=b["other"], milk=b["milk"])
+        lines = wrap_parts(breakdown, w - 40, SMALL)
+        hand = tr("z.hand_only", hand=view["hand_counts"][seat])
+        height = 40 + 28 * (len(lines) + 1) + 8
         if seat in view.get("to_act", []):
-            cv.rect((x - 6, y - 4, x + w + 6, y + block - 8), (255, 244, 200), INK, 2, radius=6)
-        cv.token(x + 14, y + 14, 13, seat)
-        cv.text((x + 34, y + 3), names[seat], 20, INK, bold=True, width=w - 90)
-        cv.text((x + w, y + 1), str(view["scores"][seat]), 26, INK, bold=True, anchor="ra")
-        cv.text(
-            (x + 34, y + 30),
-            tr("z.breakdown", pen=b["pen"], other=b["other"], milk=b["milk"]),
-            16,
-            INK,
-            width=w - 34,
-        )
-        cv.text(
-            (x + 34, y + 50),
-            tr("z.hand", hand=view["hand_counts"][seat], played=len(view["played"][seat])),
-            16,
-            MUTED,
-            width=w - 34,
-        )
-        y += block
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), (255, 244, 200), INK, 2, radius=6)
+        cv.token(x + 16, y + 17, 17, seat)
+        score = str(view["scores"][seat])
+        sw = text_width(score, 32, True)
+        cv.text((x + 40, y + 4), names[seat], 26, INK, bold=True, width=w - 48 - sw)
+        cv.text((x + w, y), score, 32, INK, bold=True, anchor="ra")
+        y += 40
+        for line in lines:
+            cv.text((x + 40, y), line, SMALL, INK)
+            y += 28
+        cv.text((x + 40, y), hand, SMALL, MUTED)
+        if seat == last_seat:
+            cv.star(x + w - 12, y + 12, 12)
+        y = y0 + height
     y += 4
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 10
-    cv.text((x, y), tr("z.draw", n=view["draw_count"]), 18, INK, bold=True)
-    cv.text(
-        (x + w, y + 2),
-        tr("z.box", box=view["box_count"], discard=len(view["discard"])),
-        16,
-        MUTED,
-        anchor="ra",
+    y = cv.paragraph(x, y, tr("z.draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
+    y = cv.paragraph(
+        x, y, tr("z.box", box=view["box_count"], discard=len(view["discard"])), w, SMALL, MUTED
     )
-    y += 28
-    if view.get("over"):
-        winners = ", ".join(names[s] for s in view.get("winners", []))
-        lines = wrap(tr("game_over", names=winners), w, 18, 2, bold=True)
-    else:
-        lines = wrap(fill_names(view.get("prompt", ""), names), w, 18, 3, bold=True)
-    bottom = HEIGHT - 20 - 24 * len(lines)  # the prompt's place, kept free
-    scored = [(s, view["owner"][s]) for s in data.SET_KEYS if s in view["owner"]]
-    room = (bottom - 6 - (y + 22)) // 21  # lines left for the scored sets
-    if scored and room >= 1:
-        cv.text((x, y), tr("z.scored"), 16, MUTED)
-        y += 22
-        shown = scored if len(scored) <= room else scored[: max(0, room - 1)]
-        for s, o in shown:
-            cv.token(x + 9, y + 9, 8, o)
-            cv.text((x + 24, y), name("ziegen", "set", s), 16, INK, width=w - 24)
-            y += 21
-        if len(shown) < len(scored):
-            cv.text((x + 24, y), tr("z.more", n=len(scored) - len(shown)), 16, MUTED)
-    y = bottom
-    for line in lines:
-        cv.text((x, y), line, 18, INK, bold=True)
-        y += 24
+    bottom = y + 10
+    cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
+    return bottom
+
+
+def _race_sets(view: dict) -> list[str]:
+    """The goat sets anyone can see: on the pasture, played, scored or shown from a hand."""
+    seen = {data.GOAT_SET[c] for c in view["grid"] if data.is_card(c)}
+    for played in view["played"]:
+        seen |= {data.GOAT_SET[c] for c in played}
+    seen |= set(view["owner"])
+    seen |= {data.GOAT_SET[c] for _s, c in view.get("revealed", [])}
+    return [s for s in data.SET_KEYS if s in seen]
+
+
+def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
+    """Every set's majority race: each player's played goats of it (their values, their sum),
+    or who scored it; and the milk shakes played. Returns the y below it."""
+    n = view["n"]
+    x0, x1 = 10, WIDTH - 10
+    cv.rect((x0, y, x1, y + 8), PANEL, None)
+    top = y
+    y = cv.paragraph(x0 + 12, y + 8, tr("z.race"), x1 - x0 - 24, 26, INK, bold=True)
+    y = cv.paragraph(x0 + 12, y, tr("z.race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
+    sets = _race_sets(view)
+    half = (x1 - x0 - 24) // 2
+    name_w = 190
+    col_w = (half - 16 - 34 - name_w) / n
+    # column heads: each player's shape (the colour and shape of the seat)
+    for side in range(2):
+        bx = x0 + 12 + side * (half + 12)
+        for s in range(n):
+            cv.token(bx + 34 + name_w + (s + 0.5) * col_w, y + 16, 14, s)
+    y += 38
+    row_h = 31
+    rows = (len(sets) + 1) // 2
+    played: list[dict[str, list[int]]] = [{} for _ in range(n)]
+    for s in range(n):
+        for c in view["played"][s]:
+            if data.KIND[c] == "g":
+                played[s].setdefault(data.GOAT_SET[c], []).append(data.VALUE[c])
+    for i, key in enumerate(sets):
+        side, row = divmod(i, rows) if rows else (0, 0)
+        bx = x0 + 12 + side * (half + 12)
+        ry = y + row * row_h
+        if row % 2 == 0:
+            cv.rect((bx - 4, ry - 2, bx + half, ry + row_h - 4), (236, 231, 220))
+        cv.text((bx + 2, ry + 1), data.SET_LETTERS[key], SMALL, MUTED, bold=True)
+        cv.text((bx + 34, ry + 1), name("ziegen", "set", key), SMALL, INK, width=name_w - 6)
+        owner = view["owner"].get(key)
+        if owner is not None:
+            cv.token(bx + 34 + name_w + 14, ry + 14, 12, owner)
+            label = tr("z.scored_by", name=names[owner])
+            cv.text(
+                (bx + 34 + name_w + 34, ry + 1),
+                label,
+                SMALL,
+                INK,
+                bold=True,
+                width=int(half - name_w - 70),
+            )
+            continue
+        for s in range(n):
+            values = sorted(played[s].get(key, []), reverse=True)
+            if values:
+                cx = bx + 34 + name_w + (s + 0.5) * col_w
+                cv.text(
+                    (cx, ry + 1), " ".join(map(str, values)), SMALL, INK, bold=True, anchor="ma"
+                )
+    y += rows * row_h + 6
+    # milk shakes: how many each played (their values' sum): the milk majority
+    x = x0 + 12 + cv.text((x0 + 12, y), tr("z.milk_race"), SMALL, MILK_INK, bold=True) + 14
+    for s in range(n):
+        milk = [data.VALUE[c] for c in view["played"][s] if data.KIND[c] == "m"]
+        label = tr("z.milk_count", n=len(milk), sum=sum(milk))
+        wd = 30 + text_width(label, SMALL)
+        if x + wd > x1 - 12:
+            x = x0 + 12
+            y += 32
+        cv.token(x + 12, y + 13, 12, s)
+        cv.text((x + 30, y), label, SMALL, INK)
+        x += wd + 22
+    y += 36
+    cv.rect((x0, top, x1, y), None, RULE, 1, radius=8)
+    return y
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
+    names = names_for(names, view["n"])
     cv = Canvas(WIDTH, HEIGHT)
     _draw_pasture(cv, view)
-    _draw_panel(cv, view, names_for(names, view["n"]))
-    return cv.png()
+    bottom = _draw_players(cv, view, names)
+    y = max(bottom, TOP + GRID + MARGIN) + 12
+    y = _draw_race(cv, view, names, y) + 12
+    x, w = 20, WIDTH - 40
+    y = cv.last_caption(x, y, w, view, names)
+    if view.get("over"):
+        winners = ", ".join(names[s] for s in view.get("winners", []))
+        prompt = tr("game_over", names=winners)
+    else:
+        prompt = fill_names(view.get("prompt", ""), names)
+    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+    return cv.png(int(y) + 12)

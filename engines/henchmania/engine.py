@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import GameError
-from ..steps import StepEngine
+from ..steps import StepEngine, last_move
 from .common import hand_over, refill
 from .data import (
     ALT_CHOICES,
@@ -99,15 +99,26 @@ class HenchmaniaEngine(StepEngine):
         """What is being decided now (the same for every seat; who won, once it is over)."""
         return _prompt(state)
 
-    def _apply(self, state, seat, action, events, trail=None):
-        super()._apply(state, seat, action, events, trail)
+    def _play(self, state, seat, action, events, trail=None):
+        super()._play(state, seat, action, events, trail)
         refill(state, events)
+
+    def last_marks(self, state):
+        return {site: list(order) for site, order in state["board"].items()}, list(state["score"])
+
+    def last_at(self, marks, state):
+        """``sites``: the sites whose pawns changed; ``scores``: seats whose points changed."""
+        board, score = marks
+        return {
+            "sites": [site for site, order in board.items() if order != state["board"][site]],
+            "scores": [s for s, p in enumerate(score) if p != state["score"][s]],
+        }
 
     def determinize(self, state, seat, rng):
         return _determinize(state, seat, rng)
 
     def view(self, state, seat):
-        return _view(state, seat)
+        return {**_view(state, seat), "last": last_move(state)}
 
     def is_over(self, state):
         return state["phase"] == "over"

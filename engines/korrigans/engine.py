@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 from engines.base import State
-from engines.steps import StepEngine
+from engines.steps import StepEngine, last_move
 from engines.words import Msg
 
 from . import final, render, scoring, views
+from .common import kid_id, mapof
 from .data import RAINBOW
 from .determinize import determinize as _determinize
 from .maps import map_names
@@ -56,7 +57,26 @@ class KorrigansEngine(StepEngine):
         return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat, self.to_act(state), self.prompt(state, seat))
+        v = views.view(state, seat, self.to_act(state), self.prompt(state, seat))
+        v["last"] = last_move(state)
+        return v
+
+    def last_marks(self, state: State):
+        return list(state["pos"]), [len(t) for t in state["tok"]], state["troll"]
+
+    def last_at(self, marks, state: State) -> dict:
+        """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
+        whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
+        pos, toks, troll = marks
+        letters = mapof(state).letters
+        moved = [k for k, f in enumerate(pos) if f != state["pos"][k]]
+        fields = {state["pos"][k] for k in moved if state["pos"][k] is not None}
+        fields |= {f for f, n in enumerate(toks) if n != len(state["tok"][f])}
+        return {
+            "korrigans": [kid_id(k) for k in moved],
+            "fields": [letters[f] for f in sorted(fields)],
+            "troll": troll != state["troll"],
+        }
 
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"

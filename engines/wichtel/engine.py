@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import State
-from ..steps import StepEngine
+from ..steps import StepEngine, last_move
 from . import render, views
 from .data import BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES
 from .determinize import determinize as _determinize
@@ -45,7 +45,24 @@ class WichtelEngine(StepEngine):
         return _determinize(state, seat, rng)
 
     def view(self, state: State, seat: int | None) -> dict:
-        return views.view(state, seat, self.to_act(state), self.prompt(state, seat))
+        v = views.view(state, seat, self.to_act(state), self.prompt(state, seat))
+        v["last"] = last_move(state)
+        return v
+
+    def last_marks(self, state: State):
+        return list(state["sq"]), list(state["totals"])
+
+    def last_at(self, marks, state: State) -> dict:
+        """``square``: places of the Village Square whose card changed (none for a walk, which
+        moves every card); ``totals``: seats whose total changed (a round's scoring)."""
+        square, totals = marks
+        now = state["sq"]
+        changed = [i for i, c in enumerate(square) if i >= len(now) or c != now[i]]
+        walked = len(changed) > 2 or len(square) != len(now)
+        return {
+            "square": [] if walked else changed,
+            "totals": [s for s, t in enumerate(totals) if t != state["totals"][s]],
+        }
 
     def is_over(self, state: State) -> bool:
         return state["over"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
-from engines.steps import StepEngine
+from engines.steps import StepEngine, last_move
 
 from . import data, geometry, render, scoring, setup, upgrade, views
 from .common import PEN
@@ -44,7 +44,23 @@ class ZiegenEngine(StepEngine):
         return upgrade.upgrade_action(action, from_version)
 
     def view(self, state, seat):
-        return views.view(state, seat)
+        return {**views.view(state, seat), "last": last_move(state)}
+
+    def last_marks(self, state):
+        return list(state["grid"]), list(state["mark"]), list(state["goats"])
+
+    def last_at(self, marks, state):
+        """``cells``: pasture cells whose card or small goat changed; ``goats``: seats whose
+        large goat moved."""
+        grid, mark, goats = marks
+        return {
+            "cells": [
+                c
+                for c, (g, m) in enumerate(zip(grid, mark))
+                if g != state["grid"][c] or m != state["mark"][c]
+            ],
+            "goats": [s for s, pos in enumerate(goats) if pos != state["goats"][s]],
+        }
 
     def determinize(self, state, seat, rng):
         return determinize(state, seat, rng)

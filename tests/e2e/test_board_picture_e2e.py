@@ -66,3 +66,37 @@ async def test_text_board_for_anyone_in_words(tmp_path):
                 assert res.message.embeds[0]["description"] == bot.tables.board_text(game)
                 assert res.message.attachments == []
             assert fake.unknown_calls == []
+
+
+async def test_board_command_and_my_hand_show_the_board_picture(tmp_path):
+    """/board answers with the board in words and its picture; My hand (the button and /hand)
+    shows the same public picture above the player's own panel; both only to the one who asked."""
+    import pictures
+
+    db = str(tmp_path / "tavern.db")
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            alice, bob = fake.add_user("alice"), fake.add_user("bob")
+            async with running_bot(fake, db) as bot:
+                lobby, thread = await open_table(
+                    fake, chan, alice, "henchmania", joiners=(bob,), bots=0
+                )
+                game = (await bot.tables.games_of_user(alice.id))[0]
+                table = Table(fake, bot, game.id, thread, {0: alice, 1: bob})
+                await table.play_to_end(stop_after=2)
+                game = await table.game()
+                view = bot.tables.view(game, None)
+                expected = pictures.picture(game.kind, view, bot.tables.names(game))
+                res = await fake.slash(bob, thread, "board")
+                assert res.ephemeral
+                assert check_picture(res.message) == expected
+                assert res.message.embeds[0]["description"] == bot.tables.board_text(game)
+                board = table.board()
+                res = await fake.click(alice, board, fake.find_button(board, "My hand"))
+                assert res.ephemeral
+                assert check_picture(res.message) == expected  # the public board, nothing more
+                res = await fake.slash(bob, thread, "hand")
+                assert res.ephemeral and check_picture(res.message) == expected
+            assert fake.unknown_calls == []

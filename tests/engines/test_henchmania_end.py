@@ -193,5 +193,6 @@ def test_nosy_parker_choices_are_secret_and_order_free():
     assert not texts(ev, None)
     a, _ = play(a1, (1, "keep:sword"))
     b, _ = play(st, (1, "keep:sword"), (0, "keep:glove"))
+    a.pop("lastmove", None), b.pop("lastmove", None)  # who answered last may differ
     assert E.dump(a) == E.dump(b)
     assert a["hand"][0][:1] == ["glove"] or "glove" in a["hand"][0]

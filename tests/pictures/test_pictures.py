@@ -66,7 +66,7 @@ def test_every_player_count_renders_through_a_whole_random_game(kind):
             state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
             step += 1
         assert len(sizes) > 3
-        assert rgb(png).size[0] == 960
+        assert rgb(png).size[0] == 1040
 
 
 @pytest.mark.parametrize("kind", pictures.KINDS)
@@ -280,13 +280,29 @@ def test_korrigans_each_korrigan_on_its_field_in_its_colour():
                 assert (found > 150) == (seat in seats), (letter, seat, found)
 
 
+def _text_boxes(kind: str, view: dict, names: list[str]) -> tuple[Image.Image, dict]:
+    """The picture and, per text drawn, the bounding boxes it was drawn at."""
+    from pictures.draw import recording
+
+    with recording() as texts:
+        img = rgb(pictures.picture(kind, view, names))
+    boxes: dict[str, list] = {}
+    for t in texts:
+        boxes.setdefault(t.text, []).append(t.bbox)
+    return img, boxes
+
+
+NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Eszter"]
+
+
 def test_henchmania_pawns_on_their_sites_and_the_acting_row():
     for seed in range(4):
         view = sample_view("henchmania", 4, seed=seed, fraction=0.3)
-        img = rgb(pictures.picture("henchmania", view))
+        img, boxes = _text_boxes("henchmania", view, NAMES[:4])
+        top = henchmania.SITE_Y + henchmania.SITE_HEAD
         for i, site in enumerate(view["sites"]):
             x = henchmania.MARGIN + i * henchmania.SITE_W
-            box = (x, henchmania.SITE_Y + 36, x + henchmania.SITE_W - 8, henchmania.SITE_Y + 130)
+            box = (x, top, x + henchmania.SITE_W - 8, henchmania._spots_y(1) + henchmania.SPOT_R)
             for seat, count in enumerate(site["pawns"]):
                 found = count_colour(img, box, SEAT_COLOURS[seat])
                 assert (found > 100 * count - 1) and (found > 0) == (count > 0), (
@@ -296,19 +312,22 @@ def test_henchmania_pawns_on_their_sites_and_the_acting_row():
                     found,
                 )
         for seat in range(4):
-            y = henchmania.PLAYERS_Y + seat * henchmania.PLAYER_ROW + 30
-            acting = img.getpixel((henchmania.MARGIN + 160, y)) == henchmania.ACTING
+            # the player's row: its name (26 px, bold) at its top; the row's own background
+            x0, y0, _x1, _y1 = boxes[NAMES[seat]][-1]  # (after the sites and the duel)
+            acting = img.getpixel((henchmania.MARGIN + 4, y0 + 20)) == henchmania.ACTING
             assert acting == (seat in view["to_act"])
 
 
 def test_wichtel_card_backs_per_player():
     for seed in range(12):
         view = sample_view("wichtel", 3 + seed % 3, seed=seed, fraction=0.45)
-        img = rgb(pictures.picture("wichtel", view))
         n = view["num_players"]
+        img, boxes = _text_boxes("wichtel", view, NAMES[:n])
         for s in range(n):
-            y = wichtel.PLAYERS_Y + s * wichtel.ROW_H + (wichtel.ROW_H - 4) // 2
-            row = [img.getpixel((x, y)) for x in range(wichtel.MARGIN + 200, wichtel.MARGIN + 330)]
+            x0, y0, _x1, _y1 = boxes[NAMES[s]][0]  # the seat's name; its backs below it
+            y = y0 - 8 + 48 + 18
+            left = x0 - 48 + 10
+            row = [img.getpixel((x, y)) for x in range(left, left + 200)]
             runs = sum(1 for a, b in zip(row, row[1:]) if a != wichtel.BACK and b == wichtel.BACK)
             assert runs == view["retinue_sizes"][s], (s, runs, view["retinue_sizes"])
 
@@ -316,14 +335,19 @@ def test_wichtel_card_backs_per_player():
 def test_wichtel_walk_arrow_points_the_walk_direction():
     for direction in ("left", "right"):
         view = dict(sample_view("wichtel", 4, seed=2, fraction=0.3), walk_direction=direction)
-        img = rgb(pictures.picture("wichtel", view))
-        y = wichtel.SQUARE_Y + wichtel.CARD_H + 32
-        dark = [x for x in range(img.size[0] // 2) if img.getpixel((x, y - 8)) == (28, 28, 28)]
-        right_half = [
-            x for x in range(img.size[0] // 2, 700) if img.getpixel((x, y - 8)) == (28, 28, 28)
-        ]
+        img, boxes = _text_boxes("wichtel", view, NAMES[:4])
+        from pictures.words import tr
+
+        ends = sorted([boxes[tr("w.draw")][0], boxes[tr("w.discard")][0]])
+        y = (ends[0][1] + ends[0][3]) // 2  # the stacks' labels sit on the arrow's line
+        start, stop = ends[0][2] + 2, ends[1][0] - 2  # between them: only the arrow
+        mid = (start + stop) // 2
+        left_half = [x for x in range(start, mid) if img.getpixel((x, y - 9)) == (28, 28, 28)]
+        right_half = [x for x in range(mid, stop) if img.getpixel((x, y - 9)) == (28, 28, 28)]
         # the arrow head (wider than the shaft) is at the end the leprechauns walk to
-        assert bool(right_half) == (direction == "right") and bool(dark) == (direction == "left")
+        assert bool(right_half) == (direction == "right") and bool(left_half) == (
+            direction == "left"
+        )
 
 
 def test_names_keep_what_the_font_draws():
