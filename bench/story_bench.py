@@ -1,5 +1,6 @@
-"""What following a game costs the players and Discord (issue 22): three humans play a whole
-game of every title in the fake Discord (every move a control in the player's DM), and we count
+"""What following a game costs the players and Discord (issue 22): three humans, or one human
+with two easy bots, play a whole game of every title in the fake Discord (every move a
+control in the player's DM; the bots answer at once), and we count
 
 * pings per player per game: new DMs to a player, plus mentions of them in the thread (each
   makes Discord notify them; an edited DM or message notifies nobody);
@@ -25,19 +26,19 @@ from engines import REGISTRY
 from tests.e2e.harness import Table, open_table, running_bot
 from tests.fakediscord import FakeDiscord
 
-HUMANS = 3
 SEEDS = (1, 2)
 
 
-async def _game(kind: str, folder: str, seed: int) -> dict:
+async def _game(kind: str, folder: str, seed: int, humans: int, bots: int) -> dict:
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Bench")
         chan = fake.add_text_channel(guild, "games")
-        users = [fake.add_user(f"p{i}") for i in range(HUMANS)]
-        async with running_bot(fake, str(Path(folder) / f"{kind}-{seed}.db"), seed) as bot:
+        users = [fake.add_user(f"p{i}") for i in range(humans)]
+        db = str(Path(folder) / f"{kind}-{seed}-{humans}.db")
+        async with running_bot(fake, db, seed) as bot:
             bot.tables.bot_pace = 0.0  # calls are counted here, not the bots' pace
             _, thread = await open_table(
-                fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=0
+                fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=bots
             )
             game = (await bot.tables.games_of_user(users[0].id))[0]
             table = Table(fake, bot, game.id, thread, dict(enumerate(users)))
@@ -71,20 +72,25 @@ async def _game(kind: str, folder: str, seed: int) -> dict:
             }
 
 
+TABLES = ((3, 0), (1, 2))  # (humans, bots): three friends; one player with two easy bots
+
+
 def run() -> list[str]:
     lines = [
-        f"{'game':<11} {'moves':>6} {'pings/player':>13} {'thread msgs/move':>17} "
-        f"{'calls/move':>11} {'own calls/move':>15}  ({HUMANS} humans, seeds {SEEDS})"
+        f"{'game':<11} {'table':<16} {'moves':>6} {'pings/player':>13} {'thread msgs/move':>17} "
+        f"{'calls/move':>11} {'own calls/move':>15}  (human moves; seeds {SEEDS})"
     ]
     with tempfile.TemporaryDirectory() as folder:
         for kind in sorted(REGISTRY):
-            with contextlib.redirect_stdout(io.StringIO()):  # the bot's ready line
-                games = [asyncio.run(_game(kind, folder, seed)) for seed in SEEDS]
-            mean = {k: statistics.mean(g[k] for g in games) for k in games[0]}
-            lines.append(
-                f"{kind:<11} {mean['moves']:>6.0f} {mean['pings']:>13.1f} {mean['thread']:>17.2f} "
-                f"{mean['calls']:>11.2f} {mean['own']:>15.2f}"
-            )
+            for humans, bots in TABLES:
+                with contextlib.redirect_stdout(io.StringIO()):  # the bot's ready line
+                    games = [asyncio.run(_game(kind, folder, seed, humans, bots)) for seed in SEEDS]
+                mean = {k: statistics.mean(g[k] for g in games) for k in games[0]}
+                table = f"{humans} human{'s' if humans > 1 else ''}, {bots} bots"
+                lines.append(
+                    f"{kind:<11} {table:<16} {mean['moves']:>6.0f} {mean['pings']:>13.1f} "
+                    f"{mean['thread']:>17.2f} {mean['calls']:>11.2f} {mean['own']:>15.2f}"
+                )
     return lines
 
 
