@@ -304,9 +304,9 @@ def public_texts(fake: FakeDiscord, *channels) -> list[str]:
     return out
 
 
-async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:
-    """Every private event of a game so far (audience, text with names), by replaying its log
-    with its engine: what must never show in a public place."""
+async def all_news(bot, game_id: int) -> list[tuple[tuple[int, ...] | None, str]]:
+    """Every event of a game so far (audience, None for everyone; text with names), by
+    replaying its log with its engine."""
     game = await bot.tables.game(game_id)
     engine = REGISTRY[game.kind]
     names = [s.name for s in game.seats]
@@ -314,8 +314,14 @@ async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:
     news = []
     for move in await bot.tables.store.moves(game_id):
         events = replay.play(move.seat, move.action)
-        news += [(e.audience, fill_names(e.text, names)) for e in events if e.audience is not None]
+        news += [(e.audience, fill_names(e.text, names)) for e in events]
     return news
+
+
+async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:
+    """Every private event of a game so far: what must never show in a public place."""
+    news = await all_news(bot, game_id)
+    return [(audience, text) for audience, text in news if audience is not None]
 
 
 async def assert_private_news_stayed_private(

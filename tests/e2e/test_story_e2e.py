@@ -14,24 +14,14 @@ from __future__ import annotations
 import pytest
 
 from engines import REGISTRY
-from engines.undo import Replay
-from tables import fill_names
-from tests.e2e.harness import Table, alone_with_bots, open_table, running_bot
+from tests.e2e.harness import Table, all_news, alone_with_bots, open_table, running_bot
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 
 async def public_lines(bot, game_id: int) -> list[str]:
     """Every public news line of the game so far (replayed from its log), names filled."""
-    game = await bot.tables.game(game_id)
-    engine = REGISTRY[game.kind]
-    names = [s.name for s in game.seats]
-    replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
-    lines = []
-    for move in await bot.tables.store.moves(game_id):
-        for event in replay.play(move.seat, move.action):
-            if event.audience is None:
-                lines += fill_names(event.text, names).split("\n")
-    return lines
+    news = await all_news(bot, game_id)
+    return [line for audience, text in news if audience is None for line in text.split("\n")]
 
 
 def story(fake, thread) -> list[str]:
