@@ -263,7 +263,8 @@ class Store(ABC):
 
     @abstractmethod
     async def save_user_settings(self, s: UserSettings) -> None:
-        """Store the choices (notify, interval, timezone, quiet hours); away and held kept."""
+        """Store the choices (notify, interval, timezone, quiet hours, obvious decisions); away
+        and held kept."""
 
     @abstractmethod
     async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None: ...

@@ -140,20 +140,21 @@ SELECT_RATINGS_IN_GUILD = """
 SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = ? ORDER BY kind, user_id
 """
 
-# --- player settings and being away (migration 5, issue 15) --------------------------------------
+# --- player settings and being away (migrations 5 and 7, issues 15 and 22) -----------------------
 USER_SETTINGS_COLUMNS = (
     "user_id, notify, remind_hours, timezone, quiet_start, quiet_end, "
-    "held_since, away_since, away_until, bot_sit"
+    "held_since, away_since, away_until, bot_sit, obvious"
 )
 SELECT_USER_SETTINGS = (
     f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings WHERE user_id IN ({{marks}})"
 )
 UPSERT_USER_SETTINGS = f"""
-INSERT INTO user_settings ({USER_SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0)
+INSERT INTO user_settings ({USER_SETTINGS_COLUMNS})
+VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0, ?)
 ON CONFLICT (user_id) DO UPDATE SET
     notify = excluded.notify, remind_hours = excluded.remind_hours,
     timezone = excluded.timezone, quiet_start = excluded.quiet_start,
-    quiet_end = excluded.quiet_end
+    quiet_end = excluded.quiet_end, obvious = excluded.obvious
 """
 UPSERT_AWAY = """
 INSERT INTO user_settings (user_id, away_since, away_until, bot_sit) VALUES (?, ?, ?, ?)
