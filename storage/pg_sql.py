@@ -115,6 +115,14 @@ SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
 WHERE status = 'running' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)
 ORDER BY id
 """
+# Running games with a player who lets the table take their obvious decisions (see sql.py).
+SELECT_AUTO_WAITING = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE user_id IS NOT NULL AND bot IS NULL AND user_id NOT IN (
+        SELECT user_id FROM user_settings WHERE obvious = 'ask'))
+ORDER BY id
+"""
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
 WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1) AND status = ANY($2::text[])

@@ -94,6 +94,15 @@ WHERE status = 'running' AND id IN (
     SELECT game_id FROM seats WHERE bot IS NOT NULL)
 ORDER BY id
 """
+# Running games with a player who lets the table take their obvious decisions (every player
+# who did not choose 'ask', migration 7): the table may owe such a move after a restart.
+SELECT_AUTO_WAITING = f"""
+SELECT {GAME_COLUMNS} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE user_id IS NOT NULL AND bot IS NULL AND user_id NOT IN (
+        SELECT user_id FROM user_settings WHERE obvious = 'ask'))
+ORDER BY id
+"""
 
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS} FROM games
