@@ -33,7 +33,10 @@ from storage import GameRecord
 
 from .base import TableBase, on_latest
 from .bots import BOT_PACE, LEVELS, SIT_LEVEL, TAKEOVER_LEVEL, THINK_SECONDS, bot_rng, policy_for
+from .caches import LRU
 from .outcome import Outcome
+
+TAKING_KEPT = 1000  # games whose obvious decisions being taken are remembered (``taking_for``)
 
 
 def think(
@@ -136,6 +139,26 @@ class BotPlayMixin(TableBase):
         if autos is None:
             autos = await self.auto_seats(game)
         return {s for s in lone if s in autos}
+
+    def _taking_kept(self) -> LRU[int, tuple[int, frozenset[int]]]:
+        kept = getattr(self, "_taking", None)
+        if kept is None:
+            kept = self._taking = LRU(TAKING_KEPT)
+        return kept
+
+    def _took_note(self, game_id: int, version: int, obvious: set[int]) -> None:
+        """Remember which seats' obvious decisions the table takes at this stored version."""
+        if obvious:
+            self._taking_kept()[game_id] = (version, frozenset(obvious))
+        else:
+            self._taking_kept().pop(game_id, None)
+
+    def taking_for(self, game: GameRecord) -> set[int]:
+        """The seats whose obvious decision the table is about to take at this version of the
+        game, as the process that stored it knows (empty when unknown): their DM panels show
+        no controls for it (``cogs/panels.py``), only their hand."""
+        known = self._taking_kept().get(game.id)
+        return set(known[1]) if known is not None and known[0] == game.version else set()
 
     async def table_plays(self, game: GameRecord) -> set[int]:
         """The seats that must act now and that the table plays: bot seats, seats a bot sits

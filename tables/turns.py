@@ -281,6 +281,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
         )
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
+        self._took_note(game.id, new_version, obvious)
         if not play_bots and any(s in bots or s in sitters or s in obvious for s in acting):
             self._bots_pending_set().add(game.id)
         return Outcome(
