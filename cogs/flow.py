@@ -150,13 +150,15 @@ CHAIN_FLUSH_SECONDS = 10.0
 
 
 async def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
-    """The seats that must act and no bot plays, not even sitting in for an away player
-    (public: the board shows who acts, and who is away with a bot sitting in)."""
+    """The seats that must act and that the table does not play: no bot, not even one sitting
+    in for an away player, and not an obvious decision the table takes for its player (see
+    ``TableService.table_plays``; public: the board shows who acts, and who is away with a
+    bot sitting in; an obvious decision is played at the bots' pace)."""
     acting = svc.to_act(game)
     if not acting:
         return set()
-    bots = await svc.sitting_seats(game)
-    return {s for s in acting if not game.seats[s].is_bot and s not in bots}
+    played = await svc.table_plays(game)
+    return {s for s in acting if s not in played}
 
 
 async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:

@@ -14,7 +14,7 @@ def heading(
     service: TableService, game: GameRecord, seat: int, reminder: bool = False, lang: str = "en"
 ) -> str:
     acting = service.to_act(game)
-    if seat not in acting:
+    if seat not in acting or seat in service.taking_for(game):  # the table takes it for them
         return ""
     word = "turn" if acting == [seat] else "decision"
     return t(lang, f"hand.reminder_{word}" if reminder else f"hand.your_{word}")

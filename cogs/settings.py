@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from engines import GameError
-from storage import UserSettings
+from storage import OBVIOUS_MODES, UserSettings
 from tables.away import MAX_AWAY_DAYS, when
 from tables.settings import REMIND_HOURS, in_quiet_hours, timezones
 from tables.words import WORDS, t
@@ -23,6 +23,9 @@ log = logging.getLogger("tavern.settings")
 NOTIFY_CHOICES = [
     app_commands.Choice(name=WORDS[f"choice.notify.{how}"], value=how)
     for how in ("dm", "mention", "both")
+]  # named in each language: translator
+OBVIOUS_CHOICES = [
+    app_commands.Choice(name=WORDS[f"choice.obvious.{how}"], value=how) for how in OBVIOUS_MODES
 ]  # named in each language: translator
 CHOICES = 25
 
@@ -64,6 +67,7 @@ def settings_text(prefs: UserSettings, now: float, table_hours: float, lang: str
         t(lang, "settings.reminders", interval=interval),
         t(lang, "settings.timezone", tz=prefs.timezone),
         t(lang, "settings.quiet", quiet=quiet),
+        t(lang, "settings.obvious", how=t(lang, f"settings.obvious.{prefs.obvious}")),
     ]
     if prefs.away_until is not None and prefs.away_until > now:
         lines.append(
@@ -101,8 +105,9 @@ class SettingsCog(commands.Cog, name="Settings"):
         quiet_start="Quiet hours start at this hour (0-23, your time)",
         quiet_end="Quiet hours end at this hour (0-23, your time)",
         quiet_off="Turn quiet hours off",
+        obvious="A decision with only one possible move: made for you at the bots' pace, or asked",
     )
-    @app_commands.choices(notify=NOTIFY_CHOICES)
+    @app_commands.choices(notify=NOTIFY_CHOICES, obvious=OBVIOUS_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -112,6 +117,7 @@ class SettingsCog(commands.Cog, name="Settings"):
         quiet_start: app_commands.Range[int, 0, 23] | None = None,
         quiet_end: app_commands.Range[int, 0, 23] | None = None,
         quiet_off: bool = False,
+        obvious: str | None = None,
     ) -> None:
         """Show your settings; change any of them by giving it."""
         try:
@@ -123,6 +129,7 @@ class SettingsCog(commands.Cog, name="Settings"):
                 quiet_start=quiet_start,
                 quiet_end=quiet_end,
                 quiet_off=quiet_off,
+                obvious=obvious,
             )
         except GameError as exc:
             await flow.reply_error(interaction, exc)

@@ -6,7 +6,7 @@ from .migrations import MIGRATIONS
 from .opening import open_store
 from .pg_migrations import PG_MIGRATIONS
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
-from .settings import NOTIFY_MODES, UserSettings
+from .settings import NOTIFY_MODES, OBVIOUS_MODES, UserSettings
 from .store import SYNC_MODES
 
 Store.opener = open_store
@@ -17,6 +17,7 @@ __all__ = [
     "MIGRATIONS",
     "MoveRecord",
     "NOTIFY_MODES",
+    "OBVIOUS_MODES",
     "PG_MIGRATIONS",
     "RatingRecord",
     "ResultRecord",

@@ -112,6 +112,11 @@ class Store(ABC):
         """Running games with a bot seat, with their seats (bots resuming after a restart)."""
 
     @abstractmethod
+    async def auto_waiting_games(self) -> list[GameRecord]:
+        """Running games with a human seat whose player lets the table take their obvious
+        decisions (``obvious`` not 'ask'), with their seats (resuming after a restart)."""
+
+    @abstractmethod
     async def moves(self, game_id: int) -> list[MoveRecord]: ...
 
     # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
@@ -263,7 +268,8 @@ class Store(ABC):
 
     @abstractmethod
     async def save_user_settings(self, s: UserSettings) -> None:
-        """Store the choices (notify, interval, timezone, quiet hours); away and held kept."""
+        """Store the choices (notify, interval, timezone, quiet hours, obvious decisions); away
+        and held kept."""
 
     @abstractmethod
     async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None: ...

@@ -180,6 +180,13 @@ MIGRATIONS: list[str] = [
         lang    TEXT    NOT NULL
     );
     """,
+    # 7: what a player wants done with a decision that has one legal action (issue 22): 'auto'
+    # (the table plays it for them at the bots' pace, without a ping) or 'ask'. Every player
+    # stored before gets the default; running games are not touched.
+    """
+    ALTER TABLE user_settings ADD COLUMN obvious TEXT NOT NULL DEFAULT 'auto'
+        CHECK (obvious IN ('auto', 'ask'));
+    """,
 ]
 
 

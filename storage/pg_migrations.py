@@ -152,6 +152,11 @@ PG_MIGRATIONS: list[str] = [
         lang    TEXT   NOT NULL
     );
     """,
+    # 7: a decision with one legal action, played for the player or asked (see migrations.py).
+    """
+    ALTER TABLE user_settings ADD COLUMN obvious TEXT NOT NULL DEFAULT 'auto'
+        CHECK (obvious IN ('auto', 'ask'));
+    """,
 ]
 
 # Several processes may start at once: the first takes this lock and migrates, the others

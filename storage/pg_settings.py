@@ -37,6 +37,7 @@ class PgSettingsStore:
             s.timezone,
             s.quiet_start,
             s.quiet_end,
+            s.obvious,
         )
 
     async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None:

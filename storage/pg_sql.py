@@ -115,6 +115,14 @@ SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
 WHERE status = 'running' AND id IN (SELECT game_id FROM seats WHERE bot IS NOT NULL)
 ORDER BY id
 """
+# Running games with a player who lets the table take their obvious decisions (see sql.py).
+SELECT_AUTO_WAITING = f"""
+SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE user_id IS NOT NULL AND bot IS NULL AND user_id NOT IN (
+        SELECT user_id FROM user_settings WHERE obvious = 'ask'))
+ORDER BY id
+"""
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS}, {SEATS_OF_GAME} FROM games
 WHERE id IN (SELECT game_id FROM seats WHERE user_id = $1) AND status = ANY($2::text[])
@@ -197,17 +205,17 @@ SELECT_RATINGS_IN_GUILD = """
 SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = $1 ORDER BY kind, user_id
 """
 
-# --- player settings and being away (migration 5, issue 15) ---------------------------------------
+# --- player settings and being away (migrations 5 and 7, issues 15 and 22) ------------------------
 SELECT_USER_SETTINGS = (
     f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings WHERE user_id = ANY($1::bigint[])"
 )
 UPSERT_USER_SETTINGS = f"""
 INSERT INTO user_settings ({USER_SETTINGS_COLUMNS})
-VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, NULL, FALSE)
+VALUES ($1, $2, $3, $4, $5, $6, NULL, NULL, NULL, FALSE, $7)
 ON CONFLICT (user_id) DO UPDATE SET
     notify = EXCLUDED.notify, remind_hours = EXCLUDED.remind_hours,
     timezone = EXCLUDED.timezone, quiet_start = EXCLUDED.quiet_start,
-    quiet_end = EXCLUDED.quiet_end
+    quiet_end = EXCLUDED.quiet_end, obvious = EXCLUDED.obvious
 """
 UPSERT_AWAY = """
 INSERT INTO user_settings (user_id, away_since, away_until, bot_sit) VALUES ($1, $2, $3, $4)

@@ -107,6 +107,11 @@ class PgStore(PgHistoryStore, PgSettingsStore, Store):
         """Running games where a bot has a seat (their bots may owe moves after a restart)."""
         return [_with_seats(r) for r in await self._pool.fetch(sql.SELECT_BOT_WAITING)]
 
+    async def auto_waiting_games(self) -> list[GameRecord]:
+        """Running games with a player who lets the table take their obvious decisions (the
+        table may owe such a move after a restart)."""
+        return [_with_seats(r) for r in await self._pool.fetch(sql.SELECT_AUTO_WAITING)]
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [MoveRecord(*row) for row in await self._pool.fetch(sql.SELECT_MOVES, game_id)]
 

@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from . import sql
 
 NOTIFY_MODES = ("dm", "mention", "both")
+# A decision with one legal action (an "obvious" one): "auto", the table plays it for the player
+# at the bots' pace, with no ping; "ask", the player is asked as for any other (migration 7).
+OBVIOUS_MODES = ("auto", "ask")
 
 
 @dataclass(slots=True, frozen=True)
@@ -29,11 +32,22 @@ class UserSettings:
     away_since: float | None = None
     away_until: float | None = None
     bot_sit: bool = False  # while away, a bot plays the player's seats
+    obvious: str = "auto"  # a decision with one legal action: "auto" (played for them), "ask"
 
 
 def settings_from_row(row) -> UserSettings:
     return UserSettings(
-        row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8], bool(row[9])
+        row[0],
+        row[1],
+        row[2],
+        row[3],
+        row[4],
+        row[5],
+        row[6],
+        row[7],
+        row[8],
+        bool(row[9]),
+        row[10],
     )
 
 
@@ -50,11 +64,20 @@ class SettingsStore:
         return {i: found.get(i) or UserSettings(i) for i in ids}
 
     async def save_user_settings(self, s: UserSettings) -> None:
-        """Store the choices (notify, interval, timezone, quiet hours); away and held kept."""
+        """Store the choices (notify, interval, timezone, quiet hours, obvious decisions); away
+        and held kept."""
         async with self._write_lock:
             await self._db.execute(
                 sql.UPSERT_USER_SETTINGS,
-                (s.user_id, s.notify, s.remind_hours, s.timezone, s.quiet_start, s.quiet_end),
+                (
+                    s.user_id,
+                    s.notify,
+                    s.remind_hours,
+                    s.timezone,
+                    s.quiet_start,
+                    s.quiet_end,
+                    s.obvious,
+                ),
             )
 
     async def set_away(self, user_id: int, since: float, until: float, bot_sit: bool) -> None:

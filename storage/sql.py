@@ -94,6 +94,15 @@ WHERE status = 'running' AND id IN (
     SELECT game_id FROM seats WHERE bot IS NOT NULL)
 ORDER BY id
 """
+# Running games with a player who lets the table take their obvious decisions (every player
+# who did not choose 'ask', migration 7): the table may owe such a move after a restart.
+SELECT_AUTO_WAITING = f"""
+SELECT {GAME_COLUMNS} FROM games
+WHERE status = 'running' AND id IN (
+    SELECT game_id FROM seats WHERE user_id IS NOT NULL AND bot IS NULL AND user_id NOT IN (
+        SELECT user_id FROM user_settings WHERE obvious = 'ask'))
+ORDER BY id
+"""
 
 SELECT_GAMES_OF_USER = f"""
 SELECT {GAME_COLUMNS} FROM games
@@ -140,20 +149,21 @@ SELECT_RATINGS_IN_GUILD = """
 SELECT kind, user_id, mu, sigma, games FROM ratings WHERE guild_id = ? ORDER BY kind, user_id
 """
 
-# --- player settings and being away (migration 5, issue 15) --------------------------------------
+# --- player settings and being away (migrations 5 and 7, issues 15 and 22) -----------------------
 USER_SETTINGS_COLUMNS = (
     "user_id, notify, remind_hours, timezone, quiet_start, quiet_end, "
-    "held_since, away_since, away_until, bot_sit"
+    "held_since, away_since, away_until, bot_sit, obvious"
 )
 SELECT_USER_SETTINGS = (
     f"SELECT {USER_SETTINGS_COLUMNS} FROM user_settings WHERE user_id IN ({{marks}})"
 )
 UPSERT_USER_SETTINGS = f"""
-INSERT INTO user_settings ({USER_SETTINGS_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0)
+INSERT INTO user_settings ({USER_SETTINGS_COLUMNS})
+VALUES (?, ?, ?, ?, ?, ?, NULL, NULL, NULL, 0, ?)
 ON CONFLICT (user_id) DO UPDATE SET
     notify = excluded.notify, remind_hours = excluded.remind_hours,
     timezone = excluded.timezone, quiet_start = excluded.quiet_start,
-    quiet_end = excluded.quiet_end
+    quiet_end = excluded.quiet_end, obvious = excluded.obvious
 """
 UPSERT_AWAY = """
 INSERT INTO user_settings (user_id, away_since, away_until, bot_sit) VALUES (?, ?, ?, ?)

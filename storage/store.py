@@ -149,6 +149,11 @@ class SqliteStore(HistoryStore, SettingsStore, Store):
         games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_BOT_WAITING)]
         return await self._with_seats(games)
 
+    async def auto_waiting_games(self) -> list[GameRecord]:
+        """Running games with a player who lets the table take their obvious decisions."""
+        games = [_game(r) for r in await self._db.execute_fetchall(sql.SELECT_AUTO_WAITING)]
+        return await self._with_seats(games)
+
     async def moves(self, game_id: int) -> list[MoveRecord]:
         return [
             MoveRecord(*row)

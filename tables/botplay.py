@@ -11,6 +11,13 @@ until it has (``publishing_bots``).
 
 A seat's level is stored in the seat's ``bot`` column (``easy``, ``normal``, ``hard``; older
 games hold ``random``, the uniform bot they were started with).
+
+The table also plays a human seat's *obvious* decision (exactly one legal action) when its
+player lets it (the setting ``obvious``, "auto" by default: ``auto_seats``): like a bot's move,
+stored as that seat's, at ``bot_pace``, shown with the bots' chain, and with no prompt or ping
+for it (``obvious_seats``, ``table_plays``). A decision with two legal actions or more is never
+played for a player. The engines are not involved: what the table sees of the move is what the
+engine's events say, and its timing is the bots'.
 """
 
 from __future__ import annotations
@@ -26,7 +33,10 @@ from storage import GameRecord
 
 from .base import TableBase, on_latest
 from .bots import BOT_PACE, LEVELS, SIT_LEVEL, TAKEOVER_LEVEL, THINK_SECONDS, bot_rng, policy_for
+from .caches import LRU
 from .outcome import Outcome
+
+TAKING_KEPT = 1000  # games whose obvious decisions being taken are remembered (``taking_for``)
 
 
 def think(
@@ -91,6 +101,80 @@ class BotPlayMixin(TableBase):
         """The seats of away players a bot sits in for (``away.py`` knows; none here)."""
         return set()
 
+    async def auto_seats(self, game: GameRecord) -> set[int]:
+        """The human seats whose player lets the table take their obvious decisions (the
+        setting ``obvious``: ``settings.py`` knows; none here)."""
+        return set()
+
+    async def obvious_seats(
+        self,
+        game: GameRecord,
+        engine: Engine | None = None,
+        state: State | None = None,
+        sitters: set[int] | None = None,
+        autos: set[int] | None = None,
+    ) -> set[int]:
+        """The human seats that must act now on an obvious decision (exactly one legal action)
+        that the table takes for them: their player lets it (``auto_seats``) and no bot sits
+        in for them. ``engine``, ``state``, ``sitters`` and ``autos``: known already."""
+        if state is None:  # the game as stored
+            if game.status != "running" or game.state is None:
+                return set()
+            state = self.state(game)
+        if engine is None:
+            engine = self.engine(game.kind)
+        if engine.is_over(state):
+            return set()
+        if sitters is None:
+            sitters = await self.sitting_seats(game)
+        lone = [
+            s
+            for s in engine.to_act(state)
+            if not game.seats[s].is_bot
+            and s not in sitters
+            and len(engine.legal_actions(state, s)) == 1
+        ]
+        if not lone:  # most positions: no settings to read
+            return set()
+        if autos is None:
+            autos = await self.auto_seats(game)
+        return {s for s in lone if s in autos}
+
+    def _taking_kept(self) -> LRU[int, tuple[int, frozenset[int]]]:
+        kept = getattr(self, "_taking", None)
+        if kept is None:
+            kept = self._taking = LRU(TAKING_KEPT)
+        return kept
+
+    def _took_note(self, game_id: int, version: int, obvious: set[int]) -> None:
+        """Remember which seats' obvious decisions the table takes at this stored version."""
+        if obvious:
+            self._taking_kept()[game_id] = (version, frozenset(obvious))
+        else:
+            self._taking_kept().pop(game_id, None)
+
+    def taking_for(self, game: GameRecord) -> set[int]:
+        """The seats whose obvious decision the table is about to take at this version of the
+        game, as the process that stored it knows (empty when unknown): their DM panels show
+        no controls for it (``cogs/panels.py``), only their hand."""
+        known = self._taking_kept().get(game.id)
+        return set(known[1]) if known is not None and known[0] == game.version else set()
+
+    async def table_plays(self, game: GameRecord) -> set[int]:
+        """The seats that must act now and that the table plays: bot seats, seats a bot sits
+        in for, and obvious decisions taken for their player. Who acts shows on the board, and
+        so does a bot sitting in; an obvious decision taken for a player is stored and shown
+        at the bots' pace, like a bot's move (its speed is all it shows: that the player had
+        no choice, which a player who wants to keep even that asks for with ``obvious``
+        "ask")."""
+        if game.status != "running" or game.state is None:
+            return set()
+        engine = self.engine(game.kind)
+        state = self.state(game)
+        sitters = await self.sitting_seats(game)
+        bots = {s for s in engine.to_act(state) if game.seats[s].is_bot or s in sitters}
+        return bots | await self.obvious_seats(game, engine, state, sitters)
+
     async def _think(
         self,
         game: GameRecord,
@@ -102,27 +186,42 @@ class BotPlayMixin(TableBase):
         sitters: set[int] = frozenset(),
     ) -> str:
         """The seat's bot decides in a worker thread: a bot sitting in for an away player at
-        ``SIT_LEVEL``, a bot seat at its own level. Returns ``bot_pace`` seconds after it was
-        called (or when the thinking ends, if that takes longer), so that when a bot move is
-        stored and shown says nothing about what the bot holds."""
+        ``SIT_LEVEL``, a bot seat at its own level; a human seat's obvious decision (see
+        ``obvious_seats``) needs no thinking: its only legal action. Returns ``bot_pace``
+        seconds after it was called (or when the thinking ends, if that takes longer), so that
+        when a bot move is stored and shown says nothing about what the bot holds."""
         loop = asyncio.get_running_loop()
         began = loop.time()
-        level = SIT_LEVEL if seat in sitters else (game.seats[seat].bot or TAKEOVER_LEVEL)
-        rnd = bot_rng(game.seed, move_number)
-        pick = await asyncio.to_thread(
-            think, engine, level, self.bot_seconds, state, seat, legal, rnd
-        )
+        if not game.seats[seat].is_bot and seat not in sitters:  # the player's obvious decision
+            if len(legal) != 1:  # never a choice made for a player
+                raise RuntimeError(f"seat {seat} has {len(legal)} legal actions, not one")
+            pick = legal[0]
+        else:
+            level = SIT_LEVEL if seat in sitters else (game.seats[seat].bot or TAKEOVER_LEVEL)
+            rnd = bot_rng(game.seed, move_number)
+            pick = await asyncio.to_thread(
+                think, engine, level, self.bot_seconds, state, seat, legal, rnd
+            )
         wait = began + self.bot_pace - loop.time()
         if wait > 0:
             await asyncio.sleep(wait)
         return pick
 
     def _bot_to_act(
-        self, game: GameRecord, engine: Engine, state: State, sitters: set[int]
+        self,
+        game: GameRecord,
+        engine: Engine,
+        state: State,
+        sitters: set[int],
+        obvious: set[int] = frozenset(),
     ) -> int | None:
+        """The first seat that must act and that the table plays: a bot seat, a seat a bot
+        sits in for, or an obvious decision taken for its player (``obvious``)."""
         if game.status != "running" or engine.is_over(state):
             return None
-        acting = [s for s in engine.to_act(state) if game.seats[s].is_bot or s in sitters]
+        acting = [
+            s for s in engine.to_act(state) if game.seats[s].is_bot or s in sitters or s in obvious
+        ]
         return acting[0] if acting else None
 
     @on_latest
@@ -136,7 +235,8 @@ class BotPlayMixin(TableBase):
                 return None
             state = self.state(game)
             sitters = await self.sitting_seats(game)
-            bot = self._bot_to_act(game, engine, state, sitters)
+            obvious = await self.obvious_seats(game, engine, state, sitters)
+            bot = self._bot_to_act(game, engine, state, sitters, obvious)
             if bot is None:
                 return None
             acting = engine.to_act(state)
@@ -150,21 +250,25 @@ class BotPlayMixin(TableBase):
             )
 
     async def games_owing_bot_moves(self) -> list[int]:
-        """On start-up: running games where a bot must act (a restart cut a chain short)."""
+        """On start-up: running games where a bot must act, or the table must take a player's
+        obvious decision (a restart cut a chain short)."""
         games = {g.id: g for g in await self.store.bot_waiting_games()}
         for user_id in await self.store.bot_sitting_users(self.clock()):  # bots sitting in
             for listed in await self.store.games_of_user(user_id, ("running",)):
                 games.setdefault(listed.id, listed)
+        for listed in await self.store.auto_waiting_games():  # obvious decisions taken for them
+            games.setdefault(listed.id, listed)
         out = []
         for game_id, game in sorted(games.items()):
             if game.state is None:
                 game = await self.game(game_id, latest=True)
+            if game.state is None:
+                continue
             engine = self.engine(game.kind)
-            if (
-                game.state is not None
-                and self._bot_to_act(game, engine, self.state(game), await self.sitting_seats(game))
-                is not None
-            ):
+            state = self.state(game)
+            sitters = await self.sitting_seats(game)
+            obvious = await self.obvious_seats(game, engine, state, sitters)
+            if self._bot_to_act(game, engine, state, sitters, obvious) is not None:
                 out.append(game_id)
         return out
 

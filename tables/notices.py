@@ -74,7 +74,10 @@ class NoticesMixin(TableBase):
         now = self.clock()
         missed = []
         for game in await self.store.unnotified_games():
-            waiting = [s for s in self.to_act(game) if not game.seats[s].is_bot]
+            obvious = await self.obvious_seats(game)  # the table takes them: nobody to tell
+            waiting = [
+                s for s in self.to_act(game) if not game.seats[s].is_bot and s not in obvious
+            ]
             due = bool(waiting) and game.deadline_at is not None and game.deadline_at <= now
             for seat in waiting:
                 record = game.seats[seat]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
-from storage import NOTIFY_MODES, GameRecord, SeatRecord, UserSettings
+from storage import NOTIFY_MODES, OBVIOUS_MODES, GameRecord, SeatRecord, UserSettings
 
 from .base import TableBase
 from .caches import LRU
@@ -117,6 +117,15 @@ class SettingsMixin(TableBase):
     async def settings(self, user_id: int) -> UserSettings:
         return (await self.settings_of([user_id]))[user_id]
 
+    async def auto_seats(self, game: GameRecord) -> set[int]:
+        """The human seats whose player lets the table take their obvious decisions (a
+        decision with one legal action, at the bots' pace: ``botplay.obvious_seats``)."""
+        humans = {s.user_id: s.seat for s in game.seats if not s.is_bot and s.user_id is not None}
+        if not humans:
+            return set()
+        prefs = await self.settings_of(humans)
+        return {humans[u] for u, p in prefs.items() if p.obvious == "auto"}
+
     # --- a player's choices ----------------------------------------------------------------------
 
     async def change_settings(
@@ -129,12 +138,16 @@ class SettingsMixin(TableBase):
         quiet_start: int | None = None,
         quiet_end: int | None = None,
         quiet_off: bool = False,
+        obvious: str | None = None,
     ) -> UserSettings:
         """Change what is given (the rest stays); every value is checked before anything is
-        stored. Quiet hours need both ends (given now, or stored before)."""
+        stored. Quiet hours need both ends (given now, or stored before). ``obvious``: "auto"
+        (the table takes a decision with one legal action, at the bots' pace) or "ask"."""
         old = await self.settings(user_id)
         if notify is not None and notify not in NOTIFY_MODES:
             raise TableError(m("err.notify_mode", modes=", ".join(NOTIFY_MODES)))
+        if obvious is not None and obvious not in OBVIOUS_MODES:
+            raise TableError(m("err.obvious_mode", modes=", ".join(OBVIOUS_MODES)))
         low, high = REMIND_HOURS
         if remind_hours is not None and not low <= remind_hours <= high:
             raise TableError(m("err.remind_every", low=low, high=high))
@@ -150,6 +163,7 @@ class SettingsMixin(TableBase):
             notify=notify or old.notify,
             remind_hours=remind_hours if remind_hours is not None else old.remind_hours,
             timezone=timezone or old.timezone,
+            obvious=obvious or old.obvious,
         )
         if quiet_off:
             new = dataclasses.replace(new, quiet_start=None, quiet_end=None)
@@ -246,11 +260,12 @@ class SettingsMixin(TableBase):
             prefs = await self.settings_of(game.seats[s].user_id for s in reminder.seats)
             period = await self.remind_period(game.seats, reminder.seats, game.remind_after)
             elapsed = (game.deadline_at or now) - game.updated_at
+            obvious = await self.obvious_seats(game)  # the table takes it: nothing to remind
             keep = []
             for seat in reminder.seats:
                 p = prefs[game.seats[seat].user_id]
                 own = self._interval(p, game.remind_after)
-                if is_away(p, now):
+                if is_away(p, now) or seat in obvious:
                     continue
                 if own <= period or math.floor(elapsed / own) > math.floor(
                     (elapsed - period) / own

@@ -160,17 +160,21 @@ class TurnsMixin(BotPlayMixin, TableBase):
         bots: bool = True,
     ) -> Outcome:
         """Let bot seats play (each decision thought out in a worker thread; unless ``bots`` is
-        False: then the caller drives ``bot_turns``, one stored move at a time), then store
-        everything at once and work out who to tell what."""
+        False: then the caller drives ``bot_turns``, one stored move at a time), and the
+        obvious decisions the table takes for their players (``obvious_seats``), then store
+        everything at once and work out who to tell what: a seat whose obvious decision the
+        table takes is not asked (no prompt, no ping)."""
         events = list(events)
         play_bots = bots
         thinker = dataclasses.replace(game, seats=seats) if seats else game
         bots = {s.seat for s in thinker.seats if s.is_bot}
         sitters = await self.sitting_seats(thinker)  # away players' seats a bot plays (away.py)
+        autos = await self.auto_seats(thinker)  # players who let the table take obvious ones
         for _ in range(MAX_BOT_MOVES if play_bots else 0):
             if engine.is_over(state):
                 break
-            acting = [s for s in engine.to_act(state) if s in bots or s in sitters]
+            obvious = await self.obvious_seats(thinker, engine, state, sitters, autos)
+            acting = [s for s in engine.to_act(state) if s in bots or s in sitters or s in obvious]
             if not acting:
                 break
             bot = acting[0]
@@ -190,11 +194,12 @@ class TurnsMixin(BotPlayMixin, TableBase):
         new_version = game.version + 1
         over = engine.is_over(state)
         acting = [] if over else engine.to_act(state)
+        obvious = await self.obvious_seats(thinker, engine, state, sitters, autos)
         movers = {seat for seat, _ in moves}
         humans = [s for s in seat_list if not s.is_bot]
         prompts: set[int] = set()
         for seat in acting:
-            if seat in bots:
+            if seat in bots or seat in obvious:  # the table plays it: nobody to ask
                 continue
             if (
                 seat in movers
@@ -234,9 +239,10 @@ class TurnsMixin(BotPlayMixin, TableBase):
                 )
         status = "finished" if over else (new_status or game.status)
         now = self.clock()
+        waiting = [s for s in acting if s not in obvious]  # an obvious one is played at once
         deadline = (
-            now + await self.remind_period(seat_list, acting, game.remind_after)
-            if any(s not in bots for s in acting)
+            now + await self.remind_period(seat_list, waiting, game.remind_after)
+            if any(s not in bots for s in waiting)
             else None
         )
         recent = (game.recent + public)[-RECENT_LINES:]
@@ -275,7 +281,8 @@ class TurnsMixin(BotPlayMixin, TableBase):
         )
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
-        if not play_bots and any(s in bots or s in sitters for s in acting):
+        self._took_note(game.id, new_version, obvious)
+        if not play_bots and any(s in bots or s in sitters or s in obvious for s in acting):
             self._bots_pending_set().add(game.id)
         return Outcome(
             game=stored,

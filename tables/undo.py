@@ -8,6 +8,11 @@ as moves are added, and checked against the stored snapshot before it is trusted
 stored like a move, conditional on the version it read (``on_latest``: a write refused because
 another process changed the game runs the whole request again on the latest record): a move
 and an undo racing each other cannot both apply.
+
+An obvious decision the table took for a player (one legal action, their setting ``obvious``
+"auto", see ``botplay.py``) would be taken again at once if it alone were taken back: an undo
+by that player takes it back together with the player's own decision before it (``_taken``),
+and is refused when there is no such decision left to take back.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines import Event
-from engines.undo import UNDO, Replay
+from engines.undo import UNDO, Replay, Undoable
 from engines.words import render
 from storage import GameRecord
 
@@ -62,12 +67,32 @@ class UndoMixin(TableBase):
         self._replays[game.id] = (game.version, len(moves), replay)
         return replay
 
+    async def _taken(self, game: GameRecord, replay: Replay, seat: int) -> list[Undoable] | None:
+        """What an undo by ``seat`` takes back, latest first: its latest decision; if the table
+        took that one for the player (an obvious decision, see ``botplay.obvious_seats``), the
+        seat's decisions before it too, down to the first one it had a choice in. None if it
+        may not undo, or only obvious decisions could be taken back (the table would take them
+        again at once)."""
+        if replay.refusal(seat) is not None:
+            return None
+        if seat not in await self.auto_seats(game):
+            return [replay.stack[-1]]
+        engine = self.engine(game.kind)
+        taken = []
+        for entry in reversed(replay.stack):
+            if entry.seat != seat:
+                break
+            taken.append(entry)
+            if len(engine.legal_actions(entry.before, seat)) != 1:
+                return taken
+        return None
+
     async def can_undo(self, game: GameRecord, seat: int | None) -> bool:
         """Whether ``seat`` may take back its latest decision now (the Undo button shows)."""
         if seat is None or game.status != "running" or game.seats[seat].is_bot:
             return False
         replay = await self._replay_of(game)
-        return replay is not None and replay.refusal(seat) is None
+        return replay is not None and await self._taken(game, replay, seat) is not None
 
     @on_latest
     async def undo(
@@ -88,26 +113,31 @@ class UndoMixin(TableBase):
             why = refusal(replay, seat)
             if why is not None:
                 raise TableError(why)
+            taken = await self._taken(game, replay, seat)
+            if taken is None:  # only obvious decisions the table would take again
+                raise TableError(m("err.undo_nothing"))
             engine = self.engine(game.kind)
             now = self.state(game)
             before = {s: engine.legal_actions(now, s) for s in engine.to_act(now)}
-            taken = replay.stack[-1]
-            restored = taken.before
-            # the public news of the decision taken back, struck through, then who took it
+            restored = taken[-1].before
+            # the public news of the decisions taken back, struck through, then who took them
             # back: nobody reads it as a move that stands (nothing private: public events only)
-            _, undone, _ = engine.apply_marked(restored, taken.seat, taken.action)
-            events = [
-                Event(m("news.undone_line", line=_json(e.message)))
-                for e in undone
-                if e.audience is None
-            ]
+            events = []
+            for entry in reversed(taken):  # in the order they were made
+                _, undone, _ = engine.apply_marked(entry.before, entry.seat, entry.action)
+                events += [
+                    Event(m("news.undone_line", line=_json(e.message)))
+                    for e in undone
+                    if e.audience is None
+                ]
             events.append(Event(m("news.undone", p=seat)))
-            # stored like a move: conditional on the version read (see TurnsMixin._advance)
+            # stored like a move: conditional on the version read (see TurnsMixin._advance);
+            # one undo entry in the log per decision taken back
             return await self._advance(
                 game,
                 engine,
                 restored,
-                [(seat, UNDO)],
+                [(seat, UNDO)] * len(taken),
                 events,  # type: ignore[attr-defined]
                 seat,
                 before=before,

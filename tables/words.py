@@ -292,18 +292,23 @@ WORDS = {
     "desc.settings.quiet_start": "Quiet hours start at this hour (0-23, your time)",
     "desc.settings.quiet_end": "Quiet hours end at this hour (0-23, your time)",
     "desc.settings.quiet_off": "Turn quiet hours off",
+    "desc.settings.obvious": "A decision with only one possible move: made for you at the "
+    "bots' pace, or asked",
     "desc.away": "Away for a while? Pause your reminders (a bot may sit in)",
     "desc.away.days": "How many days (1 to 90); 0: I'm back",
     "desc.away.bot_sit": "A bot plays your seats, cautiously, until you are back",
     "choice.notify.dm": "A direct message",
     "choice.notify.mention": "A mention in the game's thread",
     "choice.notify.both": "Both",
+    "choice.obvious.auto": "Decide the obvious for me at the bots' pace",
+    "choice.obvious.ask": "Ask me every time",
     # --- a seat's name: what the table service adds to it (stored in English) ------------------
     "seat.bot": "{name} (bot)",
     "seat.resigned": "{name} (resigned)",
     "seat.replaced": "{name} (was replaced)",
     # --- settings, away, undo (issue 15) -------------------------------------------------------
     "err.notify_mode": "Choose how to be told: {modes}.",
+    "err.obvious_mode": "Choose what happens to a decision with only one possible move: {modes}.",
     "err.remind_every": "Reminders can come every {low} to {high} hours.",
     "err.timezone": "{tz} is not a timezone I know; start typing a city (e.g. Europe/Berlin) and "
     "pick one of the suggestions.",
@@ -343,6 +348,9 @@ WORDS = {
     "settings.notify.dm": "a direct message",
     "settings.notify.mention": "a mention in the game's thread",
     "settings.notify.both": "both",
+    "settings.obvious": "A decision with only one possible move: {how}",
+    "settings.obvious.auto": "made for you at the bots' pace, without a ping",
+    "settings.obvious.ask": "you are asked, like any other",
     "settings.reminders": "Reminders: {interval}",
     "settings.every": "every {n} h",
     "settings.table_interval": "each table's interval (usually {n} h)",

@@ -119,9 +119,12 @@ class Table:
         await self.fake.settle()
 
     async def human_to_act(self) -> tuple[int, FakeUser] | None:
+        """A human who must decide now, once the bots have played: never one whose obvious
+        decision the table is about to take for them (their setting ``obvious``)."""
         await self.bots_done()
         game = await self.game()
-        acting = [s for s in self.service.to_act(game) if s in self.users]
+        obvious = await self.service.obvious_seats(game)
+        acting = [s for s in self.service.to_act(game) if s in self.users and s not in obvious]
         if not acting:
             return None
         seat = self.rnd.choice(acting)
@@ -218,11 +221,19 @@ async def open_table(
     joiners: tuple[FakeUser, ...] = (),
     bots: int = 1,
     options: str | None = None,
+    obvious: str | None = "ask",
     **play_options,
 ):
     """/play, Join for each joiner, Add bot, Start, through the lobby's real buttons, checking
     each answer; returns (lobby message, game thread). ``play_options`` are more options of
-    /play (``remind_hours=2``)."""
+    /play (``remind_hours=2``). ``obvious``: first each player's ``/settings obvious:``; "ask"
+    unless a test says otherwise, so that the tests written before it (issue 22) still decide
+    every decision themselves, a lone one too (None: the player's setting as it is, by default
+    "auto": the table takes their lone decisions, see test_obvious_e2e.py)."""
+    if obvious is not None:
+        for user in (host, *joiners):
+            res = await fake.slash(user, channel, "settings", obvious=obvious)
+            assert res.ephemeral, res.content
     play = {"game": game, **({"options": options} if options else {}), **play_options}
     res = await fake.slash(host, channel, "play", options=play)
     assert not res.ephemeral and REGISTRY[game].title in res.embed_text
@@ -241,6 +252,14 @@ async def open_table(
     await fake.settle()
     thread = fake.threads(channel)[-1]
     return lobby, thread
+
+
+async def ask_every_decision(fake: FakeDiscord, channel, *users: FakeUser) -> None:
+    """``/settings obvious:ask`` for each: they decide every decision themselves, a lone one too
+    (what the tests written before issue 22 expect; ``open_table`` does it by default)."""
+    for user in users:
+        res = await fake.slash(user, channel, "settings", obvious="ask")
+        assert res.ephemeral, res.content
 
 
 def check_picture(board: FakeMessage) -> bytes:

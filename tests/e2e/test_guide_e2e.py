@@ -127,6 +127,9 @@ async def test_first_dm_points_to_the_guide_and_dm_panels_never_go_stale(tmp_pat
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
             cy = fake.add_user("cy", dms_open=False)
             async with running_bot(fake, str(tmp_path / "t.db"), seed=7) as bot:
+                for user in (ann, ben, cy):  # every decision asked, a lone one too
+                    res = await fake.slash(user, chan, "settings", obvious="ask")
+                    assert "you are asked" in res.content
                 _lobby, thread = await open_table(
                     fake, chan, ann, "ziegen", joiners=(ben, cy), bots=0
                 )

@@ -11,7 +11,7 @@ back to English.
 from __future__ import annotations
 
 import pictures
-from tests.e2e.harness import Table, check_picture, controls, running_bot
+from tests.e2e.harness import Table, ask_every_decision, check_picture, controls, running_bot
 from tests.fakediscord import FakeDiscord, error_log_guard
 
 
@@ -54,6 +54,7 @@ async def test_each_player_reads_their_language_and_the_board_the_tables(tmp_pat
                     local = item.get("description_localizations") or {}
                     assert {"de", "es-ES", "es-419"} <= set(local), item["name"]
 
+                await ask_every_decision(fake, chan, anna, bruno, chloe)
                 # Anna opens a table by the German name; the server speaks German: so does it.
                 res = await fake.slash(anna, chan, "spielen", options={"game": "ziegen"})
                 assert not res.ephemeral and "Plätze" in res.embed_text

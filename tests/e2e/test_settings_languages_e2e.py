@@ -5,7 +5,7 @@ away player speak the table's language (here the German server's)."""
 
 from __future__ import annotations
 
-from tests.e2e.harness import Table, controls, running_bot, use_control
+from tests.e2e.harness import Table, ask_every_decision, controls, running_bot, use_control
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 
@@ -15,7 +15,9 @@ def _button(res, prefix: str) -> dict | None:
 
 
 async def _german_table(fake, chan, anna, bruno, game: str):
-    """A table of ``game`` opened by Anna on a German server, Bruno joined, started."""
+    """A table of ``game`` opened by Anna on a German server, Bruno joined, started (both
+    decide every decision themselves, a lone one too)."""
+    await ask_every_decision(fake, chan, anna, bruno)
     res = await fake.slash(anna, chan, "play", options={"game": game})
     lobby = res.message
     res = await fake.click(bruno, lobby, fake.find_button(lobby, "Mitspielen"))
@@ -41,6 +43,14 @@ async def test_settings_away_and_undo_answer_in_the_players_language(make_bot, c
                 named = {c["value"]: c.get("name_localizations") or {} for c in notify["choices"]}
                 assert named["dm"]["de"] == "Eine Direktnachricht"
                 assert named["mention"]["es-ES"] == "Una mención en el hilo de la partida"
+                obvious = next(o for o in command["options"] if o["name"] == "obvious")
+                named = {c["value"]: c.get("name_localizations") or {} for c in obvious["choices"]}
+                assert (
+                    named["auto"]["de"]
+                    == "Das Offensichtliche im Tempo der Bots für mich entscheiden"
+                )
+                assert named["ask"]["es-ES"] == "Pregúntame siempre"
+                assert obvious["description_localizations"]["de"].startswith("Entscheidung mit")
                 # /settings: the answer and its errors in each asker's language
                 res = await fake.slash(anna, chan, "settings")
                 assert res.ephemeral and "**Deine Einstellungen**" in res.content

@@ -22,8 +22,12 @@ from tests.history.helpers import GUILD
 USERS = [(101, "ann"), (102, "bob"), (103, "cyd")]
 
 
-async def _start(svc, kind: str, humans: int, bots: int = 0):
+async def _start(svc, kind: str, humans: int, bots: int = 0, obvious: str | None = None):
+    """A started game; ``obvious``: the players' setting for lone decisions (default "auto")."""
     (host, name), *others = USERS[:humans]
+    if obvious is not None:
+        for user, _ in USERS[:humans]:
+            await svc.change_settings(user, obvious=obvious)
     game = await svc.open_table(kind, guild_id=GUILD, channel_id=5, host_id=host, host_name=name)
     for user, other in others:
         await svc.join(game.id, user, other)
@@ -98,7 +102,7 @@ async def test_an_undo_leaves_the_log_a_fresh_service_replays(open_service):
     """A restart (a new service on the same file) replays the log with its undo and can take
     back the next decision as well."""
     svc = await open_service(registry=engines.REGISTRY)
-    game = await _start(svc, "ziegen", 2)
+    game = await _start(svc, "ziegen", 2, obvious="ask")  # both decide their mulligan
     mulligan_seats = svc.to_act(game)
     assert mulligan_seats == [0, 1]  # the secret mulligan: both decide at once
     before = game.state
@@ -123,7 +127,7 @@ async def test_an_undo_leaves_the_log_a_fresh_service_replays(open_service):
 
 async def test_stale_undo_button_and_racing_move(open_service):
     svc = await open_service(registry=engines.REGISTRY)
-    game = await _start(svc, "ziegen", 2)
+    game = await _start(svc, "ziegen", 2, obvious="ask")  # both decide their mulligan
     old = game.version
     game = (await svc.move(game.id, 101, "mull:0")).game
     with pytest.raises(StaleClick):

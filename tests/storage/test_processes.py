@@ -99,8 +99,12 @@ async def two(pg_url):
 
 
 async def _games(service: TableService, count: int, pile: int) -> list:
+    """Games whose players decide even a lone "take:1" themselves (``obvious`` "ask"): every
+    move of these tests is one the test sends."""
     games = []
     for i in range(count):
+        for user in (100 + 2 * i, 101 + 2 * i):
+            await service.change_settings(user, obvious="ask")
         game = await service.open_table(
             "toy",
             guild_id=1,

@@ -114,3 +114,71 @@ async def test_service_settings_survive_a_restart(backend, clock):
             assert prefs.bot_sit and prefs.away_until == clock.now + 4 * 86400
         finally:
             await store.close()
+
+
+async def test_obvious_decisions_setting_round_trips(store):
+    assert (await store.user_settings([BIG]))[BIG].obvious == "auto"  # the default
+    await store.save_user_settings(UserSettings(BIG, notify="both", obvious="ask"))
+    await store.set_away(BIG, 1.0, 2.0, False)  # away kept apart: the choice stays
+    assert (await store.user_settings([BIG]))[BIG].obvious == "ask"
+    await store.save_user_settings(UserSettings(BIG, notify="both", obvious="auto"))
+    got = (await store.user_settings([BIG]))[BIG]
+    assert (got.notify, got.obvious, got.away_until) == ("both", "auto", 2.0)
+    await store.set_away(20, 1.0, 2.0, True)  # a row made by /away alone: the default
+    assert (await store.user_settings([20]))[20].obvious == "auto"
+
+
+async def test_a_database_at_migration_6_keeps_its_players_and_running_games(backend):
+    """Migration 7 (issue 22) adds ``obvious`` to every stored player, with the default, and
+    touches nothing else: a game running before the upgrade plays on after it."""
+    from storage import MIGRATIONS, PG_MIGRATIONS
+
+    if backend.name == "sqlite":
+        backend.raw_script("\n".join(MIGRATIONS[:6]) + "\nPRAGMA user_version = 6;")
+    else:
+        backend.raw_script(
+            "\n".join(PG_MIGRATIONS[:6]) + "\nCREATE TABLE tavern_schema (version INTEGER "
+            "NOT NULL); INSERT INTO tavern_schema VALUES (6);"
+        )
+    backend.raw(
+        "INSERT INTO user_settings (user_id, notify, remind_hours, timezone) "
+        "VALUES (?, 'mention', 5, 'Europe/Berlin')",
+        BIG,
+    )
+    store = await Store.open(backend.target)
+    try:
+        service = TableService(store, registry={"toy": TOY})
+        game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=BIG, host_name="a")
+        await service.join(game.id, 20, "bob")
+        game = (await service.start(game.id, BIG)).game
+    finally:
+        await store.close()
+    # back to the schema before: the running game and the player's settings were stored then
+    if backend.name == "sqlite":
+        backend.raw_script(
+            "ALTER TABLE user_settings DROP COLUMN obvious; PRAGMA user_version = 6;"
+        )
+    else:
+        backend.raw_script(
+            "ALTER TABLE user_settings DROP COLUMN obvious; UPDATE tavern_schema SET version = 6;"
+        )
+    store = await Store.open(backend.target)
+    try:
+        assert await store.schema_version() == len(MIGRATIONS) == 7
+        prefs = (await store.user_settings([BIG]))[BIG]
+        assert (prefs.notify, prefs.remind_hours, prefs.timezone, prefs.obvious) == (
+            "mention",
+            5,
+            "Europe/Berlin",
+            "auto",
+        )
+        service = TableService(store, registry={"toy": TOY})
+        again = await service.game(game.id)
+        assert again.status == "running" and again.state == game.state
+        seat = service.to_act(again)[0]
+        action = service.engine("toy").legal_actions(service.state(again), seat)[0]
+        user = again.seats[seat].user_id
+        moved = await service.move(game.id, user, action)
+        assert moved.game.move_count == again.move_count + 1
+    finally:
+        await store.close()
