@@ -60,6 +60,33 @@ def table_level(game: GameRecord) -> str:
     return chosen[-1] if chosen else TAKEOVER_LEVEL
 
 
+# Worlds each other seat could be in, sampled to see whether a lone decision is open. A
+# sample, not a proof: a decision lone only because the seat lacks a card it would hold with
+# probability p is misjudged with probability (1 - p) ** (WORLDS * (seats - 1)).
+WORLDS = 32
+
+
+def openly_lone(engine: Engine, state: State, seat: int, seats: int, seed: int) -> bool:
+    """Whether everybody else knows ``seat`` has no choice but one: in every world each other
+    seat cannot tell from this one (``Engine.determinize``, ``WORLDS`` samples each), ``seat``
+    has exactly one legal action too. Only such a decision is taken for a player without
+    asking: answered at the bots' pace, it tells nobody anything they did not know ("Roll the
+    die"). One that looks lone only because of what the seat hides ("Let the bribe stand" with
+    no bribe card in hand) is asked as any other, since its speed would give the secret away."""
+    rnd = random.Random(seed * 31 + seat)  # the same answer for the same game and position
+    for other in range(seats):
+        if other == seat:
+            continue
+        for _ in range(WORLDS):
+            try:
+                world = engine.determinize(state, other, rnd)
+            except NotImplementedError:  # what the others know is unknown: ask
+                return False
+            if len(engine.legal_actions(world, seat)) != 1:
+                return False
+    return True
+
+
 class BotPlayMixin(TableBase):
     # How long a bot thinks about one decision; tests and benchmarks may lower it.
     bot_seconds: float = THINK_SECONDS
@@ -133,6 +160,7 @@ class BotPlayMixin(TableBase):
             if not game.seats[s].is_bot
             and s not in sitters
             and len(engine.legal_actions(state, s)) == 1
+            and openly_lone(engine, state, s, len(game.seats), game.seed)
         ]
         if not lone:  # most positions: no settings to read
             return set()

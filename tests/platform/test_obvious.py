@@ -1,5 +1,6 @@
 """Issue 22: "decide the obvious for me at the bots' pace". A player's decision with exactly one
-legal action is taken by the table when their setting ``obvious`` is "auto" (the default): no
+legal action, which everybody else knows is their only one (``openly_lone``), is taken by the
+table when their setting ``obvious`` is "auto" (the default): no
 prompt, no ping, played like a bot's move (``bot_turn``, at ``bot_pace``, published with the
 bots' chain); with "ask" they are asked as before; a decision with two legal actions is never
 taken for them (``tables/botplay.py``)."""
@@ -169,3 +170,69 @@ async def test_an_away_player_with_a_bot_sitting_in_is_played_by_the_bot(service
     assert await service.table_plays(game) == {other}
     played = [o async for o in service.bot_turns(game.id)]
     assert played[-1].game.status == "finished"
+
+
+def _lone_positions(kind: str, games: int = 4):
+    """(engine, state, seat, players, seed) of every lone decision in random playouts."""
+    import random
+
+    import engines
+
+    engine = engines.REGISTRY[kind]
+    for seed in range(games):
+        n = max(3, engine.min_players)
+        state, rnd = engine.new_game(n, seed, {}), random.Random(seed)
+        for _ in range(300):
+            if engine.is_over(state):
+                break
+            for seat in engine.to_act(state):
+                if len(engine.legal_actions(state, seat)) == 1:
+                    yield engine, state, seat, n, seed
+            seat = rnd.choice(engine.to_act(state))
+            state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize("kind", ["henchmania", "korrigans", "wichtel", "ziegen"])
+def test_only_a_decision_everybody_knows_is_lone_is_taken_for_a_player(kind):
+    """A lone decision is taken without asking only when every other seat knows it is lone
+    (``openly_lone``): checked against many more worlds than the table samples. One that is
+    lone because of what the seat hides (Wichtel's roll without a card to play on it) is asked,
+    so that the bots' pace of the answer gives nothing away."""
+    import random
+
+    from tables.botplay import openly_lone
+
+    hidden = 0
+    for engine, state, seat, n, seed in _lone_positions(kind):
+        if not openly_lone(engine, state, seat, n, seed):
+            hidden += 1
+            continue
+        rnd = random.Random(99)
+        for other in range(n):
+            if other != seat:
+                for _ in range(30):
+                    world = engine.determinize(state, other, rnd)
+                    assert len(engine.legal_actions(world, seat)) == 1
+    if kind in ("wichtel", "ziegen", "henchmania"):
+        assert hidden, "no lone decision that depends on hidden cards was found"
+
+
+async def test_a_lone_decision_that_hides_something_is_asked(open_service):
+    """The table's own choice of seats (``obvious_seats``) leaves out a lone decision whose
+    loneness is secret, even for a player who lets the table decide the obvious."""
+    from types import SimpleNamespace
+
+    import engines
+
+    svc = await open_service(registry=engines.REGISTRY)
+    for engine, state, seat, n, seed in _lone_positions("wichtel"):
+        from tables.botplay import openly_lone
+
+        if openly_lone(engine, state, seat, n, seed):
+            continue
+        seats = [SimpleNamespace(is_bot=False, seat=s) for s in range(n)]
+        game = SimpleNamespace(seats=seats, seed=seed, kind="wichtel", status="running")
+        chosen = await svc.obvious_seats(game, engine, state, set(), set(range(n)))
+        assert seat not in chosen
+        return
+    raise AssertionError("no secret lone decision found")
