@@ -7,7 +7,8 @@ control in the player's DM; the bots answer at once), and we count
 * thread messages per human move: new messages in the game's thread;
 * Discord calls per human move: every REST request the bot made during the game, and the
   ones it made on its own (not answering an interaction), which Discord's global rate limit
-  counts.
+  counts;
+* DM chars: the median length of a new DM (its text and its embed's words).
 
 ``python -m bench.story_bench`` prints them; ``python -m bench`` too.
 """
@@ -49,6 +50,11 @@ async def _game(kind: str, folder: str, seed: int, humans: int, bots: int) -> di
             dms = {u.id: fake.dm_channel(u).id for u in users if fake.dm_channel(u)}
             pings = {u.id: 0 for u in users}
             thread_posts = 0
+            dm_sizes = [
+                _text_size(r.json)
+                for r in posted
+                if r.json and any(r.path == f"/channels/{dm}/messages" for dm in dms.values())
+            ]
             for r in posted:
                 m = re.fullmatch(r"/channels/(\d+)/messages", r.path)
                 if not m:
@@ -69,7 +75,18 @@ async def _game(kind: str, folder: str, seed: int, humans: int, bots: int) -> di
                 "thread": thread_posts / moves,
                 "calls": len(calls) / moves,
                 "own": len(own) / moves,
+                "dm_chars": statistics.median(dm_sizes) if dm_sizes else 0,
             }
+
+
+def _text_size(body: dict) -> int:
+    """The characters a message shows: its text and its embeds' words."""
+    size = len(body.get("content") or "")
+    for e in body.get("embeds") or []:
+        size += len(e.get("title") or "") + len(e.get("description") or "")
+        size += len((e.get("footer") or {}).get("text") or "")
+        size += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in e.get("fields", []))
+    return size
 
 
 TABLES = ((3, 0), (1, 2))  # (humans, bots): three friends; one player with two easy bots
@@ -78,7 +95,7 @@ TABLES = ((3, 0), (1, 2))  # (humans, bots): three friends; one player with two 
 def run() -> list[str]:
     lines = [
         f"{'game':<11} {'table':<16} {'moves':>6} {'pings/player':>13} {'thread msgs/move':>17} "
-        f"{'calls/move':>11} {'own calls/move':>15}  (human moves; seeds {SEEDS})"
+        f"{'calls/move':>11} {'own calls/move':>15} {'DM chars':>9}  (human moves; seeds {SEEDS})"
     ]
     with tempfile.TemporaryDirectory() as folder:
         for kind in sorted(REGISTRY):
@@ -89,7 +106,8 @@ def run() -> list[str]:
                 table = f"{humans} human{'s' if humans > 1 else ''}, {bots} bots"
                 lines.append(
                     f"{kind:<11} {table:<16} {mean['moves']:>6.0f} {mean['pings']:>13.1f} "
-                    f"{mean['thread']:>17.2f} {mean['calls']:>11.2f} {mean['own']:>15.2f}"
+                    f"{mean['thread']:>17.2f} {mean['calls']:>11.2f} {mean['own']:>15.2f} "
+                    f"{mean['dm_chars']:>9.0f}"
                 )
     return lines
 
