@@ -36,6 +36,7 @@ DMS_CLOSED = 50007
 MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046  # Discord limits edits of messages older than an hour
+OLD_EDIT_AGE = 55 * 60  # seconds: a board this old is posted anew, not edited
 # A seat whose turn comes back within this many seconds of its last decision, with no other
 # human deciding in between (only the bots answered), finds the DM panel it decided on updated
 # in place: the player is still there, no new ping needed. Another human's decision starts a
@@ -44,6 +45,13 @@ FOLLOW_ON = 120.0
 MAX_SEATS = 5
 PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
+
+
+def too_old_to_edit(message_id: int) -> bool:
+    """Whether a message is close to an hour old, by its snowflake: Discord limits edits of
+    messages older than an hour (30046), so the board is posted anew instead."""
+    age = discord.utils.utcnow() - discord.utils.snowflake_time(message_id)
+    return age.total_seconds() > OLD_EDIT_AGE
 
 
 class Messenger:
@@ -144,10 +152,10 @@ class Messenger:
     async def update_board(self, game_id: int) -> GameRecord:
         """Show the latest stored state (never an older one) on the board.
 
-        One edit replaces the embed, the buttons and the picture together. Where the edit is
-        refused because the board is gone (deleted: 10008) or too old to edit again (30046,
-        edits of messages older than an hour are limited), a new board is posted instead, so
-        a refused edit never leaves a stale board. The picture is drawn in a worker thread
+        One edit replaces the embed, the buttons and the picture together. A board near an
+        hour old is not edited (Discord limits edits of messages older than an hour: 30046);
+        where an edit is refused all the same (the board was deleted: 10008; 30046), a new
+        board is posted instead, so a refused edit never leaves a stale board. The picture is drawn in a worker thread
         under this board's own lock only (never the table's lock), so a slow drawing holds up
         no move, and two updates never overtake each other.
         """
@@ -158,8 +166,8 @@ class Messenger:
             board = await board_message(self.service, game)
 
             async def edit(channel, game: GameRecord) -> bool:
-                if game.board_message_id is None:
-                    return False
+                if game.board_message_id is None or too_old_to_edit(game.board_message_id):
+                    return False  # a new board at the bottom instead
                 try:
                     await self._edit_board(
                         channel.get_partial_message(game.board_message_id), game, board
