@@ -155,9 +155,9 @@ class Messenger:
         One edit replaces the embed, the buttons and the picture together. A board near an
         hour old is not edited (Discord limits edits of messages older than an hour: 30046);
         where an edit is refused all the same (the board was deleted: 10008; 30046), a new
-        board is posted instead, so a refused edit never leaves a stale board. The picture is drawn in a worker thread
-        under this board's own lock only (never the table's lock), so a slow drawing holds up
-        no move, and two updates never overtake each other.
+        board is posted instead, so a refused edit never leaves a stale board. The picture is
+        drawn in a worker thread under this board's own lock only (never the table's lock),
+        so a slow drawing holds up no move, and two updates never overtake each other.
         """
         async with self._board_locks(game_id):
             game = await self.service.game(game_id, latest=True)  # never an older one
