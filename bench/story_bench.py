@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import io
 import re
 import statistics
@@ -38,8 +39,9 @@ async def _game(kind: str, folder: str, seed: int, humans: int, bots: int) -> di
         db = str(Path(folder) / f"{kind}-{seed}-{humans}.db")
         async with running_bot(fake, db, seed) as bot:
             bot.tables.bot_pace = 0.0  # calls are counted here, not the bots' pace
-            _, thread = await open_table(
-                fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=bots
+            defaults = {"obvious": None} if "obvious" in OPEN_TABLE_OPTIONS else {}
+            _, thread = await open_table(  # the players keep their default settings
+                fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=bots, **defaults
             )
             game = (await bot.tables.games_of_user(users[0].id))[0]
             table = Table(fake, bot, game.id, thread, dict(enumerate(users)))
@@ -90,6 +92,7 @@ def _text_size(body: dict) -> int:
 
 
 TABLES = ((3, 0), (1, 2))  # (humans, bots): three friends; one player with two easy bots
+OPEN_TABLE_OPTIONS = inspect.signature(open_table).parameters
 
 
 def run() -> list[str]:

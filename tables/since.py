@@ -13,7 +13,7 @@ from storage import GameRecord
 from .caches import LRU
 from .outcome import Outcome
 
-KEPT = 6  # news lines a summary keeps (results are always kept)
+KEPT = 4  # news lines a summary keeps (results are always kept)
 GAMES_KEPT = 10_000
 
 
