@@ -283,6 +283,19 @@ class Messenger:
         if game.status == "finished":
             await self.send_final_dms(game)
 
+    async def _no_final_dm(self, game: GameRecord) -> list[discord.Object]:
+        """The players ``send_final_dms`` does not reach (DMs closed, or mentions chosen)."""
+        if game.status != "finished":
+            return []
+        out = []
+        for record in game.seats:
+            if record.is_bot:
+                continue
+            prefs = await self.service.settings(record.user_id)
+            if record.dm_closed or prefs.notify == "mention":
+                out.append(discord.Object(record.user_id))
+        return out
+
     async def send_final_dms(self, game: GameRecord) -> None:
         """Every human is told the final scores, their own, and where to replay the game (in
         their language; held back in their quiet hours; in the thread only, for those who
@@ -346,14 +359,17 @@ class Messenger:
         else:
             lead = show(lead, lang)
         content = history_render.results_message(lead, fair, lang)
+        # the thanks name every player; only those who get no final DM are pinged by it
+        pinged = discord.AllowedMentions(users=await self._no_final_dm(game))
         if fair is None:
-            await self.thread_send(game, content=content)
+            await self.thread_send(game, content=content, allowed_mentions=pinged)
             return
         try:
             await self.thread_send(
                 game,
                 content=content,
                 file=history_render.export_file(await self.service.export(game.id)),
+                allowed_mentions=pinged,
             )
         except discord.Forbidden as exc:  # no Attach Files: the reveal goes out all the same
             if exc.code != MISSING_PERMISSIONS:

@@ -71,6 +71,16 @@ async def test_three_players_follow_a_whole_game_in_the_thread_and_their_dms(tmp
                     final = dms[-1].content
                     assert "Final scores" in final and "Your score: **" in final, final
                     assert "/history table:" in final
+                # the final scores in the thread name everyone but ping nobody: each was told
+                # by DM
+                (results,) = [
+                    r.json
+                    for r in fake.requests
+                    if r.method == "POST"
+                    and r.path == f"/channels/{thread.id}/messages"
+                    and "Final scores" in ((r.json or {}).get("content") or "")
+                ]
+                assert results["allowed_mentions"].get("users") == []
                 posted = len(fake.channel_messages(thread)) - thread_start
                 assert posted / moves <= 2.0, (posted, moves)
                 assert since_seen, "no turn DM said what happened since the last move"
