@@ -96,7 +96,8 @@ class SectionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or ["0"]
-        page = int(values[0]) if values[0].isdigit() else 0
+        raw = str(values[0])
+        page = int(raw) if raw.isascii() and raw.isdigit() else 0  # "²" is a digit to isdigit()
         await turn_page(interaction, self.kind, page)
 
 

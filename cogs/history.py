@@ -110,7 +110,8 @@ class JumpModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         raw = self.number.value.strip()
-        if not raw.isdigit():
+        # ASCII digits only: "²", "¹⁰" or "④" pass str.isdigit() but int() refuses them
+        if not (raw.isascii() and raw.isdigit()):
             await flow.reply_error(interaction, m("err.move_number"))
             return
         await show_step(interaction, self.table, int(raw), new_message=False)

@@ -72,6 +72,10 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 assert shown.response_type == 9
                 res = await fake.submit_modal(ben, shown, {"move": "zero"})
                 assert res.ephemeral and "move number" in res.content
+                for digits in ("²", "¹⁰", "④"):  # digits to str.isdigit(), not to int()
+                    shown = await fake.click(ben, replay, _button(replay, "Jump"))
+                    res = await fake.submit_modal(ben, shown, {"move": digits})
+                    assert res.ephemeral and "move number" in res.content
                 shown = await fake.click(ben, replay, _button(replay, "Jump"))
                 res = await fake.submit_modal(ben, shown, {"move": "0"})
                 assert res.response_type == 7 and "Start (0 of" in res.embed_text
