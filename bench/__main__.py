@@ -15,6 +15,9 @@ from . import (
     story_bench,
 )
 
+if sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__.strip())
+    sys.exit(0)
 if sys.argv[1:2] == ["arena"]:
     arena.main(sys.argv[2:])
     sys.exit(0)

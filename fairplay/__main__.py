@@ -15,6 +15,9 @@ USAGE = "usage: python -m fairplay verify <export.json> [more.json ...]"
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
+    if args[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(args) < 2 or args[0] != "verify":
         print(USAGE, file=sys.stderr)
         return UNREADABLE

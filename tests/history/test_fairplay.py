@@ -120,6 +120,7 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
     assert verify_main(["verify", str(junk)]) == UNREADABLE
     assert verify_main(["verify", str(tmp_path / "missing.json")]) == UNREADABLE
     assert verify_main([]) == UNREADABLE
+    assert verify_main(["--help"]) == 0 and verify_main(["-h"]) == 0
 
 
 async def test_verify_command_runs_without_discord(service, tmp_path):
