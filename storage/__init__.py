@@ -4,7 +4,6 @@ default) or in a PostgreSQL database shared by several bot processes (``Store.op
 from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, described, redacted
 from .migrations import MIGRATIONS
 from .opening import open_store
-from .pg_migrations import PG_MIGRATIONS
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
 from .settings import NOTIFY_MODES, OBVIOUS_MODES, UserSettings
 from .store import SYNC_MODES
@@ -18,7 +17,6 @@ __all__ = [
     "MoveRecord",
     "NOTIFY_MODES",
     "OBVIOUS_MODES",
-    "PG_MIGRATIONS",
     "RatingRecord",
     "ResultRecord",
     "SeatRecord",

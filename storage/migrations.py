@@ -1,62 +1,20 @@
-"""Numbered schema migrations. The database's ``PRAGMA user_version`` is the last one applied.
+"""Numbered schema migrations, one list for both databases: entry N is migration N.
 
-Append a new entry to ``MIGRATIONS`` to change the schema; never edit one that has shipped.
+An entry is written once, with ``{name}`` for what the dialects spell differently (``PIECES``:
+column types, booleans, an auto-numbered key, and SQLite's triggers that store a move inside
+one UPDATE, where PostgreSQL uses one statement with data-modifying WITH queries, see
+``sql.SAVE_STATE``); ``scripts(dialect)`` gives them as each database runs them. The backends
+apply them on open (``store.migrate``: ``PRAGMA user_version``; ``postgres.migrate``: the table
+``tavern_schema``), each in its own transaction, and record the number of the last one.
+
+Append a new entry to change the schema; never edit one that has shipped: the SQLite text of
+each is the one its databases were made with (``tests/storage/schema_v7.json``).
 """
 
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
-    # 1: games, their seats and the append-only move log.
-    """
-    CREATE TABLE games (
-        id               INTEGER PRIMARY KEY,
-        kind             TEXT    NOT NULL,
-        guild_id         INTEGER,
-        channel_id       INTEGER,
-        thread_id        INTEGER,
-        lobby_message_id INTEGER,
-        board_message_id INTEGER,
-        host_id          INTEGER NOT NULL,
-        options          TEXT    NOT NULL DEFAULT '{}',
-        seed             INTEGER NOT NULL,
-        status           TEXT    NOT NULL DEFAULT 'lobby'
-                         CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
-        version          INTEGER NOT NULL DEFAULT 0,
-        move_count       INTEGER NOT NULL DEFAULT 0,
-        state            TEXT,
-        created_at       REAL    NOT NULL,
-        updated_at       REAL    NOT NULL,
-        remind_after     REAL    NOT NULL DEFAULT 86400,
-        deadline_at      REAL,
-        recent           TEXT    NOT NULL DEFAULT '[]',
-        last_moves       TEXT    NOT NULL DEFAULT '[]',
-        last_prompts     TEXT    NOT NULL DEFAULT '[]'
-    );
-    CREATE INDEX games_by_status ON games (status, deadline_at);
-    CREATE INDEX games_by_channel ON games (channel_id);
-
-    CREATE TABLE seats (
-        game_id          INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat             INTEGER NOT NULL,
-        user_id          INTEGER,
-        bot              TEXT,
-        name             TEXT    NOT NULL,
-        resigned         INTEGER NOT NULL DEFAULT 0,
-        dm_closed        INTEGER NOT NULL DEFAULT 0,
-        prompt_version   INTEGER NOT NULL DEFAULT -1,
-        PRIMARY KEY (game_id, seat),
-        CHECK ((user_id IS NULL) <> (bot IS NULL))
-    );
-    CREATE INDEX seats_by_user ON seats (user_id);
-
-    CREATE TABLE moves (
-        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        n        INTEGER NOT NULL,
-        seat     INTEGER NOT NULL,
-        action   TEXT    NOT NULL,
-        at       REAL    NOT NULL,
-        PRIMARY KEY (game_id, n)
-    ) WITHOUT ROWID;
+# The SQLite half of migration 1: the triggers that store a move inside its game's UPDATE.
+MOVE_TRIGGERS = """
 
     -- A move is stored by ONE conditional UPDATE of its game (WHERE version = the version read).
     -- These triggers run inside that statement: they append the batch in last_moves
@@ -76,7 +34,58 @@ MIGRATIONS: list[str] = [
     BEGIN
         UPDATE seats SET prompt_version = NEW.version
         WHERE game_id = NEW.id AND seat IN (SELECT value FROM json_each(NEW.last_prompts));
-    END;
+    END;"""
+
+MIGRATIONS: list[str] = [
+    # 1: games, their seats and the append-only move log.
+    """
+    CREATE TABLE games (
+        id               {key},
+        kind             TEXT    NOT NULL,
+        guild_id         {id},
+        channel_id       {id},
+        thread_id        {id},
+        lobby_message_id {id},
+        board_message_id {id},
+        host_id          {id} NOT NULL,
+        options          TEXT    NOT NULL DEFAULT '{{}}',
+        seed             {id} NOT NULL,
+        status           TEXT    NOT NULL DEFAULT 'lobby'
+                         CHECK (status IN ('lobby', 'running', 'finished', 'abandoned')),
+        version          INTEGER NOT NULL DEFAULT 0,
+        move_count       INTEGER NOT NULL DEFAULT 0,
+        state            TEXT,
+        created_at       {real}    NOT NULL,
+        updated_at       {real}    NOT NULL,
+        remind_after     {real}    NOT NULL DEFAULT 86400,
+        deadline_at      {real},
+        recent           TEXT    NOT NULL DEFAULT '[]'{scratch_columns}
+    );
+    CREATE INDEX games_by_status ON games (status, deadline_at);
+    CREATE INDEX games_by_channel ON games (channel_id);
+
+    CREATE TABLE seats (
+        game_id          {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat             INTEGER NOT NULL,
+        user_id          {id},
+        bot              TEXT,
+        name             TEXT    NOT NULL,
+        resigned         {bool} NOT NULL DEFAULT {false},
+        dm_closed        {bool} NOT NULL DEFAULT {false},
+        prompt_version   INTEGER NOT NULL DEFAULT -1,
+        PRIMARY KEY (game_id, seat),
+        CHECK ((user_id IS NULL) <> (bot IS NULL))
+    );
+    CREATE INDEX seats_by_user ON seats (user_id);
+
+    CREATE TABLE moves (
+        game_id  {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n        INTEGER NOT NULL,
+        seat     INTEGER NOT NULL,
+        action   TEXT    NOT NULL,
+        at       {real}    NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ){without_rowid};{move_triggers}
     """,
     # 2: which decision each seat was last told about, so a turn notice that a crash or a
     # Discord failure swallowed is sent again on the next start.
@@ -90,13 +99,13 @@ MIGRATIONS: list[str] = [
     # that PostgreSQL keeps them exact.
     """
     CREATE TABLE fairness (
-        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        game_id     {id} PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
         salt        TEXT    NOT NULL,
         commitment  TEXT    NOT NULL
     );
 
     CREATE TABLE results (
-        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        game_id     {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         seat        INTEGER NOT NULL,
         guild_id    BIGINT  NOT NULL,
         kind        TEXT    NOT NULL,
@@ -126,13 +135,13 @@ MIGRATIONS: list[str] = [
     # can still take out-of-date buttons off it. Not game state: no version is bumped.
     """
     CREATE TABLE dm_panels (
-        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        game_id    {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         seat       INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,
+        channel_id {id} NOT NULL,
+        message_id {id} NOT NULL,
         token      INTEGER NOT NULL,
         PRIMARY KEY (game_id, seat)
-    ) WITHOUT ROWID;
+    ){without_rowid};
     """,
     # 5: what each player wants (issue 15): how they are told it is their turn, their reminder
     # interval, timezone and quiet hours, and whether they are away (until when, since when,
@@ -151,15 +160,15 @@ MIGRATIONS: list[str] = [
         held_since   DOUBLE PRECISION,
         away_since   DOUBLE PRECISION,
         away_until   DOUBLE PRECISION,
-        bot_sit      INTEGER NOT NULL DEFAULT 0
+        bot_sit      {bool} NOT NULL DEFAULT {false}
     );
     CREATE INDEX user_settings_held ON user_settings (held_since);
     CREATE INDEX user_settings_away ON user_settings (away_until);
 
     CREATE TABLE held_news (
-        id       INTEGER PRIMARY KEY,
+        id       {key},
         user_id  BIGINT  NOT NULL,
-        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        game_id  {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
         at       DOUBLE PRECISION NOT NULL,
         text     TEXT    NOT NULL
     );
@@ -172,11 +181,11 @@ MIGRATIONS: list[str] = [
     # command or click so that DMs sent later (turns, reminders) speak it too.
     """
     CREATE TABLE table_langs (
-        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        game_id {id} PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
         lang    TEXT    NOT NULL
     );
     CREATE TABLE user_langs (
-        user_id INTEGER PRIMARY KEY,
+        user_id {id} PRIMARY KEY,
         lang    TEXT    NOT NULL
     );
     """,
@@ -190,15 +199,32 @@ MIGRATIONS: list[str] = [
 ]
 
 
-async def migrate(db) -> int:
-    """Apply every migration the database has not seen yet; return the schema version."""
-    async with db.execute("PRAGMA user_version") as cur:
-        (current,) = await cur.fetchone()
-    for number, script in enumerate(MIGRATIONS, start=1):
-        if number <= current:
-            continue
-        await db.executescript(
-            f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;"
-        )
-        current = number
-    return current
+PIECES = {
+    "sqlite": {
+        "id": "INTEGER",  # Discord and game ids: SQLite's INTEGER holds 64 bits
+        "key": "INTEGER PRIMARY KEY",  # the rowid
+        "real": "REAL",
+        "bool": "INTEGER",
+        "false": "0",
+        "without_rowid": " WITHOUT ROWID",
+        # scratch columns read by the triggers (see MOVE_TRIGGERS)
+        "scratch_columns": ",\n        last_moves       TEXT    NOT NULL DEFAULT '[]',"
+        "\n        last_prompts     TEXT    NOT NULL DEFAULT '[]'",
+        "move_triggers": MOVE_TRIGGERS,
+    },
+    "postgresql": {
+        "id": "BIGINT",
+        "key": "BIGINT  GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY",
+        "real": "DOUBLE PRECISION",
+        "bool": "BOOLEAN",
+        "false": "FALSE",
+        "without_rowid": "",
+        "scratch_columns": "",
+        "move_triggers": "",
+    },
+}
+
+
+def scripts(dialect: str) -> list[str]:
+    """Every migration as ``dialect`` ("sqlite" or "postgresql") runs it, in order."""
+    return [template.format(**PIECES[dialect]) for template in MIGRATIONS]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from storage import MIGRATIONS, RatingRecord, ResultRecord, SeatRecord, Store
+from storage import RatingRecord, ResultRecord, SeatRecord, Store
 from tables import TableError, TableService
 from tests.history.helpers import GUILD, play_game
 
@@ -49,36 +49,6 @@ def _one_more_game(
     """A rater that only counts games (each reads what it replaces)."""
     mu, sigma, games = current.get(BIG, (25.0, 8.0, 0))
     return {BIG: (mu + 1.0, sigma, games + 1)}
-
-
-async def test_both_backends_have_the_same_tables_and_columns(tmp_path, pg_url):
-    sqlite = await Store.open(str(tmp_path / "t.db"))
-    pg = await Store.open(pg_url)
-    try:
-        tables = [
-            r[0]
-            for r in await sqlite._db.execute_fetchall(
-                "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"
-            )
-        ]
-        lite = {
-            (t, r[1])
-            for t in tables
-            for r in await sqlite._db.execute_fetchall(f"PRAGMA table_info({t})")
-        }
-        rows = await pg._pool.fetch(
-            "SELECT table_name, column_name FROM information_schema.columns "
-            "WHERE table_schema = current_schema() AND table_name <> 'tavern_schema'"
-        )
-        # SQLite's games keep two scratch columns for its triggers (PostgreSQL stores a move
-        # with one statement instead, see pg_sql.SAVE_STATE).
-        scratch = {("games", "last_moves"), ("games", "last_prompts")}
-        assert {(r[0], r[1]) for r in rows} == lite - scratch
-        assert {t for t, _ in lite} >= {"fairness", "results", "ratings", "dm_panels"}
-        assert await sqlite.schema_version() == await pg.schema_version() == len(MIGRATIONS)
-    finally:
-        await sqlite.close()
-        await pg.close()
 
 
 async def test_a_commitment_is_stored_once(store):

@@ -131,13 +131,14 @@ async def test_obvious_decisions_setting_round_trips(store):
 async def test_a_database_at_migration_6_keeps_its_players_and_running_games(backend):
     """Migration 7 (issue 22) adds ``obvious`` to every stored player, with the default, and
     touches nothing else: a game running before the upgrade plays on after it."""
-    from storage import MIGRATIONS, PG_MIGRATIONS
+    from storage import MIGRATIONS
+    from storage.migrations import scripts
 
     if backend.name == "sqlite":
-        backend.raw_script("\n".join(MIGRATIONS[:6]) + "\nPRAGMA user_version = 6;")
+        backend.raw_script("\n".join(scripts("sqlite")[:6]) + "\nPRAGMA user_version = 6;")
     else:
         backend.raw_script(
-            "\n".join(PG_MIGRATIONS[:6]) + "\nCREATE TABLE tavern_schema (version INTEGER "
+            "\n".join(scripts("postgresql")[:6]) + "\nCREATE TABLE tavern_schema (version INTEGER "
             "NOT NULL); INSERT INTO tavern_schema VALUES (6);"
         )
     backend.raw(
