@@ -217,6 +217,14 @@ class Engine(ABC):
         The property tests check that no move changes it: no card is created or lost.
         """
 
+    def spelled(self, component: str) -> set[Any]:
+        """How a view may write the component ``component`` (a key of ``inventory``): the undo
+        check (``tests/engines/test_undo.py``) looks for these in the views, to prove that a
+        step marked as revealing nothing showed nobody a new component. Default: the key, its
+        name after the colon and without an ``ev_`` prefix, as strings. A game whose views
+        write components as numbers or tuples (a card 17, a cell (2, 3)) returns those too."""
+        return {component, component.split(":", 1)[-1], component.removeprefix("ev_")}
+
     # --- hidden information ------------------------------------------------------------------
     def determinize(self, state: State, seat: int, rng: Sampler) -> State:
         """A full state ``seat`` cannot tell apart from ``state``, with the hidden rest re-dealt.

@@ -71,8 +71,8 @@ class ToyEngine(Engine):
         }
         if seat is not None:
             v["secret"] = state["secret"][seat]
-        if state["winner"] is not None:
-            v["secret_all"] = state["secret"]
+        if state["winner"] is not None:  # every secret, as (seat, number) pairs
+            v["secret_all"] = [[s, n] for s, n in enumerate(state["secret"])]
         return v
 
     def determinize(self, state, seat, rng):
@@ -92,7 +92,13 @@ class ToyEngine(Engine):
         return [(state["secret"][s] if s == state["winner"] else 0) for s in range(state["n"])]
 
     def inventory(self, state):
-        return {"players": state["n"]}
+        """Each seat has two secret tokens, 1 and 2 (one of them picked)."""
+        return {f"secret:{s},{n}": 1 for s in range(state["n"]) for n in (1, 2)}
+
+    def spelled(self, component):
+        """A secret token ``secret:<seat>,<n>`` is written ``[seat, n]`` in the views."""
+        seat, n = component.partition(":")[2].split(",")
+        return {component, (int(seat), int(n))}
 
     def board_text(self, view):
         return f"Pile: {view['pile']} stones"
