@@ -120,7 +120,11 @@ class Engine(ABC):
     def to_act(self, state: State) -> list[int]: ...
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: int) -> list[str]: ...
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """The action ids ``seat`` may play now, sorted as strings (``sorted(ids)``: "c10"
+        before "c2"; write numbers with a fixed width if the order matters to a reader), no
+        id twice; [] for a seat that does not act. Random playouts (the golden recorder, the
+        bots' easy level) pick by place in this list."""
 
     @abstractmethod
     def describe(self, state: State, seat: int, action: str) -> str: ...
@@ -181,14 +185,29 @@ class Engine(ABC):
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None: a spectator, only the public board), JSON-able.
 
-        Every game's view carries ``last``, the last move that made public news, the same in
-        every seat's view (``engines.steps.note_last``; None before the first such move):
-        ``{"seat": who moved, "news": [the move's public messages, JSON form], ...}`` plus
-        where it changed the board, in the game's own keys: Herr der Ziegen ``cells`` (pasture
-        cells) and ``goats`` (seats whose large goat moved); Korrigans ``korrigans`` (ids),
-        ``fields`` (letters) and ``troll`` (bool); Henchmania ``sites`` and ``scores`` (seats);
-        Der Herr der Wichtel ``square`` (places) and ``totals`` (seats). A move with no public
-        news (a secret choice) leaves ``last`` as it was.
+        Beyond the game's own keys (read only by its ``render``, picture and bot), every view
+        carries these, which the platform reads (``tests/engines/contract.py``,
+        ``check_view``, checks them over random games):
+
+        - ``game``: the engine's ``name``.
+        - ``seat``: the seat the view is for, None in the spectator's view (``pictures``
+          draws only a view whose ``seat`` is None).
+        - ``to_act``: ``to_act(state)``, the seats that must decide now.
+        - ``phase``: a short name of the part of the game now (a string).
+        - ``prompt``: what is being decided now, for everyone to read (a ``words.Msg``'s JSON
+          form, or a string; "" or None when nothing is): the turn DM and the board summary
+          show it (``tables.base.seat_texts``, ``cogs.render.board_summary_embed``).
+        - ``scores``: a list with one number per seat, the points everyone can see now (the
+          board summary shows them beside the names; the final scores once it is over).
+        - ``last``: the last move that made public news, the same in every seat's view
+          (``engines.steps.note_last``; None before the first such move):
+          ``{"seat": who moved, "news": [the move's public messages, JSON form], ...}`` plus
+          where it changed the board, in the game's own keys: Herr der Ziegen ``cells``
+          (pasture cells) and ``goats`` (seats whose large goat moved); Korrigans
+          ``korrigans`` (ids), ``fields`` (letters) and ``troll`` (bool); Henchmania ``sites``
+          and ``scores`` (seats); Der Herr der Wichtel ``square`` (places) and ``totals``
+          (seats). A move with no public news (a secret choice) leaves ``last`` as it was. The
+          board picture marks those places (``pictures.draw``).
         """
 
     @abstractmethod

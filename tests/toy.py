@@ -63,10 +63,17 @@ class ToyEngine(Engine):
             state["turn"] = (seat + 1) % state["n"]
 
     def view(self, state, seat):
+        over = state["winner"] is not None
+        picking = any(v is None for v in state["secret"])
         v = {
-            "pile": state["pile"],
+            "game": self.name,
+            "seat": seat,
             "to_act": self.to_act(state),
+            "phase": "over" if over else "secret" if picking else "take",
             "prompt": "",
+            "scores": self.scores(state) if over else [0] * state["n"],
+            "last": None,
+            "pile": state["pile"],
             "picked": [s is not None for s in state["secret"]],
         }
         if seat is not None:
