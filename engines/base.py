@@ -26,6 +26,18 @@ State = dict[str, Any]
 ACTION_ID_RE = re.compile(r"^[a-z0-9:._-]{1,64}$")
 
 
+# The parts of a game besides its engine package, found by its name (``Engine.part``): the board
+# picture, the bots' knowledge, the guide folder (``<name>.md``, ``<name>_cards.md`` and
+# ``<lang>/`` beside them), the guide's facts and words, the slash-command cog.
+PARTS = {
+    "picture": "pictures.{name}",
+    "bot": "bots.games.{name}",
+    "guides": "guides",
+    "facts": "guides.{name}",
+    "cog": "cogs.{name}",
+}
+
+
 class GameError(ValueError):
     """Something about a game went wrong; the message is meant for a player."""
 
@@ -80,13 +92,36 @@ class Engine(ABC):
     min_players: int = 2
     max_players: int = 5
     options: dict[str, Any] = {}
-    # Human-readable help for each option, shown in the lobby.
+    # Human-readable help for each option, shown in the lobby and the guide (in English; the
+    # translations are the game's catalog's ``<game>.option.<key>``: ``option_text``).
     option_help: dict[str, str] = {}
     # The allowed values of an option that takes one of a fixed list (option name -> values, in
     # the order the lobby offers them). ``check_setup`` refuses any other value; the /play
     # autocomplete and the playout tests go through them. An option not named here takes any
     # value of its default's type (a bool: on or off). Default: no option has a list.
     option_choices: dict[str, list[Any]] = {}
+    # Where this game's parts live. Each is found from ``name`` by convention (``PARTS``; the
+    # checklist is ``docs/new-game.md``): nothing outside the game's own files names a game.
+    # ``parts`` overrides one: a module path for a part that lives elsewhere (the tests' toy game
+    # keeps its parts in ``tests/toy/``), or None for a part the game declares it does not have
+    # (a board shown as text only, no bot knowledge). A part neither found nor declared absent is
+    # an error at start-up (``bot.check_games``) and in the generic tests, never a silent fallback.
+    parts: dict[str, str | None] = {}
+
+    def part(self, role: str) -> str | None:
+        """The module (or, for ``guides``, the folder) of one part of this game, or None when
+        the game declares it has none; ``role`` is a key of ``PARTS``."""
+        if role in self.parts:
+            return self.parts[role]
+        return PARTS[role].format(name=self.name)
+
+    def option_text(self, key: str, lang: str | None = "en") -> str:
+        """The help of option ``key`` in ``lang``: the lobby and the guide both show this one."""
+        from .words import TEMPLATES, Msg, render
+
+        if f"option.{key}" not in TEMPLATES.get(self.name, {}):  # an engine never registered
+            return self.option_help[key]
+        return render(Msg(f"{self.name}.option.{key}"), lang)
 
     # --- setup -------------------------------------------------------------------------------
     def check_setup(self, num_players: int, options: dict | None) -> dict:
