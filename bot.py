@@ -77,6 +77,8 @@ def check_games() -> None:
                 raise LookupError(f"no cog module {name} (docs/new-game.md)")
     except LookupError as exc:
         raise SettingError(f"a game is incomplete: {exc.args[0] if exc.args else exc}") from exc
+
+
 PORTAL = "https://discord.com/developers/applications"
 # The permissions the bot needs in a server, named as Discord's invite page (OAuth2 > URL
 # Generator) names them. The invite link, the README, the no-token help and `--check` all
