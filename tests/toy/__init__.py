@@ -1,11 +1,23 @@
-"""A tiny engine for testing the platform without a real game's rules.
+"""A tiny game for testing the platform without a real game's rules, kept complete as a real
+game is: the path a new game takes (``docs/new-game.md``) stays open.
 
 "Secret Nim": everyone first picks a secret number at the same time (1 or 2), then players take
 1 or 2 stones in turn; whoever takes the last stone scores their secret number, others 0.
+
+Its parts are the ones every game has, found the same way (``Engine.part``), only kept here,
+in ``tests/toy/``, so that the bot never offers it (``parts``): its board picture
+(``picture.py``, with its labels), its guide and card reference (``toy.md``, ``toy_cards.md``)
+and their facts (``guide.py``), its slash-command cog (``cog.py``); it declares that it has no
+bot knowledge (the generic bots play it). ``registered()`` puts it in ``engines.REGISTRY`` for a
+test, as ``engines/__init__.py`` registers a real game, and takes it out again.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import engines
 from engines import Engine, Event, rng
 
 
@@ -16,6 +28,13 @@ class ToyEngine(Engine):
     max_players = 4
     options = {"pile": 7, "secrets": True}
     option_help = {"pile": "stones at the start", "secrets": "pick secret numbers first"}
+    parts = {
+        "picture": "tests.toy.picture",
+        "bot": None,  # no game knowledge: the generic bots play it
+        "guides": "tests.toy",
+        "facts": "tests.toy.guide",
+        "cog": "tests.toy.cog",
+    }
 
     def new_game(self, num_players, seed, options=None):
         opts = self.check_setup(num_players, options)
@@ -115,3 +134,13 @@ class ToyEngine(Engine):
 
 
 TOY = ToyEngine()
+
+
+@contextmanager
+def registered(engine: Engine = TOY) -> Iterator[Engine]:
+    """The toy game in ``engines.REGISTRY`` (and its words in the catalogs) inside the block."""
+    engines.register(engine)
+    try:
+        yield engine
+    finally:
+        engines.unregister(engine.name)
