@@ -48,12 +48,37 @@ from tables import TableService
 
 HERE = Path(__file__).resolve().parent
 INTENTS = discord.Intents.default()  # no privileged intent
-COGS = (
-    "cogs.table",
-    "cogs.history",
-    "cogs.settings",
-    *(f"cogs.{name}" for name in sorted(engines.REGISTRY)),
-)
+SERVICE_COGS = ("cogs.table", "cogs.history", "cogs.settings")
+
+
+def cogs() -> tuple[str, ...]:
+    """The extensions to load: the service's cogs, then every registered game's command group
+    (``Engine.part("cog")``: ``cogs/<game>.py`` by convention)."""
+    games = (engine.part("cog") for _kind, engine in sorted(engines.REGISTRY.items()))
+    return (*SERVICE_COGS, *(name for name in games if name is not None))
+
+
+def check_games() -> None:
+    """Every registered game has its parts (docs/new-game.md): a picture, bot knowledge, the
+    guides and their facts, a cog, unless the game declares it has none; else one clear
+    SettingError at start-up, before anything runs."""
+    import importlib.util
+
+    import bots.games
+    import guides
+    import pictures
+
+    try:
+        pictures.check()
+        bots.games.check()
+        guides.check()
+        for name in cogs():
+            if importlib.util.find_spec(name) is None:
+                raise LookupError(f"no cog module {name} (docs/new-game.md)")
+    except LookupError as exc:
+        raise SettingError(f"a game is incomplete: {exc.args[0] if exc.args else exc}") from exc
+
+
 PORTAL = "https://discord.com/developers/applications"
 # The permissions the bot needs in a server, named as Discord's invite page (OAuth2 > URL
 # Generator) names them. The invite link, the README, the no-token help and `--check` all
@@ -176,7 +201,7 @@ class TavernBot(commands.AutoShardedBot):
         from cogs.translator import TavernTranslator
 
         await self.tree.set_translator(TavernTranslator())  # names and descriptions localised
-        for extension in COGS:
+        for extension in cogs():
             await self.load_extension(extension)
         if self.shard_ids is not None and 0 not in self.shard_ids:
             return  # the process running shard 0 publishes the commands, once for all
@@ -256,6 +281,7 @@ def create_bot(database_path: str | None = None, **kwargs) -> TavernBot:
 def bot_settings(database_path: str | None = None, **kwargs) -> tuple[str, dict]:
     """The database and the bot's keyword arguments: those given, the rest from the settings
     (environment or .env); SettingError names a setting that cannot be used."""
+    check_games()
     path = database_path or os.getenv("TAVERN_DB") or str(HERE / "tavern.db")
     if "test_guild" not in kwargs and os.getenv("TAVERN_TEST_GUILD", "").strip():
         kwargs["test_guild"] = _setting("TAVERN_TEST_GUILD", int, "a server id (a number)")

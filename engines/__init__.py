@@ -20,8 +20,24 @@ REGISTRY: dict[str, Engine] = {}
 
 
 def register(engine: Engine) -> Engine:
+    """Add a game to the registry, the one list of games: every other part of Tavern finds the
+    game's parts from here (``Engine.part``, ``docs/new-game.md``). Its option help becomes
+    messages of its own catalog (``<game>.option.<key>``, translated in ``<game>.po``)."""
+    from . import words
+
     REGISTRY[engine.name] = engine
+    words.catalog(engine.name, {f"option.{k}": text for k, text in engine.option_help.items()})
     return engine
+
+
+def unregister(name: str) -> None:
+    """Take a game out of the registry, its words with it (the tests' toy game, after its
+    test)."""
+    from . import words
+
+    REGISTRY.pop(name, None)
+    for table in (words.TEMPLATES, words.NAMES, words.FIXED):
+        table.pop(name, None)
 
 
 def _load_all() -> None:
@@ -48,4 +64,5 @@ __all__ = [
     "StateVersionError",
     "clone",
     "register",
+    "unregister",
 ]

@@ -26,6 +26,18 @@ State = dict[str, Any]
 ACTION_ID_RE = re.compile(r"^[a-z0-9:._-]{1,64}$")
 
 
+# The parts of a game besides its engine package, found by its name (``Engine.part``): the board
+# picture, the bots' knowledge, the guide folder (``<name>.md``, ``<name>_cards.md`` and
+# ``<lang>/`` beside them), the guide's facts and words, the slash-command cog.
+PARTS = {
+    "picture": "pictures.{name}",
+    "bot": "bots.games.{name}",
+    "guides": "guides",
+    "facts": "guides.{name}",
+    "cog": "cogs.{name}",
+}
+
+
 class GameError(ValueError):
     """Something about a game went wrong; the message is meant for a player."""
 
@@ -80,13 +92,36 @@ class Engine(ABC):
     min_players: int = 2
     max_players: int = 5
     options: dict[str, Any] = {}
-    # Human-readable help for each option, shown in the lobby.
+    # Human-readable help for each option, shown in the lobby and the guide (in English; the
+    # translations are the game's catalog's ``<game>.option.<key>``: ``option_text``).
     option_help: dict[str, str] = {}
     # The allowed values of an option that takes one of a fixed list (option name -> values, in
     # the order the lobby offers them). ``check_setup`` refuses any other value; the /play
     # autocomplete and the playout tests go through them. An option not named here takes any
     # value of its default's type (a bool: on or off). Default: no option has a list.
     option_choices: dict[str, list[Any]] = {}
+    # Where this game's parts live. Each is found from ``name`` by convention (``PARTS``; the
+    # checklist is ``docs/new-game.md``): nothing outside the game's own files names a game.
+    # ``parts`` overrides one: a module path for a part that lives elsewhere (the tests' toy game
+    # keeps its parts in ``tests/toy/``), or None for a part the game declares it does not have
+    # (a board shown as text only, no bot knowledge). A part neither found nor declared absent is
+    # an error at start-up (``bot.check_games``) and in the generic tests, never a silent fallback.
+    parts: dict[str, str | None] = {}
+
+    def part(self, role: str) -> str | None:
+        """The module (or, for ``guides``, the folder) of one part of this game, or None when
+        the game declares it has none; ``role`` is a key of ``PARTS``."""
+        if role in self.parts:
+            return self.parts[role]
+        return PARTS[role].format(name=self.name)
+
+    def option_text(self, key: str, lang: str | None = "en") -> str:
+        """The help of option ``key`` in ``lang``: the lobby and the guide both show this one."""
+        from .words import TEMPLATES, Msg, render
+
+        if f"option.{key}" not in TEMPLATES.get(self.name, {}):  # an engine never registered
+            return self.option_help[key]
+        return render(Msg(f"{self.name}.option.{key}"), lang)
 
     # --- setup -------------------------------------------------------------------------------
     def check_setup(self, num_players: int, options: dict | None) -> dict:
@@ -120,7 +155,11 @@ class Engine(ABC):
     def to_act(self, state: State) -> list[int]: ...
 
     @abstractmethod
-    def legal_actions(self, state: State, seat: int) -> list[str]: ...
+    def legal_actions(self, state: State, seat: int) -> list[str]:
+        """The action ids ``seat`` may play now, sorted as strings (``sorted(ids)``: "c10"
+        before "c2"; write numbers with a fixed width if the order matters to a reader), no
+        id twice; [] for a seat that does not act. Random playouts (the golden recorder, the
+        bots' easy level) pick by place in this list."""
 
     @abstractmethod
     def describe(self, state: State, seat: int, action: str) -> str: ...
@@ -181,14 +220,29 @@ class Engine(ABC):
     def view(self, state: State, seat: int | None) -> dict:
         """What ``seat`` may see (None: a spectator, only the public board), JSON-able.
 
-        Every game's view carries ``last``, the last move that made public news, the same in
-        every seat's view (``engines.steps.note_last``; None before the first such move):
-        ``{"seat": who moved, "news": [the move's public messages, JSON form], ...}`` plus
-        where it changed the board, in the game's own keys: Herr der Ziegen ``cells`` (pasture
-        cells) and ``goats`` (seats whose large goat moved); Korrigans ``korrigans`` (ids),
-        ``fields`` (letters) and ``troll`` (bool); Henchmania ``sites`` and ``scores`` (seats);
-        Der Herr der Wichtel ``square`` (places) and ``totals`` (seats). A move with no public
-        news (a secret choice) leaves ``last`` as it was.
+        Beyond the game's own keys (read only by its ``render``, picture and bot), every view
+        carries these, which the platform reads (``tests/engines/contract.py``,
+        ``check_view``, checks them over random games):
+
+        - ``game``: the engine's ``name``.
+        - ``seat``: the seat the view is for, None in the spectator's view (``pictures``
+          draws only a view whose ``seat`` is None).
+        - ``to_act``: ``to_act(state)``, the seats that must decide now.
+        - ``phase``: a short name of the part of the game now (a string).
+        - ``prompt``: what is being decided now, for everyone to read (a ``words.Msg``'s JSON
+          form, or a string; "" or None when nothing is): the turn DM and the board summary
+          show it (``tables.base.seat_texts``, ``cogs.render.board_summary_embed``).
+        - ``scores``: a list with one number per seat, the points everyone can see now (the
+          board summary shows them beside the names; the final scores once it is over).
+        - ``last``: the last move that made public news, the same in every seat's view
+          (``engines.steps.note_last``; None before the first such move):
+          ``{"seat": who moved, "news": [the move's public messages, JSON form], ...}`` plus
+          where it changed the board, in the game's own keys: Herr der Ziegen ``cells``
+          (pasture cells) and ``goats`` (seats whose large goat moved); Korrigans
+          ``korrigans`` (ids), ``fields`` (letters) and ``troll`` (bool); Henchmania ``sites``
+          and ``scores`` (seats); Der Herr der Wichtel ``square`` (places) and ``totals``
+          (seats). A move with no public news (a secret choice) leaves ``last`` as it was. The
+          board picture marks those places (``pictures.draw``).
         """
 
     @abstractmethod
@@ -216,6 +270,14 @@ class Engine(ABC):
 
         The property tests check that no move changes it: no card is created or lost.
         """
+
+    def spelled(self, component: str) -> set[Any]:
+        """How a view may write the component ``component`` (a key of ``inventory``): the undo
+        check (``tests/engines/test_undo.py``) looks for these in the views, to prove that a
+        step marked as revealing nothing showed nobody a new component. Default: the key, its
+        name after the colon and without an ``ev_`` prefix, as strings. A game whose views
+        write components as numbers or tuples (a card 17, a cell (2, 3)) returns those too."""
+        return {component, component.split(":", 1)[-1], component.removeprefix("ev_")}
 
     # --- hidden information ------------------------------------------------------------------
     def determinize(self, state: State, seat: int, rng: Sampler) -> State:

@@ -8,7 +8,8 @@ The words live in Markdown files beside this module, never in code:
   gets a line for every option the engine has, from the engine's own ``option_help``, so no
   option can be missing from the guide.
 * ``<game>_cards.md``: the card reference. ``## <key> | <name>`` starts an entry; ``key`` ties it
-  to the engine's data tables (``facts.py`` derives the numbers: value, copies ...), the text
+  to the engine's data tables (``<game>.py``'s ``facts`` derives the numbers: value, copies ...,
+  with its own words in every language), the text
   under it says what the card does and when it can be used; an optional ``aliases:`` line lists
   other names players may type.
 
@@ -16,8 +17,12 @@ Lines may be wrapped for editing: ``reflow`` joins them, since Discord shows eve
 
 Languages: ``guides/<lang>/<game>.md`` and ``guides/<lang>/<game>_cards.md`` override the English
 files for readers of that language (same ``##`` headings in the same order, so pages line up;
-the same card keys). An unknown language or a missing file falls back to English. The words
-built in code (the options page, facts lines) are in ``words.py``.
+the same card keys). An unknown language or a missing file falls back to English. The shared
+words built in code (the options page) are in ``words.py``.
+
+A game's guide files are found by its name (``Engine.part``: the folder ``guides`` and the
+facts module ``guides.<game>``); a registered game without them is an error at start-up
+(``check``).
 
 No discord here: ``cogs/guide.py`` turns pages and entries into embeds.
 """
@@ -27,14 +32,15 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from importlib import import_module
 from pathlib import Path
 
 from engines import REGISTRY
 
-from .facts import FACTS
 from .words import option_help, w
 
 HERE = Path(__file__).parent
+ROOT = HERE.parent
 PAGE_LIMIT = 3800  # characters of one page's text (an embed description holds 4096)
 CARD_LIMIT = 3000
 
@@ -58,13 +64,42 @@ class Card:
         return not typed or any(typed in s.lower() for s in (self.name, self.key, *self.aliases))
 
 
-def source(name: str, lang: str = "en") -> Path:
-    """The file ``name`` in ``lang`` if that language has it, else the English one."""
+def folder(kind: str) -> Path:
+    """The folder of a game's guides (``Engine.part("guides")``: this package's by default)."""
+    where = REGISTRY[kind].part("guides")
+    return HERE if where == __name__ else ROOT.joinpath(*where.split("."))
+
+
+def facts(kind: str, lang: str = "en") -> dict[str, str]:
+    """The facts line of every component of a game (its ``guides/<game>.py``'s ``facts``)."""
+    return import_module(REGISTRY[kind].part("facts")).facts(lang)
+
+
+def source(name: str, lang: str = "en", kind: str | None = None) -> Path:
+    """The file ``name`` in ``lang`` if that language has it, else the English one (in the
+    folder of the game ``kind``'s guides, else this package's)."""
+    home = HERE if kind is None else folder(kind)
     if lang != "en" and re.fullmatch(r"[a-z]{2}(?:_[A-Z]{2})?", lang or ""):
-        local = HERE / lang / name
+        local = home / lang / name
         if local.is_file():
             return local
-    return HERE / name
+    return home / name
+
+
+def check() -> None:
+    """Every registered game has its guide, its card reference and its facts (start-up)."""
+    for kind, engine in REGISTRY.items():
+        for name in (f"{kind}.md", f"{kind}_cards.md"):
+            if not (folder(kind) / name).is_file():
+                raise LookupError(f"the game {kind!r} has no guide {folder(kind) / name}")
+        try:
+            found = import_module(engine.part("facts"))
+        except ModuleNotFoundError as exc:
+            raise LookupError(
+                f"the game {kind!r} has no facts module {engine.part('facts')}"
+            ) from exc
+        if not callable(getattr(found, "facts", None)):
+            raise LookupError(f"{engine.part('facts')} has no facts(lang) function")
 
 
 def languages() -> tuple[str, ...]:
@@ -145,7 +180,7 @@ def option_lines(kind: str, lang: str = "en") -> list[str]:
         value = str(default).lower() if isinstance(default, bool) else default
         choices = getattr(engine, "option_choices", {}).get(key)
         shown = w(lang, "choices", choices=", ".join(map(str, choices))) if choices else ""
-        text = option_help(lang, kind, key, engine.option_help.get(key, ""))
+        text = option_help(lang, kind, key) if key in engine.option_help else ""
         lines.append(w(lang, "option", key=key, value=value, shown=shown, help=text))
     return lines
 
@@ -154,8 +189,8 @@ def option_lines(kind: str, lang: str = "en") -> list[str]:
 def guide(kind: str, lang: str = "en") -> tuple[Page, ...]:
     """The rules guide of a game as pages, each within ``PAGE_LIMIT``, in ``lang`` (else
     English)."""
-    path = source(f"{kind}.md", lang)
-    lang = lang if path.parent != HERE else "en"
+    path = source(f"{kind}.md", lang, kind)
+    lang = lang if path.parent != folder(kind) else "en"
     text = path.read_text(encoding="utf-8")
     intro = reflow(
         "\n".join(
@@ -176,9 +211,10 @@ def guide(kind: str, lang: str = "en") -> tuple[Page, ...]:
 @functools.cache
 def cards(kind: str, lang: str = "en") -> tuple[Card, ...]:
     """The card reference of a game, in the order of the file, in ``lang`` (else English)."""
-    path = source(f"{kind}_cards.md", lang)
+    path = source(f"{kind}_cards.md", lang, kind)
     text = path.read_text(encoding="utf-8")
-    facts = FACTS[kind](lang if path.parent != HERE else "en")
+    in_english = path.parent == folder(kind)
+    known = facts(kind, "en" if in_english else lang)
     out = []
     for head, body in _sections(text, flow=False):
         key, _, name = (part.strip() for part in head.partition("|"))
@@ -188,13 +224,13 @@ def cards(kind: str, lang: str = "en") -> tuple[Card, ...]:
             aliases = tuple(a.strip() for a in lines[0][8:].split(",") if a.strip())
             body = "\n".join(lines[1:]).strip()
         body = reflow(body)
-        if key not in facts:
+        if key not in known:
             raise ValueError(f"{path.name}: {key!r} is not a component of the game")
-        if path.parent != HERE:  # a reader may still type the English name
+        if not in_english:  # a reader may still type the English name
             english = {entry.key: entry for entry in cards(kind)}.get(key)
             if english:
                 aliases = (*aliases, english.name, *english.aliases)
-        out.append(Card(key, name or key, facts[key], body, aliases))
+        out.append(Card(key, name or key, known[key], body, aliases))
     return tuple(out)
 
 
@@ -214,11 +250,13 @@ def card(kind: str, typed: str, lang: str = "en") -> Card | None:
 __all__ = [
     "CARD_LIMIT",
     "Card",
-    "FACTS",
     "PAGE_LIMIT",
     "Page",
     "card",
     "cards",
+    "check",
+    "facts",
+    "folder",
     "guide",
     "languages",
     "option_lines",

@@ -10,7 +10,11 @@ The English templates in ``engines/<game>/words.py`` are the source. ``python -m
   translation marked fuzzy with the old English as ``#| msgid``, gone entries are dropped);
 * ``init <lang>``: starts the catalogs of a new language;
 * ``check``: lists what is missing, fuzzy, or has other placeholders than the English; exits 1
-  if anything is.
+  if anything is;
+* ``move <from> <prefix> <to> <new prefix>``: moves entries (their translations with them) from
+  one catalog to another in every language, renaming their context's prefix: words that
+  change home (a game's words out of a shared catalog) keep their translations; then
+  ``extract`` and ``update``.
 
 The runtime side (reading the ``.po`` files, no compiling step) is ``engines.translations``;
 this package is tooling only and nothing in ``engines`` imports it.

@@ -1,4 +1,5 @@
-"""``python -m i18n extract | update | init <lang> | check`` (see the package docstring)."""
+"""``python -m i18n extract | update | init <lang> | check | move <from domain> <context prefix>
+<to domain> <new context prefix>`` (see the package docstring)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ def main(argv: list[str]) -> int:
         update(rest)
     elif command == "check":
         return check()
+    elif command == "move" and len(rest) == 4:
+        for lang in languages()[1:]:
+            print(f"{lang}: {catalogs.move(lang, *rest)} entries moved")
     else:
         print(__doc__.strip())
         return 2

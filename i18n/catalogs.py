@@ -20,13 +20,17 @@ PROJECT = "Tavern"
 
 
 def games() -> list[str]:
-    """Every catalog (gettext domain) with registered words: each game's (importing ``engines``
-    registers them all) and ``tavern``, the table service's and the Discord layer's
+    """Every catalog (gettext domain) with registered words: each registered game's (its
+    engine's words, its option help, its board picture's labels), ``pictures`` (the labels
+    every picture shares) and ``tavern``, the table service's and the Discord layer's
     (``tables/words.py``)."""
-    import engines  # noqa: F401  (registers every game's words)
-    import pictures.words  # noqa: F401  (registers the board pictures' labels)
+    import engines  # noqa: F401  (registers every game's words and option help)
+    import pictures
+    import pictures.words  # noqa: F401  (registers the shared picture labels)
     import tables.words  # noqa: F401  (registers the tavern catalog)
 
+    for kind in pictures.kinds():
+        pictures.module(kind)  # registers the game's picture labels
     return sorted(words.TEMPLATES)
 
 
@@ -106,6 +110,24 @@ def merged(lang: str, game: str) -> Catalog:
     return cat
 
 
+def move(lang: str, source: str, prefix: str, target: str, new_prefix: str) -> int:
+    """Move the entries of ``lang``'s catalog ``source`` whose context starts with ``prefix`` into
+    the catalog ``target``, their context's ``prefix`` replaced by ``new_prefix``: msgid,
+    translation, flags and previous msgid move with them (nothing is translated again). Returns
+    how many moved. ``update`` then puts them in the template's order."""
+    from_path, to_path = po_path(lang, source), po_path(lang, target)
+    old = load(from_path, lang)
+    new = load(to_path, lang) if to_path.is_file() else _new(lang, target)
+    moving = [m for m in old if m.id and m.context and m.context.startswith(prefix)]
+    for m in moving:
+        context = new_prefix + m.context[len(prefix) :]
+        new.add(m.id, m.string, context=context, flags=m.flags, previous_id=m.previous_id)
+        old.delete(m.id, context=m.context)
+    to_path.write_bytes(dump(new))
+    from_path.write_bytes(dump(old))
+    return len(moving)
+
+
 def placeholders(text: str) -> set[tuple[str, str]]:
     """The fields of a template: {("p", "seat"), ("n", "")...}."""
     return {
@@ -158,6 +180,7 @@ __all__ = [
     "games",
     "load",
     "merged",
+    "move",
     "placeholders",
     "pot_path",
     "problems",

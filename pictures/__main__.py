@@ -9,7 +9,7 @@ import sys
 
 from engines import REGISTRY
 
-from . import KINDS, picture
+from . import kinds, picture
 from .samples import sample_view
 
 NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Eszter"]
@@ -21,7 +21,7 @@ def main(argv: list[str]) -> int:
         return 2
     out, lang = argv[0], (argv[1] if len(argv) == 2 else "en")
     os.makedirs(out, exist_ok=True)
-    for kind in KINDS:
+    for kind in kinds():
         engine = REGISTRY[kind]
         for players in range(engine.min_players, engine.max_players + 1):
             data = picture(kind, sample_view(kind, players, seed=players), NAMES[:players], lang)

@@ -15,7 +15,48 @@ from engines.henchmania.data import CARDS
 
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
-from .words import name, tr
+from .words import labels, name
+
+# The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
+# (translated in ``locale/<lang>/LC_MESSAGES/henchmania.po``); ``tr`` also knows the shared ones.
+LABELS = {
+    "spots": "{n}/{spots} spots",
+    "no_majority": "no majority",
+    "dominant": "Dominant",
+    "deck": "deck {n}",
+    "discard": "discard {n}",
+    "top": "top: {card}",
+    "no_duel": "No duel in progress.",
+    "last_duel": "No duel in progress. Last duel: {attacker} against {defender}.",
+    "tie_duel": "Tie duel",
+    "duel": "Duel",
+    "bare_hands": "bare hands",
+    "choosing": "choosing a weapon",
+    "attacks": "attacks · {arms}",
+    "defends": "defends · {arms}",
+    "hits_on": "hits on {n}+",
+    "parries_on": "parries on {n}+",
+    "hits.one": "{n} hit",
+    "hits.other": "{n} hits",
+    "unparried": "{n} unparried",
+    "pts": "pts",
+    "passed": "passed",
+    "to_place": "{n} to place",
+    "holds": "holds {names}",
+    "badge": "Badge of Honor",
+    "hand": "hand {n}",
+    "trump": "Trump: {card}",
+    "reserve": "Reserve: {cards}",
+    "head": "Day {day} of {days} · first to {target} points",
+    "discards": "Discard piles (anyone may look at them):",
+    "initial.tavern": "T",
+    "initial.castle": "C",
+    "initial.square": "S",
+    "initial.church": "Ch",
+    "initial.armory": "A",
+    "head_badge": "Day {day} of {days} · first to {target} points · Badge of Honor: {name}",
+}
+tr = labels("henchmania", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2400  # the canvas; the picture ends below its last line
@@ -71,19 +112,19 @@ def _draw_site(cv: Canvas, view: dict, site: dict, x: int, names: list[str], hei
             cv.ellipse((cx - r, cy - r, cx + r, cy + r), EMPTY, RULE, 1)
     y = _spots_y(rows) - SPOT_R + 4
     tx = x + 10
-    cv.text((tx, y), tr("h.spots", n=len(order), spots=site.get("spots", 0)), SMALL, MUTED, box=box)
+    cv.text((tx, y), tr("spots", n=len(order), spots=site.get("spots", 0)), SMALL, MUTED, box=box)
     y += 30
     dom = site.get("dominant")
     if dom is None:
-        cv.text((tx, y), tr("h.no_majority"), SMALL, MUTED, box=box)
+        cv.text((tx, y), tr("no_majority"), SMALL, MUTED, box=box)
     else:
         cv.token(tx + 12, y + 13, 12, dom)
         cv.text((tx + 30, y), names[dom], SMALL, INK, bold=True, width=w - 44, box=box)
     y += 30
     cv.rect((tx, y, tx + 20, y + 26), colour, INK, 1, radius=3)
-    cv.text((tx + 28, y), tr("h.deck", n=site.get("deck", 0)), SMALL, INK, bold=True, box=box)
+    cv.text((tx + 28, y), tr("deck", n=site.get("deck", 0)), SMALL, INK, bold=True, box=box)
     y += 30
-    cv.text((tx, y), tr("h.discard", n=len(site.get("discard", []))), SMALL, MUTED, box=box)
+    cv.text((tx, y), tr("discard", n=len(site.get("discard", []))), SMALL, MUTED, box=box)
 
 
 def _site_height(view: dict) -> int:
@@ -98,16 +139,16 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     duel = view.get("duel")
     if not duel:
         last = view.get("last_duel")
-        text = tr("h.no_duel")
+        text = tr("no_duel")
         if last:
             text = tr(
-                "h.last_duel", attacker=names[last["attacker"]], defender=names[last["defender"]]
+                "last_duel", attacker=names[last["attacker"]], defender=names[last["defender"]]
             )
         y = cv.paragraph(x0 + 12, y0 + 10, text, x1 - x0 - 24, SMALL, MUTED)
         cv.rect((x0, y0, x1, y + 4), None, RULE, 1, radius=8)
         return y + 4
     stage = duel.get("stage")
-    head = tr("h.tie_duel") if duel.get("tie_duel") else tr("h.duel")
+    head = tr("tie_duel") if duel.get("tie_duel") else tr("duel")
     cv.text((x0 + 12, y0 + 8), head, 26, INK, bold=True)
     half = (x1 - x0 - 24) // 2
     bottom = y0 + 44
@@ -118,14 +159,14 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
                 duel.get("attack_weapon"),
                 duel.get("attack_value"),
                 duel.get("attack_dice", []),
-                "h.hits_on",
+                "hits_on",
             ),
             (
                 duel["defender"],
                 duel.get("defence_weapon"),
                 duel.get("defence_value"),
                 duel.get("defence_dice", []),
-                "h.parries_on",
+                "parries_on",
             ),
         )
     ):
@@ -133,8 +174,8 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
         y = y0 + 44
         cv.token(x + 16, y + 16, 16, who)
         chosen = not (stage in ("guard", "aw") or (side == 1 and stage == "dw"))
-        arms = (_name(weapon) if weapon else tr("h.bare_hands")) if chosen else tr("h.choosing")
-        label = tr("h.attacks" if side == 0 else "h.defends", arms=arms)
+        arms = (_name(weapon) if weapon else tr("bare_hands")) if chosen else tr("choosing")
+        label = tr("attacks" if side == 0 else "defends", arms=arms)
         if chosen and value is not None:
             label += " · " + tr(verb, n=value)
         cv.text((x + 40, y), names[who], 26, INK, bold=True, width=half - 44)
@@ -150,9 +191,9 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
             result = None
             if side == 0 and stage != "w1":
                 hits = duel.get("hits", 0)
-                result = tr("h.hits.one" if hits == 1 else "h.hits.other", n=hits)
+                result = tr("hits.one" if hits == 1 else "hits.other", n=hits)
             if side == 1 and duel.get("unparried") is not None:
-                result = tr("h.unparried", n=duel["unparried"])
+                result = tr("unparried", n=duel["unparried"])
             if result:
                 cv.text((dx + 6, y + 19), result, SMALL, INK, bold=True, anchor="lm")
             y += 42
@@ -182,17 +223,17 @@ def _draw_player(cv: Canvas, view: dict, p: dict, names: list[str], y0: float) -
             rotated.remove(card)
             mark = " ↻"
         items.append(_name(card) + mark)
-    right = wrap_parts(tr("h.trump", card=trump), right_w, SMALL, sep=", ")
-    reserve = wrap_parts(tr("h.reserve", cards=", ".join(items) or "-"), right_w, SMALL, sep=", ")
+    right = wrap_parts(tr("trump", card=trump), right_w, SMALL, sep=", ")
+    reserve = wrap_parts(tr("reserve", cards=", ".join(items) or "-"), right_w, SMALL, sep=", ")
     flags = []
     if s == view.get("badge"):
-        flags.append(tr("h.badge"))
+        flags.append(tr("badge"))
     if p.get("passed"):
-        flags.append(tr("h.passed"))
+        flags.append(tr("passed"))
     if p.get("pawns_to_place"):
-        flags.append(tr("h.to_place", n=p["pawns_to_place"]))
+        flags.append(tr("to_place", n=p["pawns_to_place"]))
     if p.get("held_pawns"):
-        flags.append(tr("h.holds", names=", ".join(names[o] for o in p["held_pawns"])))
+        flags.append(tr("holds", names=", ".join(names[o] for o in p["held_pawns"])))
     flag_lines = wrap_parts(" · ".join(flags), left_w - 50, SMALL) if flags else []
     left_h = 40 + 28 * len(flag_lines) + 36
     right_h = 8 + 28 * (len(right) + len(reserve))
@@ -207,11 +248,11 @@ def _draw_player(cv: Canvas, view: dict, p: dict, names: list[str], y0: float) -
     )
     cv.token(x0 + 24, y0 + 22, 16, s)
     score = str(p.get("score", 0))
-    sw = text_width(score, 32, True) + text_width(tr("h.pts"), SMALL) + 6
+    sw = text_width(score, 32, True) + text_width(tr("pts"), SMALL) + 6
     cv.text((x0 + 48, y0 + 6), names[s], 26, INK, bold=True, width=left_w - 60 - sw)
-    pts_x = x0 + left_w - text_width(tr("h.pts"), SMALL)
+    pts_x = x0 + left_w - text_width(tr("pts"), SMALL)
     cv.text((pts_x - 6, y0 + 2), score, 32, INK, bold=True, anchor="ra")
-    cv.text((pts_x, y0 + 12), tr("h.pts"), SMALL, MUTED)
+    cv.text((pts_x, y0 + 12), tr("pts"), SMALL, MUTED)
     if s in last.get("scores", []) or s == last.get("seat"):
         cv.star(x0 + 24, y0 + 58, 12)
     y = y0 + 40
@@ -222,13 +263,13 @@ def _draw_player(cv: Canvas, view: dict, p: dict, names: list[str], y0: float) -
     bx = (
         x0
         + 48
-        + cv.text((x0 + 48, y + 2), tr("h.hand", n=p.get("hand_count", 0)), SMALL, INK, bold=True)
+        + cv.text((x0 + 48, y + 2), tr("hand", n=p.get("hand_count", 0)), SMALL, INK, bold=True)
         + 10
     )
     for site, count in (p.get("hand_backs") or {}).items():
         if not count:
             continue
-        initial = tr(f"h.initial.{site}") if site in SITE_COLOURS else site[:1].upper()
+        initial = tr(f"initial.{site}") if site in SITE_COLOURS else site[:1].upper()
         label = f"{initial}{count}"
         wdt = 12 + text_width(label, SMALL, True)
         cv.rect((bx, y, bx + wdt, y + 30), SITE_COLOURS.get(site, EMPTY), INK, 1, radius=4)
@@ -248,7 +289,7 @@ def _draw_player(cv: Canvas, view: dict, p: dict, names: list[str], y0: float) -
 def _draw_discards(cv: Canvas, view: dict, y0: float) -> float:
     """Every site's discard pile (public), each card name once with its count."""
     x0, x1 = MARGIN, WIDTH - MARGIN
-    y = cv.paragraph(x0 + 12, y0 + 8, tr("h.discards"), x1 - x0 - 24, SMALL, INK, bold=True)
+    y = cv.paragraph(x0 + 12, y0 + 8, tr("discards"), x1 - x0 - 24, SMALL, INK, bold=True)
     for site in view.get("sites", []):
         pile = site.get("discard", [])
         if not pile:
@@ -276,9 +317,9 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     days = {"day": view.get("day"), "days": view.get("days"), "target": view.get("target")}
     badge = view.get("badge")
     if isinstance(badge, int) and 0 <= badge < n:
-        head = tr("h.head_badge", name=names[badge], **days)
+        head = tr("head_badge", name=names[badge], **days)
     else:
-        head = tr("h.head", **days)
+        head = tr("head", **days)
     lines = wrap_parts(head, w - tw - 20, SMALL)
     for i, line in enumerate(lines[:2]):  # (the head fits two lines in every language)
         cv.text((x + tw + 20, 2 + 28 * i + (12 if len(lines) == 1 else 0)), line, SMALL, INK)

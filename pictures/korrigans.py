@@ -13,7 +13,44 @@ from engines.korrigans.maps import load_map
 
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import GOLD, INK, MUTED, RULE
-from .words import name, tr
+from .words import labels, name
+
+# The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
+# (translated in ``locale/<lang>/LC_MESSAGES/korrigans.po``); ``tr`` also knows the shared ones.
+LABELS = {
+    "village": "Village",
+    "menhir": "Menhir",
+    "tokens": "tokens",
+    "river": "river",
+    "bridge": "bridge",
+    "gate": "gate",
+    "troll": "Troll",
+    "cauldron_may": "Cauldron may appear",
+    "head": "round {round} · bag {bag} pawns (held by {holder})",
+    "gold": "{n} gold",
+    "gold_hidden": "{n} + ? gold",
+    "gold_note": "Gold: what everyone sees (Menhirs, Elf +2, Goblin -2, open tokens); "
+    '"+ ?": the gold behind a screen.',
+    "behind": "{n} behind screen",
+    "open": "open: {tokens}",
+    "nothing": "nothing",
+    "none": "none",
+    "backup": "Backup {animal}",
+    "menhirs": "Menhirs {names}",
+    "companions": "Companions: {names}",
+    "breakdown": "tokens {tokens}, Menhirs {menhirs}, Elf/Gob. {elf_goblin}, Cauldron {cauldron}",
+    "troll_at": "Troll: {border}",
+    "beside": "beside the board",
+    "elf": "Elf: {owners} (supply {n})",
+    "goblin": "Goblin: {owners} (supply {n})",
+    "nobody": "nobody",
+    "cauldron_on": "Cauldron of Gold on {field}",
+    "set_aside": "Set aside: {cards}",
+    "chain": "Draws chain (5 Clouds)",
+    "elf_mark": "E",  # the letter on a Korrigan carrying the Elf
+    "goblin_mark": "G",  # ... the Goblin
+}
+tr = labels("korrigans", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2000  # the canvas; the picture ends below its last line
@@ -165,7 +202,7 @@ def _pontoon(cv: Canvas, cx: float, cy: float) -> None:
 def _carrier_badge(cv: Canvas, cx: float, cy: float, carry: str) -> None:
     fill, ink = (ELF, INK) if carry == "elf" else (GOBLIN, (255, 255, 255))
     cv.ellipse((cx - 13, cy - 13, cx + 13, cy + 13), fill, INK, 2)
-    mark = tr("k.elf_mark") if carry == "elf" else tr("k.goblin_mark")
+    mark = tr("elf_mark") if carry == "elf" else tr("goblin_mark")
     cv.text((cx, cy), mark, SMALL, ink, bold=True, anchor="mm")
 
 
@@ -264,7 +301,7 @@ def _draw_map(cv: Canvas, view: dict) -> None:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
         if village:
-            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 + 2), tr("k.village"), SMALL, INK, bold=True)
+            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 + 2), tr("village"), SMALL, INK, bold=True)
         free = [slots[1]] + slots[4:] if village else slots[1:]  # "Village" fills 2 slots
         if len(items) > len(free):
             items = items[: len(free) - 1] + [("more", len(items) - len(free) + 1)]
@@ -311,20 +348,20 @@ def _legend(cv: Canvas, view: dict, y: float) -> float:
     def item(icon, label):
         items.append((icon, label))
 
-    item(lambda x, y: _menhir(cv, x + 12, y, 0.8), tr("k.menhir"))
-    item(lambda x, y: _tokens(cv, x + 14, y + 3, 2), tr("k.tokens"))
-    item(lambda x, y: cv.line([(x + 12, y - 12), (x + 12, y + 12)], WATER, 9), tr("k.river"))
-    item(lambda x, y: _draw_border(cv, "bridge", x + 12, y - 16, x + 12, y + 16), tr("k.bridge"))
-    item(lambda x, y: _draw_border(cv, "gate", x + 12, y - 16, x + 12, y + 16), tr("k.gate"))
+    item(lambda x, y: _menhir(cv, x + 12, y, 0.8), tr("menhir"))
+    item(lambda x, y: _tokens(cv, x + 14, y + 3, 2), tr("tokens"))
+    item(lambda x, y: cv.line([(x + 12, y - 12), (x + 12, y + 12)], WATER, 9), tr("river"))
+    item(lambda x, y: _draw_border(cv, "bridge", x + 12, y - 16, x + 12, y + 16), tr("bridge"))
+    item(lambda x, y: _draw_border(cv, "gate", x + 12, y - 16, x + 12, y + 16), tr("gate"))
 
     def troll(x, y):
         cv.rect((x, y - 14, x + 28, y + 14), TROLL, INK, 2, radius=4)
         cv.text((x + 14, y), "T", SMALL, (255, 255, 255), bold=True, anchor="mm")
 
-    item(troll, tr("k.troll"))
+    item(troll, tr("troll"))
     item(
         lambda x, y: cv.text((x + 12, y + 16), "*", 30, GOLD, bold=True, anchor="ms"),
-        tr("k.cauldron_may"),
+        tr("cauldron_may"),
     )
     colours = sorted({f.get("colour") for f in view["fields"]} & set(FIELD_FILL) - {"village"})
     for colour in colours:
@@ -353,7 +390,7 @@ def _gold(view: dict, pl: dict) -> str:
     tokens, the Cauldron) and, while a screen hides tokens, "+ ?" (their gold is secret)."""
     shown = view.get("scores", [0] * (pl["seat"] + 1))[pl["seat"]]
     hidden = pl.get("screen") and pl.get("hidden_count") and view.get("phase") != "over"
-    return tr("k.gold_hidden", n=shown) if hidden else tr("k.gold", n=shown)
+    return tr("gold_hidden", n=shown) if hidden else tr("gold", n=shown)
 
 
 def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
@@ -363,7 +400,7 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
     y = cv.paragraph(x, top + 8, "Korrigans", w, 30, INK, bold=True)
     holder = view.get("bag_holder")
     holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
-    head = tr("k.head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
+    head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
     y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 6
     players = view.get("players", [])
     last_seat = (view.get("last") or {}).get("seat")
@@ -372,24 +409,24 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
         s = pl["seat"]
         lines: list[tuple[str, tuple]] = []
         if pl.get("screen") and not over:
-            lines.append((tr("k.behind", n=pl["hidden_count"]), MUTED))
+            lines.append((tr("behind", n=pl["hidden_count"]), MUTED))
         elif pl.get("tokens") is not None:
-            tokens = _tokens_text(pl.get("tokens", [])) or tr("k.nothing")
-            lines.append((tr("k.open", tokens=tokens), INK))
-        comp = _tokens_text(pl.get("companions", [])) or tr("k.none")
-        lines.append((tr("k.companions", names=comp), INK))
+            tokens = _tokens_text(pl.get("tokens", [])) or tr("nothing")
+            lines.append((tr("open", tokens=tokens), INK))
+        comp = _tokens_text(pl.get("companions", [])) or tr("none")
+        lines.append((tr("companions", names=comp), INK))
         if pl.get("backup"):
-            lines.append((tr("k.backup", animal=name("korrigans", "backup", pl["backup"])), INK))
+            lines.append((tr("backup", animal=name("korrigans", "backup", pl["backup"])), INK))
         if pl.get("menhirs"):
             menhirs = ", ".join(name("korrigans", "menhir", m) for m in pl["menhirs"])
-            lines.append((tr("k.menhirs", names=menhirs), INK))
+            lines.append((tr("menhirs", names=menhirs), INK))
         breakdown = view.get("breakdown")
         if over and isinstance(breakdown, list) and s < len(breakdown):
             b = breakdown[s]
             lines.append(
                 (
                     tr(
-                        "k.breakdown",
+                        "breakdown",
                         tokens=b.get("tokens", 0),
                         menhirs=b.get("menhirs", 0),
                         elf_goblin=b.get("elf_goblin", 0),
@@ -423,27 +460,27 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
 
 def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w: int) -> float:
     """The Troll, Elf, Goblin, Cauldron and rainbow news under the legend; returns the y below."""
-    lines = [tr("k.troll_at", border=view.get("troll") or tr("k.beside"))]
+    lines = [tr("troll_at", border=view.get("troll") or tr("beside"))]
     for who in ("elf", "goblin"):
         held = list(view.get(who, []))
         owners = ", ".join(
             names[int(k[1]) - 1] for k in held if k[1:2].isdigit() and int(k[1]) - 1 < len(names)
         )
         lines.append(
-            tr(f"k.{who}", owners=owners or tr("k.nobody"), n=view.get("supply", {}).get(who, 0))
+            tr(f"{who}", owners=owners or tr("nobody"), n=view.get("supply", {}).get(who, 0))
         )
     if view.get("cauldron"):
-        lines.append(tr("k.cauldron_on", field=view["cauldron"]))
+        lines.append(tr("cauldron_on", field=view["cauldron"]))
     if view.get("set_aside"):
         lines.append(
             tr(
-                "k.set_aside",
+                "set_aside",
                 cards=", ".join(name("korrigans", "rainbow", c) for c in view["set_aside"]),
             )
         )
     if view.get("chain"):
-        lines.append(tr("k.chain"))
-    lines.append(tr("k.gold_note"))
+        lines.append(tr("chain"))
+    lines.append(tr("gold_note"))
     for line in lines:
         y = cv.paragraph(x, y, line, w, SMALL, INK, line=28)
     return y

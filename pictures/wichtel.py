@@ -14,7 +14,37 @@ from engines.wichtel.data import VALUE
 
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
-from .words import name, tr
+from .words import labels, name
+
+# The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
+# (translated in ``locale/<lang>/LC_MESSAGES/wichtel.po``); ``tr`` also knows the shared ones.
+LABELS = {
+    "draw": "draw",
+    "discard": "discard",
+    "gap": "gap",
+    "place": "place {n}",
+    "enlisting": "enlisting",
+    "walk_right": "walk to the right",
+    "walk_left": "walk to the left",
+    "reverses": "next walk reverses",
+    "skipped": "next walk skipped",
+    "tied": "tied up: no round end",
+    "free": "free: the round may end",
+    "enlists": "{name} enlists {card}",
+    "bribes": "bribes: {bribes}",
+    "none": "none",
+    "rolled": "rolled {rolls} (needs {need}+)",
+    "exchange": "exchange: {giver} ⇄ {taker}",
+    "events_used": "events used: {events}",
+    "last_scoring": "last scoring (round {n})",
+    "no_round": "no round scored yet",
+    "events": "{n} events",
+    "score": "score {score}{title} · bonus {bonus} → total {total}",
+    "dealer_mark": "D",  # the dealer's badge
+    "head": "round {round} · play to {target}",
+    "head_dealer": "round {round} · play to {target} · dealer {name}",
+}
+tr = labels("wichtel", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2400  # the canvas; the picture ends below its last line
@@ -69,7 +99,7 @@ def _stack(cv: Canvas, x: float, y: float, stack: dict, right: bool) -> float:
         bold=True,
         anchor="mm",
     )
-    label = tr("w.draw") if stack.get("role") == "draw" else tr("w.discard")
+    label = tr("draw") if stack.get("role") == "draw" else tr("discard")
     if right:
         return w + 14 + cv.text((x - 10, y + h / 2), label, SMALL, INK, bold=True, anchor="rm")
     return w + 14 + cv.text((x + w + 20, y + h / 2), label, SMALL, INK, bold=True, anchor="lm")
@@ -79,7 +109,7 @@ def _card(cv: Canvas, x: float, y: float, w: float, code: str | None) -> tuple:
     box = (x, y, x + w, y + CARD_H)
     if not code:
         cv.rect(box, EMPTY, RULE, 2, radius=12)
-        cv.text((x + w / 2, y + CARD_H / 2), tr("w.gap"), SMALL, MUTED, anchor="mm", box=box)
+        cv.text((x + w / 2, y + CARD_H / 2), tr("gap"), SMALL, MUTED, anchor="mm", box=box)
         return box
     band = BANDS.get(code, (120, 120, 120))
     cv.rect((x + 3, y + 4, x + w + 3, y + CARD_H + 4), (170, 170, 150), None, radius=12)  # shadow
@@ -123,7 +153,7 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     for i, code in enumerate(square):
         x = start + i * (w + gap)
         box = _card(cv, x, cy, w, code)
-        cv.text((x + w / 2, cy + CARD_H + 8), tr("w.place", n=i + 1), SMALL, MUTED, anchor="ma")
+        cv.text((x + w / 2, cy + CARD_H + 8), tr("place", n=i + 1), SMALL, MUTED, anchor="ma")
         if i in last.get("square", []):
             cv.ring(box, radius=12)
             cv.star(x + w - 16, cy + 16, 12)
@@ -135,7 +165,7 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
             cv.rect((x + 6, cy + CARD_H - 36, x + w - 6, cy + CARD_H - 6), ACTING, INK, 1, radius=6)
             cv.text(
                 (x + w / 2, cy + CARD_H - 21),
-                tr("w.enlisting"),
+                tr("enlisting"),
                 SMALL,
                 INK,
                 bold=True,
@@ -149,12 +179,12 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     rw = _stack(cv, x1 - 20 - 62, y, view.get("right_stack", {}), True)
     _arrow(cv, x0 + 20 + lw + 10, x1 - 20 - rw - 10, y + 22, right)
     y += 64
-    note = tr("w.walk_right") if right else tr("w.walk_left")
+    note = tr("walk_right") if right else tr("walk_left")
     pend = view.get("pending_walk") or {}
     if pend.get("reverse"):
-        note += " · " + tr("w.reverses")
+        note += " · " + tr("reverses")
     if pend.get("stand_still"):
-        note += " · " + tr("w.skipped")
+        note += " · " + tr("skipped")
     cv.text(((x0 + x1) / 2, y), note, SMALL, INK, bold=True, anchor="ma")
     y += 36
     # the Wahlleiter, as a card lying on its side
@@ -170,7 +200,7 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     )
     cv.text((x0 + 20 + ww / 2, y + 20), side, 24, INK, bold=True, anchor="mm")
     tx = x0 + 20 + ww + 14
-    label = "Wahlleiter: " + (tr("w.tied") if tied else tr("w.free"))
+    label = "Wahlleiter: " + (tr("tied") if tied else tr("free"))
     cv.text((tx, y + 20), label, SMALL, INK, anchor="lm", width=int(x1 - 20 - tx))
     y += 50
     for line in notes:
@@ -184,22 +214,22 @@ def _notes(view: dict, names: list[str], width: int) -> list[str]:
     lines = []
     enl = view.get("enlist")
     if enl:
-        lines.append(tr("w.enlists", name=names[enl["enlister"]], card=enl.get("card_name", "")))
+        lines.append(tr("enlists", name=names[enl["enlister"]], card=enl.get("card_name", "")))
         bribes = enl.get("bribes")
         if bribes:
             shown = [f"{names[i]}: {name('wichtel', 'ev', b)}" for i, b in enumerate(bribes) if b]
-            lines.append(tr("w.bribes", bribes=", ".join(shown) or tr("w.none")))
+            lines.append(tr("bribes", bribes=", ".join(shown) or tr("none")))
         if enl.get("rolls"):
             lines.append(
-                tr("w.rolled", rolls=", ".join(map(str, enl["rolls"])), need=enl.get("need"))
+                tr("rolled", rolls=", ".join(map(str, enl["rolls"])), need=enl.get("need"))
             )
     ex = view.get("exchange")
     if ex:
-        lines.append(tr("w.exchange", giver=names[ex["from"]], taker=names[ex["to"]]))
+        lines.append(tr("exchange", giver=names[ex["from"]], taker=names[ex["to"]]))
     used = view.get("events_used") or []
     if used:
         lines.append(
-            tr("w.events_used", events=", ".join(name("wichtel", "ev", c) for c in used[-4:]))
+            tr("events_used", events=", ".join(name("wichtel", "ev", c) for c in used[-4:]))
         )
     return [part for line in lines for part in wrap_parts(line, width, SMALL, sep=", ")]
 
@@ -216,7 +246,7 @@ def _seat_lines(view: dict, s: int, width: int) -> list[tuple[str, tuple]]:
         if row.get("title")
         else ""
     )
-    score = tr("w.score", score=row["score"], title=title, bonus=row["bonus"], total=row["total"])
+    score = tr("score", score=row["score"], title=title, bonus=row["bonus"], total=row["total"])
     return [(p, INK) for p in wrap_parts(cards, width, SMALL, sep=", ")] + [
         (p, MUTED) for p in wrap_parts(score, width, SMALL)
     ]
@@ -250,7 +280,7 @@ def _draw_seat(cv: Canvas, view: dict, names: list[str], s: int, box: tuple) -> 
     bx += (
         cv.text(
             (bx, y + 18),
-            tr("w.events", n=view.get("event_counts", [0] * n)[s]),
+            tr("events", n=view.get("event_counts", [0] * n)[s]),
             SMALL,
             INK,
             anchor="lm",
@@ -259,7 +289,7 @@ def _draw_seat(cv: Canvas, view: dict, names: list[str], s: int, box: tuple) -> 
     )
     if s == view.get("dealer"):
         cv.ellipse((bx, y + 3, bx + 30, y + 33), (255, 255, 255), INK, 2)
-        cv.text((bx + 15, y + 18), tr("w.dealer_mark"), SMALL, INK, bold=True, anchor="mm")
+        cv.text((bx + 15, y + 18), tr("dealer_mark"), SMALL, INK, bold=True, anchor="mm")
     y += 46
     for line, ink in _seat_lines(view, s, int(x1 - x0 - 24)):
         cv.text((x0 + 12, y), line, SMALL, ink)
@@ -289,17 +319,17 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     dealer = view.get("dealer")
     if isinstance(dealer, int) and dealer < n:
         head = tr(
-            "w.head_dealer", round=view.get("round"), target=view.get("target"), name=names[dealer]
+            "head_dealer", round=view.get("round"), target=view.get("target"), name=names[dealer]
         )
     else:
-        head = tr("w.head", round=view.get("round"), target=view.get("target"))
+        head = tr("head", round=view.get("round"), target=view.get("target"))
     lines = wrap_parts(head, w - tw - 20, SMALL)
     for i, line in enumerate(lines[:2]):
         cv.text((x + tw + 20, 2 + 28 * i + (14 if len(lines) == 1 else 0)), line, SMALL, INK)
     y = 62
     last = view.get("last_round")
     if last:  # what the seats' lines under their card backs are
-        y = cv.paragraph(x, y - 4, tr("w.last_scoring", n=last["round"]), w, SMALL, MUTED) + 2
+        y = cv.paragraph(x, y - 4, tr("last_scoring", n=last["round"]), w, SMALL, MUTED) + 2
     top = list(range((n + 1) // 2))  # clockwise round the square: top row left to right,
     bottom = list(range(n - 1, (n + 1) // 2 - 1, -1))  # the bottom row right to left
     y = _draw_seats(cv, view, names, top, y) + 10

@@ -14,7 +14,31 @@ from engines.ziegen import data, geometry
 
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
-from .words import name, tr
+from .words import labels, name
+
+# The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
+# (translated in ``locale/<lang>/LC_MESSAGES/ziegen.po``); ``tr`` also knows the shared ones.
+LABELS = {
+    "pen": "pen",
+    "dog": "Dog",
+    "milk": "Milk",
+    "shake": "shake",
+    "head": "{size}x{size} pasture · doubling: {doubling}",
+    "breakdown": "pen {pen} · other {other} · milk {milk}",
+    "hand": "hand {hand} · {played} played",
+    "draw": "Draw pile: {n}",
+    "box": "box {box} · discard {discard}",
+    "scored": "Scored sets:",
+    "more": "+{n} more",
+    "hand_only": "hand: {hand} cards",
+    "race": "Majorities: the goats each player has played",
+    "race_help": "Letter: the set on the pasture cards. A set scores at 8 points played, "
+    "or at its 4th goat played (highest sum).",
+    "scored_by": "scored: {name}",
+    "milk_race": "Milk shakes played, cards (sum):",
+    "milk_count": "{n} ({sum})",
+}
+tr = labels("ziegen", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2000  # the canvas; the picture ends below its last line
@@ -50,7 +74,7 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
         seat = view["pens"].index(cell)
         cv.rect(box, seat_colour(seat), INK, 2, radius=6)
         cv.token(cx, y0 + w * 0.38, w * 0.25, seat)
-        cv.text((cx, y1 - 4), tr("z.pen"), SMALL, SEAT_TEXT[seat], bold=True, anchor="md", box=box)
+        cv.text((cx, y1 - 4), tr("pen"), SMALL, SEAT_TEXT[seat], bold=True, anchor="md", box=box)
         return
     if card is data.EMPTY:
         cv.rect(box, EMPTY, RULE, 1, radius=6)
@@ -65,9 +89,9 @@ def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
         cv.text((x0 + 9, y0 + 7), data.SET_LETTERS[data.GOAT_SET[card]], 26, MUTED, bold=True)
         cv.text((x1 - 10, y1 - 8), str(data.VALUE[card]), 44, INK, bold=True, anchor="rs")
     elif kind == "d":
-        cv.text((cx, (y0 + y1) / 2), tr("z.dog"), 26, INK, bold=True, anchor="mm", box=box)
+        cv.text((cx, (y0 + y1) / 2), tr("dog"), 26, INK, bold=True, anchor="mm", box=box)
     else:
-        cv.text((cx, y0 + 6), tr("z.milk"), SMALL, MILK_INK, bold=True, anchor="ma", box=box)
+        cv.text((cx, y0 + 6), tr("milk"), SMALL, MILK_INK, bold=True, anchor="ma", box=box)
         cv.text((x1 - 10, y1 - 8), str(data.VALUE[card]), 40, MILK_INK, bold=True, anchor="rs")
     if owner >= 0:  # the claim marker: the owner's shape in the lower left corner
         cv.token(x0 + 17, y1 - 17, 10, owner)
@@ -149,15 +173,15 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> float:
     x += 12
     w -= 24
     y = cv.paragraph(x, top + 8, "Herr der Ziegen", w, 30, INK, bold=True)
-    head = tr("z.head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"]))
+    head = tr("head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"]))
     y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 8
     last_seat = (view.get("last") or {}).get("seat")
     for seat in range(view["n"]):
         b = view["breakdown"][seat]
         y0 = y
-        breakdown = tr("z.breakdown", pen=b["pen"], other=b["other"], milk=b["milk"])
+        breakdown = tr("breakdown", pen=b["pen"], other=b["other"], milk=b["milk"])
         lines = wrap_parts(breakdown, w - 40, SMALL)
-        hand = tr("z.hand_only", hand=view["hand_counts"][seat])
+        hand = tr("hand_only", hand=view["hand_counts"][seat])
         height = 40 + 28 * (len(lines) + 1) + 8
         if seat in view.get("to_act", []):
             cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), (255, 244, 200), INK, 2, radius=6)
@@ -177,9 +201,9 @@ def _draw_players(cv: Canvas, view: dict, names: list[str]) -> float:
     y += 4
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 10
-    y = cv.paragraph(x, y, tr("z.draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
+    y = cv.paragraph(x, y, tr("draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
     y = cv.paragraph(
-        x, y, tr("z.box", box=view["box_count"], discard=len(view["discard"])), w, SMALL, MUTED
+        x, y, tr("box", box=view["box_count"], discard=len(view["discard"])), w, SMALL, MUTED
     )
     bottom = y + 10
     cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
@@ -203,8 +227,8 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
     x0, x1 = 10, WIDTH - 10
     cv.rect((x0, y, x1, y + 8), PANEL, None)
     top = y
-    y = cv.paragraph(x0 + 12, y + 8, tr("z.race"), x1 - x0 - 24, 26, INK, bold=True)
-    y = cv.paragraph(x0 + 12, y, tr("z.race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
+    y = cv.paragraph(x0 + 12, y + 8, tr("race"), x1 - x0 - 24, 26, INK, bold=True)
+    y = cv.paragraph(x0 + 12, y, tr("race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
     sets = _race_sets(view)
     half = (x1 - x0 - 24) // 2
     name_w = 190
@@ -233,7 +257,7 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
         owner = view["owner"].get(key)
         if owner is not None:
             cv.token(bx + 34 + name_w + 14, ry + 14, 12, owner)
-            label = tr("z.scored_by", name=names[owner])
+            label = tr("scored_by", name=names[owner])
             cv.text(
                 (bx + 34 + name_w + 34, ry + 1),
                 label,
@@ -252,10 +276,10 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
                 )
     y += rows * row_h + 6
     # milk shakes: how many each played (their values' sum): the milk majority
-    x = x0 + 12 + cv.text((x0 + 12, y), tr("z.milk_race"), SMALL, MILK_INK, bold=True) + 14
+    x = x0 + 12 + cv.text((x0 + 12, y), tr("milk_race"), SMALL, MILK_INK, bold=True) + 14
     for s in range(n):
         milk = [data.VALUE[c] for c in view["played"][s] if data.KIND[c] == "m"]
-        label = tr("z.milk_count", n=len(milk), sum=sum(milk))
+        label = tr("milk_count", n=len(milk), sum=sum(milk))
         wd = 30 + text_width(label, SMALL)
         if x + wd > x1 - 12:
             x = x0 + 12

@@ -386,19 +386,6 @@ WORDS = {
 }
 
 
-def _option_help() -> dict[str, str]:
-    """``option.<game>.<option>``: each game option's help (shown in the lobby), its English
-    the engine's ``option_help`` (an engine's changed help makes its translations fuzzy)."""
-    import engines
-
-    return {
-        f"option.{kind}.{key}": text
-        for kind, engine in sorted(engines.REGISTRY.items())
-        for key, text in engine.option_help.items()
-    }
-
-
-WORDS.update(_option_help())
 catalog(DOMAIN, WORDS)
 
 
@@ -426,14 +413,11 @@ def seat_name(name: str, lang: str | None) -> str:
 
 
 def option_help(kind: str, key: str, lang: str | None) -> str:
-    """The help of a game's option in ``lang`` (an engine registered after this catalog, such
-    as a test's, shows its own English help)."""
-    found = f"option.{kind}.{key}"
-    if found in WORDS:
-        return t(lang, found)
+    """The help of a game's option in ``lang``: the game's own message (``Engine.option_text``,
+    its catalog's ``<game>.option.<key>``), the same the guide shows."""
     import engines
 
-    return engines.REGISTRY[kind].option_help[key]
+    return engines.REGISTRY[kind].option_text(key, lang)
 
 
 def counted(key: str, n: int) -> str:

@@ -112,6 +112,7 @@ def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
             else [m.letters[f] for f in rainbow.cauldron_fields(st)]
         ),
         "first_player": 0,
+        "seat": seat,  # the viewer (None: a spectator), as every game's view has it
     }
     if over:
         v["scores"] = [breakdown(st, s)["total"] for s in range(n)]

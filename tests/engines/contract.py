@@ -40,14 +40,36 @@ def check_determinize(engine, state, seat: int, salt: int = 0) -> dict:
     return world
 
 
+VIEW_KEYS = ("game", "seat", "to_act", "phase", "prompt", "scores", "last")
+
+
+def check_view(engine, state, seat: int | None, num_players: int) -> dict:
+    """The keys every view carries (``Engine.view``), with the types the platform reads."""
+    view = engine.view(state, seat)
+    missing = [key for key in VIEW_KEYS if key not in view]
+    assert not missing, f"{engine.name} view for seat {seat} lacks {missing}"
+    assert view["game"] == engine.name
+    assert view["seat"] == seat, f"view['seat'] is {view['seat']!r}, not {seat!r}"
+    assert view["to_act"] == engine.to_act(state)
+    assert isinstance(view["phase"], str)
+    prompt = view["prompt"]
+    assert prompt is None or isinstance(prompt, (str, list)), f"prompt {prompt!r}"
+    scores = view["scores"]
+    assert isinstance(scores, list) and len(scores) == num_players, f"scores {scores!r}"
+    assert all(isinstance(x, (int, float)) for x in scores), f"scores {scores!r}"
+    last = view["last"]
+    assert last is None or (isinstance(last, dict) and {"seat", "news"} <= set(last))
+    return view
+
+
 def _hidden_leak_check(engine, state, num_players, salt: int = 0):
     """Views are JSON-able, and hide what they must: ``determinize`` for a seat re-deals every
     hidden thing, and neither that seat's view nor the spectator's view may change (else a view
     shows something the seat should not know); see ``check_determinize``.
     """
-    json.dumps(engine.view(state, None))
+    json.dumps(check_view(engine, state, None, num_players))
     for seat in range(num_players):
-        json.dumps(engine.view(state, seat))
+        json.dumps(check_view(engine, state, seat, num_players))
         check_determinize(engine, state, seat, salt)
 
 

@@ -63,6 +63,7 @@ def test_golden_playthrough(players, seed, moves, scores, winner, digest):
         played += 1
     view = ENGINE.view(st, None)
     view["prompt"] = render(view["prompt"])  # (recorded when the view held the English text)
+    assert view.pop("seat") is None  # (recorded before the view said its seat: digests kept)
     final_view = json.dumps(view, sort_keys=True).encode()
     assert (played, ENGINE.scores(st), ENGINE.winners(st)) == (moves, scores, [winner])
     assert hashlib.sha256(final_view).hexdigest()[:16] == digest

@@ -1,8 +1,9 @@
 """Undo over random games of every engine (``engines/undo.py``, ``Step.reveals``).
 
 - An action marked as revealing nothing changed no RNG, told nobody anything privately (but the
-  decider's own choice), and showed no seat (nor a spectator) any string its view did not hold
-  before; every other action closes the door on undo, for every seat.
+  decider's own choice), and showed no seat (nor a spectator) any component its view did not
+  show before (written as the game writes it: a string, an int, a tuple; ``Engine.spelled``);
+  every other action closes the door on undo, for every seat.
 - An undo restores exactly the state before the decision; a log with undos replays to the same
   state as the log without the undone decisions; nobody can undo past another seat's decision.
 """
@@ -16,6 +17,7 @@ import pytest
 
 from engines import REGISTRY, IllegalAction
 from engines.undo import UNDO, Replay, replay
+from tests.toy import ToyEngine
 
 MAX_MOVES = 4000
 CASES = [
@@ -26,15 +28,23 @@ CASES = [
 ]
 
 
-def _strings(data, out: set[str]) -> set[str]:
+def _leaves(data, out: set, path: tuple = ()) -> set:
+    """What a view shows: every string as it is (a card named anywhere), every other value (an
+    int, a list of ints such as a cell) with where it is shown (its keys, list places left out),
+    since a number alone (a count, a seat) says nothing; a list of plain values also counts as
+    one value, the tuple of its items (a component written as a pair)."""
     if isinstance(data, str):
         out.add(data)
     elif isinstance(data, dict):
-        for value in data.values():
-            _strings(value, out)
+        for key, value in data.items():
+            _leaves(value, out, (*path, key))
     elif isinstance(data, (list, tuple)):
+        if data and all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in data):
+            out.add((path, tuple(data)))
         for value in data:
-            _strings(value, out)
+            _leaves(value, out, path)
+    elif isinstance(data, (int, float)) and not isinstance(data, bool):
+        out.add((path, data))
     return out
 
 
@@ -44,27 +54,35 @@ PUBLIC_CHOICES = {("korrigans", "backup"): set()}
 
 
 def _components(engine, state) -> set[str]:
-    """The names of the game's components (cards, tokens), as a view may spell them."""
-    names = set()
+    """The names of the game's components (cards, tokens), as a view may write them
+    (``Engine.spelled``: strings, ints, tuples)."""
+    names: set = set()
     for key in engine.inventory(state):
-        names |= {key, key.split(":", 1)[-1], key.removeprefix("ev_")}
+        names |= engine.spelled(key)
     return names
 
 
 def _new_to(engine, before, after, observer, action) -> set[str]:
     """Components named in ``observer``'s view after the action that it did not see before."""
-    old = _strings(engine.view(before, observer), set())
-    new = _strings(engine.view(after, observer), set())
+    old = _leaves(engine.view(before, observer), set())
+    new = _leaves(engine.view(after, observer), set())
     public = set()
     extra = PUBLIC_CHOICES.get((engine.name, action.partition(":")[0]))
     if extra is not None:
         public = set(action.split(":")) | extra
-    return (new - old - public) & _components(engine, before)
+    shown = {item if isinstance(item, str) else item[1] for item in new - old}
+    return (shown - public) & _components(engine, before)
 
 
 @pytest.mark.parametrize("name,num_players,seed", CASES)
 def test_only_actions_that_reveal_nothing_can_be_undone(name, num_players, seed):
-    engine = REGISTRY[name]
+    check_undo_marks(REGISTRY[name], num_players, seed)
+
+
+def check_undo_marks(engine, num_players, seed):
+    """Play a random game of ``engine``; every action it marks as revealing nothing must be
+    undoable and reveal nothing, every other action must close the door on undo."""
+    name = engine.name
     rnd = random.Random(seed * 7919 + num_players)
     game = Replay(engine, engine.new_game(num_players, seed))
     undoable = revealing = 0
@@ -182,3 +200,32 @@ def test_the_view_comparison_alone_catches_a_card_turned_in_public(monkeypatch):
     monkeypatch.setattr(engine, "STEPS", steps)
     with pytest.raises(AssertionError, match="showed .* something new"):
         test_only_actions_that_reveal_nothing_can_be_undone("ziegen", 2, 1)
+
+
+class MarkedToy(ToyEngine):
+    """The toy game, its steps marked: a secret pick and a take reveal nothing, but the last
+    take, which ends the game and shows every secret (as ``[seat, number]`` pairs: components
+    written as tuples of ints, ``ToyEngine.spelled``)."""
+
+    def reveals(self, before, seat, action, after, events):
+        return action.startswith("take:") and after["winner"] is not None
+
+
+class MisMarkedToy(MarkedToy):
+    """The same, with the last take wrongly marked as revealing nothing."""
+
+    def reveals(self, before, seat, action, after, events):
+        return False
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_the_undo_check_passes_a_game_whose_components_are_tuples(seed):
+    check_undo_marks(MarkedToy(), 2, seed)
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_the_undo_check_catches_a_mis_marked_step_showing_tuples(seed):
+    """The check looks for components of any type: the secrets shown at the end are pairs of
+    ints, not strings, and still a take marked as revealing nothing that shows them fails."""
+    with pytest.raises(AssertionError, match=r"take:\d by seat \d showed .* something new"):
+        check_undo_marks(MisMarkedToy(), 2, seed)

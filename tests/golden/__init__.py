@@ -19,13 +19,24 @@ from engines import REGISTRY
 
 HERE = Path(__file__).parent
 
-# name -> (players, seed, options): one game per title, long enough to reach its special cases.
-GAMES = {
+# name -> (players, seed, options): one game per title, long enough to reach its special cases;
+# a game not named here plays its largest count up to 3 players, seed 2024, default options.
+SETTINGS = {
     "ziegen": (3, 2024, {}),
     "wichtel": (4, 2024, {}),
     "korrigans": (3, 2024, {}),
     "henchmania": (3, 2024, {"animals": True, "alt_gloves": "all", "alt_henchmen": "all"}),
 }
+
+
+def settings(name: str) -> tuple[int, int, dict]:
+    engine = REGISTRY[name]
+    return SETTINGS.get(name, (max(engine.min_players, min(3, engine.max_players)), 2024, {}))
+
+
+def games() -> list[str]:
+    """Every registered game: each has its golden file."""
+    return sorted(REGISTRY)
 
 
 def path_of(name: str) -> Path:
@@ -34,7 +45,7 @@ def path_of(name: str) -> Path:
 
 def play(name: str, moves: list[tuple[int, str]] | None = None) -> list[str]:
     """The golden lines of a game: random legal moves (policy seed = game seed) or ``moves``."""
-    players, seed, options = GAMES[name]
+    players, seed, options = settings(name)
     engine = REGISTRY[name]
     state = engine.new_game(players, seed, options)
     rnd = random.Random(seed)
@@ -78,7 +89,7 @@ def recorded_moves(lines: list[str]) -> list[tuple[int, str]]:
 
 
 def main() -> None:
-    for name in GAMES:
+    for name in games():
         path_of(name).write_text("\n".join(play(name)) + "\n", encoding="utf-8")
         print(path_of(name))
 

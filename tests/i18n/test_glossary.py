@@ -4,13 +4,14 @@ slash commands named as the reader's Discord names them.
 ``GLOSSARY`` lists, per language and game, the rulebook's terms (``use``: found in the game's
 texts; ``both``: found in its guide *and* in its catalogs) and the words a native reader found
 used for the same things (``never``: in none of them). A game's texts are its catalog, its
-board pictures' words, its option help (the ``tavern`` catalog and ``guides/words.py``), the
-facts lines of ``guides/words.py`` and its two guides.
+board pictures' words and its option help (all three in its own catalog), its facts lines
+(``guides/<game>.py``) and its two guides.
 """
 
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -21,8 +22,6 @@ import tables.words  # noqa: F401  (registers the tavern catalog: the commands' 
 from engines import REGISTRY
 from engines.translations import po_path
 from engines.words import TEMPLATES, Msg, command, render
-from guides.words import OPTION_HELP
-from guides.words import WORDS as GUIDE_WORDS
 from tables.words import WORDS, t
 
 GLOSSARY: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
@@ -37,8 +36,6 @@ GLOSSARY: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     },
     ("de", "korrigans"): {"both": ("Startspieler",), "never": ("Anfangsspieler",)},
 }
-PICTURES = {"wichtel": "w", "henchmania": "h", "ziegen": "z", "korrigans": "k"}
-GUIDE_PREFIX = {"wichtel": "wi", "henchmania": "hm", "ziegen": "zi", "korrigans": "ko"}
 
 
 def _entries(lang: str, domain: str, prefix: str = "") -> list[str]:
@@ -48,15 +45,8 @@ def _entries(lang: str, domain: str, prefix: str = "") -> list[str]:
 
 def catalog_texts(lang: str, game: str) -> list[str]:
     return [
-        *_entries(lang, game),
-        *_entries(lang, "pictures", f"pictures.{PICTURES[game]}."),
-        *_entries(lang, "tavern", f"tavern.option.{game}."),
-        *OPTION_HELP.get(lang, {}).get(game, {}).values(),
-        *(
-            text
-            for key, text in GUIDE_WORDS.get(lang, {}).items()
-            if key.startswith(GUIDE_PREFIX[game] + ".")
-        ),
+        *_entries(lang, game),  # its messages, picture labels and option help
+        *import_module(REGISTRY[game].part("facts")).WORDS.get(lang, {}).values(),
     ]
 
 

@@ -1,0 +1,51 @@
+"""A game's parts are found from the registry by its name (``Engine.part``); a registered game
+missing one is refused at start-up with a clear error, never silently shown without it."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot as tavern
+import bots.games
+import guides
+import pictures
+from engines import REGISTRY
+from tests.toy import ToyEngine, registered
+
+
+def test_every_registered_game_has_every_part():
+    tavern.check_games()
+    for kind, engine in REGISTRY.items():
+        assert pictures.supports(kind) and pictures.module(kind)
+        assert bots.games.knowledge(kind) is not None
+        assert guides.guide(kind) and guides.cards(kind) and guides.facts(kind)
+        assert engine.part("cog") == f"cogs.{kind}"
+
+
+class Partless(ToyEngine):
+    name = "partless"  # its parts would be pictures/partless.py, bots/games/partless.py ...
+    parts = {}
+
+
+def test_a_registered_game_without_its_picture_is_refused_at_start_up():
+    with registered(Partless()):
+        assert pictures.supports("partless")  # no silent text-only board
+        with pytest.raises(LookupError, match="no picture module pictures.partless"):
+            pictures.module("partless")
+        with pytest.raises(tavern.SettingError, match="partless"):
+            tavern.check_games()
+        with pytest.raises(tavern.SettingError, match="partless"):
+            tavern.create_bot(":memory:")
+    tavern.check_games()  # unregistered: the real games are whole again
+
+
+def test_a_game_may_declare_that_it_has_no_picture_or_bot():
+    class TextOnly(ToyEngine):
+        name = "textonly"
+        parts = {**ToyEngine.parts, "picture": None, "bot": None}
+
+    with registered(TextOnly()):
+        assert not pictures.supports("textonly") and "textonly" not in pictures.kinds()
+        assert bots.games.knowledge("textonly") is None
+        with pytest.raises(LookupError, match="no guide"):
+            guides.check()  # its guides are still required: toy.md is not textonly.md
