@@ -15,20 +15,24 @@ rule about notifying a player lives here:
 - Several tables at once for one player (due reminders, what quiet hours held back) make ONE
   message (``DigestDm``), or a mention in each waiting table's thread.
 - When a game ends, every human who takes DMs gets the final scores (``FinalDm``).
+- Reminders skip a player who is away, and come at each player's own interval
+  (``reminder_due``).
 - A chain of bot moves is shown together (``Chain``): when a human joins those who must act,
   when the chain ends, and every ``CHAIN_FLUSH_SECONDS`` of a long bot-only stretch.
 """
 
 from __future__ import annotations
 
+import math
+import zoneinfo
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from storage import GameRecord, UserSettings
 
 from .caches import LRU
 from .outcome import Notice, Outcome, Reminder, merge
-from .settings import DigestItem, in_quiet_hours
 
 # A seat whose turn comes back within this many seconds of its last decision, with no other
 # human deciding in between (only the bots answered), finds the DM panel it decided on updated
@@ -40,6 +44,57 @@ FOLLOW_ON = 120.0
 CHAIN_FLUSH_SECONDS = 10.0
 MAX_SEATS = 5
 DECISIONS_KEPT = 10_000  # (game, seat) -> the DM panel decided on, remembered (LRU)
+
+
+# --- a player's time: quiet hours, away, reminders ----------------------------------------------
+def zone(name: str) -> zoneinfo.ZoneInfo:
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
+
+
+def local_hour(settings: UserSettings, now: float) -> int:
+    return datetime.fromtimestamp(now, zone(settings.timezone)).hour
+
+
+def in_quiet_hours(settings: UserSettings, now: float) -> bool:
+    """Quiet from ``quiet_start`` o'clock up to (not including) ``quiet_end`` o'clock, in the
+    player's timezone; a span may cross midnight (22 to 7). Equal hours: no quiet hours."""
+    start, end = settings.quiet_start, settings.quiet_end
+    if start is None or end is None or start == end:
+        return False
+    hour = local_hour(settings, now)
+    return start <= hour < end if start < end else (hour >= start or hour < end)
+
+
+def is_away(settings: UserSettings, now: float) -> bool:
+    return settings.away_until is not None and settings.away_until > now
+
+
+@dataclass(slots=True)
+class DigestItem:
+    game: GameRecord
+    seat: int
+    your_turn: bool
+    news: list[str]
+
+
+def interval(prefs: UserSettings, table_after: float) -> float:
+    """A player's reminder interval: their own, else the table's."""
+    return prefs.remind_hours * 3600.0 if prefs.remind_hours else table_after
+
+
+def reminder_due(
+    prefs: UserSettings, now: float, table_after: float, period: float, elapsed: float
+) -> bool:
+    """Whether a player the table waits for is reminded now: not while away, and only when
+    their own interval came round (``period``: the table's clock, the shortest interval of
+    those it waits for; ``elapsed``: how long it has waited, as of this reminder)."""
+    if is_away(prefs, now):
+        return False
+    own = interval(prefs, table_after)
+    return own <= period or math.floor(elapsed / own) > math.floor((elapsed - period) / own)
 
 
 # --- the routing rule -----------------------------------------------------------------------------

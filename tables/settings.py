@@ -15,11 +15,9 @@ has come round (so 72 h means every 72 h, even at a table that also waits for a 
 from __future__ import annotations
 
 import dataclasses
-import math
 import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
 from functools import cache
 
 from storage import NOTIFY_MODES, OBVIOUS_MODES, GameRecord, SeatRecord, UserSettings
@@ -28,6 +26,7 @@ from .base import TableBase
 from .caches import LRU
 from .errors import TableError, quote
 from .outcome import Reminder
+from .plan import DigestItem, in_quiet_hours, interval, is_away, reminder_due
 from .words import m
 
 REMIND_HOURS = (1, 72)  # the range a player may choose
@@ -39,39 +38,6 @@ HOURS = range(24)
 def timezones() -> tuple[str, ...]:
     """Every IANA timezone name this machine knows, sorted."""
     return tuple(sorted(zoneinfo.available_timezones()))
-
-
-def zone(name: str) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
-def local_hour(settings: UserSettings, now: float) -> int:
-    return datetime.fromtimestamp(now, zone(settings.timezone)).hour
-
-
-def in_quiet_hours(settings: UserSettings, now: float) -> bool:
-    """Quiet from ``quiet_start`` o'clock up to (not including) ``quiet_end`` o'clock, in the
-    player's timezone; a span may cross midnight (22 to 7). Equal hours: no quiet hours."""
-    start, end = settings.quiet_start, settings.quiet_end
-    if start is None or end is None or start == end:
-        return False
-    hour = local_hour(settings, now)
-    return start <= hour < end if start < end else (hour >= start or hour < end)
-
-
-def is_away(settings: UserSettings, now: float) -> bool:
-    return settings.away_until is not None and settings.away_until > now
-
-
-@dataclass(slots=True)
-class DigestItem:
-    game: GameRecord
-    seat: int
-    your_turn: bool
-    news: list[str]
 
 
 @dataclass(slots=True)
@@ -226,7 +192,7 @@ class SettingsMixin(TableBase):
 
     # --- reminders -------------------------------------------------------------------------------
     def _interval(self, settings: UserSettings, table_after: float) -> float:
-        return settings.remind_hours * 3600.0 if settings.remind_hours else table_after
+        return interval(settings, table_after)
 
     async def remind_period(
         self, seats: list[SeatRecord], acting: list[int], table_after: float
@@ -264,12 +230,7 @@ class SettingsMixin(TableBase):
             keep = []
             for seat in reminder.seats:
                 p = prefs[game.seats[seat].user_id]
-                own = self._interval(p, game.remind_after)
-                if is_away(p, now) or seat in obvious:
-                    continue
-                if own <= period or math.floor(elapsed / own) > math.floor(
-                    (elapsed - period) / own
-                ):
+                if seat not in obvious and reminder_due(p, now, game.remind_after, period, elapsed):
                     keep.append(seat)
             if keep:
                 out.append(Reminder(game, keep))
