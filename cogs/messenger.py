@@ -583,17 +583,17 @@ class Messenger:
         """Repaint every DM panel of ``game`` whose controls are out of date: its seat no longer
         decides, decides something new, is played by a bot, or the game is over. The mover's
         panel is not repainted when the move was made from it (``shown_in``)."""
-        for seat, where in list((await self._panels_of(game.id)).items()):
+        panels = dict(await self._panels_of(game.id))
+        acting = self.service.to_act(game)
+        for repaint in plan.repaints(panels, game, acting, mover=mover, shown_in=shown_in):
+            seat, where = repaint.seat, repaint.where
             record = game.seats[seat]
-            running = game.status == "running" and not record.is_bot
-            if running and seat in self.service.to_act(game) and record.prompt_version == where[2]:
-                continue  # still current
-            if running:
+            if repaint.playing:
                 panel = private_panel(
                     self.service,
                     game,
                     seat,
-                    news if seat == mover else None,
+                    news if repaint.mover else None,
                     lang=await self.service.user_lang(record.user_id),
                 )
             else:
@@ -603,7 +603,7 @@ class Messenger:
                 seat,
                 None if panel["view"] is None else (*where[:2], record.prompt_version),
             )
-            if not (seat == mover and where[1] == shown_in):
+            if repaint.edit:
                 if not await self._edit_panel(game, where, panel) and panel["view"] is not None:
                     await self._panel_anew(game, seat, panel)
         if game.status != "running":

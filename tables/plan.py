@@ -440,6 +440,40 @@ def plan(
     return sends
 
 
+@dataclass(frozen=True, slots=True)
+class Repaint:
+    """A DM panel whose controls are out of date, to repaint."""
+
+    seat: int
+    where: tuple[int, int, int]  # its DM channel, message, and the prompt version it shows
+    playing: bool  # the seat still plays: its current panel (controls if it decides); else none
+    mover: bool  # the seat whose move this was: its private news is shown
+    edit: bool  # False: the move was made from this very panel (its answer repainted it)
+
+
+def repaints(
+    panels: Mapping[int, tuple[int, int, int]],
+    game: GameRecord,
+    acting: Iterable[int],
+    *,
+    mover: int | None = None,
+    shown_in: int | None = None,
+) -> list[Repaint]:
+    """The DM panels (seat -> where) to repaint after a change: every one whose seat no longer
+    decides, decides something new, is played by a bot, or whose game is over. ``acting``: the
+    seats that must act now; ``shown_in``: the message the mover's move was made from."""
+    acting = set(acting)
+    out = []
+    for seat, where in panels.items():
+        record = game.seats[seat]
+        playing = game.status == "running" and not record.is_bot
+        if playing and seat in acting and record.prompt_version == where[2]:
+            continue  # still current
+        moved = seat == mover
+        out.append(Repaint(seat, where, playing, moved, not (moved and where[1] == shown_in)))
+    return out
+
+
 def users_told(outcome: Outcome) -> set[int]:
     """The players whose settings ``plan`` reads."""
     users = {n.user_id for n in outcome.notices}

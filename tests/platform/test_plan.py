@@ -361,3 +361,23 @@ def test_the_flush_interval_is_a_parameter():
     clock = Clock()
     chain = p.Chain(clock(), every=0.0)  # every move shown as made
     assert all(chain.add(bot_move(i), set(), clock(1.0)) is not None for i in range(3))
+
+
+# --- DM panels gone out of date -------------------------------------------------------------------
+def test_repaints_only_the_panels_out_of_date():
+    g = game()
+    g.seats[0].prompt_version = g.seats[1].prompt_version = 5
+    panels = {0: (70, 700, 5), 1: (71, 710, 4)}  # ann's is current; ben's shows an old decision
+    assert p.repaints(panels, g, [0, 1]) == [p.Repaint(1, (71, 710, 4), True, False, True)]
+    # ann no longer decides: hers goes too (with her private news: she moved), unless her
+    # move was made from it (its click answer repainted it)
+    assert p.repaints(panels, g, [1], mover=0, shown_in=700) == [
+        p.Repaint(0, (70, 700, 5), True, True, False),
+        p.Repaint(1, (71, 710, 4), True, False, True),
+    ]
+    assert p.repaints(panels, g, [1], mover=0, shown_in=999)[0].edit
+    # the game is over, or a bot plays the seat now: no controls left
+    over = game(status="finished")
+    assert [r.playing for r in p.repaints(panels, over, [])] == [False, False]
+    g.seats[1] = SeatRecord(1, BEN, "easy", "ben", prompt_version=4)
+    assert p.repaints({1: (71, 710, 4)}, g, [1]) == [p.Repaint(1, (71, 710, 4), False, False, True)]
