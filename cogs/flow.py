@@ -164,8 +164,9 @@ async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
     """The bots answer once the human was answered: each bot decision is thought out in a
     worker thread (other tables are served meanwhile) and stored at once (at ``bot_pace``).
 
-    Their moves are published together (``merge``: one board edit, at most one DM per human),
-    after ``held`` (a stored human move not published yet, see ``publish_then_bots``), when
+    Their moves are published together (``tables.plan.Chain``, merged by ``merge``: one board
+    edit, at most one DM per human; this loop only drives it, on the event loop's clock), after
+    ``held`` (a stored human move not published yet, see ``publish_then_bots``), when
     the chain ends (a human must act, the game is over), when a human joins those who must
     act while bots still move (a simultaneous decision), and every ``CHAIN_FLUSH_SECONDS`` of
     a long chain. Each of these is public, so when news comes out reveals nothing hidden."""
