@@ -269,7 +269,7 @@ class Messenger:
         """
         game = outcome.game
         self.since.record(outcome)
-        prefs = await self.service.settings_of(plan.users_told(outcome))
+        prefs = await self.service.players.settings_of(plan.users_told(outcome))
         now = self.service.clock()
         seats = [n.seat for n in outcome.notices]
         sends = plan.plan(
@@ -349,7 +349,7 @@ class Messenger:
     ) -> None:
         """Each notice on its own: one failing DM does not stop the others (and a turn notice
         that never arrived is sent again on the next start, see ``missed_notices``)."""
-        prefs = await self.service.settings_of(n.user_id for n in notices)
+        prefs = await self.service.players.settings_of(n.user_id for n in notices)
         now = self.service.clock()
         sends = plan.plan_notices(
             game.id,
@@ -366,7 +366,7 @@ class Messenger:
         """Due reminders, one message per player: a player waited for at several tables gets
         ONE message listing them (with links) instead of a reminder per table."""
         users = {r.game.seats[s].user_id for r in reminders for s in r.seats}
-        prefs = await self.service.settings_of(users)
+        prefs = await self.service.players.settings_of(users)
         now = self.service.clock()
         follow_ons: dict[tuple[int, int], tuple[int, int]] = {}
         for reminder in reminders:
@@ -384,7 +384,7 @@ class Messenger:
     ) -> None:
         """ONE message about several tables (see ``render.digest_text``): by DM, or where the
         player chose mentions (or DMs are closed) one mention in each waiting table's thread."""
-        prefs = prefs or await self.service.settings(user_id)
+        prefs = prefs or await self.service.players.settings(user_id)
         sends = plan.plan_digest(user_id, items, prefs, self.service.clock(), reminder=reminder)
         await self.deliver(sends, {i.game.id: i.game for i in items}, {user_id: prefs})
 
@@ -457,13 +457,13 @@ class Messenger:
                     self.service,
                     list(send.items),
                     reminder=send.reminder,
-                    lang=await self.service.user_lang(send.user_id),
+                    lang=await self.service.players.user_lang(send.user_id),
                 )
                 if await self.dm(send.user_id, content=text) is None:
                     await self.deliver(list(send.if_closed), games, prefs)
             case plan.FinalDm():
                 game = games[send.game_id]
-                lang = await self.service.user_lang(send.user_id)
+                lang = await self.service.players.user_lang(send.user_id)
                 text = render.final_dm(self.service, game, send.seat, lang)
                 await self.dm(send.user_id, content=text)
             case plan.MarkNotified():
@@ -474,22 +474,22 @@ class Messenger:
     async def _hold(self, send: plan.Hold, games, prefs) -> None:
         """Quiet hours: what they hold back is kept in the player's language."""
         if send.game_id is None:
-            await self.service.hold(prefs[send.user_id])
+            await self.service.players.hold(prefs[send.user_id])
             return
         game = games[send.game_id]
-        lang = await self.service.user_lang(send.user_id)
+        lang = await self.service.players.user_lang(send.user_id)
         if send.final:
             held = [render.final_dm(self.service, game, send.seat, lang)]
         elif send.news:
             held = [self.service.fill(game, show(line, lang), lang) for line in send.news]
         else:
             held = list(send.private)
-        await self.service.hold(prefs[send.user_id], game.id, held)
+        await self.service.players.hold(prefs[send.user_id], game.id, held)
 
     async def _panel_for(self, game: GameRecord, send: plan.DmPanel) -> tuple[dict, bool]:
         """A turn DM's kwargs (in the player's language: a DM), and whether it has controls;
         in a game's first DM, where the guide is and how to move."""
-        lang = await self.service.user_lang(send.user_id)
+        lang = await self.service.players.user_lang(send.user_id)
         panel = private_panel(
             self.service,
             game,
@@ -594,7 +594,7 @@ class Messenger:
                     game,
                     seat,
                     news if repaint.mover else None,
-                    lang=await self.service.user_lang(record.user_id),
+                    lang=await self.service.players.user_lang(record.user_id),
                 )
             else:
                 panel = {"view": None}  # a bot's seat now, or the game is over: no controls
