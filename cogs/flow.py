@@ -18,10 +18,9 @@ from engines import GameError
 from engines.translations import language
 from engines.words import Msg
 from storage import GameRecord
-from tables import Outcome, StaleClick, TableError, TableService, error_text
+from tables import Outcome, StaleClick, TableError, TableService, error_text, plan
 from tables.bots import DEFAULT_LEVEL
 from tables.caches import LockTable
-from tables.outcome import merge
 from tables.words import m
 
 from . import drawn, render, respond, ui
@@ -144,9 +143,9 @@ async def _start_table(interaction: discord.Interaction, table: int) -> None:
     await play_bots(interaction.client, game.id)
 
 
-# A long stretch of bot moves (no human to act) still shows progress: what accumulated is
-# published once the chain has run this long since it was last published.
-CHAIN_FLUSH_SECONDS = 10.0
+# A long stretch of bot moves (no human to act) still shows progress (``tables.plan.Chain``);
+# read at each chain (a test may change it).
+CHAIN_FLUSH_SECONDS = plan.CHAIN_FLUSH_SECONDS
 
 
 async def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
@@ -165,23 +164,21 @@ async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
     """The bots answer once the human was answered: each bot decision is thought out in a
     worker thread (other tables are served meanwhile) and stored at once (at ``bot_pace``).
 
-    Their moves are published together (``merge``: one board edit, at most one DM per human),
-    after ``held`` (a stored human move not published yet, see ``publish_then_bots``), when
+    Their moves are published together (``tables.plan.Chain``, merged by ``merge``: one board
+    edit, at most one DM per human; this loop only drives it, on the event loop's clock), after
+    ``held`` (a stored human move not published yet, see ``publish_then_bots``), when
     the chain ends (a human must act, the game is over), when a human joins those who must
     act while bots still move (a simultaneous decision), and every ``CHAIN_FLUSH_SECONDS`` of
     a long chain. Each of these is public, so when news comes out reveals nothing hidden."""
     svc, post = client.tables, client.messenger
     loop = asyncio.get_running_loop()
-    waiting: list[Outcome] = [held] if held is not None else []
-    since = loop.time()
+    chain = plan.Chain(loop.time(), every=CHAIN_FLUSH_SECONDS)  # when to show: tables/plan.py
+    if held is not None:
+        chain.waiting.append(held)
 
-    async def flush() -> None:
-        nonlocal since
-        since = loop.time()
-        if not waiting:
+    async def publish(outcome: Outcome | None) -> None:
+        if outcome is None:
             return
-        outcome = merge(waiting)
-        waiting.clear()
         try:
             await post.publish(outcome)
         except Exception:  # the moves are stored; the next publish shows the board again
@@ -190,19 +187,16 @@ async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
     with svc.publishing_bots(game_id):
         try:
             game = held.game if held is not None else await svc.game(game_id)
-            acting = await humans_acting(svc, game)
+            chain.acting = await humans_acting(svc, game)
             async for outcome in svc.bot_turns(game_id):
-                waiting.append(outcome)
-                now_acting = await humans_acting(svc, outcome.game)
-                if now_acting - acting or loop.time() - since >= CHAIN_FLUSH_SECONDS:
-                    await flush()
-                acting = now_acting
+                acting = await humans_acting(svc, outcome.game)
+                await publish(chain.add(outcome, acting, loop.time()))
         except GameError as exc:
             log.warning("bots at table %s stopped: %s", game_id, exc)
         except Exception:  # what was stored is shown all the same (not when cancelled)
-            await flush()
+            await publish(chain.take(loop.time()))
             raise
-        await flush()
+        await publish(chain.take(loop.time()))
 
 
 async def publish_then_bots(
@@ -327,63 +321,10 @@ async def click_move(
     """A button or select from a private panel: apply, then update that panel in place. An
     action that asks first shows "Confirm: ..." and Cancel in that panel instead (``confirmed``:
     this is that second click)."""
-    svc = service(interaction)
     if action is None:  # a select menu answered with no value
         await reply_error(interaction, m("err.pick_one"))
         return
-    ask = (
-        None
-        if confirmed
-        else await asks_first(
-            svc,
-            table,
-            interaction.user.id,
-            token,
-            action,
-            interaction.guild_id,
-            lang_of(interaction),
-        )
-    )
-    if ask is not None:
-        question, label = ask
-        await respond.to(interaction).edit(
-            content=f"**{question}**",
-            view=ui.confirm_view(table, token, action, label, lang_of(interaction)),
-        )
-        return
-    try:
-        outcome = await svc.move(
-            table, interaction.user.id, action, token, guild_id=interaction.guild_id, bots=False
-        )
-    except StaleClick as exc:  # only raised for a seated player: show their current panel
-        await _stale(interaction, table, exc)
-        return
-    except GameError as exc:
-        await reply_error(interaction, exc)
-        return
-    panel = await panel_of(
-        svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang_of(interaction)
-    )
-    await respond.to(interaction).edit(**panel)  # view None clears spent controls
-    await _seen(svc, outcome.game, outcome.mover_seat)
-    shown_in = interaction.message.id if interaction.message else None
-    in_dm = interaction.guild_id is None and shown_in is not None  # a DM panel: ours to edit
-    await publish_then_bots(
-        interaction.client,
-        outcome,
-        shown_in=shown_in,
-        panel_at=(interaction.channel_id, shown_in) if in_dm else None,
-    )
-
-
-async def _stale(
-    interaction: discord.Interaction, table: int, text: BaseException | Msg | str
-) -> None:
-    svc = service(interaction)
-    game = await svc.game(table, latest=True)
-    panel = await panel_of(svc, game, game.seat_of(interaction.user.id), lang=lang_of(interaction))
-    panel.pop("content")
-    await reply_error(interaction, text, **_without_none(panel))
+    await play_move(interaction, table, action, token, confirmed, typed=False)
 
 
 STALE_TYPED = m("err.stale_typed")
@@ -401,46 +342,71 @@ async def command_move(
     ``token``: the prompt version an autocompleted move was offered at (None if free-typed).
     An action that asks first is answered with the question and "Confirm: ..." / Cancel
     buttons, unless ``confirmed`` (the command's ``confirm`` option)."""
-    svc = service(interaction)
-    ask = (
-        None
-        if confirmed
-        else await asks_first(
-            svc,
-            game.id,
-            interaction.user.id,
-            token,
-            action,
-            interaction.guild_id,
-            lang_of(interaction),
-        )
-    )
+    await play_move(interaction, game.id, action, token, confirmed, typed=True)
+
+
+async def play_move(
+    interaction: discord.Interaction,
+    table: int,
+    action: str,
+    token: int | None,
+    confirmed: bool,
+    *,
+    typed: bool,
+) -> None:
+    """A move, clicked on a private panel (that panel answers: it is updated in place) or
+    ``typed`` as a slash command (an ephemeral answer). An action that cannot be taken back
+    asks first (unless ``confirmed``); then the move is applied, its private panel answered,
+    and the move published, the bots answering it (``publish_then_bots``)."""
+    svc, lang = service(interaction), lang_of(interaction)
+    user_id, where = interaction.user.id, interaction.guild_id
+    ask = None if confirmed else await asks_first(svc, table, user_id, token, action, where, lang)
     if ask is not None:
         question, label = ask
-        seat = game.seat_of(interaction.user.id)
-        current = (await svc.game(game.id)).seats[seat].prompt_version
-        await respond.to(interaction).send(
-            f"**{question}**",
-            ephemeral=True,
-            view=ui.confirm_view(game.id, current, action, label, lang_of(interaction)),
-        )
+        if typed:  # its buttons carry the decision as it is now (a typed move may have no token)
+            current = await svc.game(table)
+            token = current.seats[current.seat_of(user_id)].prompt_version
+            view = ui.confirm_view(table, token, action, label, lang)
+            await respond.to(interaction).send(f"**{question}**", ephemeral=True, view=view)
+        else:
+            view = ui.confirm_view(table, token, action, label, lang)
+            await respond.to(interaction).edit(content=f"**{question}**", view=view)
         return
     try:
-        outcome = await svc.move(
-            game.id, interaction.user.id, action, token, guild_id=interaction.guild_id, bots=False
-        )
-    except StaleClick:
-        await _stale(interaction, game.id, STALE_TYPED)
+        outcome = await svc.move(table, user_id, action, token, guild_id=where, bots=False)
+    except StaleClick as exc:  # only raised for a seated player: show their current panel
+        await _stale(interaction, table, STALE_TYPED if typed else exc)
         return
     except GameError as exc:
         await reply_error(interaction, exc)
         return
-    panel = await panel_of(
-        svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang_of(interaction)
-    )
-    await respond.to(interaction).send(ephemeral=True, **_without_none(panel))
+    panel = await panel_of(svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang)
+    if typed:
+        await respond.to(interaction).send(ephemeral=True, **_without_none(panel))
+    else:
+        await respond.to(interaction).edit(**panel)  # view None clears spent controls
     await _seen(svc, outcome.game, outcome.mover_seat)
-    await publish_then_bots(interaction.client, outcome)
+    if typed:
+        await publish_then_bots(interaction.client, outcome)
+        return
+    shown_in = interaction.message.id if interaction.message else None
+    in_dm = where is None and shown_in is not None  # a DM panel: ours to edit
+    await publish_then_bots(
+        interaction.client,
+        outcome,
+        shown_in=shown_in,
+        panel_at=(interaction.channel_id, shown_in) if in_dm else None,
+    )
+
+
+async def _stale(
+    interaction: discord.Interaction, table: int, text: BaseException | Msg | str
+) -> None:
+    svc = service(interaction)
+    game = await svc.game(table, latest=True)
+    panel = await panel_of(svc, game, game.seat_of(interaction.user.id), lang=lang_of(interaction))
+    panel.pop("content")
+    await reply_error(interaction, text, **_without_none(panel))
 
 
 # --- finding the table a command is about ---------------------------------------------------------

@@ -1,5 +1,9 @@
 """Everything the bot sends on its own: board updates, turn DMs, thread notes, results.
 
+Who is told what, where and when is decided by ``tables/plan.py`` (pure: quiet hours, DM or
+mention, digests, the follow-on panel edit, final DMs); this module gathers its inputs, renders
+the texts and delivers the sends it returns (``deliver``).
+
 Each seat has at most one DM showing live controls, its *DM panel* (stored, so a restart
 forgets none). When that seat moves some other way (**My hand**, ``/<game> move``), resigns, or
 its decision ends without a new DM, or the game ends, the panel is repainted, so no DM shows
@@ -20,7 +24,7 @@ import discord
 
 from engines.words import render as show
 from storage import GameRecord, UserSettings
-from tables import Notice, Outcome, Reminder, TableService
+from tables import Notice, Outcome, Reminder, TableService, plan
 from tables.caches import LRU, LockTable
 from tables.settings import DigestItem
 from tables.since import SinceLastMove
@@ -37,12 +41,7 @@ MISSING_PERMISSIONS = 50013
 UNKNOWN_MESSAGE = 10008
 OLD_MESSAGE_EDITS = 30046  # Discord limits edits of messages older than an hour
 OLD_EDIT_AGE = 55 * 60  # seconds: a board this old is posted anew, not edited
-# A seat whose turn comes back within this many seconds of its last decision, with no other
-# human deciding in between (only the bots answered), finds the DM panel it decided on updated
-# in place: the player is still there, no new ping needed. Another human's decision starts a
-# new stretch of waiting, which is worth a ping.
-FOLLOW_ON = 120.0
-MAX_SEATS = 5
+FOLLOW_ON = plan.FOLLOW_ON  # read at each turn notice (a test may change it)
 PANEL_GAMES_KEPT = 10_000  # games whose DM panels are cached (the least recently used go)
 DM_CHANNELS_KEPT = 10_000  # user -> DM channel ids remembered (the least recently used go)
 
@@ -65,8 +64,7 @@ class Messenger:
         self._panels: LRU[int, dict[int, tuple[int, int, int]]] = LRU(PANEL_GAMES_KEPT)
         self.threads = ThreadKeeper(bot, service, self.dm)
         self.since = SinceLastMove()  # each seat's public news since its last move
-        # (game, seat) -> (DM channel, message, clock()): the DM panel a seat last decided on
-        self._decided: LRU[tuple[int, int], tuple[int, int, float]] = LRU(DM_CHANNELS_KEPT)
+        self._decisions = plan.Decisions(DM_CHANNELS_KEPT)  # the DM panel each seat decided on
 
     # --- low level ------------------------------------------------------------------------------
     async def dm(self, user_id: int, **kwargs) -> discord.Message | None:
@@ -190,18 +188,19 @@ class Messenger:
                 game = await self.service.game(game_id, latest=True)
             return game
 
-    async def tell_story(self, outcome: Outcome) -> GameRecord:
-        """The thread tells the story (issue 22): every public line of ``outcome``, in order,
+    async def tell_story(self, story: plan.Story) -> GameRecord:
+        """The thread tells the story (issue 22): every public line of ``story``, in order,
         then the board as a new message at the bottom of the thread, carrying the last lines
         as its own text (a result gets a message of its own, see ``render.story``). One new
-        message per update, usually. An update with no public news (a secret decision) edits
-        the board in place instead: nothing new to read, and an edit notifies nobody."""
-        if not outcome.public:
-            return await self.update_board(outcome.game.id)
+        message per update, usually. (An update with no public news, a secret decision, edits
+        the board in place instead: ``update_board``; nothing new to read, and an edit
+        notifies nobody.)"""
         quiet = discord.AllowedMentions.none()  # news names players; it pings nobody
-        async with self._board_locks(outcome.game.id):
-            game = await self.service.game(outcome.game.id, latest=True)
-            before, text = render.story(outcome.public, outcome.highlights, render.MESSAGE_LIMIT)
+        async with self._board_locks(story.game_id):
+            game = await self.service.game(story.game_id, latest=True)
+            before, text = render.story(
+                list(story.lines), list(story.highlights), render.MESSAGE_LIMIT
+            )
             for message in before:
                 await self.thread_send(game, content=message, allowed_mentions=quiet)
             if game.state is None:
@@ -261,80 +260,50 @@ class Messenger:
     # --- after a change -------------------------------------------------------------------------
     async def publish(self, outcome: Outcome, *, shown_in: int | None = None) -> None:
         """The story (the news in the thread, the board at the bottom), results, the DMs of
-        everyone but the requester (answered already), then DM panels gone out of date.
-        ``shown_in``: the message the requester's move was made from (already repainted).
+        everyone but the requester (answered already), then DM panels gone out of date, and
+        the final DMs: what ``tables.plan.plan`` decides, delivered. ``shown_in``: the message
+        the requester's move was made from (already repainted).
 
         The move is stored before any of this runs, so a Discord failure here loses nothing:
         it is logged, the other messages still go out, and the reminder catches up later.
         """
         game = outcome.game
         self.since.record(outcome)
-        try:
-            game = await self.tell_story(outcome)
-            if game.status in ("finished", "abandoned"):
-                await self.send_results(game)
-                await self.update_lobby(game)
-        except discord.HTTPException:
-            log.warning("could not update the board of table %s", game.id, exc_info=True)
-        await self.send_notices(game, outcome.notices)
-        await self.refresh_panels(
-            game, mover=outcome.mover_seat, news=outcome.mover_news, shown_in=shown_in
+        prefs = await self.service.players.settings_of(plan.users_told(outcome))
+        now = self.service.clock()
+        seats = [n.seat for n in outcome.notices]
+        sends = plan.plan(
+            outcome,
+            prefs,
+            now,
+            shown_in=shown_in,
+            follow_ons=self._follow_ons(game.id, seats, now),
         )
-        if game.status == "finished":
-            await self.send_final_dms(game)
+        await self.deliver(sends, {game.id: game}, prefs)
 
     async def _no_final_dm(self, game: GameRecord) -> list[discord.Object]:
-        """The players ``send_final_dms`` does not reach (DMs closed, or mentions chosen)."""
+        """The players who get no final DM (``plan.not_told_by_dm``)."""
         if game.status != "finished":
             return []
-        out = []
-        for record in game.seats:
-            if record.is_bot:
-                continue
-            prefs = await self.service.settings(record.user_id)
-            if record.dm_closed or prefs.notify == "mention":
-                out.append(discord.Object(record.user_id))
-        return out
-
-    async def send_final_dms(self, game: GameRecord) -> None:
-        """Every human is told the final scores, their own, and where to replay the game (in
-        their language; held back in their quiet hours; in the thread only, for those who
-        chose mentions or closed their DMs)."""
-        for record in game.seats:
-            if record.is_bot or record.dm_closed:
-                continue
-            try:
-                prefs = await self.service.settings(record.user_id)
-                if prefs.notify == "mention":
-                    continue
-                lang = await self.service.user_lang(record.user_id)
-                text = render.final_dm(self.service, game, record.seat, lang)
-                if self.service.quiet_now(prefs):
-                    await self.service.hold(prefs, game.id, [text])
-                    continue
-                await self.dm(record.user_id, content=text)
-            except discord.HTTPException:
-                log.warning("could not send seat %s the final scores", record.seat, exc_info=True)
+        humans = [s.user_id for s in game.seats if not s.is_bot and s.user_id is not None]
+        prefs = await self.service.players.settings_of(humans)
+        return [discord.Object(u) for u in plan.not_told_by_dm(game, prefs)]
 
     def decided(self, game_id: int, seat: int | None, panel: tuple[int, int] | None) -> None:
         """``seat`` just made a decision at ``game_id`` on the DM ``panel`` (channel, message;
         None: somewhere else, e.g. a command)."""
-        if seat is None:
-            return
-        for other in range(MAX_SEATS):  # another human decided: their waits start anew
-            if other != seat:
-                self._decided.pop((game_id, other), None)
-        if panel is None:
-            self._decided.pop((game_id, seat), None)
-        else:
-            self._decided[(game_id, seat)] = (*panel, self.service.clock())
+        self._decisions.decided(game_id, seat, panel, self.service.clock())
 
-    def _follow_on(self, game_id: int, seat: int) -> tuple[int, int, int] | None:
-        """The DM panel ``seat`` decided on moments ago (``FOLLOW_ON``), if any."""
-        at = self._decided.get((game_id, seat))
-        if at is None or self.service.clock() - at[2] > FOLLOW_ON:
-            return None
-        return (at[0], at[1], 0)
+    def _follow_ons(
+        self, game_id: int, seats: list[int], now: float
+    ) -> dict[tuple[int, int], tuple[int, int]]:
+        """The DM panels these seats decided on moments ago (``FOLLOW_ON``), by (game, seat)."""
+        out = {}
+        for seat in seats:
+            at = self._decisions.follow_on(game_id, seat, now, FOLLOW_ON)
+            if at is not None:
+                out[(game_id, seat)] = at
+        return out
 
     def since_lines(self, game: GameRecord, seat: int, lang: str) -> list[str]:
         """The public news since ``seat``'s last move, in ``lang``; after a result, their own
@@ -391,136 +360,30 @@ class Messenger:
     ) -> None:
         """Each notice on its own: one failing DM does not stop the others (and a turn notice
         that never arrived is sent again on the next start, see ``missed_notices``)."""
-        for notice in notices:
-            try:
-                await self.notify(game, notice, reminder=reminder, welcome=welcome)
-            except discord.HTTPException:
-                log.warning(
-                    "could not notify seat %s of table %s", notice.seat, game.id, exc_info=True
-                )
-
-    async def notify(
-        self, game: GameRecord, notice: Notice, *, reminder: bool = False, welcome: bool = False
-    ) -> None:
-        """One DM to one human: private news and, if it is their turn, their controls (and, in
-        a game's first DM, where the guide is and how to move).
-
-        With DMs closed: the first time, a note in the thread; then a mention on their turn.
-        """
-        reminder = reminder or notice.reminder
-        prefs = await self.service.settings(notice.user_id)
-        if self.service.quiet_now(prefs):  # held back; sent as one message when they end
-            lang = await self.service.user_lang(notice.user_id)  # kept in the player's language
-            held = (
-                [self.service.fill(game, show(line, lang), lang) for line in notice.news]
-                if notice.news
-                else notice.private
-            )
-            await self.service.hold(prefs, game.id, held)
-            return
-        mention = f"<@{notice.user_id}>"
-        delivered = False
-        if not notice.dm_closed and prefs.notify != "mention":
-            lang = await self.service.user_lang(notice.user_id)  # a DM: the player's language
-            panel = private_panel(
-                self.service,
-                game,
-                notice.seat,
-                notice.news or notice.private,
-                reminder=reminder,
-                lang=lang,
-                since=self.since_lines(game, notice.seat, lang) if notice.your_turn else None,
-            )
-            controls = panel["view"] is not None
-            if not controls:
-                del panel["view"]
-            if welcome:
-                engine = self.service.engine(game.kind)
-                panel["content"] = "\n".join(
-                    filter(
-                        None,
-                        [
-                            panel["content"],
-                            t(lang, "dm.welcome", title=engine.title, kind=game.kind),
-                        ],
-                    )
-                )
-            old = self._follow_on(game.id, notice.seat)
-            if (
-                notice.your_turn
-                and not welcome
-                and old is not None
-                and await self._edit_panel(game, old, {**panel, "view": panel.get("view")})
-            ):
-                # the player decided moments ago and their panel is in front of them: the
-                # turn coming back (after the bots' answer, say) updates it, without a ping
-                where = (old[0], old[1], game.seats[notice.seat].prompt_version)
-                await self._remember(game.id, notice.seat, where if controls else None)
-                if controls:
-                    await self.service.set_dm_panel(game.id, notice.seat, where)
-                await self.service.mark_notified(game, notice.seat)
-                return
-            message = await self.dm(notice.user_id, **panel)
-            delivered = message is not None
-            if delivered:
-                await self._new_panel(game, notice.seat, message, controls)
-            if not delivered and await self.service.mark_dm_closed(game.id, notice.seat):
-                await self.thread_send(
-                    game,
-                    content=t(  # in the thread: the table's language
-                        await self.service.table_lang(game),
-                        "thread.dms_closed",
-                        mention=mention,
-                        kind=game.kind,
-                    ),
-                )
-                delivered = True  # the note says how to play, this turn included
-        if notice.your_turn and (not delivered or prefs.notify == "both"):
-            await self.thread_send(
-                game,
-                content=t(  # in the thread: the table's language
-                    await self.service.table_lang(game),
-                    "thread.your_turn_still" if reminder else "thread.your_turn",
-                    mention=mention,
-                ),
-            )
-        if notice.your_turn:
-            await self.service.mark_notified(game, notice.seat)
-
-    async def remind(self, reminder: Reminder) -> None:
-        game = reminder.game
-        await self.send_notices(
-            game,
-            [
-                Notice(seat, game.seats[seat].user_id, True, [], game.seats[seat].dm_closed)
-                for seat in reminder.seats
-            ],
-            reminder=True,
+        prefs = await self.service.players.settings_of(n.user_id for n in notices)
+        now = self.service.clock()
+        sends = plan.plan_notices(
+            game.id,
+            notices,
+            prefs,
+            now,
+            reminder=reminder,
+            welcome=welcome,
+            follow_ons=self._follow_ons(game.id, [n.seat for n in notices], now),
         )
+        await self.deliver(sends, {game.id: game}, prefs)
 
     async def remind_all(self, reminders: list[Reminder]) -> None:
         """Due reminders, one message per player: a player waited for at several tables gets
         ONE message listing them (with links) instead of a reminder per table."""
-        by_user: dict[int, list[tuple[GameRecord, int]]] = {}
+        users = {r.game.seats[s].user_id for r in reminders for s in r.seats}
+        prefs = await self.service.players.settings_of(users)
+        now = self.service.clock()
+        follow_ons: dict[tuple[int, int], tuple[int, int]] = {}
         for reminder in reminders:
-            for seat in reminder.seats:
-                user_id = reminder.game.seats[seat].user_id
-                by_user.setdefault(user_id, []).append((reminder.game, seat))
-        for user_id, waiting in by_user.items():
-            if len(waiting) == 1:
-                game, seat = waiting[0]
-                await self.send_notices(
-                    game,
-                    [Notice(seat, user_id, True, [], game.seats[seat].dm_closed)],
-                    reminder=True,
-                )
-                continue
-            try:
-                await self.send_digest(
-                    user_id, [DigestItem(g, s, True, []) for g, s in waiting], reminder=True
-                )
-            except discord.HTTPException:
-                log.warning("could not send user %s their reminders", user_id, exc_info=True)
+            follow_ons.update(self._follow_ons(reminder.game.id, reminder.seats, now))
+        sends = plan.plan_reminders(reminders, prefs, now, follow_ons=follow_ons)
+        await self.deliver(sends, {r.game.id: r.game for r in reminders}, prefs)
 
     async def send_digest(
         self,
@@ -532,36 +395,159 @@ class Messenger:
     ) -> None:
         """ONE message about several tables (see ``render.digest_text``): by DM, or where the
         player chose mentions (or DMs are closed) one mention in each waiting table's thread."""
-        prefs = prefs or await self.service.settings(user_id)
-        if self.service.quiet_now(prefs):
-            await self.service.hold(prefs)
-            return
-        sent = False
-        if prefs.notify != "mention":
-            sent = (
-                await self.dm(
-                    user_id,
-                    content=render.digest_text(
-                        self.service,
-                        items,
-                        reminder=reminder,
-                        lang=await self.service.user_lang(user_id),
-                    ),
+        prefs = prefs or await self.service.players.settings(user_id)
+        sends = plan.plan_digest(user_id, items, prefs, self.service.clock(), reminder=reminder)
+        await self.deliver(sends, {i.game.id: i.game for i in items}, {user_id: prefs})
+
+    # --- delivering a plan ----------------------------------------------------------------------
+    async def deliver(
+        self,
+        sends: list[plan.Send],
+        games: dict[int, GameRecord],
+        prefs: dict[int, UserSettings],
+    ) -> None:
+        """Send what ``tables.plan`` decided, in order. ``games``: the records the sends are
+        about (updated as the story gives a game a new board or thread); ``prefs``: the
+        settings the plan was made with."""
+        for send in sends:
+            await self._deliver(send, games, prefs)
+
+    async def _deliver(  # noqa: C901 - one case per kind of send
+        self, send: plan.Send, games: dict[int, GameRecord], prefs: dict[int, UserSettings]
+    ) -> None:
+        match send:
+            case plan.Together():
+                try:
+                    await self.deliver(list(send.sends), games, prefs)
+                except discord.HTTPException:
+                    log.warning("could not %s", send.about, exc_info=True)
+            case plan.Story():
+                games[send.game_id] = await self.tell_story(send)
+            case plan.BoardEdit():
+                games[send.game_id] = await self.update_board(send.game_id)
+            case plan.Results():
+                await self.send_results(games[send.game_id])
+            case plan.Lobby():
+                await self.update_lobby(games[send.game_id])
+            case plan.RefreshPanels():
+                await self.refresh_panels(
+                    games[send.game_id],
+                    mover=send.mover,
+                    news=list(send.news),
+                    shown_in=send.shown_in,
                 )
-                is not None
-            )
-        for item in items:
-            if item.your_turn and (not sent or prefs.notify == "both"):
+            case plan.Hold():
+                await self._hold(send, games, prefs)
+            case plan.DmPanel():
+                await self._dm_panel(send, games, prefs)
+            case plan.FollowOnEdit():
+                await self._follow_on_edit(send, games, prefs)
+            case plan.Mention():
+                game = games[send.game_id]
                 await self.thread_send(
-                    item.game,
-                    content=t(  # the table's language
-                        await self.service.table_lang(item.game),
-                        "thread.your_turn",
-                        mention=f"<@{user_id}>",
+                    game,
+                    content=t(  # in the thread: the table's language
+                        await self.service.table_lang(game),
+                        "thread.your_turn_still" if send.still else "thread.your_turn",
+                        mention=f"<@{send.user_id}>",
                     ),
                 )
-            if item.your_turn:
-                await self.service.mark_notified(item.game, item.seat)
+            case plan.ThreadNote():
+                game = games[send.game_id]
+                await self.thread_send(
+                    game,
+                    content=t(  # in the thread: the table's language
+                        await self.service.table_lang(game),
+                        "thread.dms_closed",
+                        mention=f"<@{send.user_id}>",
+                        kind=game.kind,
+                    ),
+                )
+            case plan.DigestDm():
+                text = render.digest_text(
+                    self.service,
+                    list(send.items),
+                    reminder=send.reminder,
+                    lang=await self.service.players.user_lang(send.user_id),
+                )
+                if await self.dm(send.user_id, content=text) is None:
+                    await self.deliver(list(send.if_closed), games, prefs)
+            case plan.FinalDm():
+                game = games[send.game_id]
+                lang = await self.service.players.user_lang(send.user_id)
+                text = render.final_dm(self.service, game, send.seat, lang)
+                await self.dm(send.user_id, content=text)
+            case plan.MarkNotified():
+                await self.service.mark_notified(games[send.game_id], send.seat)
+            case _:
+                raise TypeError(f"not a send: {send!r}")
+
+    async def _hold(self, send: plan.Hold, games, prefs) -> None:
+        """Quiet hours: what they hold back is kept in the player's language."""
+        if send.game_id is None:
+            await self.service.players.hold(prefs[send.user_id])
+            return
+        game = games[send.game_id]
+        lang = await self.service.players.user_lang(send.user_id)
+        if send.final:
+            held = [render.final_dm(self.service, game, send.seat, lang)]
+        elif send.news:
+            held = [self.service.fill(game, show(line, lang), lang) for line in send.news]
+        else:
+            held = list(send.private)
+        await self.service.players.hold(prefs[send.user_id], game.id, held)
+
+    async def _panel_for(self, game: GameRecord, send: plan.DmPanel) -> tuple[dict, bool]:
+        """A turn DM's kwargs (in the player's language: a DM), and whether it has controls;
+        in a game's first DM, where the guide is and how to move."""
+        lang = await self.service.players.user_lang(send.user_id)
+        panel = private_panel(
+            self.service,
+            game,
+            send.seat,
+            list(send.news or send.private),
+            reminder=send.reminder,
+            lang=lang,
+            since=self.since_lines(game, send.seat, lang) if send.your_turn else None,
+        )
+        controls = panel["view"] is not None
+        if not controls:
+            del panel["view"]
+        if send.welcome:
+            engine = self.service.engine(game.kind)
+            panel["content"] = "\n".join(
+                filter(
+                    None,
+                    [panel["content"], t(lang, "dm.welcome", title=engine.title, kind=game.kind)],
+                )
+            )
+        return panel, controls
+
+    async def _dm_panel(self, send: plan.DmPanel, games, prefs) -> None:
+        """A new DM panel; where the DMs are closed, the fallback the plan gave."""
+        game = games[send.game_id]
+        panel, controls = await self._panel_for(game, send)
+        message = await self.dm(send.user_id, **panel)
+        if message is not None:
+            await self._new_panel(game, send.seat, message, controls)
+            return
+        first = send.note_closed and await self.service.mark_dm_closed(game.id, send.seat)
+        await self.deliver(list(send.if_closed_first if first else send.if_closed), games, prefs)
+
+    async def _follow_on_edit(self, send: plan.FollowOnEdit, games, prefs) -> None:
+        """The panel the player decided on moments ago, updated in place (no ping); a new DM
+        (``otherwise``) where Discord refuses the edit."""
+        game = games[send.panel.game_id]
+        seat = send.panel.seat
+        panel, controls = await self._panel_for(game, send.panel)
+        old = (send.channel_id, send.message_id, 0)
+        if await self._edit_panel(game, old, {**panel, "view": panel.get("view")}):
+            where = (send.channel_id, send.message_id, game.seats[seat].prompt_version)
+            await self._remember(game.id, seat, where if controls else None)
+            if controls:
+                await self.service.set_dm_panel(game.id, seat, where)
+            return
+        await self.deliver(list(send.otherwise), games, prefs)
 
     # --- DM panels ------------------------------------------------------------------------------
     async def _panels_of(self, game_id: int) -> dict[int, tuple[int, int, int]]:
@@ -608,18 +594,18 @@ class Messenger:
         """Repaint every DM panel of ``game`` whose controls are out of date: its seat no longer
         decides, decides something new, is played by a bot, or the game is over. The mover's
         panel is not repainted when the move was made from it (``shown_in``)."""
-        for seat, where in list((await self._panels_of(game.id)).items()):
+        panels = dict(await self._panels_of(game.id))
+        acting = self.service.to_act(game)
+        for repaint in plan.repaints(panels, game, acting, mover=mover, shown_in=shown_in):
+            seat, where = repaint.seat, repaint.where
             record = game.seats[seat]
-            running = game.status == "running" and not record.is_bot
-            if running and seat in self.service.to_act(game) and record.prompt_version == where[2]:
-                continue  # still current
-            if running:
+            if repaint.playing:
                 panel = private_panel(
                     self.service,
                     game,
                     seat,
-                    news if seat == mover else None,
-                    lang=await self.service.user_lang(record.user_id),
+                    news if repaint.mover else None,
+                    lang=await self.service.players.user_lang(record.user_id),
                 )
             else:
                 panel = {"view": None}  # a bot's seat now, or the game is over: no controls
@@ -628,7 +614,7 @@ class Messenger:
                 seat,
                 None if panel["view"] is None else (*where[:2], record.prompt_version),
             )
-            if not (seat == mover and where[1] == shown_in):
+            if repaint.edit:
                 if not await self._edit_panel(game, where, panel) and panel["view"] is not None:
                     await self._panel_anew(game, seat, panel)
         if game.status != "running":

@@ -1,6 +1,7 @@
 """A player's own settings and being away (issue 15): /settings and /away, and the passes that
 send what quiet hours held back and hand seats back when an away ends. The work is done by the
-table service (``tables/settings.py``, ``tables/away.py``); these commands stay thin."""
+table service (``tables/settings.py``, ``tables/away.py``) and its players' service
+(``tables/players.py``); these commands stay thin."""
 
 from __future__ import annotations
 
@@ -121,7 +122,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     ) -> None:
         """Show your settings; change any of them by giving it."""
         try:
-            prefs = await self.tables.change_settings(
+            prefs = await self.tables.players.change(
                 interaction.user.id,
                 notify=notify,
                 remind_hours=remind_hours,

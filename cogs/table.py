@@ -107,7 +107,7 @@ class TableCog(commands.Cog, name="Tables"):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember the user's language (stored only when it changed) for later DMs."""
         if interaction.locale is not None and self.tables is not None:
-            await self.tables.remember_lang(interaction.user.id, str(interaction.locale))
+            await self.tables.players.remember_lang(interaction.user.id, str(interaction.locale))
 
     @property
     def tables(self):

@@ -172,7 +172,7 @@ class ThreadKeeper:
         if self._told.get((game.id, key)):
             return
         self._told[(game.id, key)] = True
-        lang = await self.service.user_lang(game.host_id)
+        lang = await self.service.players.user_lang(game.host_id)
         names = ", ".join(f"**{permission_name(n, lang)}**" for n in missing)
         log.warning("table %s: missing permissions %s", game.id, missing or "(unknown)")
         await self._tell_host(
@@ -185,7 +185,7 @@ class ThreadKeeper:
 
     async def _tell_host(self, game: GameRecord, key: str, **fields) -> None:
         """A DM to the host (in their language); if that fails, nothing more can be done."""
-        lang = await self.service.user_lang(game.host_id)
+        lang = await self.service.players.user_lang(game.host_id)
         try:
             await self._dm(game.host_id, content=t(lang, key, **fields))
         except discord.HTTPException:

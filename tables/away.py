@@ -84,7 +84,7 @@ class AwayMixin(SettingsMixin):
         since = old.away_since if is_away(old, now) and old.away_since else now
         until = now + days * DAY
         await self.store.set_away(user_id, since, until, bot_sit)
-        self._changed(user_id)
+        self.players.changed(user_id)
         key = "news.away_sit" if bot_sit else "news.away"
         return await self._tell_tables(
             user_id, lambda name: m(key, name=name, until=when(until)), back=False, bots=bots
@@ -97,7 +97,7 @@ class AwayMixin(SettingsMixin):
         if old.away_until is None:
             raise TableError(m("err.not_away"))
         ended = await self.store.end_away(user_id, old.away_until if until is None else until)
-        self._changed(user_id)
+        self.players.changed(user_id)
         if not ended:
             return []
         key = "news.back_sit" if old.bot_sit else "news.back"

@@ -17,6 +17,7 @@ from storage import ACTIVE, GameRecord, Store
 
 from .caches import LRU, LockTable
 from .errors import TableChanged, TableError
+from .players import Players
 from .words import m, seat_name
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
@@ -108,6 +109,9 @@ class TableBase:
     ) -> None:
         self.store = store
         self.clock = clock
+        # each player's own (settings, language, what quiet hours held back): a service of its
+        # own, on this service's clock (read at each call: a test may change it)
+        self.players = Players(store, lambda: self.clock())
         self.remind_after = remind_after
         self.registry = engines.REGISTRY if registry is None else registry
         self._seed = seed_source or (lambda: secrets.randbits(62))

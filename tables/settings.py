@@ -14,64 +14,18 @@ has come round (so 72 h means every 72 h, even at a table that also waits for a 
 
 from __future__ import annotations
 
-import dataclasses
-import math
-import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
-from datetime import datetime
-from functools import cache
 
-from storage import NOTIFY_MODES, OBVIOUS_MODES, GameRecord, SeatRecord, UserSettings
+from storage import GameRecord, SeatRecord, UserSettings
 
 from .base import TableBase
-from .caches import LRU
-from .errors import TableError, quote
+from .errors import TableError
 from .outcome import Reminder
-from .words import m
+from .plan import DigestItem, in_quiet_hours, interval, is_away, reminder_due
+from .players import REMIND_HOURS, timezones
 
-REMIND_HOURS = (1, 72)  # the range a player may choose
-SETTINGS_KEPT = 10_000  # players whose settings stay in memory (SQLite only)
-HOURS = range(24)
-
-
-@cache
-def timezones() -> tuple[str, ...]:
-    """Every IANA timezone name this machine knows, sorted."""
-    return tuple(sorted(zoneinfo.available_timezones()))
-
-
-def zone(name: str) -> zoneinfo.ZoneInfo:
-    try:
-        return zoneinfo.ZoneInfo(name)
-    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-        return zoneinfo.ZoneInfo("UTC")
-
-
-def local_hour(settings: UserSettings, now: float) -> int:
-    return datetime.fromtimestamp(now, zone(settings.timezone)).hour
-
-
-def in_quiet_hours(settings: UserSettings, now: float) -> bool:
-    """Quiet from ``quiet_start`` o'clock up to (not including) ``quiet_end`` o'clock, in the
-    player's timezone; a span may cross midnight (22 to 7). Equal hours: no quiet hours."""
-    start, end = settings.quiet_start, settings.quiet_end
-    if start is None or end is None or start == end:
-        return False
-    hour = local_hour(settings, now)
-    return start <= hour < end if start < end else (hour >= start or hour < end)
-
-
-def is_away(settings: UserSettings, now: float) -> bool:
-    return settings.away_until is not None and settings.away_until > now
-
-
-@dataclass(slots=True)
-class DigestItem:
-    game: GameRecord
-    seat: int
-    your_turn: bool
-    news: list[str]
+__all__ = ["REMIND_HOURS", "Digest", "DigestItem", "SettingsMixin", "in_quiet_hours", "timezones"]
 
 
 @dataclass(slots=True)
@@ -84,39 +38,25 @@ class Digest:
 
 
 class SettingsMixin(TableBase):
-    # --- reading them ----------------------------------------------------------------------------
-    def _settings_cache(self) -> LRU[int, UserSettings] | None:
-        """Settings read before, kept in memory while this process is the store's only writer
-        (SQLite): every change goes through ``_changed``. On a store that other processes share
-        (PostgreSQL) each read goes to the database."""
-        if self.store.shared:
-            return None
-        cache = getattr(self, "_settings_kept", None)
-        if cache is None:
-            cache = self._settings_kept = LRU(SETTINGS_KEPT)
-        return cache
-
-    def _changed(self, user_id: int) -> None:
-        cache = self._settings_cache()
-        if cache is not None:
-            cache.pop(user_id, None)
-
+    # --- the player's own, in ``Players`` (tables/players.py) -------------------------------------
     async def settings_of(self, user_ids: Iterable[int]) -> dict[int, UserSettings]:
-        """user id -> settings (the defaults for a player who never chose)."""
-        ids = set(user_ids)
-        cache = self._settings_cache()
-        if cache is None:
-            return await self.store.user_settings(ids)
-        out = {i: cache.get(i) for i in ids}
-        missing = [i for i, p in out.items() if p is None]
-        if missing:
-            for i, p in (await self.store.user_settings(missing)).items():
-                cache[i] = out[i] = p
-        return out
+        return await self.players.settings_of(user_ids)
 
     async def settings(self, user_id: int) -> UserSettings:
-        return (await self.settings_of([user_id]))[user_id]
+        return await self.players.settings(user_id)
 
+    async def change_settings(self, user_id: int, **changes) -> UserSettings:
+        return await self.players.change(user_id, **changes)
+
+    def quiet_now(self, settings: UserSettings) -> bool:
+        return self.players.quiet_now(settings)
+
+    async def hold(
+        self, settings: UserSettings, game_id: int | None = None, news: list[str] | None = None
+    ) -> None:
+        await self.players.hold(settings, game_id, news)
+
+    # --- the player at their tables --------------------------------------------------------------
     async def auto_seats(self, game: GameRecord) -> set[int]:
         """The human seats whose player lets the table take their obvious decisions (a
         decision with one legal action, at the bots' pace: ``botplay.obvious_seats``)."""
@@ -125,68 +65,6 @@ class SettingsMixin(TableBase):
             return set()
         prefs = await self.settings_of(humans)
         return {humans[u] for u, p in prefs.items() if p.obvious == "auto"}
-
-    # --- a player's choices ----------------------------------------------------------------------
-
-    async def change_settings(
-        self,
-        user_id: int,
-        *,
-        notify: str | None = None,
-        remind_hours: int | None = None,
-        timezone: str | None = None,
-        quiet_start: int | None = None,
-        quiet_end: int | None = None,
-        quiet_off: bool = False,
-        obvious: str | None = None,
-    ) -> UserSettings:
-        """Change what is given (the rest stays); every value is checked before anything is
-        stored. Quiet hours need both ends (given now, or stored before). ``obvious``: "auto"
-        (the table takes a decision with one legal action, at the bots' pace) or "ask"."""
-        old = await self.settings(user_id)
-        if notify is not None and notify not in NOTIFY_MODES:
-            raise TableError(m("err.notify_mode", modes=", ".join(NOTIFY_MODES)))
-        if obvious is not None and obvious not in OBVIOUS_MODES:
-            raise TableError(m("err.obvious_mode", modes=", ".join(OBVIOUS_MODES)))
-        low, high = REMIND_HOURS
-        if remind_hours is not None and not low <= remind_hours <= high:
-            raise TableError(m("err.remind_every", low=low, high=high))
-        if timezone is not None:
-            timezone = timezone.strip()
-            if timezone not in timezones():
-                raise TableError(m("err.timezone", tz=quote(timezone)))
-        for hour in (quiet_start, quiet_end):
-            if hour is not None and hour not in HOURS:
-                raise TableError(m("err.quiet_hours"))
-        new = dataclasses.replace(
-            old,
-            notify=notify or old.notify,
-            remind_hours=remind_hours if remind_hours is not None else old.remind_hours,
-            timezone=timezone or old.timezone,
-            obvious=obvious or old.obvious,
-        )
-        if quiet_off:
-            new = dataclasses.replace(new, quiet_start=None, quiet_end=None)
-        elif quiet_start is not None or quiet_end is not None:
-            start = quiet_start if quiet_start is not None else old.quiet_start
-            end = quiet_end if quiet_end is not None else old.quiet_end
-            if start is None or end is None:
-                raise TableError(m("err.quiet_both"))
-            new = dataclasses.replace(new, quiet_start=start, quiet_end=end)
-        await self.store.save_user_settings(new)
-        self._changed(user_id)
-        return new
-
-    # --- quiet hours -----------------------------------------------------------------------------
-    def quiet_now(self, settings: UserSettings) -> bool:
-        return in_quiet_hours(settings, self.clock())
-
-    async def hold(
-        self, settings: UserSettings, game_id: int | None = None, news: list[str] | None = None
-    ) -> None:
-        """Something for this player came during their quiet hours: keep it for later."""
-        await self.store.hold(settings.user_id, self.clock(), game_id, news or ())
-        self._changed(settings.user_id)
 
     async def due_digests(self) -> list[Digest]:
         """For each player whose quiet hours held something back and are over now: what to
@@ -199,7 +77,7 @@ class SettingsMixin(TableBase):
             if settings.held_since is None or in_quiet_hours(settings, now):
                 continue
             held = await self.store.take_held(user_id, settings.held_since)
-            self._changed(user_id)
+            self.players.changed(user_id)
             if held is None:
                 continue
             news: dict[int, list[str]] = {}
@@ -226,7 +104,7 @@ class SettingsMixin(TableBase):
 
     # --- reminders -------------------------------------------------------------------------------
     def _interval(self, settings: UserSettings, table_after: float) -> float:
-        return settings.remind_hours * 3600.0 if settings.remind_hours else table_after
+        return interval(settings, table_after)
 
     async def remind_period(
         self, seats: list[SeatRecord], acting: list[int], table_after: float
@@ -264,12 +142,7 @@ class SettingsMixin(TableBase):
             keep = []
             for seat in reminder.seats:
                 p = prefs[game.seats[seat].user_id]
-                own = self._interval(p, game.remind_after)
-                if is_away(p, now) or seat in obvious:
-                    continue
-                if own <= period or math.floor(elapsed / own) > math.floor(
-                    (elapsed - period) / own
-                ):
+                if seat not in obvious and reminder_due(p, now, game.remind_after, period, elapsed):
                     keep.append(seat)
             if keep:
                 out.append(Reminder(game, keep))
