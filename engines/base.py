@@ -162,7 +162,8 @@ class Engine(ABC):
         bots' easy level) pick by place in this list."""
 
     @abstractmethod
-    def describe(self, state: State, seat: int, action: str) -> str: ...
+    def describe(self, state: State, seat: int, action: str, lang: str = "en") -> str:
+        """The words of ``action`` for ``seat`` in ``state``, in ``lang``."""
 
     def check_action(self, state: State, seat: int, action: str) -> None:
         """Raise ``IllegalAction`` unless ``seat`` may play ``action`` in ``state``."""

@@ -18,7 +18,6 @@ from engines import Event
 from storage import GameRecord
 
 from .base import ANYWHERE, on_latest
-from .bots import SIT_LEVEL, Policy, policy_for
 from .errors import TableError
 from .outcome import Outcome
 from .settings import SettingsMixin, is_away
@@ -30,11 +29,6 @@ DAY = 86400.0
 MAX_AWAY_DAYS = 90
 DEFAULT_AWAY_LIMIT_DAYS = 14
 AWAY_LIMIT_DAYS = (1, 90)
-
-
-def sitter_policy(kind: str) -> Policy:
-    """The cautious bot that sits in for an away player (level ``SIT_LEVEL``, see bots.py)."""
-    return policy_for(kind, SIT_LEVEL)
 
 
 def when(at: float) -> str:

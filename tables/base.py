@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import inspect
 import re
 import secrets
 import time
@@ -75,25 +74,6 @@ def fill_names(text: str, names: list[str]) -> str:
     return _NAME_RE.sub(
         lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
     )
-
-
-def in_lang(method: Callable[..., str], *args: Any, lang: str = "en") -> str:
-    """Call an engine's text method in ``lang`` if it takes a language (a game whose words are
-    not translated yet is shown in English)."""
-    if lang != "en" and "lang" in _parameters(method):
-        return method(*args, lang=lang)
-    return method(*args)
-
-
-def _parameters(method: Callable[..., str]) -> frozenset[str]:
-    func = getattr(method, "__func__", method)
-    found = _PARAMS.get(func)
-    if found is None:
-        found = _PARAMS[func] = frozenset(inspect.signature(func).parameters)
-    return found
-
-
-_PARAMS: dict[Callable, frozenset[str]] = {}
 
 
 class TableBase:
@@ -217,9 +197,7 @@ class TableBase:
 
     def board_text(self, game: GameRecord, lang: str = "en") -> str:
         engine = self.engine(game.kind)
-        return self.fill(
-            game, in_lang(engine.board_text, engine.view(self.state(game), None), lang=lang), lang
-        )
+        return self.fill(game, engine.board_text(engine.view(self.state(game), None), lang), lang)
 
     def hand_text(self, game: GameRecord, seat: int, lang: str = "en") -> str:
         return self.seat_texts(game, seat, lang)[0]
@@ -229,7 +207,7 @@ class TableBase:
         engine = self.engine(game.kind)
         view = engine.view(self.state(game), seat)
         return (
-            self.fill(game, in_lang(engine.hand_text, view, lang=lang), lang),
+            self.fill(game, engine.hand_text(view, lang), lang),
             self.fill(game, render(view.get("prompt"), lang), lang),
         )
 
@@ -240,7 +218,7 @@ class TableBase:
         engine = self.engine(game.kind)
         state = self.state(game)
         return [
-            (a, self.fill(game, in_lang(engine.describe, state, seat, a, lang=lang), lang))
+            (a, self.fill(game, engine.describe(state, seat, a, lang), lang))
             for a in engine.legal_actions(state, seat)
         ]
 

@@ -23,7 +23,7 @@ from engines.words import render
 from fairplay import SALT_BYTES, build_export, commitment
 from storage import GameRecord, MoveRecord, RatingRecord, ResultRecord
 
-from .base import ANYWHERE, TableBase, in_lang
+from .base import ANYWHERE, TableBase
 from .errors import TableError
 from .ratings import rate
 from .stats import (
@@ -46,7 +46,7 @@ def _describe(replay: Replay, seat: int, action: str, lang: str) -> str:
     """The words of a log entry (an undo too) in ``lang``, before it is played."""
     if lang == "en" or action == UNDO:
         return replay.describe(seat, action)
-    return in_lang(replay.engine.describe, replay.state, seat, action, lang=lang)
+    return replay.engine.describe(replay.state, seat, action, lang)
 
 
 @dataclass(slots=True)
@@ -143,7 +143,7 @@ class HistoryMixin(TableBase):
             step.at = last.at
         state = replay.state
         step.view = engine.view(state, None)
-        step.board = self.fill(game, in_lang(engine.board_text, step.view, lang=lang), lang)
+        step.board = self.fill(game, engine.board_text(step.view, lang), lang)
         names = self.names(game)
         for event in events:
             text = self.fill(game, render(event.message, lang), lang)
@@ -217,9 +217,7 @@ class HistoryMixin(TableBase):
         return [
             (
                 seat_name(seat.name, lang),
-                self.fill(
-                    game, in_lang(engine.hand_text, engine.view(state, seat.seat), lang=lang), lang
-                ),
+                self.fill(game, engine.hand_text(engine.view(state, seat.seat), lang), lang),
             )
             for seat in game.seats
         ]

@@ -373,7 +373,7 @@ WORDS = {
     "digest.quiet": "**While your quiet hours ran**",
     "digest.your_turn": "your turn",
     "digest.news": "news",
-    # --- the rules guide and the card reference (their chrome; the guides are English) -------
+    # --- the rules guide and the card reference (their chrome) ---------------------------------
     "guide.footer": "Page {n} of {total} · {kind:/card} explains any card",
     "guide.back": "◀ Back",
     "guide.next": "Next ▶",

@@ -106,10 +106,6 @@ def counts(state: dict, seat: int) -> int:
     return sum(min(c, CAP) << (BITS * i) for i, c in enumerate(out))
 
 
-def unpack(have: int) -> tuple[int, ...]:
-    return tuple((have >> (BITS * i)) & ((1 << BITS) - 1) for i in range(len(COMPANIONS)))
-
-
 def within(small: int, big: int) -> bool:
     """Every count of ``small`` is at most the one of ``big`` (counts up to 2 * CAP)."""
     return ((big | GUARD) - small) & GUARD == GUARD

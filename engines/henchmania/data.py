@@ -319,10 +319,6 @@ def name(key: str) -> str:
     return CARDS[key][0]
 
 
-def site_of(key: str) -> str:
-    return CARDS[key][1]
-
-
 def kind(key: str) -> str:
     return CARDS[key][3]
 

@@ -104,10 +104,6 @@ class Map:
     def border_label(self, bid: str) -> str:
         return bid.upper()
 
-    def border_fields(self, bid: str) -> tuple[int, int]:
-        a, b = bid.split("-")
-        return self.by_id[a], self.by_id[b]
-
 
 def _key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)

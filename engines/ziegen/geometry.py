@@ -112,8 +112,3 @@ def rays(size: int, cell: int) -> tuple[tuple[int, ...], ...]:
             rr, cc = rr + dr, cc + dc
         out.append(tuple(run))
     return tuple(out)
-
-
-def cell_label(size: int, cell: int) -> str:
-    r, c = divmod(cell, size)
-    return f"row {r + 1}, col {c + 1}"

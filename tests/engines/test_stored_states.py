@@ -58,7 +58,7 @@ class _Versioned(Engine):
     def legal_actions(self, state, seat):
         return []
 
-    def describe(self, state, seat, action):
+    def describe(self, state, seat, action, lang="en"):
         return action
 
     def _apply(self, state, seat, action, events):

@@ -62,7 +62,7 @@ class ToyEngine(Engine):
             return ["secret:1", "secret:2"]
         return [f"take:{k}" for k in (1, 2) if k <= state["pile"]]
 
-    def describe(self, state, seat, action):
+    def describe(self, state, seat, action, lang="en"):
         kind, k = action.split(":")
         return f"Pick secret {k}" if kind == "secret" else f"Take {k}"
 
