@@ -76,10 +76,10 @@ class _Versioned(Engine):
     def inventory(self, state):
         return {}
 
-    def board_text(self, view):
+    def board_text(self, view, lang="en"):
         return ""
 
-    def hand_text(self, view):
+    def hand_text(self, view, lang="en"):
         return ""
 
 

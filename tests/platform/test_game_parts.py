@@ -49,3 +49,17 @@ def test_a_game_may_declare_that_it_has_no_picture_or_bot():
         assert bots.games.knowledge("textonly") is None
         with pytest.raises(LookupError, match="no guide"):
             guides.check()  # its guides are still required: toy.md is not textonly.md
+
+
+@pytest.mark.parametrize("engine", [*REGISTRY.values(), ToyEngine()], ids=lambda e: e.name)
+def test_every_game_speaks_the_readers_language(engine):
+    """The table service calls a game's text methods with the reader's language: each takes
+    ``lang`` (the toy game too, since it is registered the same way)."""
+    n = max(2, engine.min_players)
+    state = engine.new_game(n, 1, {})
+    seat = engine.to_act(state)[0]
+    action = engine.legal_actions(state, seat)[0]
+    for lang in ("en", "de", "es"):
+        assert isinstance(engine.describe(state, seat, action, lang), str)
+        assert isinstance(engine.board_text(engine.view(state, None), lang), str)
+        assert isinstance(engine.hand_text(engine.view(state, seat), lang), str)

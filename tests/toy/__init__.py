@@ -126,10 +126,10 @@ class ToyEngine(Engine):
         seat, n = component.partition(":")[2].split(",")
         return {component, (int(seat), int(n))}
 
-    def board_text(self, view):
+    def board_text(self, view, lang="en"):
         return f"Pile: {view['pile']} stones"
 
-    def hand_text(self, view):
+    def hand_text(self, view, lang="en"):
         return f"Your secret: {view.get('secret')}"
 
 
