@@ -47,6 +47,9 @@ def check() -> int:
 
 def main(argv: list[str]) -> int:
     command, *rest = argv or ["help"]
+    if command in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        return 0
     if command == "extract":
         extract()
     elif command == "update":

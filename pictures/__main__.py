@@ -4,10 +4,12 @@ random mid-game states (``samples.py``), so anyone can look at the pictures; ``l
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
 from engines import REGISTRY
+from engines.translations import languages
 
 from . import kinds, picture
 from .samples import sample_view
@@ -16,10 +18,16 @@ NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Eszter"]
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) not in (1, 2):
-        print("usage: python -m pictures <output directory> [language]", file=sys.stderr)
-        return 2
-    out, lang = argv[0], (argv[1] if len(argv) == 2 else "en")
+    parser = argparse.ArgumentParser(
+        prog="python -m pictures",
+        description="One example board picture per game and player count, in a folder.",
+    )
+    parser.add_argument("folder", help="where the PNG files go (made if missing)")
+    parser.add_argument(
+        "language", nargs="?", default="en", choices=languages(), help="the pictures' words"
+    )
+    args = parser.parse_args(argv)  # --help exits 0; an unknown language exits 2, saying so
+    out, lang = args.folder, args.language
     os.makedirs(out, exist_ok=True)
     for kind in kinds():
         engine = REGISTRY[kind]

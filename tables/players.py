@@ -27,8 +27,12 @@ HOURS = range(24)
 
 @cache
 def timezones() -> tuple[str, ...]:
-    """Every IANA timezone name this machine knows, sorted."""
-    return tuple(sorted(zoneinfo.available_timezones()))
+    """Every IANA timezone name this machine knows, sorted; not "localtime" (the host's own
+    zone) nor "Factory" and "posixrules" (no zones a player lives in)."""
+    return tuple(sorted(zoneinfo.available_timezones() - NOT_ZONES))
+
+
+NOT_ZONES = frozenset({"localtime", "Factory", "posixrules"})
 
 
 class Players:

@@ -104,6 +104,7 @@ def test_the_check_fails_on_a_missing_fuzzy_stale_or_misplaced_entry(tmp_path):
 
 def test_the_command_line_check_passes(capsys):
     assert main(["check"]) == 0
+    assert main(["--help"]) == 0 and main(["-h"]) == 0
     assert "complete" in capsys.readouterr().out
 
 

@@ -412,3 +412,18 @@ def test_labels_and_names_come_in_the_drawing_language():
         assert name("henchmania", "site", "tavern") == "Taberna"
         assert name("korrigans", "field_colour", "turquoise") == "turquoise"  # a map's own
     assert tr("player", n=2) == "Player 2" and name("korrigans", "token", "nope") == "nope"
+
+
+def test_the_pictures_command_has_help_and_refuses_an_unknown_language(tmp_path, capsys):
+    """``python -m pictures --help`` says what it does and exits 0; an unknown language is
+    refused, naming the known ones (it used to fall back to English in silence), and writes
+    nothing."""
+    from pictures.__main__ import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0 and "example board picture" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as done:
+        main([str(tmp_path / "out"), "fr"])
+    assert done.value.code == 2 and "'en', 'de', 'es'" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

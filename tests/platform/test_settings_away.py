@@ -56,6 +56,8 @@ async def test_settings_are_checked_and_survive_a_restart(open_service, clock):
         ({"remind_hours": 0}, "1 to 72"),
         ({"remind_hours": 73}, "1 to 72"),
         ({"timezone": "Mars/Olympus"}, "not a timezone"),
+        ({"timezone": "localtime"}, "not a timezone"),  # the host's zone, not a player's
+        ({"timezone": "Factory"}, "not a timezone"),
         ({"quiet_start": 24}, "0 to 23"),
     ]:
         with pytest.raises(TableError, match=match):
