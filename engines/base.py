@@ -16,6 +16,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -114,6 +115,23 @@ class Engine(ABC):
         if role in self.parts:
             return self.parts[role]
         return PARTS[role].format(name=self.name)
+
+    def load_part(self, role: str):
+        """The module of one part (``part``), imported; None when the game declares it has
+        none. A module that is not there is a LookupError naming it (never a silent
+        fallback); an import error inside the module is raised as it is."""
+        name = self.part(role)
+        if name is None:
+            return None
+        try:
+            return import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and name.startswith(exc.name):
+                raise LookupError(
+                    f"the game {self.name!r} has no {role} module {name} (docs/new-game.md): "
+                    f"write one, or declare parts = {{{role!r}: None}} on its engine"
+                ) from exc
+            raise
 
     def option_text(self, key: str, lang: str | None = "en") -> str:
         """The help of option ``key`` in ``lang``: the lobby and the guide both show this one."""

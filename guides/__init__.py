@@ -32,7 +32,6 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 
 from engines import REGISTRY
@@ -72,7 +71,7 @@ def folder(kind: str) -> Path:
 
 def facts(kind: str, lang: str = "en") -> dict[str, str]:
     """The facts line of every component of a game (its ``guides/<game>.py``'s ``facts``)."""
-    return import_module(REGISTRY[kind].part("facts")).facts(lang)
+    return REGISTRY[kind].load_part("facts").facts(lang)
 
 
 def source(name: str, lang: str = "en", kind: str | None = None) -> Path:
@@ -92,13 +91,8 @@ def check() -> None:
         for name in (f"{kind}.md", f"{kind}_cards.md"):
             if not (folder(kind) / name).is_file():
                 raise LookupError(f"the game {kind!r} has no guide {folder(kind) / name}")
-        try:
-            found = import_module(engine.part("facts"))
-        except ModuleNotFoundError as exc:
-            raise LookupError(
-                f"the game {kind!r} has no facts module {engine.part('facts')}"
-            ) from exc
-        if not callable(getattr(found, "facts", None)):
+        found = engine.load_part("facts")
+        if found is not None and not callable(getattr(found, "facts", None)):
             raise LookupError(f"{engine.part('facts')} has no facts(lang) function")
 
 

@@ -12,8 +12,6 @@ Colours, letters and shapes of the seats: ``palette``; shared drawing: ``draw``.
 
 from __future__ import annotations
 
-from importlib import import_module
-
 FILENAME = "board.png"
 MAX_BYTES = 300 * 1024
 
@@ -38,21 +36,11 @@ def module(kind: str):
     registered game has neither the module nor a declaration that it has none."""
     from engines import REGISTRY
 
-    engine = REGISTRY[kind]
-    name = engine.part("picture")
-    if name is None:
+    found = REGISTRY[kind].load_part("picture")
+    if found is None:
         raise ValueError(f"{kind!r} has no board picture (it says so: parts['picture'] is None)")
-    try:
-        found = import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            raise LookupError(
-                f"the game {kind!r} has no picture module {name} (docs/new-game.md): write one, "
-                f"or declare parts = {{'picture': None}} on its engine for a text-only board"
-            ) from exc
-        raise
     if not callable(getattr(found, "picture", None)):
-        raise LookupError(f"{name} has no picture(view, names) function")
+        raise LookupError(f"{found.__name__} has no picture(view, names) function")
     return found
 
 

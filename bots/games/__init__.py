@@ -13,7 +13,6 @@ whose module is missing is an error (``check``, at start-up), not a silently wea
 
 from __future__ import annotations
 
-from importlib import import_module
 from types import ModuleType
 
 _LOADED: dict[str, ModuleType] = {}  # module path -> module (the bots ask in their inner loops)
@@ -29,18 +28,9 @@ def knowledge(kind: str) -> ModuleType | None:
     if name is None:
         return None
     found = _LOADED.get(name)
-    if found is not None:
-        return found
-    try:
-        found = _LOADED[name] = import_module(name)
-        return found
-    except ModuleNotFoundError as exc:
-        if exc.name is not None and name.startswith(exc.name):
-            raise LookupError(
-                f"the game {kind!r} has no bot module {name} (docs/new-game.md): write one, or "
-                f"declare parts = {{'bot': None}} on its engine"
-            ) from exc
-        raise
+    if found is None:
+        found = _LOADED[name] = engine.load_part("bot")
+    return found
 
 
 def check() -> None:
