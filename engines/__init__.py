@@ -5,6 +5,9 @@ No discord, asyncio, sqlite, clock or global random anywhere in this package: se
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from .base import (
     ACTION_ID_RE,
     Engine,
@@ -41,14 +44,17 @@ def unregister(name: str) -> None:
 
 
 def _load_all() -> None:
-    # Each game package exports ENGINE; add a game here once its engine is complete.
-    from .henchmania import ENGINE as henchmania
-    from .korrigans import ENGINE as korrigans
-    from .wichtel import ENGINE as wichtel
-    from .ziegen import ENGINE as ziegen
-
-    for engine in (ziegen, wichtel, korrigans, henchmania):
-        register(engine)
+    """Register every game package found in this folder: a package that exports ``ENGINE``.
+    Adding a game is adding its package (``docs/new-game.md``); no list of games is kept by
+    hand. A package without ``ENGINE`` (``words``, a helper) is not a game. Games register in
+    name order, so the registry's order never depends on the file system's."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.ispkg:
+            continue
+        package = importlib.import_module(f"{__name__}.{info.name}")
+        engine = getattr(package, "ENGINE", None)
+        if isinstance(engine, Engine):
+            register(engine)
 
 
 _load_all()

@@ -63,3 +63,28 @@ def test_every_game_speaks_the_readers_language(engine):
         assert isinstance(engine.describe(state, seat, action, lang), str)
         assert isinstance(engine.board_text(engine.view(state, None), lang), str)
         assert isinstance(engine.hand_text(engine.view(state, seat), lang), str)
+
+
+def test_a_game_package_dropped_into_engines_registers_itself(tmp_path, monkeypatch):
+    """The registry is found, not written: a package beside the games that exports ``ENGINE``
+    is registered by ``engines._load_all`` with no existing file changed; a package without
+    ``ENGINE`` is not a game."""
+    import engines
+
+    assert list(engines.REGISTRY) == sorted(engines.REGISTRY)  # name order, not the disk's
+    game = tmp_path / "dropin"
+    game.mkdir()
+    (game / "__init__.py").write_text(
+        "from tests.toy import ToyEngine\n\n\nclass DropIn(ToyEngine):\n    name = 'dropin'\n\n"
+        "\nENGINE = DropIn()\n"
+    )
+    (tmp_path / "helpers").mkdir()
+    (tmp_path / "helpers" / "__init__.py").write_text("VALUE = 1\n")
+    monkeypatch.setattr(engines, "__path__", [*engines.__path__, str(tmp_path)])
+    try:
+        engines._load_all()
+        assert "dropin" in engines.REGISTRY and "helpers" not in engines.REGISTRY
+    finally:
+        engines.unregister("dropin")
+        for name in ("engines.dropin", "engines.helpers"):
+            __import__("sys").modules.pop(name, None)
