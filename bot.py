@@ -194,7 +194,7 @@ class TavernBot(commands.AutoShardedBot):
         self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
         self.tables = TableService(self.store, **self._service_args)
         if self.bot_pace is not None:
-            self.tables.bot_pace = self.bot_pace
+            self.tables.turns.bot_pace = self.bot_pace
         self.messenger = Messenger(self, self.tables)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_app_command_error

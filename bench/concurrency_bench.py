@@ -37,17 +37,19 @@ async def _play(service: TableService, game, moves: int, rnd: random.Random) -> 
             game = await _new_game(service, rnd.randrange(1, 10**9))
         seat = rnd.choice(service.to_act(game))
         action = rnd.choice(service.choices(game, seat))[0]
-        game = (await service.move(game.id, game.host_id + seat, action)).game
+        game = (await service.turns.move(game.id, game.host_id + seat, action)).game
         done += 1
     return done
 
 
 async def _new_game(service: TableService, n: int):
     host = 1000 * n
-    game = await service.open_table(KIND, guild_id=1, channel_id=1, host_id=host, host_name="p0")
+    game = await service.lobby.open_table(
+        KIND, guild_id=1, channel_id=1, host_id=host, host_name="p0"
+    )
     for seat in range(1, PLAYERS):
-        await service.join(game.id, host + seat, f"p{seat}")
-    return (await service.start(game.id, host)).game
+        await service.lobby.join(game.id, host + seat, f"p{seat}")
+    return (await service.lobby.start(game.id, host)).game
 
 
 async def _bench(target: str, games: int, moves: int, sync: str = "full") -> tuple[int, float]:

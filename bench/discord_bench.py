@@ -29,7 +29,7 @@ async def _game(kind: str, folder: str) -> tuple[int, collections.Counter]:
         alice, bob = fake.add_user("alice"), fake.add_user("bob")
         extra = [fake.add_user(f"p{i}") for i in range(REGISTRY[kind].min_players)]
         async with running_bot(fake, str(Path(folder) / f"{kind}.db")) as bot:
-            bot.tables.bot_pace = 0.0  # REST calls are counted here, not the bots' pace
+            bot.tables.turns.bot_pace = 0.0  # REST calls are counted here, not the bots' pace
             lobby = (await fake.slash(alice, chan, "play", game=kind)).message
             humans = [alice, bob]
             await fake.click(bob, lobby, fake.find_button(lobby, "Join"))

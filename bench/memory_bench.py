@@ -47,16 +47,20 @@ async def _seed_games(path: str) -> list[int]:
     service = TableService(store, seed_source=lambda: 11)
     rnd = random.Random(3)
     for kind, engine in sorted(REGISTRY.items()):
-        game = await service.open_table(kind, guild_id=1, channel_id=1, host_id=100, host_name="p0")
+        game = await service.lobby.open_table(
+            kind, guild_id=1, channel_id=1, host_id=100, host_name="p0"
+        )
         for user in range(1, engine.max_players):
-            await service.join(game.id, 100 + user, f"p{user}")
-        game = (await service.start(game.id, 100)).game
+            await service.lobby.join(game.id, 100 + user, f"p{user}")
+        game = (await service.lobby.start(game.id, 100)).game
         for _ in range(20):
             if game.status != "running":
                 break
             seat = rnd.choice(service.to_act(game))
             game = (
-                await service.move(game.id, 100 + seat, rnd.choice(service.choices(game, seat))[0])
+                await service.turns.move(
+                    game.id, 100 + seat, rnd.choice(service.choices(game, seat))[0]
+                )
             ).game
     await store.close()
     with sqlite3.connect(path) as db:

@@ -29,17 +29,17 @@ async def _bench(
         rnd = random.Random(1)
         done, spent = 0, 0.0
         while done < moves_wanted:
-            game = await service.open_table(
+            game = await service.lobby.open_table(
                 kind, guild_id=1, channel_id=1, host_id=100, host_name="p0"
             )
             for user in range(1, players):
-                game = await service.join(game.id, 100 + user, f"p{user}")
-            game = (await service.start(game.id, 100)).game
+                game = await service.lobby.join(game.id, 100 + user, f"p{user}")
+            game = (await service.lobby.start(game.id, 100)).game
             while game.status == "running" and done < moves_wanted:
                 seat = rnd.choice(service.to_act(game))
                 action = rnd.choice(service.choices(game, seat))[0]
                 t = time.perf_counter()
-                game = (await service.move(game.id, 100 + seat, action)).game
+                game = (await service.turns.move(game.id, 100 + seat, action)).game
                 spent += time.perf_counter() - t
                 done += 1
         await store.close()

@@ -38,7 +38,7 @@ async def _game(kind: str, folder: str, seed: int, humans: int, bots: int) -> di
         users = [fake.add_user(f"p{i}") for i in range(humans)]
         db = str(Path(folder) / f"{kind}-{seed}-{humans}.db")
         async with running_bot(fake, db, seed) as bot:
-            bot.tables.bot_pace = 0.0  # calls are counted here, not the bots' pace
+            bot.tables.turns.bot_pace = 0.0  # calls are counted here, not the bots' pace
             defaults = {"obvious": None} if "obvious" in OPEN_TABLE_OPTIONS else {}
             _, thread = await open_table(  # the players keep their default settings
                 fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=bots, **defaults

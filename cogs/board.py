@@ -71,7 +71,7 @@ async def board_message(service: TableService, game: GameRecord) -> BoardMessage
     lang = await service.table_lang(game)
     drawn = await render_picture(service, game, lang)
     buttons = ui.board_view(game.id, game.status, lang)
-    away = await service.away_lines(game, lang)
+    away = await service.away.away_lines(game, lang)
     if drawn is None:
         return BoardMessage(
             render.add_away(render.board_embed(service, game, lang), away, lang),

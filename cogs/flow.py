@@ -84,13 +84,13 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
     try:
         if op.startswith("bot"):
             level = op.partition("-")[2] or DEFAULT_LEVEL
-            game = await svc.add_bot(table, user.id, level, guild_id=where)
+            game = await svc.lobby.add_bot(table, user.id, level, guild_id=where)
         else:
             game = await {
-                "join": lambda: svc.join(table, user.id, user.display_name, guild_id=where),
-                "leave": lambda: svc.leave(table, user.id, guild_id=where),
-                "unbot": lambda: svc.remove_bot(table, user.id, guild_id=where),
-                "cancel": lambda: svc.cancel(table, user.id, guild_id=where),
+                "join": lambda: svc.lobby.join(table, user.id, user.display_name, guild_id=where),
+                "leave": lambda: svc.lobby.leave(table, user.id, guild_id=where),
+                "unbot": lambda: svc.lobby.remove_bot(table, user.id, guild_id=where),
+                "cancel": lambda: svc.lobby.cancel(table, user.id, guild_id=where),
             }[op]()
     except GameError as exc:
         await reply_error(interaction, exc)
@@ -116,7 +116,7 @@ async def _start_table(interaction: discord.Interaction, table: int) -> None:
     svc, post = service(interaction), messenger(interaction)
     user, where = interaction.user, interaction.guild_id
     try:
-        game = await svc.startable(table, user.id, guild_id=where)
+        game = await svc.lobby.startable(table, user.id, guild_id=where)
     except GameError as exc:
         await reply_error(interaction, exc)
         return
@@ -126,7 +126,7 @@ async def _start_table(interaction: discord.Interaction, table: int) -> None:
         await reply_error(interaction, m("err.too_many_threads"))
         return
     try:
-        outcome = await svc.start(table, user.id, guild_id=where, bots=False)
+        outcome = await svc.lobby.start(table, user.id, guild_id=where, bots=False)
     except GameError as exc:  # changed meanwhile (started by a second click, say)
         if thread_id is not None:
             await post.threads.drop_thread(thread_id)
@@ -151,12 +151,12 @@ CHAIN_FLUSH_SECONDS = plan.CHAIN_FLUSH_SECONDS
 async def humans_acting(svc: TableService, game: GameRecord) -> set[int]:
     """The seats that must act and that the table does not play: no bot, not even one sitting
     in for an away player, and not an obvious decision the table takes for its player (see
-    ``TableService.table_plays``; public: the board shows who acts, and who is away with a
+    ``service.turns.table_plays``; public: the board shows who acts, and who is away with a
     bot sitting in; an obvious decision is played at the bots' pace)."""
     acting = svc.to_act(game)
     if not acting:
         return set()
-    played = await svc.table_plays(game)
+    played = await svc.turns.table_plays(game)
     return {s for s in acting if s not in played}
 
 
@@ -184,11 +184,11 @@ async def play_bots(client, game_id: int, held: Outcome | None = None) -> None:
         except Exception:  # the moves are stored; the next publish shows the board again
             log.exception("publishing moves at table %s failed", game_id)
 
-    with svc.publishing_bots(game_id):
+    with svc.turns.publishing_bots(game_id):
         try:
             game = held.game if held is not None else await svc.game(game_id)
             chain.acting = await humans_acting(svc, game)
-            async for outcome in svc.bot_turns(game_id):
+            async for outcome in svc.turns.bot_turns(game_id):
                 acting = await humans_acting(svc, outcome.game)
                 await publish(chain.add(outcome, acting, loop.time()))
         except GameError as exc:
@@ -220,7 +220,7 @@ async def publish_then_bots(
     try:
         hold = (
             game.status == "running"
-            and client.tables.bots_pending(game.id)
+            and client.tables.turns.bots_pending(game.id)
             and not await humans_acting(client.tables, game)
         )
     except Exception:  # not knowing, publish it now: the bots play on all the same
@@ -292,7 +292,7 @@ async def asks_first(
         return None
     if token is not None and token != game.seats[seat].prompt_version:
         return None
-    question = svc.confirmation(game, seat, action, lang)
+    question = svc.undo.confirmation(game, seat, action, lang)
     if question is None:
         return None
     label = dict(svc.choices(game, seat, lang)).get(action, action)
@@ -302,7 +302,7 @@ async def asks_first(
 async def _seen(svc: TableService, game: GameRecord, seat: int) -> None:
     """The player has their current controls in front of them: no turn DM is owed."""
     if seat in svc.to_act(game):
-        await svc.mark_notified(game, seat)
+        await svc.notices.mark_notified(game, seat)
 
 
 def _without_none(panel: dict) -> dict:
@@ -373,7 +373,7 @@ async def play_move(
             await respond.to(interaction).edit(content=f"**{question}**", view=view)
         return
     try:
-        outcome = await svc.move(table, user_id, action, token, guild_id=where, bots=False)
+        outcome = await svc.turns.move(table, user_id, action, token, guild_id=where, bots=False)
     except StaleClick as exc:  # only raised for a seated player: show their current panel
         await _stale(interaction, table, STALE_TYPED if typed else exc)
         return

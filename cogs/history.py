@@ -148,7 +148,7 @@ async def show_step(
     lang = flow.lang_of(interaction)
     try:
         await _visible(interaction, table)
-        step = await svc.replay_step(table, n, lang)
+        step = await svc.history.replay_step(table, n, lang)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
@@ -185,7 +185,7 @@ async def show_hands(interaction: discord.Interaction, table: int, n: int) -> No
     lang = flow.lang_of(interaction)
     try:
         game = await _visible(interaction, table)
-        hands = await svc.revealed_hands(table, n, lang)
+        hands = await svc.history.revealed_hands(table, n, lang)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return
@@ -204,7 +204,7 @@ class HistoryCog(commands.Cog, name="History"):
     async def cog_load(self) -> None:
         # Results a crash kept from being stored are filled in before anyone asks for stats.
         try:
-            await self.bot.tables.record_missing_results()
+            await self.bot.tables.history.record_missing_results()
         except Exception:
             log.exception("could not fill in missing results")
 
@@ -223,7 +223,7 @@ class HistoryCog(commands.Cog, name="History"):
             if table is not None:
                 game = await _visible(interaction, table)
             else:
-                game = await svc.latest_game(
+                game = await svc.history.latest_game(
                     interaction.user.id, interaction.channel_id, interaction.guild_id
                 )
             if game.state is None:
@@ -232,8 +232,8 @@ class HistoryCog(commands.Cog, name="History"):
             await flow.reply_error(interaction, exc)
             return
         if game.status not in ENDED:
-            step = await svc.replay_step(game.id, game.move_count, lang)
-            fair = await svc.fairness(game.id)
+            step = await svc.history.replay_step(game.id, game.move_count, lang)
+            fair = await svc.history.fairness(game.id)
             note = t(lang, "history.not_yet")
             if fair is not None:
                 note += " " + t(lang, "history.commitment", commitment=fair.commitment)
@@ -242,17 +242,17 @@ class HistoryCog(commands.Cog, name="History"):
             )
             return
         await respond.to(interaction).defer(ephemeral=True, thinking=True)
-        fair = await svc.fairness(game.id)
+        fair = await svc.history.fairness(game.id)
         results = (
             render.results_text(svc, game, lang)
             if game.status == "finished"
             else t(lang, "history.abandoned")
         )
-        hands = await svc.revealed_hands(game.id, lang=lang)
+        hands = await svc.history.revealed_hands(game.id, lang=lang)
         embed = hr.history_embed(svc, game, results, fair, hands, lang)
         files = [
-            hr.export_file(await svc.export(game.id)),
-            hr.log_file(game.id, hands, await svc.move_log(game.id, lang), lang),
+            hr.export_file(await svc.history.export(game.id)),
+            hr.log_file(game.id, hands, await svc.history.move_log(game.id, lang), lang),
         ]
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(game.id, 0, "o", lang=lang))
@@ -282,7 +282,7 @@ class HistoryCog(commands.Cog, name="History"):
         svc = self.bot.tables
         lang = flow.lang_of(interaction)
         guild = interaction.guild_id
-        server = await svc.server_stats(guild)
+        server = await svc.history.server_stats(guild)
         if player is None:
             await respond.to(interaction).send(
                 embed=hr.server_embed(server, game, top=25 if game else 10, lang=lang),
@@ -292,7 +292,7 @@ class HistoryCog(commands.Cog, name="History"):
         if player.bot:
             await flow.reply_error(interaction, m("err.stats_bot"))
             return
-        stats = await svc.player_stats(guild, player.id)
+        stats = await svc.history.player_stats(guild, player.id)
         ratings = {}
         for kind, board in server.leaderboards.items():
             for place, standing in enumerate(board, start=1):

@@ -26,7 +26,7 @@ from engines.words import render as show
 from storage import GameRecord, UserSettings
 from tables import Notice, Outcome, Reminder, TableService, plan
 from tables.caches import LRU, LockTable
-from tables.settings import DigestItem
+from tables.reminders import DigestItem
 from tables.since import SinceLastMove
 from tables.words import t
 
@@ -128,9 +128,9 @@ class Messenger:
         """Post the board in the game's thread (``thread_id``, opened by ``open_thread``; None:
         the channel) and, for a fair table, the seed commitment."""
         if thread_id is not None:
-            await self.service.set_messages(game.id, thread_id=thread_id)
+            await self.service.notices.set_messages(game.id, thread_id=thread_id)
         game = dataclasses.replace(game, thread_id=thread_id)
-        fair = await self.service.fairness(game.id)
+        fair = await self.service.history.fairness(game.id)
         if fair is not None:  # the seed commitment, public from the start (issue 16)
             await self.thread_send(
                 game,
@@ -144,7 +144,7 @@ class Messenger:
         )
         if message is None:
             return game
-        await self.service.set_messages(game.id, board_message_id=message.id)
+        await self.service.notices.set_messages(game.id, board_message_id=message.id)
         return await self.service.game(game.id, latest=True)
 
     async def update_board(self, game_id: int) -> GameRecord:
@@ -184,7 +184,7 @@ class Messenger:
                 game, lambda channel, game: self._post_board(channel, game, board)
             )
             if new is not None:
-                await self.service.set_messages(game.id, board_message_id=new.id)
+                await self.service.notices.set_messages(game.id, board_message_id=new.id)
                 game = await self.service.game(game_id, latest=True)
             return game
 
@@ -215,7 +215,7 @@ class Messenger:
                 board=self._board_kwargs,
             )
             if new is not None:
-                await self.service.set_messages(game.id, board_message_id=new.id)
+                await self.service.notices.set_messages(game.id, board_message_id=new.id)
                 game = await self.service.game(game.id, latest=True)
             return game
 
@@ -319,7 +319,7 @@ class Messenger:
     async def send_results(self, game: GameRecord, lead=None) -> None:
         """Final scores (or ``lead``, a message or text, for an abandoned game), the seed and
         salt revealed, and the export file (issue 16); in the table's language."""
-        fair = await self.service.fairness(game.id)
+        fair = await self.service.history.fairness(game.id)
         lang = await self.service.table_lang(game)
         if game.status == "finished":
             lead = render.results_text(self.service, game, lang)
@@ -337,7 +337,7 @@ class Messenger:
             await self.thread_send(
                 game,
                 content=content,
-                file=history_render.export_file(await self.service.export(game.id)),
+                file=history_render.export_file(await self.service.history.export(game.id)),
                 allowed_mentions=pinged,
             )
         except discord.Forbidden as exc:  # no Attach Files: the reveal goes out all the same
@@ -478,7 +478,7 @@ class Messenger:
                 text = render.final_dm(self.service, game, send.seat, lang)
                 await self.dm(send.user_id, content=text)
             case plan.MarkNotified():
-                await self.service.mark_notified(games[send.game_id], send.seat)
+                await self.service.notices.mark_notified(games[send.game_id], send.seat)
             case _:
                 raise TypeError(f"not a send: {send!r}")
 
@@ -531,7 +531,7 @@ class Messenger:
         if message is not None:
             await self._new_panel(game, send.seat, message, controls)
             return
-        first = send.note_closed and await self.service.mark_dm_closed(game.id, send.seat)
+        first = send.note_closed and await self.service.notices.mark_dm_closed(game.id, send.seat)
         await self.deliver(list(send.if_closed_first if first else send.if_closed), games, prefs)
 
     async def _follow_on_edit(self, send: plan.FollowOnEdit, games, prefs) -> None:
@@ -545,7 +545,7 @@ class Messenger:
             where = (send.channel_id, send.message_id, game.seats[seat].prompt_version)
             await self._remember(game.id, seat, where if controls else None)
             if controls:
-                await self.service.set_dm_panel(game.id, seat, where)
+                await self.service.notices.set_dm_panel(game.id, seat, where)
             return
         await self.deliver(list(send.otherwise), games, prefs)
 
@@ -553,7 +553,7 @@ class Messenger:
     async def _panels_of(self, game_id: int) -> dict[int, tuple[int, int, int]]:
         panels = self._panels.get(game_id)
         if panels is None:
-            loaded = await self.service.dm_panels(game_id)
+            loaded = await self.service.notices.dm_panels(game_id)
             panels = self._panels.get(game_id)  # loaded meanwhile by another task: keep it
             if panels is None:
                 panels = self._panels[game_id] = loaded
@@ -581,7 +581,7 @@ class Messenger:
         where = (message.channel.id, message.id, game.seats[seat].prompt_version)
         await self._remember(game.id, seat, where if controls else None)
         if controls:
-            await self.service.set_dm_panel(game.id, seat, where)
+            await self.service.notices.set_dm_panel(game.id, seat, where)
 
     async def refresh_panels(
         self,
@@ -619,7 +619,7 @@ class Messenger:
                     await self._panel_anew(game, seat, panel)
         if game.status != "running":
             self._panels.pop(game.id, None)
-            await self.service.forget_dm_panels(game.id)
+            await self.service.notices.forget_dm_panels(game.id)
 
     async def _edit_panel(self, game: GameRecord, where: tuple[int, int, int], panel: dict) -> bool:
         """Repaint a DM panel; False if Discord refused (deleted by the user, or older than an
@@ -644,4 +644,4 @@ class Messenger:
         if message is not None:
             where = (message.channel.id, message.id, record.prompt_version)
             await self._remember(game.id, seat, where)
-            await self.service.set_dm_panel(game.id, seat, where)
+            await self.service.notices.set_dm_panel(game.id, seat, where)

@@ -14,7 +14,7 @@ def heading(
     service: TableService, game: GameRecord, seat: int, reminder: bool = False, lang: str = "en"
 ) -> str:
     acting = service.to_act(game)
-    if seat not in acting or seat in service.taking_for(game):  # the table takes it for them
+    if seat not in acting or seat in service.turns.taking_for(game):  # the table takes it for them
         return ""
     word = "turn" if acting == [seat] else "decision"
     return t(lang, f"hand.reminder_{word}" if reminder else f"hand.your_{word}")
@@ -51,4 +51,4 @@ def private_panel(
 
 async def undo_version(service: TableService, game: GameRecord, seat: int) -> int | None:
     """The version an Undo button carries, or None when the seat cannot undo now."""
-    return game.version if await service.can_undo(game, seat) else None
+    return game.version if await service.undo.can_undo(game, seat) else None

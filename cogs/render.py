@@ -197,7 +197,7 @@ def add_away(embed: discord.Embed, away: list[str] | None, lang: str = "en") -> 
 
 
 def digest_text(service: TableService, items, *, reminder: bool, lang: str = "en") -> str:
-    """ONE message for several tables (``tables.settings.DigestItem``s): a reminder that
+    """ONE message for several tables (``tables.reminders.DigestItem``s): a reminder that
     several tables wait, or what quiet hours held back; a link to each table's thread. In the
     player's language (``lang``)."""
     waiting = sum(1 for i in items if i.your_turn)

@@ -1,6 +1,6 @@
 """A player's own settings and being away (issue 15): /settings and /away, and the passes that
 send what quiet hours held back and hand seats back when an away ends. The work is done by the
-table service (``tables/settings.py``, ``tables/away.py``) and its players' service
+table service (``tables/reminders.py``, ``tables/away.py``) and its players' service
 (``tables/players.py``); these commands stay thin."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from discord.ext import commands, tasks
 from engines import GameError
 from storage import OBVIOUS_MODES, UserSettings
 from tables.away import MAX_AWAY_DAYS, when
-from tables.settings import REMIND_HOURS, in_quiet_hours, timezones
+from tables.reminders import REMIND_HOURS, in_quiet_hours, timezones
 from tables.words import WORDS, t
 
 from . import flow, respond
@@ -167,7 +167,7 @@ class SettingsCog(commands.Cog, name="Settings"):
     ) -> None:
         """Vacation: your reminders stop and your tables wait; the boards say until when."""
         try:
-            outcomes = await self.tables.go_away(
+            outcomes = await self.tables.away.go_away(
                 interaction.user.id, days, bot_sit=bot_sit, bots=False
             )
         except GameError as exc:
@@ -209,14 +209,14 @@ class SettingsCog(commands.Cog, name="Settings"):
     async def run_returns(self) -> int:
         """Aways whose time ran out: seats handed back, boards updated. Returns how many
         tables changed."""
-        outcomes = await self.tables.returns_due()
+        outcomes = await self.tables.away.returns_due()
         for outcome in outcomes:
             await self.bot.messenger.publish(outcome)
         return len(outcomes)
 
     async def run_digests(self) -> int:
         """Players whose quiet hours ended with something held back: one message each."""
-        digests = await self.tables.due_digests()
+        digests = await self.tables.reminders.due_digests()
         for digest in digests:
             try:
                 await self.bot.messenger.send_digest(

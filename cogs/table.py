@@ -143,7 +143,7 @@ class TableCog(commands.Cog, name="Tables"):
         lang = table_language(interaction, language)
         try:
             engine = self.tables.engine(game)
-            table = await self.tables.open_table(
+            table = await self.tables.lobby.open_table(
                 game,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
@@ -154,7 +154,7 @@ class TableCog(commands.Cog, name="Tables"):
                 lang=lang,
             )
             if away_limit is not None:
-                await self.tables.set_away_limit(table.id, away_limit)
+                await self.tables.away.set_away_limit(table.id, away_limit)
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return
@@ -163,7 +163,7 @@ class TableCog(commands.Cog, name="Tables"):
             view=ui.lobby_view(table.id, "lobby", lang),
         )
         if isinstance(message, discord.Message):
-            await self.tables.set_messages(table.id, lobby_message_id=message.id)
+            await self.tables.notices.set_messages(table.id, lobby_message_id=message.id)
 
     @play.autocomplete("options")
     async def options_autocomplete(
@@ -254,7 +254,7 @@ class TableCog(commands.Cog, name="Tables"):
         """Resign: a bot plays your seat; with nobody human left the game is abandoned."""
         try:
             game = await flow.resolve_game(interaction, table)
-            outcome = await self.tables.resign(
+            outcome = await self.tables.turns.resign(
                 game.id, interaction.user.id, guild_id=interaction.guild_id, bots=False
             )
         except GameError as exc:
@@ -277,7 +277,7 @@ class TableCog(commands.Cog, name="Tables"):
         """The host (or a server admin) lets a bot play for someone who stopped playing."""
         try:
             game = await flow.resolve_game(interaction, table, host=True)
-            outcome = await self.tables.replace_with_bot(
+            outcome = await self.tables.turns.replace_with_bot(
                 game.id,
                 player.id,
                 by_user=interaction.user.id,
@@ -306,7 +306,7 @@ class TableCog(commands.Cog, name="Tables"):
         """The host (or a server admin) ends a running game without a winner."""
         try:
             game = await flow.resolve_game(interaction, table, host=True)
-            game = await self.tables.abandon(
+            game = await self.tables.lobby.abandon(
                 game.id,
                 interaction.user.id,
                 admin=is_admin(interaction),
@@ -339,8 +339,8 @@ class TableCog(commands.Cog, name="Tables"):
     async def resume_bots(self) -> int:
         """On start-up: bots whose chain of moves a restart cut short play on (each table in
         its own task, so start-up does not wait for their thinking). Returns how many."""
-        async with self.tables.exclusive("bot-resume") as mine:  # one process of several
-            games = await self.tables.games_owing_bot_moves() if mine else []
+        async with self.tables.notices.exclusive("bot-resume") as mine:  # one process of several
+            games = await self.tables.turns.games_owing_bot_moves() if mine else []
         for game_id in games:
             task = asyncio.create_task(flow.play_bots(self.bot, game_id))
             self._bot_tasks.add(task)
@@ -350,17 +350,17 @@ class TableCog(commands.Cog, name="Tables"):
     async def send_missed(self) -> int:
         """On start-up: the turn DMs a crash or an outage swallowed. Returns how many.
         Of several processes starting at once on one database, one does it (the others skip)."""
-        async with self.tables.exclusive("catch-up") as mine:
+        async with self.tables.notices.exclusive("catch-up") as mine:
             if not mine:
                 return 0
-            missed = await self.tables.catch_up()
+            missed = await self.tables.notices.catch_up()
             for game, notice in missed:
                 await self.bot.messenger.send_notices(game, [notice])
             return len(missed)
 
     async def run_reminders(self) -> int:
         """Send every due reminder; returns how many games were reminded."""
-        due = await self.tables.due_reminders()
+        due = await self.tables.reminders.due_reminders()
         await self.bot.messenger.remind_all(due)  # one message per player (issue 15)
         return len(due)
 

@@ -143,12 +143,12 @@ class ThreadKeeper:
         except discord.HTTPException as exc:
             log.warning("table %s: no new thread (%s); going on in the channel", game.id, exc)
             thread_id = game.channel_id  # the channel itself from now on
-        await self.service.set_messages(game.id, thread_id=thread_id)
+        await self.service.notices.set_messages(game.id, thread_id=thread_id)
         game = await self.service.game(game.id, latest=True)
         if board is not None:
             try:
                 message = await self.channel(game).send(**(await board(game)))
-                await self.service.set_messages(game.id, board_message_id=message.id)
+                await self.service.notices.set_messages(game.id, board_message_id=message.id)
                 game = await self.service.game(game.id, latest=True)
             except discord.HTTPException:
                 log.warning("table %s: could not post its board again", game.id, exc_info=True)

@@ -23,7 +23,9 @@ async def click_undo(interaction: discord.Interaction, table: int, version: int)
     """The Undo button of a private panel: take back, then repaint that panel in place."""
     svc = flow.service(interaction)
     try:
-        outcome = await svc.undo(table, interaction.user.id, version, guild_id=interaction.guild_id)
+        outcome = await svc.undo.undo(
+            table, interaction.user.id, version, guild_id=interaction.guild_id
+        )
     except StaleClick as exc:
         await flow._stale(interaction, table, exc)
         return
@@ -45,7 +47,7 @@ async def command_undo(interaction: discord.Interaction, table: int | None) -> N
     svc = flow.service(interaction)
     try:
         game = await flow.resolve_game(interaction, table)
-        outcome = await svc.undo(game.id, interaction.user.id, guild_id=interaction.guild_id)
+        outcome = await svc.undo.undo(game.id, interaction.user.id, guild_id=interaction.guild_id)
     except GameError as exc:
         await flow.reply_error(interaction, exc)
         return

@@ -17,10 +17,10 @@ from typing import Any
 from engines import Event
 from storage import GameRecord
 
-from .base import ANYWHERE, on_latest
+from .base import TableBase, on_latest
 from .errors import TableError
 from .outcome import Outcome
-from .settings import SettingsMixin, is_away
+from .plan import is_away
 from .words import m, t
 
 log = logging.getLogger("tavern.away")
@@ -36,13 +36,16 @@ def when(at: float) -> str:
     return f"<t:{int(at)}:f>"
 
 
-class AwayMixin(SettingsMixin):
+class Away(TableBase):
+    """``service.away``: who is away, going away and coming back, and when an away player's
+    seat may be handed to a bot (``may_replace``, asked by ``turns.replace_with_bot``)."""
+
     # --- who is away -----------------------------------------------------------------------------
     async def _away_of(self, game: GameRecord) -> dict[int, Any]:
         """seat -> settings of each human seat whose player is away now."""
         now = self.clock()
         humans = {s.user_id: s.seat for s in game.seats if not s.is_bot}
-        prefs = await self.settings_of(humans)
+        prefs = await self.players.settings_of(humans)
         return {humans[u]: p for u, p in prefs.items() if is_away(p, now)}
 
     async def sitting_seats(self, game: GameRecord) -> set[int]:
@@ -74,7 +77,7 @@ class AwayMixin(SettingsMixin):
         if not 1 <= days <= MAX_AWAY_DAYS:
             raise TableError(m("err.away_days", max=MAX_AWAY_DAYS))
         now = self.clock()
-        old = await self.settings(user_id)
+        old = await self.players.settings(user_id)
         since = old.away_since if is_away(old, now) and old.away_since else now
         until = now + days * DAY
         await self.store.set_away(user_id, since, until, bot_sit)
@@ -87,7 +90,7 @@ class AwayMixin(SettingsMixin):
     async def come_back(self, user_id: int, *, until: float | None = None) -> list[Outcome]:
         """End the player's away (``until``: only if it still ends then, for the expiry pass):
         their reminders and clocks run again and a bot sitting in hands their seats back."""
-        old = await self.settings(user_id)
+        old = await self.players.settings(user_id)
         if old.away_until is None:
             raise TableError(m("err.not_away"))
         ended = await self.store.end_away(user_id, old.away_until if until is None else until)
@@ -141,7 +144,7 @@ class AwayMixin(SettingsMixin):
                 for s in engine.to_act(state)
                 if not (back and s == seat)
             }
-            return await self._advance(
+            return await self.core.turns.advance(
                 game,
                 engine,
                 state,
@@ -163,35 +166,19 @@ class AwayMixin(SettingsMixin):
         stored = await self.store.away_limit(game_id)
         return stored if stored is not None else DEFAULT_AWAY_LIMIT_DAYS * DAY
 
-    async def replace_with_bot(
-        self,
-        game_id: int,
-        user_id: int,
-        *,
-        by_user: int,
-        admin: bool = False,
-        guild_id: Any = ANYWHERE,
-        bots: bool = True,
-    ) -> Outcome:
-        """As before, except that a player who is away (and said so) keeps their seat until
-        they have been away longer than the table's limit."""
-        if by_user != user_id:
-            game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
-            self._host_only(game, by_user, "replace", self.admin_here(game, admin, guild_id))
-            seat = game.seat_of(user_id)
-            away = (await self._away_of(game)).get(seat) if seat is not None else None
-            if away is not None:
-                limit = await self.away_limit(game_id)
-                if self.clock() - (away.away_since or self.clock()) < limit:
-                    raise TableError(
-                        m(
-                            "err.away_keeps",
-                            name=game.seats[seat].name,
-                            until=when(away.away_until),
-                            days=f"{limit / DAY:g}",
-                            start=when(away.away_since + limit),
-                        )
+    async def may_replace(self, game: GameRecord, seat: int) -> None:
+        """Refuse (``TableError``) the handing of ``seat`` to a bot while its player is away
+        (and said so) and has not been away longer than the table's limit."""
+        away = (await self._away_of(game)).get(seat)
+        if away is not None:
+            limit = await self.away_limit(game.id)
+            if self.clock() - (away.away_since or self.clock()) < limit:
+                raise TableError(
+                    m(
+                        "err.away_keeps",
+                        name=game.seats[seat].name,
+                        until=when(away.away_until),
+                        days=f"{limit / DAY:g}",
+                        start=when(away.away_since + limit),
                     )
-        return await super().replace_with_bot(
-            game_id, user_id, by_user=by_user, admin=admin, guild_id=guild_id, bots=bots
-        )
+                )

@@ -11,18 +11,20 @@ from typing import Any, TypeVar
 
 import engines
 from engines import Engine, GameError, State
+from engines.translations import language
 from engines.words import render
 from storage import ACTIVE, GameRecord, Store
 
 from .caches import LRU, LockTable
 from .errors import TableChanged, TableError
 from .players import Players
-from .words import m, seat_name
+from .words import WORDS, m, seat_name
 
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
 CACHE_SIZE = 1000  # games whose record and state stay in memory (least recently used go)
 REPLAYS_KEPT = 64  # games whose replay (with the states an undo may restore) stays in memory
+LANGS_KEPT = 10_000  # tables' languages kept in memory (least recently used go)
 MAX_ID = 2**63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
 
 
@@ -76,7 +78,12 @@ def fill_names(text: str, names: list[str]) -> str:
     )
 
 
-class TableBase:
+class TableCore:
+    """What every service of one table service shares: the store, the clock, the engines, the
+    per-game locks and the caches, and the services themselves (``lobby``, ``turns``, ``undo``,
+    ``notices``, ``reminders``, ``history``, ``away``, ``players``: set by ``TableService``), so
+    each service calls another by its name, never through a base class."""
+
     def __init__(
         self,
         store: Store,
@@ -90,28 +97,85 @@ class TableBase:
         self.store = store
         self.clock = clock
         # each player's own (settings, language, what quiet hours held back): a service of its
-        # own, on this service's clock (read at each call: a test may change it)
+        # own, on this core's clock (read at each call: a test may change it)
         self.players = Players(store, lambda: self.clock())
         self.remind_after = remind_after
         self.registry = engines.REGISTRY if registry is None else registry
-        self._seed = seed_source or (lambda: secrets.randbits(62))
-        self._lock = LockTable[int]()  # one per game, kept while held or awaited
+        self.seed = seed_source or (lambda: secrets.randbits(62))
+        self.lock = LockTable[int]()  # one per game, kept while held or awaited
         # The latest stored record of the games this process wrote or read most recently (at
         # most ``cache_size``; finished games are dropped first). Only requests holding the
         # game's lock write, and every write is conditional on the version, so a record changed
         # by another process makes the write fail (and drops the cache entry) instead of being
         # overwritten.
-        self._cache: LRU[int, GameRecord] = LRU(
+        self.cache: LRU[int, GameRecord] = LRU(
             cache_size,
             done=lambda g: g.status in ("finished", "abandoned"),
-            on_drop=lambda game_id: self._live.pop(game_id, None),
+            on_drop=lambda game_id: self.live.pop(game_id, None),
         )
         # The engine state of each cached record, already loaded: (version, state). States are
         # never mutated (apply returns a new one), so one object serves every reader.
-        self._live: LRU[int, tuple[int, State]] = LRU(cache_size)
+        self.live: LRU[int, tuple[int, State]] = LRU(cache_size)
         # The replay of each game that was asked about undo (``undo.py``): (version, log
         # length, ``engines.undo.Replay``), brought up to date from the log.
-        self._replays: LRU[int, tuple[int, int, Any]] = LRU(REPLAYS_KEPT)
+        self.replays: LRU[int, tuple[int, int, Any]] = LRU(REPLAYS_KEPT)
+        self.langs: LRU[int, str] = LRU(LANGS_KEPT)  # each table's language, once read
+        # the services, set by ``TableService`` (typed loosely: each module imports only base)
+        self.lobby: Any = None
+        self.turns: Any = None
+        self.undo: Any = None
+        self.notices: Any = None
+        self.reminders: Any = None
+        self.history: Any = None
+        self.away: Any = None
+
+
+class TableBase:
+    """A service over the shared core: the lookups every service uses (a game, its state, its
+    seats' texts, a table's language), with the core's store, clock, caches and locks."""
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.core.clock
+
+    @clock.setter
+    def clock(self, clock: Callable[[], float]) -> None:
+        self.core.clock = clock
+
+    @property
+    def players(self) -> Players:
+        return self.core.players
+
+    @property
+    def registry(self) -> dict[str, Engine]:
+        return self.core.registry
+
+    @property
+    def remind_after(self) -> float:
+        return self.core.remind_after
+
+    @property
+    def _lock(self) -> LockTable[int]:
+        return self.core.lock
+
+    @property
+    def _cache(self) -> LRU[int, GameRecord]:
+        return self.core.cache
+
+    @property
+    def _live(self) -> LRU[int, tuple[int, State]]:
+        return self.core.live
+
+    @property
+    def _replays(self) -> LRU[int, tuple[int, int, Any]]:
+        return self.core.replays
 
     # --- lookups ---------------------------------------------------------------------------------
     def engine(self, kind: str) -> Engine:
@@ -233,3 +297,29 @@ class TableBase:
 
     async def games_in_channel(self, channel_id: int) -> list[GameRecord]:
         return await self.store.games_in_channel(channel_id)
+
+    def _host_only(self, game: GameRecord, user_id: int, what: str, admin: bool = False) -> None:
+        """The host may; so may a server admin (``admin``) where the front end says so.
+        ``what`` names the request: ``err.host_only.<what>`` is the message."""
+        if game.host_id != user_id and not admin:
+            key = f"err.host_only.{what}"
+            raise TableError(m(key) if key in WORDS else m("err.host_only", what=what))
+
+    # --- languages -------------------------------------------------------------------------------
+    # A table's (its public board, news and results) and a user's (their DMs and private
+    # answers: kept by ``Players``, tables/players.py). Languages are our catalog languages
+    # ("en", "de", "es"): a Discord locale ("de", "es-ES", "en-GB"...) is mapped by
+    # ``engines.translations.language`` and an unknown one falls back to English.
+    async def set_table_lang(self, game_id: int, tag: str | None) -> str:
+        lang = language(tag)
+        await self.store.set_table_lang(game_id, lang)
+        self.core.langs[game_id] = lang
+        return lang
+
+    async def table_lang(self, game: GameRecord | int) -> str:
+        """The language of a table's public messages (English for tables opened before)."""
+        game_id = game if isinstance(game, int) else game.id
+        lang = self.core.langs.get(game_id)
+        if lang is None:
+            lang = self.core.langs[game_id] = language(await self.store.table_lang(game_id))
+        return lang

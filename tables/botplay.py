@@ -87,18 +87,24 @@ def openly_lone(engine: Engine, state: State, seat: int, seats: int, seed: int) 
     return True
 
 
-class BotPlayMixin(TableBase):
+class BotPlay(TableBase):
+    """The bots' and the table's own moves, part of ``service.turns`` (``turns.Turns``)."""
+
     # How long a bot thinks about one decision; tests and benchmarks may lower it.
     bot_seconds: float = THINK_SECONDS
     # Seconds from the start of a bot's turn to its move being stored (then published): the
     # same whatever the bot holds or how long it thought (see ``BOT_PACE``).
     bot_pace: float = BOT_PACE
 
+    def __init__(self, core) -> None:
+        super().__init__(core)
+        self._bots_pending: set[int] = set()  # games whose bots still answer a human move
+        self._publishing: collections.Counter = collections.Counter()  # chains being shown
+        # which seats' obvious decisions the table takes, per game: (version, seats)
+        self._taking: LRU[int, tuple[int, frozenset[int]]] = LRU(TAKING_KEPT)
+
     def _bots_pending_set(self) -> set[int]:
-        pending = getattr(self, "_bots_pending", None)
-        if pending is None:
-            pending = self._bots_pending = set()
-        return pending
+        return self._bots_pending
 
     def bots_pending(self, game_id: int) -> bool:
         """A human move was answered and the game's bots have not finished answering it (or
@@ -106,10 +112,7 @@ class BotPlayMixin(TableBase):
         return game_id in self._bots_pending_set() or game_id in self._bots_publishing()
 
     def _bots_publishing(self) -> collections.Counter:
-        publishing = getattr(self, "_publishing", None)
-        if publishing is None:
-            publishing = self._publishing = collections.Counter()
-        return publishing
+        return self._publishing
 
     @contextlib.contextmanager
     def publishing_bots(self, game_id: int):
@@ -124,14 +127,15 @@ class BotPlayMixin(TableBase):
             if publishing[game_id] <= 0:
                 del publishing[game_id]
 
-    async def sitting_seats(self, game: GameRecord) -> set[int]:
-        """The seats of away players a bot sits in for (``away.py`` knows; none here)."""
-        return set()
-
     async def auto_seats(self, game: GameRecord) -> set[int]:
         """The human seats whose player lets the table take their obvious decisions (the
-        setting ``obvious``: ``settings.py`` knows; none here)."""
-        return set()
+        setting ``obvious``, a decision with one legal action, at the bots' pace:
+        ``obvious_seats``)."""
+        humans = {s.user_id: s.seat for s in game.seats if not s.is_bot and s.user_id is not None}
+        if not humans:
+            return set()
+        prefs = await self.players.settings_of(humans)
+        return {humans[u] for u, p in prefs.items() if p.obvious == "auto"}
 
     async def obvious_seats(
         self,
@@ -153,7 +157,7 @@ class BotPlayMixin(TableBase):
         if engine.is_over(state):
             return set()
         if sitters is None:
-            sitters = await self.sitting_seats(game)
+            sitters = await self.core.away.sitting_seats(game)
         lone = [
             s
             for s in engine.to_act(state)
@@ -169,10 +173,7 @@ class BotPlayMixin(TableBase):
         return {s for s in lone if s in autos}
 
     def _taking_kept(self) -> LRU[int, tuple[int, frozenset[int]]]:
-        kept = getattr(self, "_taking", None)
-        if kept is None:
-            kept = self._taking = LRU(TAKING_KEPT)
-        return kept
+        return self._taking
 
     def _took_note(self, game_id: int, version: int, obvious: set[int]) -> None:
         """Remember which seats' obvious decisions the table takes at this stored version."""
@@ -199,7 +200,7 @@ class BotPlayMixin(TableBase):
             return set()
         engine = self.engine(game.kind)
         state = self.state(game)
-        sitters = await self.sitting_seats(game)
+        sitters = await self.core.away.sitting_seats(game)
         bots = {s for s in engine.to_act(state) if game.seats[s].is_bot or s in sitters}
         return bots | await self.obvious_seats(game, engine, state, sitters)
 
@@ -262,7 +263,7 @@ class BotPlayMixin(TableBase):
             if game.state is None:
                 return None
             state = self.state(game)
-            sitters = await self.sitting_seats(game)
+            sitters = await self.core.away.sitting_seats(game)
             obvious = await self.obvious_seats(game, engine, state, sitters)
             bot = self._bot_to_act(game, engine, state, sitters, obvious)
             if bot is None:
@@ -273,7 +274,7 @@ class BotPlayMixin(TableBase):
                 game, engine, state, bot, before[bot], game.move_count, sitters
             )
             state, events = engine.apply(state, bot, pick)
-            return await self._advance(
+            return await self.advance(
                 game, engine, state, [(bot, pick)], events, None, before=before, bots=False
             )
 
@@ -294,7 +295,7 @@ class BotPlayMixin(TableBase):
                 continue
             engine = self.engine(game.kind)
             state = self.state(game)
-            sitters = await self.sitting_seats(game)
+            sitters = await self.core.away.sitting_seats(game)
             obvious = await self.obvious_seats(game, engine, state, sitters)
             if self._bot_to_act(game, engine, state, sitters, obvious) is not None:
                 out.append(game_id)

@@ -71,13 +71,13 @@ class ReplayStep:
     view: dict = field(default_factory=dict)  # the spectator view (for a board picture)
 
 
-class HistoryMixin(TableBase):
-    # --- the seed commitment ---------------------------------------------------------------------
-    async def start(self, game_id: int, by_user: int, *args, **kwargs):
-        await self._commit_seed(game_id, by_user, kwargs.get("guild_id", ANYWHERE))
-        return await super().start(game_id, by_user, *args, **kwargs)  # type: ignore[misc]
+class History(TableBase):
+    """``service.history``: the fair shuffle's commitment (``commit_seed``, asked by
+    ``lobby.start``), move logs, exports and replays, results, ratings and stats (``finished``,
+    asked by ``turns.advance`` when a game ends)."""
 
-    async def _commit_seed(
+    # --- the seed commitment ---------------------------------------------------------------------
+    async def commit_seed(
         self, game_id: int, by_user: int | None = None, guild_id: Any = ANYWHERE
     ) -> None:
         """Draw and store the salt of a lobby about to start (its host asking, from its place);
@@ -223,14 +223,12 @@ class HistoryMixin(TableBase):
         ]
 
     # --- results, ratings and stats --------------------------------------------------------------
-    async def _advance(self, game: GameRecord, *args, **kwargs):
-        outcome = await super()._advance(game, *args, **kwargs)  # type: ignore[misc]
-        if outcome.game.status == "finished" and game.status != "finished":
-            try:
-                await self.record_results(outcome.game.id)
-            except Exception:  # the move is stored; record_missing_results catches up later
-                log.exception("could not store the results of table %s", outcome.game.id)
-        return outcome
+    async def finished(self, game_id: int) -> None:
+        """A move just finished the game (stored): record its results now."""
+        try:
+            await self.record_results(game_id)
+        except Exception:  # the move is stored; record_missing_results catches up later
+            log.exception("could not store the results of table %s", game_id)
 
     async def record_results(self, game_id: int, *, rate_now: bool = True) -> bool:
         """Store a finished game's results and update the ratings (once). True if written.
@@ -312,3 +310,12 @@ class HistoryMixin(TableBase):
         return server_stats(
             await self.store.results_in_guild(guild_id), await self.store.ratings_in_guild(guild_id)
         )
+
+    # --- checks ----------------------------------------------------------------------------------
+    async def replay(self, game_id: int) -> State:
+        """Rebuild a game's state from its seed, options and move log."""
+        game = await self.game(game_id)
+        engine = self.engine(game.kind)
+        state = engine.new_game(len(game.seats), game.seed, game.options)
+        moves = await self.store.moves(game_id)
+        return engine.dump(Replay(engine, state).play_all((m.seat, m.action) for m in moves))

@@ -8,15 +8,16 @@ from typing import Any
 from engines import Engine
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import ANYWHERE, on_latest
+from .base import ANYWHERE, TableBase, on_latest
 from .bots import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from .errors import TableChanged, TableError
-from .langs import LangsMixin
 from .outcome import Outcome
-from .words import WORDS, counted, m
+from .words import counted, m
 
 
-class LobbyMixin(LangsMixin):
+class Lobby(TableBase):
+    """``service.lobby``: opening a table, its seats and bots, starting and closing it."""
+
     # --- the lobby -------------------------------------------------------------------------------
     async def open_table(
         self,
@@ -41,7 +42,7 @@ class LobbyMixin(LangsMixin):
             channel_id=channel_id,
             host_id=host_id,
             options=merged,
-            seed=self._seed(),
+            seed=self.core.seed(),
             now=self.clock(),
             remind_after=remind_after or self.remind_after,
             seats=[SeatRecord(0, host_id, None, host_name)],
@@ -56,13 +57,6 @@ class LobbyMixin(LangsMixin):
                 m("err.already_started") if game.status == "running" else m("err.closed")
             )
         return self.engine(game.kind)
-
-    def _host_only(self, game: GameRecord, user_id: int, what: str, admin: bool = False) -> None:
-        """The host may; so may a server admin (``admin``) where the front end says so.
-        ``what`` names the request: ``err.host_only.<what>`` is the message."""
-        if game.host_id != user_id and not admin:
-            key = f"err.host_only.{what}"
-            raise TableError(m(key) if key in WORDS else m("err.host_only", what=what))
 
     async def _set_seats(self, game: GameRecord, seats: list[SeatRecord]) -> GameRecord:
         seats = [dataclasses.replace(s, seat=i) for i, s in enumerate(seats)]
@@ -180,8 +174,17 @@ class LobbyMixin(LangsMixin):
             )
         return engine
 
-    @on_latest
     async def start(
+        self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE, bots: bool = True
+    ) -> Outcome:
+        """Start the table: its seed is committed first (``history.commit_seed``: the fair
+        shuffle's promise, stored before anything is dealt), then the game is dealt and the
+        bots play up to the first human decision."""
+        await self.core.history.commit_seed(game_id, by_user, guild_id)
+        return await self._start(game_id, by_user, guild_id=guild_id, bots=bots)
+
+    @on_latest
+    async def _start(
         self, game_id: int, by_user: int, *, guild_id: Any = ANYWHERE, bots: bool = True
     ) -> Outcome:
         async with self._lock(game_id):
@@ -189,6 +192,6 @@ class LobbyMixin(LangsMixin):
             engine = self._check_start(game, by_user)
             n = len(game.seats)
             state = engine.new_game(n, game.seed, game.options)
-            return await self._advance(
+            return await self.core.turns.advance(
                 game, engine, state, [], [], None, before={}, new_status="running", bots=bots
             )

@@ -1,48 +1,21 @@
-"""Reminders, what each seat was told, closed DMs, message ids (DM panels too); and the replay
-check."""
+"""What each seat was told, closed DMs, message ids (DM panels too)."""
 
 from __future__ import annotations
 
 import dataclasses
 from contextlib import AbstractAsyncContextManager
 
-from engines import State
-from engines.undo import Replay
 from storage import GameRecord
 
 from .base import TableBase
-from .outcome import Notice, Reminder
-
-REMINDER_BATCH = 500  # games read at once by the reminder pass (which reads until none is due)
+from .outcome import Notice
 
 
-class NoticesMixin(TableBase):
-    # --- reminders and DMs ------------------------------------------------------------------------
-    async def due_reminders(self) -> list[Reminder]:
-        """Every game whose deadline passed (all of them, read in batches): who to remind.
-        Each is re-armed for another period. Sending is paced by Discord's rate limits only."""
-        now = self.clock()
-        reminders: list[Reminder] = []
-        seen: set[int] = set()
-        while True:
-            batch = [g for g in await self.store.due_games(now, REMINDER_BATCH) if g.id not in seen]
-            if not batch:
-                return reminders
-            for game in batch:
-                seen.add(game.id)
-                seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
-                if await self._rearm(game, now, bool(seats)) and seats:
-                    reminders.append(Reminder(game, seats))
+class Notices(TableBase):
+    """``service.notices``: what each seat was told (``mark_notified``, ``missed_notices``,
+    ``catch_up`` at start-up), closed DMs, DM panels and the table's message ids."""
 
-    async def _rearm(self, game: GameRecord, now: float, waiting: bool) -> bool:
-        """Push a passed deadline one period on. Conditional: a move (or another pass) that
-        changed the game meanwhile wins, and only the pass that re-armed it reminds."""
-        armed = await self.store.set_deadline(
-            game.id, game.version, game.deadline_at, now + game.remind_after if waiting else None
-        )
-        self._cache.pop(game.id, None)
-        return armed
-
+    # --- what each seat was told, DMs and messages ------------------------------------------------
     async def mark_notified(self, game: GameRecord, seat: int) -> None:
         """Remember that ``seat`` was told about its current decision (see ``missed_notices``)."""
         record = game.seats[seat]
@@ -74,7 +47,9 @@ class NoticesMixin(TableBase):
         now = self.clock()
         missed = []
         for game in await self.store.unnotified_games():
-            obvious = await self.obvious_seats(game)  # the table takes them: nobody to tell
+            obvious = await self.core.turns.obvious_seats(
+                game
+            )  # the table takes them: nobody to tell
             waiting = [
                 s for s in self.to_act(game) if not game.seats[s].is_bot and s not in obvious
             ]
@@ -101,7 +76,7 @@ class NoticesMixin(TableBase):
         for game, notice in await self.missed_notices():
             if notice.reminder:
                 if game.id not in claimed:
-                    claimed[game.id] = await self._rearm(game, now, True)
+                    claimed[game.id] = await self.core.reminders.rearm(game, now, True)
                 if not claimed[game.id]:
                     record = game.seats[notice.seat]
                     if record.notified_version >= record.prompt_version:
@@ -135,12 +110,3 @@ class NoticesMixin(TableBase):
     async def set_messages(self, game_id: int, **ids: int | None) -> None:
         await self.store.set_messages(game_id, **ids)
         self._cache.pop(game_id, None)
-
-    # --- checks -----------------------------------------------------------------------------------
-    async def replay(self, game_id: int) -> State:
-        """Rebuild a game's state from its seed, options and move log."""
-        game = await self.game(game_id)
-        engine = self.engine(game.kind)
-        state = engine.new_game(len(game.seats), game.seed, game.options)
-        moves = await self.store.moves(game_id)
-        return engine.dump(Replay(engine, state).play_all((m.seat, m.action) for m in moves))

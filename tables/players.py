@@ -1,6 +1,6 @@
 """Each player's own (issue 15): their settings, their language, what their quiet hours held
 back. A service of its own: it knows no table, only the store and the clock (the table service
-reaches it as ``TableService.players``; ``tables/settings.py`` and ``tables/away.py`` build on
+reaches it as ``TableService.players``; ``tables/reminders.py`` and ``tables/away.py`` build on
 it for what concerns tables).
 """
 

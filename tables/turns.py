@@ -10,8 +10,8 @@ from engines import Engine, Event, IllegalAction, State
 from engines.words import render
 from storage import GameRecord, SeatRecord, StaleVersion
 
-from .base import ANYWHERE, RECENT_LINES, TableBase, fill_names, on_latest
-from .botplay import BotPlayMixin, table_level
+from .base import ANYWHERE, RECENT_LINES, fill_names, on_latest
+from .botplay import BotPlay, table_level
 from .errors import StaleClick, TableChanged, TableError, quote
 from .outcome import Notice, Outcome
 from .words import m, seat_name
@@ -19,7 +19,11 @@ from .words import m, seat_name
 MAX_BOT_MOVES = 100_000
 
 
-class TurnsMixin(BotPlayMixin, TableBase):
+class Turns(BotPlay):
+    """``service.turns``: a player's move, resigning or being replaced, and the bots and the
+    table answering (``botplay.BotPlay``); ``advance`` stores it all and says who is told what.
+    """
+
     # --- moves -----------------------------------------------------------------------------------
     @on_latest
     async def move(
@@ -57,7 +61,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
             if action not in before[seat]:  # quote what was typed, never all of it
                 raise IllegalAction(m("err.illegal", action=quote(action)))
             state, events = engine.apply(state, seat, action)
-            return await self._advance(
+            return await self.advance(
                 game, engine, state, [(seat, action)], events, seat, before=before, bots=bots
             )
 
@@ -82,7 +86,8 @@ class TurnsMixin(BotPlayMixin, TableBase):
     ) -> Outcome:
         """A player resigns (``by_user`` is that player), or the host (or a server admin of
         the table's own server) hands an absent player's seat to a bot so the others go on.
-        The seat's bot plays at the table's level (``botplay.table_level``)."""
+        The seat's bot plays at the table's level (``botplay.table_level``). A player who is
+        away (and said so) keeps their seat until the table's limit (``away.may_replace``)."""
         async with self._lock(game_id):
             game = await self.table_at(game_id, user_id=by_user, guild_id=guild_id)
             if game.status != "running":
@@ -94,6 +99,8 @@ class TurnsMixin(BotPlayMixin, TableBase):
             seat = game.seat_of(user_id)
             if seat is None:
                 raise TableError(m("err.not_playing") if by_user == user_id else m("err.no_seat"))
+            if by_user != user_id:
+                await self.core.away.may_replace(game, seat)
             engine = self.engine(game.kind)
             state = self.state(game)
             old = game.seats[seat]
@@ -129,7 +136,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
                     game=await self._reread(game.id), public=[render(events[0].message, lang)]
                 )
             before = {s: engine.legal_actions(state, s) for s in engine.to_act(state)}
-            outcome = await self._advance(
+            outcome = await self.advance(
                 game,
                 engine,
                 state,
@@ -144,7 +151,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
             self._cache.pop(game.id, None)  # other seats' marks: read them from the database
             return outcome
 
-    async def _advance(
+    async def advance(
         self,
         game: GameRecord,
         engine: Engine,
@@ -168,7 +175,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
         play_bots = bots
         thinker = dataclasses.replace(game, seats=seats) if seats else game
         bots = {s.seat for s in thinker.seats if s.is_bot}
-        sitters = await self.sitting_seats(thinker)  # away players' seats a bot plays (away.py)
+        sitters = await self.core.away.sitting_seats(thinker)  # away players a bot plays for
         autos = await self.auto_seats(thinker)  # players who let the table take obvious ones
         for _ in range(MAX_BOT_MOVES if play_bots else 0):
             if engine.is_over(state):
@@ -241,7 +248,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
         now = self.clock()
         waiting = [s for s in acting if s not in obvious]  # an obvious one is played at once
         deadline = (
-            now + await self.remind_period(seat_list, waiting, game.remind_after)
+            now + await self.core.reminders.remind_period(seat_list, waiting, game.remind_after)
             if any(s not in bots for s in waiting)
             else None
         )
@@ -284,7 +291,7 @@ class TurnsMixin(BotPlayMixin, TableBase):
         self._took_note(game.id, new_version, obvious)
         if not play_bots and any(s in bots or s in sitters or s in obvious for s in acting):
             self._bots_pending_set().add(game.id)
-        return Outcome(
+        outcome = Outcome(
             game=stored,
             public=public,
             highlights=highlights,
@@ -294,3 +301,6 @@ class TurnsMixin(BotPlayMixin, TableBase):
             mover_seat=mover,
             mover_news=mover_news,
         )
+        if status == "finished" and game.status != "finished":
+            await self.core.history.finished(stored.id)  # results and ratings, once
+        return outcome

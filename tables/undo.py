@@ -39,7 +39,10 @@ def refusal(replay: Replay, seat: int):
     return m("err.undo_nothing") if not replay.stack else m("err.undo_someone")
 
 
-class UndoMixin(TableBase):
+class Undo(TableBase):
+    """``service.undo``: taking back a decision (``can_undo``, ``undo``) and the confirmations
+    of steps that reveal something (``confirmation``)."""
+
     async def _replay_of(self, game: GameRecord) -> Replay | None:
         """The game replayed up to its stored version (None if the replay does not give the
         stored snapshot: then nothing can be taken back)."""
@@ -75,7 +78,7 @@ class UndoMixin(TableBase):
         again at once)."""
         if replay.refusal(seat) is not None:
             return None
-        if seat not in await self.auto_seats(game):
+        if seat not in await self.core.turns.auto_seats(game):
             return [replay.stack[-1]]
         engine = self.engine(game.kind)
         taken = []
@@ -131,9 +134,9 @@ class UndoMixin(TableBase):
                     if e.audience is None
                 ]
             events.append(Event(m("news.undone", p=seat)))
-            # stored like a move: conditional on the version read (see TurnsMixin._advance);
+            # stored like a move: conditional on the version read (see ``Turns.advance``);
             # one undo entry in the log per decision taken back
-            return await self._advance(
+            return await self.core.turns.advance(
                 game,
                 engine,
                 restored,

@@ -34,6 +34,7 @@ import pytest
 
 from storage import Store
 from tables import TableService
+from tables.turns import Turns
 from tests import pgserver
 from tests.engines.dice import Dice
 from tests.toy import TOY
@@ -43,7 +44,7 @@ pytest_plugins = ["tests.fakediscord.fixtures"]
 # Bots answer at once in tests (their fixed pace is tested where it is the point): for services
 # made here and for bots built by ``create_bot``, in this process and the ones it starts.
 os.environ.setdefault("TAVERN_BOT_PACE", "0")
-TableService.bot_pace = 0.0
+Turns.bot_pace = 0.0
 
 PG_ENV = "TAVERN_TEST_PG"
 

@@ -113,7 +113,7 @@ class Table:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         game = await self.game()
-        while self.service.bots_pending(game.id):
+        while self.service.turns.bots_pending(game.id):
             assert loop.time() < deadline, "the bots did not finish their moves"
             await asyncio.sleep(0.01)
         await self.fake.settle()
@@ -123,7 +123,7 @@ class Table:
         decision the table is about to take for them (their setting ``obvious``)."""
         await self.bots_done()
         game = await self.game()
-        obvious = await self.service.obvious_seats(game)
+        obvious = await self.service.turns.obvious_seats(game)
         acting = [s for s in self.service.to_act(game) if s in self.users and s not in obvious]
         if not acting:
             return None

@@ -16,7 +16,7 @@ async def test_levels_from_the_lobby_to_the_board(tmp_path):
             chan = fake.add_text_channel(guild, "games")
             alice, bob = fake.add_user("alice"), fake.add_user("bob")
             async with running_bot(fake, db) as bot:
-                bot.tables.bot_seconds = 0.05
+                bot.tables.turns.bot_seconds = 0.05
                 res = await fake.slash(alice, chan, "play", options={"game": "wichtel"})
                 lobby = res.message
                 await fake.click(bob, lobby, fake.find_button(lobby, "Join"))

@@ -287,7 +287,7 @@ async def test_a_whole_game_with_a_duel_and_a_reaction(tmp_path):
                 await fake.settle()
                 game = await table.game()
                 assert game.status == "finished"
-                assert await bot.tables.replay(game.id) == game.state
+                assert await bot.tables.history.replay(game.id) == game.state
                 log = [(m.seat, m.action) for m in await bot.tables.store.moves(game.id)]
 
                 # alice duelled bob with a Glove ...

@@ -161,7 +161,7 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 res = await fake.slash(ben, chan, "stats", player=ann)
                 assert "1 played (1 with bots)" in res.embed_text
                 assert "Favourite game: Herr der Ziegen" in res.embed_text
-                rows, ratings = await bot.tables.recompute_results(guild.id)
+                rows, ratings = await bot.tables.history.recompute_results(guild.id)
                 assert rows == await bot.tables.store.results_in_guild(guild.id)
 
 

@@ -226,7 +226,7 @@ async def test_one_game_to_the_cauldron(tmp_path):
 
                 game = await table.game()
                 assert game.status == "finished"
-                assert await bot.tables.replay(game.id) == game.state
+                assert await bot.tables.history.replay(game.id) == game.state
                 log = replay_log(game, await bot.tables.store.moves(game.id))
 
             # --- the game went where it should ------------------------------------------------

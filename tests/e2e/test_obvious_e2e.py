@@ -55,7 +55,7 @@ async def test_the_table_takes_lone_decisions_without_a_dm_for_players_who_let_i
                 assert "made for you at the bots' pace" in res.content
                 res = await fake.slash(ben, chan, "settings", obvious="ask")
                 assert "you are asked, like any other" in res.content
-                bot.tables.bot_pace = PACE
+                bot.tables.turns.bot_pace = PACE
                 _lobby, thread = await open_table(
                     fake, chan, ann, "wichtel", joiners=(ben,), obvious=None
                 )
@@ -63,7 +63,7 @@ async def test_the_table_takes_lone_decisions_without_a_dm_for_players_who_let_i
                 table = Table(fake, bot, game.id, thread, {0: ann, 1: ben})
 
                 taken: list[tuple[int, float]] = []  # (seat, seconds its turn took) per move
-                bot_turn = bot.tables.bot_turn
+                bot_turn = bot.tables.turns.bot_turn
 
                 async def timed_turn(game_id):
                     before = await bot.tables.game(game_id)
@@ -75,7 +75,7 @@ async def test_the_table_takes_lone_decisions_without_a_dm_for_players_who_let_i
                             taken.append((move.seat, time.monotonic() - began))
                     return outcome
 
-                bot.tables.bot_turn = timed_turn
+                bot.tables.turns.bot_turn = timed_turn
                 for _ in range(400):
                     if (await table.game()).status != "running":
                         break

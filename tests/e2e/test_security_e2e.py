@@ -133,15 +133,15 @@ async def test_typed_text_is_never_echoed_in_full_and_nothing_sent_is_over_a_lim
                 # Whatever builds an answer, what reaches Discord fits its limits: an error
                 # text of 2,500 characters, labels and embeds far too long are clipped in one
                 # place, not refused by Discord (400 / 50035) and logged as an ERROR.
-                real_move, real_texts = bot.tables.move, bot.tables.seat_texts
+                real_move, real_texts = bot.tables.turns.move, bot.tables.seat_texts
 
                 async def wordy(*args, **kwargs):
                     raise GameError("so " * 900)
 
-                bot.tables.move = wordy
+                bot.tables.turns.move = wordy
                 res = await fake.slash(user, thread, "ziegen move", action="any")
                 assert res.ephemeral and len(res.content) == 2000 and res.content.endswith("…")
-                bot.tables.move = real_move
+                bot.tables.turns.move = real_move
                 bot.tables.seat_texts = lambda g, s, *_: ("h" * 9000, "")
                 real_choices = bot.tables.choices
                 bot.tables.choices = lambda g, s, *_: [(f"a{i}", "label " * 40) for i in range(3)]
@@ -334,7 +334,7 @@ async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(make
                 for seat, user in enumerate((ann, ben)):
                     game = await bot.tables.game(game.id)
                     if seat in bot.tables.to_act(game):
-                        await bot.tables.move(
+                        await bot.tables.turns.move(
                             game.id, user.id, bot.tables.choices(game, seat)[0][0]
                         )
                 game = await bot.tables.game(game.id)
@@ -345,7 +345,7 @@ async def test_after_a_crash_past_the_deadline_a_waiting_player_gets_one_dm(make
             async with run_bot(bot, fake, commands=True):
                 for _ in range(100):
                     await fake.settle()
-                    if not await bot.tables.missed_notices():
+                    if not await bot.tables.notices.missed_notices():
                         break
                 await bot.get_cog("Tables").run_reminders()
                 await fake.settle()

@@ -200,10 +200,10 @@ async def test_each_bot_move_is_stored_at_a_fixed_pace_and_shown_with_the_chain(
     with error_log_guard():
         async with alone_with_bots(make_bot, clock) as table:
             fake, bot, thread, game_id = table.fake, table.bot, table.thread, table.game_id
-            bot.tables.bot_pace = PACE
+            bot.tables.turns.bot_pace = PACE
             shown: list[tuple[float, int]] = []  # (when, stored moves) per publish
             stored: list[float] = []  # when each bot move was stored
-            publish, bot_turn = bot.messenger.publish, bot.tables.bot_turn
+            publish, bot_turn = bot.messenger.publish, bot.tables.turns.bot_turn
 
             async def timed(outcome, **kwargs):
                 shown.append((time.monotonic(), outcome.game.move_count))
@@ -216,7 +216,7 @@ async def test_each_bot_move_is_stored_at_a_fixed_pace_and_shown_with_the_chain(
                 return outcome
 
             bot.messenger.publish = timed
-            bot.tables.bot_turn = timed_turn
+            bot.tables.turns.bot_turn = timed_turn
             with_bots = 0
             for _ in range(12):
                 if (await table.game()).status != "running":

@@ -138,7 +138,7 @@ async def test_the_confirmation_asks_in_the_players_language(tmp_path):
                     if lang not in asked and "pass" in engine.legal_actions(
                         bot.tables.state(game), seat
                     ):
-                        question = bot.tables.confirmation(game, seat, "pass", lang)
+                        question = bot.tables.undo.confirmation(game, seat, "pass", lang)
                         assert question and english not in question
                         panel = await table.panel(user)
                         passing = [

@@ -43,13 +43,13 @@ async def test_a_game_is_played_by_two_shard_processes(pg_url):
                 assert second.get_guild(guild.id) is not None and first.get_guild(guild.id) is None
                 moved_by = {0: 0, 1: 0}
                 for shard, bot in ((0, first), (1, second)):
-                    original = bot.tables.move
+                    original = bot.tables.turns.move
 
                     async def counting(*args, _shard=shard, _original=original, **kwargs):
                         moved_by[_shard] += 1
                         return await _original(*args, **kwargs)
 
-                    bot.tables.move = counting
+                    bot.tables.turns.move = counting
                 lobby, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben,), bots=0)
                 game = (await second.tables.games_of_user(ann.id))[0]
                 table = SharedTable(fake, second, game.id, thread, {0: ann, 1: ben})
@@ -61,5 +61,5 @@ async def test_a_game_is_played_by_two_shard_processes(pg_url):
                     range(1, len(log) + 1)
                 )
                 assert played >= 5 and moved_by[0] >= 1  # DM clicks: the shard 0 process
-                assert await second.tables.replay(game.id) == stored.state
+                assert await second.tables.history.replay(game.id) == stored.state
                 assert "Game over" in table.board().embed_text  # the latest board, not an older one

@@ -166,7 +166,7 @@ async def test_a_slow_play_keeps_its_lobby_public_and_its_errors_private(make_bo
             bot = make_bot(seed=3)
             async with run_bot(bot, fake, commands=True):
                 assert bot.tree.get_command("play").extras == respond.PUBLIC_ANSWER
-                slow_once(monkeypatch, bot.tables, "open_table")
+                slow_once(monkeypatch, bot.tables.lobby, "open_table")
                 res = await fake.slash(ann, chan, "play", game="ziegen")
                 assert res.response_type == 5 and not res.ephemeral
                 lobby = res.message
@@ -181,7 +181,9 @@ async def test_a_slow_play_keeps_its_lobby_public_and_its_errors_private(make_bo
                 assert game.lobby_message_id == lobby.id
 
                 monkeypatch.undo()
-                slow_once(monkeypatch, bot.tables, "open_table", TableError("no tables today"))
+                slow_once(
+                    monkeypatch, bot.tables.lobby, "open_table", TableError("no tables today")
+                )
                 res = await fake.slash(ann, chan, "play", game="ziegen")
                 assert res.response_type == 5 and res.message.deleted
                 (answer,) = res.followups

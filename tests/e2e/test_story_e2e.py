@@ -42,7 +42,7 @@ async def test_three_players_follow_a_whole_game_in_the_thread_and_their_dms(tmp
             chan = fake.add_text_channel(guild, "games")
             users = [fake.add_user(name) for name in ("ann", "bob", "cy")]
             async with running_bot(fake, str(tmp_path / "t.db"), seed=7) as bot:
-                bot.tables.bot_pace = 0.0
+                bot.tables.turns.bot_pace = 0.0
                 _, thread = await open_table(
                     fake, chan, users[0], kind, joiners=tuple(users[1:]), bots=0
                 )

@@ -157,18 +157,18 @@ async def test_a_turn_notice_lost_in_a_crash_is_sent_on_the_next_start(make_bot)
                     game = await bot.tables.game(game.id)
                     if seat in bot.tables.to_act(game):
                         action = bot.tables.choices(game, seat)[0][0]
-                        await bot.tables.move(game.id, user.id, action)
+                        await bot.tables.turns.move(game.id, user.id, action)
                 game = await bot.tables.game(game.id)
                 waiting = [s for s in bot.tables.to_act(game)]
-                assert waiting and len(await bot.tables.missed_notices()) == len(waiting)
+                assert waiting and len(await bot.tables.notices.missed_notices()) == len(waiting)
                 before = {u.id: len(fake.dm_messages(u)) for u in (ann, ben)}
             bot = make_bot()
             async with run_bot(bot, fake, commands=True):
                 for _ in range(100):
                     await fake.settle()
-                    if not await bot.tables.missed_notices():
+                    if not await bot.tables.notices.missed_notices():
                         break
-                assert await bot.tables.missed_notices() == []
+                assert await bot.tables.notices.missed_notices() == []
                 for seat in waiting:
                     user = (ann, ben)[seat]
                     new = fake.dm_messages(user)[before[user.id] :]

@@ -83,7 +83,7 @@ async def test_undo_button_and_command(tmp_path):
                     "mull:0",
                     "mull:0",
                 ]
-                assert await bot.tables.replay(game.id) == (await table.game()).state
+                assert await bot.tables.history.replay(game.id) == (await table.game()).state
                 await table.play_to_end()  # the export with its undos passes the verifier
 
 

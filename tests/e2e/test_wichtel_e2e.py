@@ -346,7 +346,7 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 state = bot.tables.state(game)
                 assert game.status == "finished" and state["over"]
                 assert max(state["totals"]) >= TARGET
-                assert await bot.tables.replay(game.id) == game.state
+                assert await bot.tables.history.replay(game.id) == game.state
 
                 # The situations this test is about really happened, through the controls.
                 assert record.revealed, "no face-down bribe offered by a control was revealed"

@@ -123,7 +123,7 @@ async def test_a_whole_game_with_a_restart(tmp_path):
                 await fake.settle()
                 game = await table.game()
                 assert game.status == "finished"
-                assert await bot.tables.replay(game.id) == game.state
+                assert await bot.tables.history.replay(game.id) == game.state
                 texts = [m.content for m in fake.channel_messages(thread)]
                 assert any("Final scores" in t for t in texts)
                 assert "Game over" in str(table.board().embeds[0]["footer"])

@@ -36,12 +36,12 @@ def _pick(rnd, choices):
 
 
 async def test_a_whole_game_with_a_duel_reaction(service):
-    game = await service.open_table(
+    game = await service.lobby.open_table(
         "henchmania", guild_id=1, channel_id=2, host_id=10, host_name="ann"
     )
     for uid, name in USERS[1:]:
-        await service.join(game.id, uid, name)
-    outcome = await service.start(game.id, 10)
+        await service.lobby.join(game.id, uid, name)
+    outcome = await service.lobby.start(game.id, 10)
     rnd = random.Random(5)
     reactions = duels = 0
     for _ in range(5000):
@@ -60,7 +60,7 @@ async def test_a_whole_game_with_a_duel_reaction(service):
         if in_duel and action.startswith(REACTIONS):
             reactions += 1
             assert "Duel" in board
-        outcome = await service.move(game.id, USERS[seat][0], action)
+        outcome = await service.turns.move(game.id, USERS[seat][0], action)
         duels += action == "play:glove"
         for text in outcome.public:
             assert "{p" not in text and not text.startswith("You ")

@@ -25,12 +25,12 @@ async def service(tmp_path):
 
 
 async def test_a_whole_game_through_the_table_service(service):
-    game = await service.open_table(
+    game = await service.lobby.open_table(
         "korrigans", guild_id=1, channel_id=2, host_id=10, host_name="ann"
     )
     for uid, name in USERS[1:]:
-        await service.join(game.id, uid, name)
-    outcome = await service.start(game.id, 10)
+        await service.lobby.join(game.id, uid, name)
+    outcome = await service.lobby.start(game.id, 10)
     rnd = random.Random(3)
     saw_cauldron = False
     moves = 0
@@ -49,7 +49,7 @@ async def test_a_whole_game_through_the_table_service(service):
         assert "ann" in board or "bob" in board or "cat" in board
         assert "{p" not in hand
         action = rnd.choice(choices)[0]
-        outcome = await service.move(game.id, uid, action)
+        outcome = await service.turns.move(game.id, uid, action)
         moves += 1
         private_picks += sum("You keep" in t for t in outcome.mover_private)
         for text in outcome.public:

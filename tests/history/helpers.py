@@ -23,14 +23,14 @@ async def play_game(
 
     ``on_move(game)`` is awaited after the start and after each human move while it runs."""
     (host, host_name), *others = humans
-    game = await svc.open_table(
+    game = await svc.lobby.open_table(
         kind, guild_id=GUILD, channel_id=5, host_id=host, host_name=host_name
     )
     for user, name in others:
-        await svc.join(game.id, user, name)
+        await svc.lobby.join(game.id, user, name)
     for _ in range(bots):
-        await svc.add_bot(game.id, host)
-    outcome = await svc.start(game.id, host)
+        await svc.lobby.add_bot(game.id, host)
+    outcome = await svc.lobby.start(game.id, host)
     game = outcome.game
     played = 0
     while game.status == "running":
@@ -40,7 +40,7 @@ async def play_game(
             break
         seat = rnd.choice(svc.to_act(game))
         action = rnd.choice(svc.engine(kind).legal_actions(svc.state(game), seat))
-        game = (await svc.move(game.id, game.seats[seat].user_id, action)).game
+        game = (await svc.turns.move(game.id, game.seats[seat].user_id, action)).game
         played += 1
         assert played < 5000, "the game did not end"
     return game.id

@@ -60,11 +60,11 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
     game_id = await play_game(service, kind, HUMANS, bots=1, rnd=rnd)
     game = await service.game(game_id)
     assert game.status == "finished"
-    export = await service.export(game_id)
+    export = await service.history.export(game_id)
     report = verify(export)
     assert "final scores confirmed" in report.lines[-1]
     assert export["seed"] == SEED and len(export["moves"]) == game.move_count > 0
-    fair = await service.fairness(game_id)
+    fair = await service.history.fairness(game_id)
     assert fair.seed == SEED and fair.salt == export["salt"]
     assert fair.commitment == export["commitment"] == commitment(SEED, fair.salt)
 
@@ -126,7 +126,7 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
 async def test_verify_command_runs_without_discord(service, tmp_path):
     game_id = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(3))
     path = tmp_path / "export.json"
-    path.write_text(json.dumps(await service.export(game_id)))
+    path.write_text(json.dumps(await service.history.export(game_id)))
     code = (
         "import sys, runpy; sys.modules['discord'] = None; sys.modules['aiosqlite'] = None; "
         "sys.argv = ['fairplay', 'verify', sys.argv[1]]; "
@@ -148,15 +148,15 @@ async def test_abandoned_games_verify_without_scores(service):
         service, "henchmania", HUMANS, bots=1, rnd=random.Random(4), stop_after=5
     )
     for early in (
-        service.export(game_id),
-        service.move_log(game_id),
-        service.revealed_hands(game_id),
-        service.revealed_hands(game_id, 2),
+        service.history.export(game_id),
+        service.history.move_log(game_id),
+        service.history.revealed_hands(game_id),
+        service.history.revealed_hands(game_id, 2),
     ):
         with pytest.raises(TableError, match="revealed when the game has ended"):
             await early
-    await service.abandon(game_id, HUMANS[0][0])
-    export = await service.export(game_id)
+    await service.lobby.abandon(game_id, HUMANS[0][0])
+    export = await service.history.export(game_id)
     assert export["status"] == "abandoned" and export["scores"] is None
     assert "abandoned" in verify(export).lines[-1]
 
@@ -175,7 +175,7 @@ async def test_no_seed_material_before_the_end(service, kind):
 
     async def check(game):
         state = service.state(game)
-        fair = await service.fairness(game.id)
+        fair = await service.history.fairness(game.id)
         assert fair.seed is None and fair.salt is None
         stored_salt = (await service.store.fairness(game.id))[0]
         texts = [service.board_text(game)]
@@ -186,7 +186,7 @@ async def test_no_seed_material_before_the_end(service, kind):
             if seat is not None:
                 texts.extend(service.seat_texts(game, seat))
                 texts.extend(label for _a, label in service.choices(game, seat))
-        step = await service.replay_step(game.id, game.move_count)
+        step = await service.history.replay_step(game.id, game.move_count)
         texts += [step.board, step.move, *step.news]
         blob = "\n".join(texts)
         for secret in _secrets_of(state, game.seed, stored_salt):
@@ -195,9 +195,11 @@ async def test_no_seed_material_before_the_end(service, kind):
 
     game_id = await play_game(service, kind, HUMANS, bots=1, rnd=random.Random(9), on_move=check)
     assert seen["steps"] > 3
-    fair = await service.fairness(game_id)  # at the end, and only then, the seed is revealed
+    fair = await service.history.fairness(
+        game_id
+    )  # at the end, and only then, the seed is revealed
     assert fair.seed == SEED and commitment(fair.seed, fair.salt) == fair.commitment
-    assert len(await service.move_log(game_id)) == (await service.game(game_id)).move_count
+    assert len(await service.history.move_log(game_id)) == (await service.game(game_id)).move_count
 
 
 def test_engine_views_never_mention_the_rng():
@@ -217,11 +219,11 @@ async def test_replay_steps_match_the_live_board(service):
         stop_after=12,
     )
     game = await service.game(game_id)
-    step = await service.replay_step(game_id, 10_000)
+    step = await service.history.replay_step(game_id, 10_000)
     assert step.n == step.total == game.move_count and not step.revealed
     assert step.board == service.board_text(game)
     assert ":" not in step.move  # who moved, never what while the game runs
-    first = await service.replay_step(game_id, -3)
+    first = await service.history.replay_step(game_id, -3)
     assert first.n == 0 and first.move == "" and first.news == []
     # Private news of any step stays out of a running game's replay.
     engine = engines.REGISTRY["wichtel"]
@@ -230,7 +232,7 @@ async def test_replay_steps_match_the_live_board(service):
     for n, move in enumerate(moves, start=1):
         state, events = engine.apply(state, move.seat, move.action)
         public = [service.fill(game, e.text) for e in events if e.audience is None]
-        assert (await service.replay_step(game_id, n)).news == public
+        assert (await service.history.replay_step(game_id, n)).news == public
 
 
 def test_readme_commitment_example_is_right():
@@ -249,8 +251,8 @@ async def test_a_game_without_commitment_cannot_be_proven_fair(service):
     verifier refuses its export instead of calling it fair."""
     game_id = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(6))
     await service.store._db.execute("DELETE FROM fairness WHERE game_id = ?", (game_id,))
-    assert await service.fairness(game_id) is None
-    export = await service.export(game_id)
+    assert await service.history.fairness(game_id) is None
+    export = await service.history.export(game_id)
     assert export["commitment"] is None and export["salt"] is None
     with pytest.raises(VerifyError, match="no commitment"):
         verify(export)
@@ -263,7 +265,7 @@ async def test_each_game_gets_its_own_salt_drawn_once(service):
     second = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(1), stop_after=1)
     a, b = await service.store.fairness(first), await service.store.fairness(second)
     assert a[0] != b[0] and a[1] != b[1]
-    await service._commit_seed(first)  # a second call (a double start) keeps the first salt
+    await service.history.commit_seed(first)  # a second call (a double start) keeps the first salt
     await service.store.add_fairness(first, "0" * 64, "1" * 64)  # so does a racing writer
     assert await service.store.fairness(first) == a
     for path in (ROOT / "engines").rglob("*.py"):

@@ -39,7 +39,7 @@ def _stored_ratings(records):
 
 
 async def _assert_recomputed_equal(svc):
-    rows, ratings = await svc.recompute_results(GUILD)
+    rows, ratings = await svc.history.recompute_results(GUILD)
     assert rows == await svc.store.results_in_guild(GUILD)
     assert ratings == _stored_ratings(await svc.store.ratings_in_guild(GUILD))
     return rows
@@ -73,7 +73,7 @@ async def test_stats_recomputed_from_move_logs_equal_the_stored_ones(service):
     }
 
     # The player numbers match the rows.
-    stats = await service.player_stats(GUILD, ANN[0])
+    stats = await service.history.player_stats(GUILD, ANN[0])
     mine = [r for r in rows if r.user_id == ANN[0]]
     assert stats.played == len(mine) == 6
     assert stats.titles["ziegen"].played == 3 and stats.favourite == "ziegen"
@@ -81,7 +81,7 @@ async def test_stats_recomputed_from_move_logs_equal_the_stored_ones(service):
     assert sum(t.won for t in stats.titles.values()) == sum(r.won for r in mine)
     zscores = [r.score for r in mine if r.kind == "ziegen"]
     assert stats.titles["ziegen"].average == pytest.approx(sum(zscores) / 3)
-    server = await service.server_stats(GUILD)
+    server = await service.history.server_stats(GUILD)
     assert server.games == {"henchmania": 1, "korrigans": 1, "wichtel": 1, "ziegen": 3}
     assert server.with_bots == {"henchmania": 1, "korrigans": 1, "wichtel": 0, "ziegen": 1}
     board = server.leaderboards["ziegen"]
@@ -93,11 +93,11 @@ async def test_stats_recomputed_from_move_logs_equal_the_stored_ones(service):
     db = service.store._db
     await db.execute("DELETE FROM results WHERE game_id = ?", (ids[-1],))
     await db.execute("DELETE FROM ratings WHERE kind = ?", ("ziegen",))  # the last game's title
-    assert await service.record_missing_results() == 1
+    assert await service.history.record_missing_results() == 1
     await _assert_recomputed_equal(service)
-    assert await service.record_missing_results() == 0
+    assert await service.history.record_missing_results() == 0
     # Results are stored once: a second attempt writes nothing.
-    assert not await service.record_results(ids[0])
+    assert not await service.history.record_results(ids[0])
 
 
 def _row(game, user, won, score=0, kind="ziegen", bot=False, place=None):

@@ -41,12 +41,12 @@ async def service(open_service):
 
 
 async def _started(service, messenger, bots: int = 3, pile: int = 30):
-    game = await service.open_table(
+    game = await service.lobby.open_table(
         "toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann", options={"pile": pile}
     )
     for _ in range(bots):
-        game = await service.add_bot(game.id, ANN, "easy")
-    await service.start(game.id, ANN, bots=False)
+        game = await service.lobby.add_bot(game.id, ANN, "easy")
+    await service.lobby.start(game.id, ANN, bots=False)
     client = SimpleNamespace(tables=service, messenger=messenger)
     await flow.play_bots(client, game.id)  # the bots pick their secrets; ann still must
     return client, game.id
@@ -62,7 +62,7 @@ async def _human_moves(service, client, game_id, rounds: int):
             return
         assert service.to_act(game) == [0]
         before, seen = game.move_count, len(post.published)
-        outcome = await service.move(game_id, ANN, service.choices(game, 0)[0][0], bots=False)
+        outcome = await service.turns.move(game_id, ANN, service.choices(game, 0)[0][0], bots=False)
         await flow.publish_then_bots(client, outcome, shown_in=555)
         stored = (await service.game(game_id)).move_count - before
         yield post.published[seen:], stored, outcome
@@ -85,7 +85,7 @@ async def test_a_human_move_and_the_bots_answer_are_published_once(service):
             assert merged.mover_seat is None  # ann's panel was settled at once instead
             assert post.refreshed[-1] == (outcome.game.move_count, 0, 555)
     assert chains >= 3
-    assert not service.bots_pending(game_id)
+    assert not service.turns.bots_pending(game_id)
 
 
 async def test_a_long_chain_is_published_as_it_goes(service, monkeypatch):

@@ -44,11 +44,11 @@ async def test_touching_many_games_keeps_the_caches_bounded(open_service):
     service = await open_service(synchronous="normal", cache_size=10)
     ids = []
     for _ in range(40):
-        game = await service.open_table(
+        game = await service.lobby.open_table(
             "toy", guild_id=1, channel_id=2, host_id=10, host_name="ann"
         )
-        await service.add_bot(game.id, 10)
-        ids.append((await service.start(game.id, 10)).game.id)
+        await service.lobby.add_bot(game.id, 10)
+        ids.append((await service.lobby.start(game.id, 10)).game.id)
     for game_id in ids:
         service.to_act(await service.game(game_id))
     assert len(service._cache) <= 10 and len(service._live) <= 10

@@ -53,7 +53,7 @@ def test_every_cog_request_names_its_place(path):
 def test_the_check_sees_a_forgotten_place(tmp_path):
     cog = tmp_path / "cog.py"
     cog.write_text(
-        "async def f(svc, bot):\n    await svc.abandon(1, 2)\n"
-        "    await svc.abandon(1, 2, guild_id=3)\n    await bot.start()\n"
+        "async def f(svc, bot):\n    await svc.lobby.abandon(1, 2)\n"
+        "    await svc.lobby.abandon(1, 2, guild_id=3)\n    await bot.start()\n"
     )
-    assert [c.split(" ")[1] for c in calls_without_place(cog)] == ["svc.abandon"]
+    assert [c.split(" ")[1] for c in calls_without_place(cog)] == ["svc.lobby.abandon"]

@@ -20,7 +20,7 @@ ANN, BOB = 10, 20
 
 async def _toy(service, pile: int):
     """Ann and Bob, no secret numbers: they take 1 or 2 stones in turn from ``pile``."""
-    game = await service.open_table(
+    game = await service.lobby.open_table(
         "toy",
         guild_id=1,
         channel_id=2,
@@ -28,8 +28,8 @@ async def _toy(service, pile: int):
         host_name="ann",
         options={"secrets": False, "pile": pile},
     )
-    await service.join(game.id, BOB, "bob")
-    return (await service.start(game.id, ANN)).game
+    await service.lobby.join(game.id, BOB, "bob")
+    return (await service.lobby.start(game.id, ANN)).game
 
 
 def _user(game, seat: int) -> int:
@@ -42,8 +42,8 @@ async def _one_stone_left(service, obvious_for_next: str = "auto"):
     game = await _toy(service, 2)
     first = service.to_act(game)[0]
     other = 1 - first
-    await service.change_settings(_user(game, other), obvious=obvious_for_next)
-    outcome = await service.move(game.id, _user(game, first), "take:1", bots=False)
+    await service.players.change(_user(game, other), obvious=obvious_for_next)
+    outcome = await service.turns.move(game.id, _user(game, first), "take:1", bots=False)
     assert service.engine("toy").legal_actions(service.state(outcome.game), other) == ["take:1"]
     return outcome.game, outcome, other
 
@@ -53,14 +53,14 @@ async def test_an_obvious_decision_is_taken_by_the_table_with_no_notice(service)
     # no prompt and no "your turn" for it; the table owes the move, like a bot's
     assert not any(n.your_turn for n in outcome.notices)
     assert game.seats[other].prompt_version < game.version  # never prompted for it
-    assert service.bots_pending(game.id)
-    assert await service.obvious_seats(game) == {other}
-    assert await service.table_plays(game) == {other}
+    assert service.turns.bots_pending(game.id)
+    assert await service.turns.obvious_seats(game) == {other}
+    assert await service.turns.table_plays(game) == {other}
     assert await humans_acting(service, game) == set()  # published with the bots' chain
     assert game.deadline_at is None  # nobody to remind
-    assert await service.missed_notices() == []  # nothing to catch up on at start-up either
-    played = [o async for o in service.bot_turns(game.id)]
-    assert len(played) == 1 and not service.bots_pending(game.id)
+    assert await service.notices.missed_notices() == []  # nothing to catch up on at start-up either
+    played = [o async for o in service.turns.bot_turns(game.id)]
+    assert len(played) == 1 and not service.turns.bots_pending(game.id)
     done = played[0].game
     assert done.status == "finished"
     moves = await service.store.moves(game.id)
@@ -76,37 +76,39 @@ async def test_with_ask_the_player_is_prompted_as_before(service):
     game, outcome, other = await _one_stone_left(service, "ask")
     assert [(n.seat, n.your_turn) for n in outcome.notices] == [(other, True)]
     assert game.seats[other].prompt_version == game.version
-    assert not service.bots_pending(game.id)
-    assert await service.obvious_seats(game) == set()
+    assert not service.turns.bots_pending(game.id)
+    assert await service.turns.obvious_seats(game) == set()
     assert await humans_acting(service, game) == {other}
-    assert await service.bot_turn(game.id) is None  # nobody plays it for them
+    assert await service.turns.bot_turn(game.id) is None  # nobody plays it for them
     assert game.deadline_at is not None
-    moved = await service.move(game.id, _user(game, other), "take:1")
+    moved = await service.turns.move(game.id, _user(game, other), "take:1")
     assert moved.game.status == "finished"
 
 
 async def test_two_legal_actions_are_never_decided_for_a_player(service):
     game = await _toy(service, 3)
     first = service.to_act(game)[0]
-    outcome = await service.move(game.id, _user(game, first), "take:1")  # two stones left
+    outcome = await service.turns.move(game.id, _user(game, first), "take:1")  # two stones left
     game = outcome.game
     other = 1 - first
     assert service.to_act(game) == [other]
     assert service.engine("toy").legal_actions(service.state(game), other) == ["take:1", "take:2"]
     assert [(n.seat, n.your_turn) for n in outcome.notices] == [(other, True)]
-    assert await service.obvious_seats(game) == set()
-    assert await service.bot_turn(game.id) is None
+    assert await service.turns.obvious_seats(game) == set()
+    assert await service.turns.bot_turn(game.id) is None
     assert game.move_count == 1
     # even asked directly, the table's thinking refuses to choose for a player
     with pytest.raises(RuntimeError):
-        await service._think(game, service.engine("toy"), service.state(game), other, ["a", "b"], 1)
+        await service.turns._think(
+            game, service.engine("toy"), service.state(game), other, ["a", "b"], 1
+        )
 
 
 async def test_a_move_played_with_bots_takes_the_obvious_answer_at_once(service):
     """``move(..., bots=True)`` (the default: undo, /away, tests) plays it in the same request."""
     game = await _toy(service, 2)
     first = service.to_act(game)[0]
-    outcome = await service.move(game.id, _user(game, first), "take:1")
+    outcome = await service.turns.move(game.id, _user(game, first), "take:1")
     assert outcome.game.status == "finished" and outcome.game.move_count == 2
     assert not any(n.your_turn for n in outcome.notices)
 
@@ -114,11 +116,11 @@ async def test_a_move_played_with_bots_takes_the_obvious_answer_at_once(service)
 async def test_at_the_bots_pace(service):
     """An obvious decision needs no thinking, but is stored ``bot_pace`` after its turn began,
     like any bot move: its timing says nothing the bots' would not."""
-    service.bot_pace = 0.3
+    service.turns.bot_pace = 0.3
     game, _, _ = await _one_stone_left(service)
     loop = asyncio.get_running_loop()
     began = loop.time()
-    assert await service.bot_turn(game.id) is not None
+    assert await service.turns.bot_turn(game.id) is not None
     assert loop.time() - began >= 0.3
 
 
@@ -127,35 +129,35 @@ async def test_start_up_resumes_a_game_waiting_on_an_obvious_decision(open_servi
     game, _, _ = await _one_stone_left(service)
     waiting = (await _toy(service, 5)).id  # a human decides here: nothing owed
     again = await open_service("r.db")  # a restart: the chain was cut before the table played
-    assert await again.games_owing_bot_moves() == [game.id]
+    assert await again.turns.games_owing_bot_moves() == [game.id]
     assert waiting != game.id
-    played = [o async for o in again.bot_turns(game.id)]
+    played = [o async for o in again.turns.bot_turns(game.id)]
     assert played[-1].game.status == "finished"
-    assert await again.games_owing_bot_moves() == []
+    assert await again.turns.games_owing_bot_moves() == []
 
 
 async def test_start_up_owes_nothing_to_a_player_who_asks(open_service):
     service = await open_service("a.db")
     game, _, other = await _one_stone_left(service, "ask")
     again = await open_service("a.db")
-    assert await again.games_owing_bot_moves() == []
-    missed = await again.missed_notices()  # the turn DM, if it was lost, is sent again
+    assert await again.turns.games_owing_bot_moves() == []
+    missed = await again.notices.missed_notices()  # the turn DM, if it was lost, is sent again
     assert [(g.id, n.seat) for g, n in missed] in ([], [(game.id, other)])
 
 
 async def test_the_setting_is_checked_kept_and_shown(open_service, clock):
     service = await open_service("s.db")
-    assert (await service.settings(ANN)).obvious == "auto"
+    assert (await service.players.settings(ANN)).obvious == "auto"
     with pytest.raises(TableError, match="auto, ask"):
-        await service.change_settings(ANN, obvious="sometimes")
-    prefs = await service.change_settings(ANN, obvious="ask", notify="both")
+        await service.players.change(ANN, obvious="sometimes")
+    prefs = await service.players.change(ANN, obvious="ask", notify="both")
     assert (prefs.obvious, prefs.notify) == ("ask", "both")
-    assert (await service.change_settings(ANN, remind_hours=5)).obvious == "ask"  # kept
+    assert (await service.players.change(ANN, remind_hours=5)).obvious == "ask"  # kept
     again = await open_service("s.db")
-    assert (await again.settings(ANN)).obvious == "ask"
+    assert (await again.players.settings(ANN)).obvious == "ask"
     text = settings_text(prefs, clock.now, 24)
     assert "only one possible move: you are asked" in text
-    auto = await again.change_settings(ANN, obvious="auto")
+    auto = await again.players.change(ANN, obvious="auto")
     assert "made for you at the bots' pace" in settings_text(auto, clock.now, 24)
     assert "Tempo der Bots" in settings_text(auto, clock.now, 24, "de")
     assert "ritmo de los bots" in settings_text(auto, clock.now, 24, "es")
@@ -164,11 +166,11 @@ async def test_the_setting_is_checked_kept_and_shown(open_service, clock):
 async def test_an_away_player_with_a_bot_sitting_in_is_played_by_the_bot(service):
     """A bot sitting in plays every decision of the seat (obvious ones too), as before."""
     game, _, other = await _one_stone_left(service)
-    await service.go_away(_user(game, other), 3, bot_sit=True, bots=False)
+    await service.away.go_away(_user(game, other), 3, bot_sit=True, bots=False)
     game = await service.game(game.id)
-    assert await service.obvious_seats(game) == set()  # the sitter's, not the table's
-    assert await service.table_plays(game) == {other}
-    played = [o async for o in service.bot_turns(game.id)]
+    assert await service.turns.obvious_seats(game) == set()  # the sitter's, not the table's
+    assert await service.turns.table_plays(game) == {other}
+    played = [o async for o in service.turns.bot_turns(game.id)]
     assert played[-1].game.status == "finished"
 
 
@@ -232,7 +234,7 @@ async def test_a_lone_decision_that_hides_something_is_asked(open_service):
             continue
         seats = [SimpleNamespace(is_bot=False, seat=s) for s in range(n)]
         game = SimpleNamespace(seats=seats, seed=seed, kind="wichtel", status="running")
-        chosen = await svc.obvious_seats(game, engine, state, set(), set(range(n)))
+        chosen = await svc.turns.obvious_seats(game, engine, state, set(), set(range(n)))
         assert seat not in chosen
         return
     raise AssertionError("no secret lone decision found")

@@ -9,7 +9,7 @@ import pytest
 from storage import UserSettings
 from tables import TableError
 from tables.away import DAY
-from tables.settings import in_quiet_hours, timezones
+from tables.reminders import in_quiet_hours, timezones
 
 ANN, BOB, CAT = 10, 20, 30
 HOUR = 3600.0
@@ -18,7 +18,7 @@ MIDNIGHT = 1795996800.0
 
 
 async def _two_humans(service, *, bots: int = 0, secrets: bool = False):
-    game = await service.open_table(
+    game = await service.lobby.open_table(
         "toy",
         guild_id=1,
         channel_id=2,
@@ -26,10 +26,10 @@ async def _two_humans(service, *, bots: int = 0, secrets: bool = False):
         host_name="ann",
         options={"secrets": secrets, "pile": 20},
     )
-    await service.join(game.id, BOB, "bob")
+    await service.lobby.join(game.id, BOB, "bob")
     for _ in range(bots):
-        await service.add_bot(game.id, ANN)
-    return (await service.start(game.id, ANN)).game
+        await service.lobby.add_bot(game.id, ANN)
+    return (await service.lobby.start(game.id, ANN)).game
 
 
 async def _play_humans_to(service, game_id: int, user_id: int):
@@ -40,14 +40,14 @@ async def _play_humans_to(service, game_id: int, user_id: int):
         if game.seat_of(user_id) in acting:
             return game
         seat = acting[0]
-        await service.move(game_id, game.seats[seat].user_id, "take:1")
+        await service.turns.move(game_id, game.seats[seat].user_id, "take:1")
     raise AssertionError("never their turn")
 
 
 async def test_settings_are_checked_and_survive_a_restart(open_service, clock):
     service = await open_service("s.db")
-    assert await service.settings(ANN) == UserSettings(ANN)  # defaults, nothing stored
-    prefs = await service.change_settings(
+    assert await service.players.settings(ANN) == UserSettings(ANN)  # defaults, nothing stored
+    prefs = await service.players.change(
         ANN, notify="both", remind_hours=6, timezone="Europe/Berlin", quiet_start=22, quiet_end=7
     )
     assert (prefs.notify, prefs.remind_hours, prefs.timezone) == ("both", 6, "Europe/Berlin")
@@ -61,15 +61,15 @@ async def test_settings_are_checked_and_survive_a_restart(open_service, clock):
         ({"quiet_start": 24}, "0 to 23"),
     ]:
         with pytest.raises(TableError, match=match):
-            await service.change_settings(ANN, **bad)
+            await service.players.change(ANN, **bad)
     with pytest.raises(TableError, match="both ends"):
-        await service.change_settings(BOB, quiet_start=22)
-    assert await service.settings(ANN) == prefs  # a refused change changed nothing
+        await service.players.change(BOB, quiet_start=22)
+    assert await service.players.settings(ANN) == prefs  # a refused change changed nothing
     await service.store.close()
 
     again = await open_service("s.db")  # a restart: a new store on the same file
-    assert await again.settings(ANN) == prefs
-    off = await again.change_settings(ANN, quiet_off=True)
+    assert await again.players.settings(ANN) == prefs
+    off = await again.players.change(ANN, quiet_off=True)
     assert (off.quiet_start, off.quiet_end, off.notify) == (None, None, "both")
     assert "Europe/Berlin" in timezones() and len(timezones()) > 300
 
@@ -90,54 +90,54 @@ def test_quiet_hours_in_the_players_timezone():
 
 
 async def test_each_player_is_reminded_at_their_own_interval(service, clock):
-    await service.change_settings(BOB, remind_hours=3)
+    await service.players.change(BOB, remind_hours=3)
     game = await _two_humans(service)
     game = await _play_humans_to(service, game.id, BOB)
     assert game.deadline_at == pytest.approx(clock.now + 3 * HOUR)  # BOB's, not the table's 1 h
     clock.now += 3 * HOUR + 1
-    (due,) = await service.due_reminders()
+    (due,) = await service.reminders.due_reminders()
     assert [due.game.seats[s].user_id for s in due.seats] == [BOB]
-    assert await service.due_reminders() == []
+    assert await service.reminders.due_reminders() == []
 
 
 async def test_away_pauses_reminders_and_restarts_the_clock_on_return(service, clock):
     game = await _two_humans(service)
     game = await _play_humans_to(service, game.id, BOB)
-    outcomes = await service.go_away(BOB, 3)
+    outcomes = await service.away.go_away(BOB, 3)
     assert [o.game.id for o in outcomes] == [game.id]
     assert "bob is away until <t:" in outcomes[0].public[0]
-    assert await service.away_lines(outcomes[0].game) == [
+    assert await service.away.away_lines(outcomes[0].game) == [
         f"<@{BOB}> until <t:{int(clock.now + 3 * DAY)}:f>"
     ]
     for _ in range(3):  # 60 hours: the table re-arms, but BOB is not reminded
         clock.now += 20 * HOUR
-        assert await service.due_reminders() == []
-    outcomes = await service.go_away(BOB, 0)
+        assert await service.reminders.due_reminders() == []
+    outcomes = await service.away.go_away(BOB, 0)
     (outcome,) = outcomes
     assert "bob is back." in outcome.public
     (notice,) = [n for n in outcome.notices if n.user_id == BOB]
     assert notice.your_turn  # told again that it is their turn
     assert outcome.game.deadline_at == pytest.approx(clock.now + HOUR)  # a fresh period
-    assert await service.away_lines(outcome.game) == []
+    assert await service.away.away_lines(outcome.game) == []
     with pytest.raises(TableError, match="not away"):
-        await service.go_away(BOB, 0)
+        await service.away.go_away(BOB, 0)
     with pytest.raises(TableError, match="1 to 90 days"):
-        await service.go_away(BOB, 91)
+        await service.away.go_away(BOB, 91)
 
 
 async def test_a_bot_sits_in_while_away_and_hands_the_seat_back(service, clock):
     game = await _two_humans(service)
     game = await _play_humans_to(service, game.id, BOB)
     before = game.move_count
-    (outcome,) = await service.go_away(BOB, 2, bot_sit=True)
+    (outcome,) = await service.away.go_away(BOB, 2, bot_sit=True)
     # The sitter played BOB's turn at once; now ANN must act, and BOB's seat is still BOB's.
     assert outcome.game.move_count == before + 1
     assert service.to_act(outcome.game) == [outcome.game.seat_of(ANN)]
     assert outcome.game.seats[outcome.game.seat_of(BOB)].user_id == BOB
     assert "a bot plays their seat meanwhile" in outcome.public[0]
-    assert (await service.away_lines(outcome.game))[0].endswith("a bot plays for them")
+    assert (await service.away.away_lines(outcome.game))[0].endswith("a bot plays for them")
     # ANN moves: the sitter answers in the same request, stored in the same batch.
-    played = await service.move(game.id, ANN, "take:1")
+    played = await service.turns.move(game.id, ANN, "take:1")
     assert played.game.status == "running"
     assert service.to_act(played.game) == [played.game.seat_of(ANN)]
     log = await service.store.moves(game.id)
@@ -145,71 +145,71 @@ async def test_a_bot_sits_in_while_away_and_hands_the_seat_back(service, clock):
     assert not any(n.user_id == BOB and n.your_turn for n in played.notices)
     # Time runs out: the seat is handed back, and BOB is told it is his turn when it is.
     clock.now += 2 * DAY + 1
-    (back,) = await service.returns_due()
-    assert await service.returns_due() == []  # once only
+    (back,) = await service.away.returns_due()
+    assert await service.away.returns_due() == []  # once only
     assert "bob is back and plays their own seat again." in back.public
-    moved = await service.move(game.id, ANN, "take:1")
+    moved = await service.turns.move(game.id, ANN, "take:1")
     assert moved.game.status == "running"
     assert service.to_act(moved.game) == [moved.game.seat_of(BOB)]  # no bot plays it now
     assert any(n.user_id == BOB and n.your_turn for n in moved.notices)
-    assert await service.replay(game.id) == (await service.game(game.id)).state
+    assert await service.history.replay(game.id) == (await service.game(game.id)).state
 
 
 async def test_replace_only_after_the_tables_away_limit(service, clock):
     game = await _two_humans(service)
-    await service.set_away_limit(game.id, 5)
+    await service.away.set_away_limit(game.id, 5)
     with pytest.raises(TableError, match="1 to 90"):
-        await service.set_away_limit(game.id, 0)
-    await service.go_away(BOB, 30)
+        await service.away.set_away_limit(game.id, 0)
+    await service.away.go_away(BOB, 30)
     with pytest.raises(TableError, match="bob is away until .* 5 days"):
-        await service.replace_with_bot(game.id, BOB, by_user=ANN)
+        await service.turns.replace_with_bot(game.id, BOB, by_user=ANN)
     with pytest.raises(TableError, match="Only the host"):
-        await service.replace_with_bot(game.id, ANN, by_user=BOB)
+        await service.turns.replace_with_bot(game.id, ANN, by_user=BOB)
     clock.now += 4 * DAY
-    await service.go_away(BOB, 30)  # extending keeps the day the away began
+    await service.away.go_away(BOB, 30)  # extending keeps the day the away began
     with pytest.raises(TableError, match="away until"):
-        await service.replace_with_bot(game.id, BOB, by_user=ANN)
+        await service.turns.replace_with_bot(game.id, BOB, by_user=ANN)
     clock.now += DAY + 1
-    outcome = await service.replace_with_bot(game.id, BOB, by_user=ANN)
+    outcome = await service.turns.replace_with_bot(game.id, BOB, by_user=ANN)
     assert outcome.game.seats[1].is_bot and "was replaced" in outcome.public[0]
 
 
 async def test_default_away_limit_is_fourteen_days(service, clock):
     game = await _two_humans(service)
-    await service.go_away(BOB, 20)
+    await service.away.go_away(BOB, 20)
     clock.now += 13 * DAY
     with pytest.raises(TableError, match="14 days"):
-        await service.replace_with_bot(game.id, BOB, by_user=ANN)
+        await service.turns.replace_with_bot(game.id, BOB, by_user=ANN)
     clock.now += DAY + 1
-    assert (await service.replace_with_bot(game.id, BOB, by_user=ANN)).game.seats[1].is_bot
+    assert (await service.turns.replace_with_bot(game.id, BOB, by_user=ANN)).game.seats[1].is_bot
 
 
 async def test_quiet_hours_hold_back_and_digest_once(service, clock):
     clock.now = MIDNIGHT + 23 * HOUR  # 23:00 UTC
-    await service.change_settings(BOB, quiet_start=22, quiet_end=7)
-    prefs = await service.settings(BOB)
-    assert service.quiet_now(prefs)
+    await service.players.change(BOB, quiet_start=22, quiet_end=7)
+    prefs = await service.players.settings(BOB)
+    assert service.players.quiet_now(prefs)
     game = await _two_humans(service)
-    await service.hold(prefs, game.id, ["You drew the Ace."])
-    await service.hold(prefs, game.id, ["You drew the King."])
-    assert await service.due_digests() == []  # still quiet
+    await service.players.hold(prefs, game.id, ["You drew the Ace."])
+    await service.players.hold(prefs, game.id, ["You drew the King."])
+    assert await service.reminders.due_digests() == []  # still quiet
     clock.now = MIDNIGHT + 31 * HOUR  # 07:00 UTC the next day
-    (digest,) = await service.due_digests()
+    (digest,) = await service.reminders.due_digests()
     (item,) = digest.items
     assert digest.user_id == BOB and item.game.id == game.id
     assert item.news == ["You drew the Ace.", "You drew the King."]
     assert item.your_turn == (game.seat_of(BOB) in service.to_act(game))
-    assert await service.due_digests() == []  # claimed: sent once
+    assert await service.reminders.due_digests() == []  # claimed: sent once
 
 
 async def test_a_table_waiting_for_two_reminds_each_at_their_own_interval(service, clock):
-    await service.change_settings(BOB, remind_hours=3)
+    await service.players.change(BOB, remind_hours=3)
     game = await _two_humans(service, secrets=True)  # both pick a secret number at once
     assert sorted(service.to_act(game)) == [0, 1]
     assert game.deadline_at == pytest.approx(clock.now + HOUR)  # the shorter: the table's 1 h
     reminded = []
     for _ in range(6):
         clock.now += HOUR + 1
-        due = await service.due_reminders()
+        due = await service.reminders.due_reminders()
         reminded.append(sorted(due[0].game.seats[s].user_id for s in due[0].seats) if due else [])
     assert reminded == [[ANN], [ANN], [ANN, BOB], [ANN], [ANN], [ANN, BOB]]

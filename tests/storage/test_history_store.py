@@ -142,8 +142,8 @@ async def test_results_are_recorded_and_recomputed_alike_on_both_backends(backen
             await play_game(svc, "ziegen", [(201, "ann"), (202, "ben")], 1, rnd) for _ in range(2)
         ]
         for game_id in ids:
-            assert (await svc.fairness(game_id)).seed is not None
-        rows, ratings = await svc.recompute_results(GUILD)
+            assert (await svc.history.fairness(game_id)).seed is not None
+        rows, ratings = await svc.history.recompute_results(GUILD)
         assert rows == await store.results_in_guild(GUILD) and {r.game_id for r in rows} == set(ids)
         stored = {
             (r.kind, r.user_id): (r.mu, r.sigma, r.games)
@@ -166,13 +166,13 @@ async def test_start_commits_the_seed_only_of_the_latest_lobby(backend):
     here = TableService(one, seed_source=lambda: 5)
     there = TableService(two, seed_source=lambda: 5)
     try:
-        game = await here.open_table(
+        game = await here.lobby.open_table(
             "ziegen", guild_id=GUILD, channel_id=3, host_id=201, host_name="ann"
         )
-        await here.add_bot(game.id, 201)
-        await there.cancel(game.id, 201)  # elsewhere: ``here`` still has the lobby cached
+        await here.lobby.add_bot(game.id, 201)
+        await there.lobby.cancel(game.id, 201)  # elsewhere: ``here`` still has the lobby cached
         with pytest.raises(TableError):
-            await here.start(game.id, 201)
+            await here.lobby.start(game.id, 201)
         assert await one.fairness(game.id) is None
         assert (await here.game(game.id)).status == "abandoned"
     finally:
@@ -198,17 +198,17 @@ async def test_missing_results_are_filled_in_from_the_latest_record_by_one_proce
         while game.status == "running":
             seat = rnd.choice(there.to_act(game))
             action = rnd.choice(there.engine("ziegen").legal_actions(there.state(game), seat))
-            game = (await there.move(game_id, game.seats[seat].user_id, action)).game
+            game = (await there.turns.move(game_id, game.seats[seat].user_id, action)).game
         assert (await here.game(game_id)).status == "running"  # the stale copy
         expected = await one.results_in_guild(GUILD), await one.ratings_in_guild(GUILD)
         assert expected[0] and expected[1]
         backend.raw("DELETE FROM results WHERE game_id = ?", game_id)
         backend.raw("DELETE FROM ratings")
         async with one.exclusive("missing-results"):  # another process is at it
-            assert await there.record_missing_results() == 0
-        assert await here.record_missing_results() == 1
+            assert await there.history.record_missing_results() == 0
+        assert await here.history.record_missing_results() == 1
         assert (await one.results_in_guild(GUILD), await one.ratings_in_guild(GUILD)) == expected
-        assert await there.record_missing_results() == 0
+        assert await there.history.record_missing_results() == 0
     finally:
         await one.close()
         await two.close()
@@ -235,13 +235,13 @@ async def test_the_last_move_reaching_a_stale_process_records_the_results_once(b
             after, _ = there.engine("ziegen").apply(there.state(game), seat, action)
             if there.engine("ziegen").is_over(after):
                 break
-            game = (await there.move(game_id, game.seats[seat].user_id, action)).game
+            game = (await there.turns.move(game_id, game.seats[seat].user_id, action)).game
         assert (await here.game(game_id)).move_count < game.move_count  # the stale copy
-        outcome = await here.move(game_id, game.seats[seat].user_id, action)
+        outcome = await here.turns.move(game_id, game.seats[seat].user_id, action)
         assert outcome.game.status == "finished"
         rows = await one.results_in_guild(GUILD)
         assert {r.game_id for r in rows} == {game_id} and len(rows) == 2
-        assert not await there.record_results(game_id)  # stored once
+        assert not await there.history.record_results(game_id)  # stored once
     finally:
         await one.close()
         await two.close()

@@ -39,14 +39,16 @@ async def test_table_and_user_languages_are_stored_and_read_back(backend):
 
 async def test_the_service_maps_discord_locales_and_falls_back_to_english(store):
     service = TableService(store)
-    assert await service.user_lang(7) == "en"  # never seen: English
-    assert await service.remember_lang(7, "es-419") == "es"
+    assert await service.players.user_lang(7) == "en"  # never seen: English
+    assert await service.players.remember_lang(7, "es-419") == "es"
     assert await store.user_lang(7) == "es"
-    assert await service.remember_lang(8, "fr") == "en"  # no French catalog
-    game = await service.open_table(
+    assert await service.players.remember_lang(8, "fr") == "en"  # no French catalog
+    game = await service.lobby.open_table(
         "ziegen", guild_id=1, channel_id=2, host_id=7, host_name="ann", lang="de-AT"
     )
     assert await service.table_lang(game) == "de"
-    other = await service.open_table("ziegen", guild_id=1, channel_id=2, host_id=7, host_name="ann")
+    other = await service.lobby.open_table(
+        "ziegen", guild_id=1, channel_id=2, host_id=7, host_name="ann"
+    )
     assert await service.table_lang(other) == "en"  # opened without one
-    assert await TableService(store).user_lang(7) == "es"  # read back, not cached
+    assert await TableService(store).players.user_lang(7) == "es"  # read back, not cached

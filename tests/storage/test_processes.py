@@ -104,8 +104,8 @@ async def _games(service: TableService, count: int, pile: int) -> list:
     games = []
     for i in range(count):
         for user in (100 + 2 * i, 101 + 2 * i):
-            await service.change_settings(user, obvious="ask")
-        game = await service.open_table(
+            await service.players.change(user, obvious="ask")
+        game = await service.lobby.open_table(
             "toy",
             guild_id=1,
             channel_id=2,
@@ -113,8 +113,8 @@ async def _games(service: TableService, count: int, pile: int) -> list:
             host_name="ann",
             options={"pile": pile, "secrets": False},
         )
-        await service.join(game.id, 101 + 2 * i, "bob")
-        games.append((await service.start(game.id, 100 + 2 * i)).game)
+        await service.lobby.join(game.id, 101 + 2 * i, "bob")
+        games.append((await service.lobby.start(game.id, 100 + 2 * i)).game)
     return games
 
 
@@ -122,7 +122,7 @@ async def _check_log_replays(service: TableService, game_id: int) -> list:
     stored = await service.store.get_game(game_id)
     log = await service.store.moves(game_id)
     assert [m.n for m in log] == list(range(1, stored.move_count + 1))
-    assert await service.replay(game_id) == stored.state  # snapshot and log agree
+    assert await service.history.replay(game_id) == stored.state  # snapshot and log agree
     return log
 
 

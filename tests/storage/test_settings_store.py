@@ -94,7 +94,7 @@ async def test_service_settings_survive_a_restart(backend, clock):
         service = TableService(store, registry={"toy": TOY}, clock=clock)
         try:
             if round_ == 0:
-                await service.change_settings(
+                await service.players.change(
                     BIG,
                     notify="mention",
                     remind_hours=5,
@@ -102,8 +102,8 @@ async def test_service_settings_survive_a_restart(backend, clock):
                     quiet_start=21,
                     quiet_end=8,
                 )
-                await service.go_away(BIG, 4, bot_sit=True)
-            prefs = await service.settings(BIG)
+                await service.away.go_away(BIG, 4, bot_sit=True)
+            prefs = await service.players.settings(BIG)
             assert (
                 prefs.notify,
                 prefs.remind_hours,
@@ -149,9 +149,11 @@ async def test_a_database_at_migration_6_keeps_its_players_and_running_games(bac
     store = await Store.open(backend.target)
     try:
         service = TableService(store, registry={"toy": TOY})
-        game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=BIG, host_name="a")
-        await service.join(game.id, 20, "bob")
-        game = (await service.start(game.id, BIG)).game
+        game = await service.lobby.open_table(
+            "toy", guild_id=1, channel_id=2, host_id=BIG, host_name="a"
+        )
+        await service.lobby.join(game.id, 20, "bob")
+        game = (await service.lobby.start(game.id, BIG)).game
     finally:
         await store.close()
     # back to the schema before: the running game and the player's settings were stored then
@@ -179,7 +181,7 @@ async def test_a_database_at_migration_6_keeps_its_players_and_running_games(bac
         seat = service.to_act(again)[0]
         action = service.engine("toy").legal_actions(service.state(again), seat)[0]
         user = again.seats[seat].user_id
-        moved = await service.move(game.id, user, action)
+        moved = await service.turns.move(game.id, user, action)
         assert moved.game.move_count == again.move_count + 1
     finally:
         await store.close()

@@ -352,19 +352,21 @@ async def test_exclusive_work_goes_to_one_store_at_a_time(backend):
 async def test_replaying_the_log_rebuilds_the_snapshot(backend):
     store = await Store.open(backend.target)
     service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 1234)
-    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10, host_name="ann")
-    await service.add_bot(game.id, 10)
-    await service.add_bot(game.id, 10)
-    outcome = await service.start(game.id, 10)
+    game = await service.lobby.open_table(
+        "toy", guild_id=1, channel_id=2, host_id=10, host_name="ann"
+    )
+    await service.lobby.add_bot(game.id, 10)
+    await service.lobby.add_bot(game.id, 10)
+    outcome = await service.lobby.start(game.id, 10)
     while outcome.game.status == "running":
         action = service.choices(outcome.game, 0)[0][0]
-        outcome = await service.move(game.id, 10, action)
+        outcome = await service.turns.move(game.id, 10, action)
     await store.close()
     store = await Store.open(backend.target)  # from the database, not from memory
     service = TableService(store, registry={"toy": TOY})
     stored = await store.get_game(game.id)
     assert stored.status == "finished"
-    assert await service.replay(game.id) == stored.state
+    assert await service.history.replay(game.id) == stored.state
     assert json.dumps(stored.state)  # the snapshot is plain JSON
     await store.close()
 
@@ -444,16 +446,18 @@ async def test_a_resign_keeps_marks_set_meanwhile_on_other_seats(backend, open_s
     closed-DM or notified mark written meanwhile (e.g. by another process) stays."""
     service = await open_service(backend.target, seed_source=lambda: 1234)
     store = service.store
-    game = await service.open_table("toy", guild_id=1, channel_id=2, host_id=10, host_name="ann")
+    game = await service.lobby.open_table(
+        "toy", guild_id=1, channel_id=2, host_id=10, host_name="ann"
+    )
     for user, name in ((20, "bob"), (30, "cat")):
-        await service.join(game.id, user, name)
-    game = (await service.start(game.id, 10)).game
+        await service.lobby.join(game.id, user, name)
+    game = (await service.lobby.start(game.id, 10)).game
     cached = await service.game(game.id)
     other = await Store.open(store.path)  # another connection, behind the service's back
     pv = cached.seats[1].prompt_version
     assert await other.set_dm_closed(game.id, 1) and await other.set_notified(game.id, 2, pv)
     await other.close()
-    await service.resign(game.id, 10)
+    await service.turns.resign(game.id, 10)
     stored = await store.get_game(game.id)
     assert stored.seats[0].is_bot and stored.seats[0].resigned
     assert stored.seats[1].dm_closed and stored.seats[2].notified_version == pv

@@ -41,22 +41,22 @@ async def handle(service: TableService, clock: Clock, request: dict) -> dict:
         clock.now = request["now"]
     op = request["op"]
     if op == "move":
-        outcome = await service.move(
+        outcome = await service.turns.move(
             request["game"], request["user"], request["action"], request.get("token")
         )
         return _game_info(service, outcome.game)
     if op == "state":
         return _game_info(service, await service.game(request["game"], latest=True))
     if op == "reminders":  # as cogs.table.run_reminders: only what this process claimed
-        return {"games": [r.game.id for r in await service.due_reminders()]}
+        return {"games": [r.game.id for r in await service.reminders.due_reminders()]}
     if op == "catch_up":  # as cogs.table.send_missed, with a slow "Discord"
         sent = []
-        async with service.exclusive("catch-up") as mine:
+        async with service.notices.exclusive("catch-up") as mine:
             if mine:
-                for game, notice in await service.catch_up():
+                for game, notice in await service.notices.catch_up():
                     await asyncio.sleep(request.get("delay", 0))
                     sent.append([game.id, notice.seat])
-                    await service.mark_notified(game, notice.seat)
+                    await service.notices.mark_notified(game, notice.seat)
         return {"sent": sent}
     raise ValueError(f"unknown op {op!r}")
 

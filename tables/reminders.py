@@ -1,9 +1,10 @@
-"""What each player chose (issue 15): how they are told it is their turn, their reminder
-interval, their timezone and quiet hours; and the one message that replaces a flood (held-back
+"""Reminders and digests, by what each player chose (their reminder interval, timezone and
+quiet hours: ``Players``, tables/players.py): when a table reminds whom, and the one message
+that replaces a flood (held-back
 notices when quiet hours end, several tables' reminders at once).
 
 Quiet hours hold back every turn DM, mention and reminder. A held turn notice needs no storing:
-its seat simply stays "not notified" (see ``NoticesMixin.missed_notices``); its private news is
+its seat simply stays "not notified" (see ``Notices.missed_notices``); its private news is
 stored (``held_news``). When the quiet hours end, ``due_digests`` gathers, per player, every
 table where it is their turn plus the news held back, for ONE message.
 
@@ -14,7 +15,6 @@ has come round (so 72 h means every 72 h, even at a table that also waits for a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from storage import GameRecord, SeatRecord, UserSettings
@@ -25,7 +25,9 @@ from .outcome import Reminder
 from .plan import DigestItem, in_quiet_hours, interval, is_away, reminder_due
 from .players import REMIND_HOURS, timezones
 
-__all__ = ["REMIND_HOURS", "Digest", "DigestItem", "SettingsMixin", "in_quiet_hours", "timezones"]
+REMINDER_BATCH = 500  # games read at once by the reminder pass (which reads until none is due)
+
+__all__ = ["REMIND_HOURS", "Digest", "DigestItem", "Reminders", "in_quiet_hours", "timezones"]
 
 
 @dataclass(slots=True)
@@ -37,35 +39,11 @@ class Digest:
     items: list[DigestItem]
 
 
-class SettingsMixin(TableBase):
-    # --- the player's own, in ``Players`` (tables/players.py) -------------------------------------
-    async def settings_of(self, user_ids: Iterable[int]) -> dict[int, UserSettings]:
-        return await self.players.settings_of(user_ids)
+class Reminders(TableBase):
+    """``service.reminders``: when a table reminds whom (``due_reminders``, ``remind_period``),
+    and the one message that replaces what quiet hours held back (``due_digests``)."""
 
-    async def settings(self, user_id: int) -> UserSettings:
-        return await self.players.settings(user_id)
-
-    async def change_settings(self, user_id: int, **changes) -> UserSettings:
-        return await self.players.change(user_id, **changes)
-
-    def quiet_now(self, settings: UserSettings) -> bool:
-        return self.players.quiet_now(settings)
-
-    async def hold(
-        self, settings: UserSettings, game_id: int | None = None, news: list[str] | None = None
-    ) -> None:
-        await self.players.hold(settings, game_id, news)
-
-    # --- the player at their tables --------------------------------------------------------------
-    async def auto_seats(self, game: GameRecord) -> set[int]:
-        """The human seats whose player lets the table take their obvious decisions (a
-        decision with one legal action, at the bots' pace: ``botplay.obvious_seats``)."""
-        humans = {s.user_id: s.seat for s in game.seats if not s.is_bot and s.user_id is not None}
-        if not humans:
-            return set()
-        prefs = await self.settings_of(humans)
-        return {humans[u] for u, p in prefs.items() if p.obvious == "auto"}
-
+    # --- quiet hours' digest ---------------------------------------------------------------------
     async def due_digests(self) -> list[Digest]:
         """For each player whose quiet hours held something back and are over now: what to
         send, as one message (every table waiting for them, and the news held back). Claimed
@@ -73,7 +51,7 @@ class SettingsMixin(TableBase):
         now = self.clock()
         out = []
         for user_id in await self.store.held_users():
-            settings = await self.settings(user_id)
+            settings = await self.players.settings(user_id)
             if settings.held_since is None or in_quiet_hours(settings, now):
                 continue
             held = await self.store.take_held(user_id, settings.held_since)
@@ -115,12 +93,15 @@ class SettingsMixin(TableBase):
         now = self.clock()
         periods = [
             self._interval(p, table_after)
-            for p in (await self.settings_of(users)).values()
+            for p in (await self.players.settings_of(users)).values()
             if not is_away(p, now)
         ]
         return min(periods, default=table_after)
 
-    async def _rearm(self, game: GameRecord, now: float, waiting: bool) -> bool:
+    async def rearm(self, game: GameRecord, now: float, waiting: bool) -> bool:
+        """Push a passed deadline one period on (``remind_period``). Conditional: a move (or
+        another pass) that changed the game meanwhile wins, and only the pass that re-armed it
+        reminds."""
         period = await self.remind_period(game.seats, self.to_act(game), game.remind_after)
         armed = await self.store.set_deadline(
             game.id, game.version, game.deadline_at, now + period if waiting else None
@@ -129,16 +110,17 @@ class SettingsMixin(TableBase):
         return armed
 
     async def due_reminders(self) -> list[Reminder]:
-        """The tables' due reminders, without the players who are away, and each player only
-        when their own interval came round."""
+        """Every game whose deadline passed (all of them, read in batches), each re-armed for
+        another period: who to remind, without the players who are away, and each player only
+        when their own interval came round. Sending is paced by Discord's rate limits only."""
         now = self.clock()
         out = []
-        for reminder in await super().due_reminders():
+        for reminder in await self._passed(now):
             game = reminder.game
-            prefs = await self.settings_of(game.seats[s].user_id for s in reminder.seats)
+            prefs = await self.players.settings_of(game.seats[s].user_id for s in reminder.seats)
             period = await self.remind_period(game.seats, reminder.seats, game.remind_after)
             elapsed = (game.deadline_at or now) - game.updated_at
-            obvious = await self.obvious_seats(game)  # the table takes it: nothing to remind
+            obvious = await self.core.turns.obvious_seats(game)  # the table takes it: no reminder
             keep = []
             for seat in reminder.seats:
                 p = prefs[game.seats[seat].user_id]
@@ -147,3 +129,17 @@ class SettingsMixin(TableBase):
             if keep:
                 out.append(Reminder(game, keep))
         return out
+
+    async def _passed(self, now: float) -> list[Reminder]:
+        """The tables whose deadline passed, re-armed here, with their waiting human seats."""
+        reminders: list[Reminder] = []
+        seen: set[int] = set()
+        while True:
+            batch = [g for g in await self.store.due_games(now, REMINDER_BATCH) if g.id not in seen]
+            if not batch:
+                return reminders
+            for game in batch:
+                seen.add(game.id)
+                seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
+                if await self.rearm(game, now, bool(seats)) and seats:
+                    reminders.append(Reminder(game, seats))
