@@ -151,7 +151,7 @@ def _hide_wichtel(s, rnd):
     rnd.shuffle(pool)
     for i, hand in enumerate(s["ev"]):
         s["ev"][i], pool = pool[: len(hand)], pool[len(hand) :]
-    draw = "L" if s["dir"] == 1 else "R"
+    draw = "left_stack" if s["dir"] == 1 else "right_stack"
     s[draw].reverse()
 
 
