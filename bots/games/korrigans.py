@@ -59,10 +59,10 @@ def deep_value(state: State) -> list[float]:
         step = stack[-1]
         seat = step["s"]
         best = None
-        for kind in sorted(set(state["tok"][step["f"]])):
-            hid = list(state["hid"])
-            hid[seat] = hid[seat] + [kind]
-            v = _with_cauldron({**state, "hid": hid})[seat]
+        for kind in sorted(set(state["tokens"][step["f"]])):
+            hidden = list(state["hidden"])
+            hidden[seat] = hidden[seat] + [kind]
+            v = _with_cauldron({**state, "hidden": hidden})[seat]
             best = v if best is None else max(best, v)
         if best is not None:
             out[seat] = best
@@ -96,7 +96,7 @@ def counts(state: dict, seat: int) -> int:
     out = [0] * len(COMPANIONS)
     for k in state["shown"][seat]:
         out[KIND[k]] += 1
-    for k in state["hid"][seat]:
+    for k in state["hidden"][seat]:
         i = KIND.get(k)
         if i is not None:
             out[i] += 1

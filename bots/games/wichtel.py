@@ -122,20 +122,20 @@ def fresh(state: State) -> bool:
     return (
         state["phase"] in ("prewalk", "main")
         and not state["ev_used"]
-        and state["wl"] == "tied"
+        and state["wahlleiter"] == "tied"
         and state["dir"] == 1
         and state["active"] == (state["dealer"] + 1) % n
-        and len(state["L"]) >= start - 1
+        and len(state["left_stack"]) >= start - 1
     )
 
 
 def progress(state: State) -> float:
     """How far the round has gone, 0 (just dealt) to 1 (as far as a round usually goes
     before it can end): the leprechauns drawn from the stack since the deal."""
-    if state["dir"] != 1 or state["wl"] == "free":
+    if state["dir"] != 1 or state["wahlleiter"] == "free":
         return 1.0
     n = state["n"]
-    drawn = DECK - n * RETINUE_SIZE - n - DISCARD_START - len(state["L"])
+    drawn = DECK - n * RETINUE_SIZE - n - DISCARD_START - len(state["left_stack"])
     return min(1.0, drawn / SETTLED_AFTER)
 
 
@@ -148,8 +148,8 @@ def round_outlook(state: State) -> list[float]:
     weight = progress(state)
     fill = state["fill"]
     enl = state["enl"] if state["enl"] and state["enl"].get("card") else None
-    square = state["sq"]
-    towards = TOWARDS_TIED if state["wl"] == "tied" else TOWARDS_FREE
+    square = state["square"]
+    towards = TOWARDS_TIED if state["wahlleiter"] == "tied" else TOWARDS_FREE
     exp = []
     for seat in range(n):
         cards = state["ret"][seat]
@@ -254,7 +254,7 @@ def rollout_action(
         best, best_gain = None, 0
         for a in options:
             if a.startswith("enlist:"):
-                g = potential(ret, [state["sq"][int(a[7:])]], now) - now
+                g = potential(ret, [state["square"][int(a[7:])]], now) - now
                 if g > best_gain:
                     best, best_gain = a, g
         if best:

@@ -77,6 +77,11 @@ Rulings made here where the rulebook and RULINGS.md are silent (or spelling out 
    events, which never name hidden tokens.
 16. (Interface, not a rule) A move step with more than 25 choices first asks which Korrigan
    ("kor:1"/"kor:2", "kor:back" to return), then that Korrigan's moves.
+
+State versions (``KorrigansEngine.state_version``/``migrations``): v2 renamed the state keys
+``tok``, ``hid`` and ``sac`` to ``tokens`` (face down on each field), ``hidden`` (behind each
+screen) and ``sacrificed``; nothing else changed, and a v1 game plays on exactly as before. The
+"sac" step and action ids never changed.
 """
 
 from __future__ import annotations

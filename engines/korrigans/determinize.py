@@ -27,17 +27,17 @@ def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
     m = mapof(st)
     n = st["n"]
     others = [o for o in range(n) if o != seat]
-    nf = len(st["tok"])
+    nf = len(st["tokens"])
 
     fixed_box: list[str] = _expand(EXTRA_TOKENS) if n < EXTRA_FROM_PLAYERS else []
     screened = [o for o in others if st["screen"][o]]
     pool = remove_all(list(st["box_tok"]), fixed_box)
     for f in range(nf):
-        pool += st["tok"][f]
+        pool += st["tokens"][f]
     for o in screened:
-        pool += st["hid"][o]
+        pool += st["hidden"][o]
     for o in others:
-        pool += st["sac"][o]
+        pool += st["sacrificed"][o]
     pool.sort()
 
     # Fields: exactly known (looking at it now, or untouched since its memory), partly known
@@ -46,14 +46,14 @@ def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
     known: dict[int, list[str]] = {}
     top = st["stack"][-1] if st["stack"] else None
     if top is not None and top["k"] == "pick" and top["s"] == seat:
-        known[top["f"]] = sorted(st["tok"][top["f"]])
+        known[top["f"]] = sorted(st["tokens"][top["f"]])
     partial: list[tuple[int, list[str]]] = []
     for fid, text in sorted(st["seen"][seat].items()):
         f = m.by_id[fid]
         if f in known:
             continue
         memory = sorted(text.split(",")) if text else []
-        if len(st["tok"][f]) == len(memory):
+        if len(st["tokens"][f]) == len(memory):
             known[f] = memory
         else:
             partial.append((f, memory))
@@ -66,23 +66,23 @@ def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
 
     unknown_fields = [f for f in range(nf) if f not in known]
     sizes = (
-        [len(st["tok"][f]) for f in unknown_fields]
-        + [len(st["hid"][o]) for o in screened]
-        + [len(st["sac"][o]) for o in others]
+        [len(st["tokens"][f]) for f in unknown_fields]
+        + [len(st["hidden"][o]) for o in screened]
+        + [len(st["sacrificed"][o]) for o in others]
     )
     parts = deal(pool, sizes, rnd)
     k = 0
     for f in unknown_fields:
-        st["tok"][f] = sorted(parts[k])
+        st["tokens"][f] = sorted(parts[k])
         k += 1
     for o in screened:
-        st["hid"][o] = sorted(parts[k])
+        st["hidden"][o] = sorted(parts[k])
         k += 1
     for o in others:
-        st["sac"][o] = sorted(parts[k])
+        st["sacrificed"][o] = sorted(parts[k])
         k += 1
     for f, tokens in known.items():
-        st["tok"][f] = sorted(tokens)
+        st["tokens"][f] = sorted(tokens)
     st["box_tok"] = sorted(parts[k]) + fixed_box
 
     # Menhirs still standing and those never used on this map.
@@ -110,11 +110,11 @@ def _sample_partial(st: dict, partial: list, pool: list[str], rnd: Sampler) -> d
                 if t in rest:
                     rest.remove(t)
                     avail.append(t)
-            count = len(st["tok"][f])
+            count = len(st["tokens"][f])
             if len(avail) < count:
                 break
             out[f] = sample(avail, count, rnd)
             left = remove_all(left, out[f])
         else:
             return out
-    return {f: sorted(st["tok"][f]) for f, _memory in partial}
+    return {f: sorted(st["tokens"][f]) for f, _memory in partial}

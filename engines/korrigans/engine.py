@@ -15,6 +15,16 @@ from .maps import map_names
 from .setup import new_state
 from .steps import STEPS, step_of
 
+V1_KEYS = {"tok": "tokens", "hid": "hidden", "sac": "sacrificed"}
+
+
+def _v1_to_v2(data: dict) -> dict:
+    """Version 2 spells out version 1's short keys (``V1_KEYS``: the face-down tokens on each
+    field, the tokens behind each screen, each seat's sacrificed tokens); each keeps its place
+    in the dump, so an upgraded game dumps exactly like one started at version 2. The "sac"
+    step and action ids are unchanged."""
+    return {V1_KEYS.get(key, key): value for key, value in data.items()}
+
 
 class KorrigansEngine(StepEngine):
     name = "korrigans"
@@ -35,6 +45,8 @@ class KorrigansEngine(StepEngine):
     }
     option_choices = {"placement": ["standard", "advanced"], "map": map_names()}
     STEPS = STEPS
+    state_version = 2
+    migrations = {1: _v1_to_v2}
 
     def step_of(self, state: State) -> str:
         return step_of(state)
@@ -62,7 +74,7 @@ class KorrigansEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return list(state["pos"]), [len(t) for t in state["tok"]], state["troll"]
+        return list(state["pos"]), [len(t) for t in state["tokens"]], state["troll"]
 
     def last_at(self, marks, state: State) -> dict:
         """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
@@ -71,7 +83,7 @@ class KorrigansEngine(StepEngine):
         letters = mapof(state).letters
         moved = [k for k, f in enumerate(pos) if f != state["pos"][k]]
         fields = {state["pos"][k] for k in moved if state["pos"][k] is not None}
-        fields |= {f for f, n in enumerate(toks) if n != len(state["tok"][f])}
+        fields |= {f for f, n in enumerate(toks) if n != len(state["tokens"][f])}
         return {
             "korrigans": [kid_id(k) for k in moved],
             "fields": [letters[f] for f in sorted(fields)],
@@ -97,7 +109,7 @@ class KorrigansEngine(StepEngine):
             inv[key] = inv.get(key, 0) + n
 
         st = state
-        for zone in (st["tok"], st["hid"], st["shown"], st["sac"], st["disc"]):
+        for zone in (st["tokens"], st["hidden"], st["shown"], st["sacrificed"], st["disc"]):
             for pile in zone:
                 for k in pile:
                     add("token:" + k)

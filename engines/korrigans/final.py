@@ -33,9 +33,9 @@ def next_final_turn(st: dict, events: list[Event]) -> None:
 
 
 def reveal_all(st: dict, seat: int, events: list[Event]) -> None:
-    comps = [k for k in st["hid"][seat] if k in COMPANIONS]
+    comps = [k for k in st["hidden"][seat] if k in COMPANIONS]
     for k in comps:
-        st["hid"][seat].remove(k)
+        st["hidden"][seat].remove(k)
     st["shown"][seat] = sorted(st["shown"][seat] + comps)
     comps = list(st["shown"][seat])
     side = st["backup"][seat]

@@ -21,17 +21,17 @@ def start_gather(st: dict, events: list[Event]) -> None:
 
 def gather(st: dict, seat: int, kid: int, field: int, events: list[Event]) -> None:
     """The automatic part of the gathering: ask for a pick, or take the only token."""
-    n = len(st["tok"][field])
+    n = len(st["tokens"][field])
     if n == 0:
         events.append(Event(msg("field_empty", f=mapof(st).letters[field])))
     elif n == 1:
-        take(st, seat, kid, field, st["tok"][field][0], events)
+        take(st, seat, kid, field, st["tokens"][field][0], events)
     else:
         st["stack"].append({"k": "pick", "s": seat, "kid": kid, "f": field})
 
 
 def pick_legal(st: dict, seat: int) -> list[str]:
-    return sorted({"take:" + t for t in st["tok"][top(st)["f"]]})
+    return sorted({"take:" + t for t in st["tokens"][top(st)["f"]]})
 
 
 def pick_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
@@ -46,10 +46,10 @@ def pick_prompt(st: dict, seat: int | None) -> Msg:
 
 def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Event]) -> None:
     m = mapof(st)
-    pile = st["tok"][field]
+    pile = st["tokens"][field]
     pile.remove(kind)
-    st["hid"][seat].append(kind)
-    st["hid"][seat].sort()
+    st["hidden"][seat].append(kind)
+    st["hidden"][seat].sort()
     st["seen"][seat][m.ids[field]] = ",".join(pile)
     letter = m.letters[field]
     secret(
@@ -113,7 +113,7 @@ def lep_prompt(st: dict, seat: int | None) -> Msg:
 
 def remove_screen(st: dict, target: int, events: list[Event]) -> None:
     st["screen"][target] = False
-    events.append(Event(msg("screen_removed", p=target, held=list(st["hid"][target]))))
+    events.append(Event(msg("screen_removed", p=target, held=list(st["hidden"][target]))))
 
 
 # --- "troll" ----------------------------------------------------------------------------------

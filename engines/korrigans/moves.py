@@ -33,7 +33,7 @@ def usable(st: dict, seat: int) -> list[str]:
         kinds = set(st["shown"][seat])
     else:
         kinds = set(st["shown"][seat])
-        kinds.update(k for k in st["hid"][seat] if k in COMPANIONS)
+        kinds.update(k for k in st["hidden"][seat] if k in COMPANIONS)
     if st["backup"][seat] in ("hare", "squirrel"):
         kinds.add("backup")
     return sorted(kinds)
@@ -109,7 +109,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
             st["disc"][seat].append(comp)
             st["disc"][seat].sort()
         elif comp not in st["shown"][seat]:
-            st["hid"][seat].remove(comp)
+            st["hidden"][seat].remove(comp)
             st["shown"][seat].append(comp)
             st["shown"][seat].sort()
             events.append(Event(msg("reveals", p=seat, comp=comp)))

@@ -21,7 +21,7 @@ def backup_actions(st: dict, seat: int, need_move: bool) -> list[str]:
         st["phase"] in ("final", "over")
         or st["backup"][seat] is not None
         or st["bk_supply"] == 0
-        or not st["hid"][seat]
+        or not st["hidden"][seat]
     ):
         return []
     m = mapof(st)
@@ -70,8 +70,8 @@ def move_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
         play_move(st, seat, arg, events)
     elif head == "backup":
         sac = {"k": "sac", "s": seat, "side": arg}
-        if len(st["hid"][seat]) == 1:
-            sacrifice(st, seat, sac, st["hid"][seat][0], events)
+        if len(st["hidden"][seat]) == 1:
+            sacrifice(st, seat, sac, st["hidden"][seat][0], events)
         else:
             stack.append(sac)
     elif head == "kor":
@@ -88,7 +88,7 @@ def move_prompt(st: dict, seat: int | None) -> Msg:
 
 # --- "sac" ------------------------------------------------------------------------------------
 def sac_legal(st: dict, seat: int) -> list[str]:
-    return sorted({"sac:" + t for t in st["hid"][seat]})
+    return sorted({"sac:" + t for t in st["hidden"][seat]})
 
 
 def sac_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
@@ -99,9 +99,9 @@ def sac_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
 def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -> None:
     """Give up ``kind`` for the Backup Companion (side ``step["side"]``); the "move" step below
     is skipped if no move remains after the sacrifice (ruling 4)."""
-    st["hid"][seat].remove(kind)
-    st["sac"][seat].append(kind)
-    st["sac"][seat].sort()
+    st["hidden"][seat].remove(kind)
+    st["sacrificed"][seat].append(kind)
+    st["sacrificed"][seat].sort()
     st["backup"][seat] = step["side"]
     st["bk_supply"] -= 1
     side = step["side"]

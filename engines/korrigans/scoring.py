@@ -6,7 +6,7 @@ from .data import CARRY_POINTS, CAULDRON_BONUS, COMPANIONS, GOLD_VALUE, MENHIR_G
 
 
 def breakdown(st: dict, seat: int) -> dict[str, int]:
-    tokens = sum(GOLD_VALUE.get(k, 0) for k in st["hid"][seat])
+    tokens = sum(GOLD_VALUE.get(k, 0) for k in st["hidden"][seat])
     menhirs = sum(MENHIR_GOLD[k] for k in st["kept"][seat])
     carry = sum(CARRY_POINTS[c] for c in st["carry"][seat * 2 : seat * 2 + 2] if c)
     cauldron = 0
@@ -36,7 +36,7 @@ def public_points(st: dict, seat: int) -> int:
 
 
 def companions_left(st: dict, seat: int) -> int:
-    n = len(st["shown"][seat]) + sum(1 for k in st["hid"][seat] if k in COMPANIONS)
+    n = len(st["shown"][seat]) + sum(1 for k in st["hidden"][seat] if k in COMPANIONS)
     return n + (1 if st["backup"][seat] in ("hare", "squirrel") else 0)
 
 

@@ -45,15 +45,15 @@ def new_state(n: int, seed: int, options: dict) -> dict:
             "adv": options["placement"] == "advanced",
             "phase": "place",
             "round": 0,
-            "tok": fields,
+            "tokens": fields,
             "men": men,
             "box_tok": sorted(tokens) + ([] if extra else sorted(_expand(EXTRA_TOKENS))),
             "box_men": sorted(menhirs),  # never used on this map, face down in the box
             "gone_men": [],  # revealed Menhirs put back in the box (public)
-            "hid": [[] for _ in range(n)],
+            "hidden": [[] for _ in range(n)],
             "shown": [[] for _ in range(n)],
             "kept": [[] for _ in range(n)],
-            "sac": [[] for _ in range(n)],
+            "sacrificed": [[] for _ in range(n)],
             "disc": [[] for _ in range(n)],
             "backup": [None] * n,  # None, "hare", "squirrel" or "spent"
             "bk_supply": BACKUP_TOKENS,

@@ -45,7 +45,7 @@ def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
                 "colour": m.colour[i],
                 "sand": i in m.sand,
                 "pontoon": i in m.pontoon,
-                "tokens": len(st["tok"][i]),
+                "tokens": len(st["tokens"][i]),
                 "menhir": st["men"][i] is not None,
                 "korrigans": [kid_id(k) for k, f in enumerate(st["pos"]) if f == i],
             }
@@ -65,18 +65,18 @@ def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
         d = {
             "seat": s,
             "screen": st["screen"][s],
-            "hidden_count": len(st["hid"][s]),
+            "hidden_count": len(st["hidden"][s]),
             "companions": list(st["shown"][s]),
             "backup": st["backup"][s],
             "menhirs": list(st["kept"][s]),
             "discarded": list(st["disc"][s]),
-            "sacrificed": len(st["sac"][s]),
+            "sacrificed": len(st["sacrificed"][s]),
             "points": public_points(st, s),
         }
         if over:
             d["companions_left"] = companions_left(st, s)
         if not st["screen"][s]:
-            d["tokens"] = list(st["hid"][s])
+            d["tokens"] = list(st["hidden"][s])
         players.append(d)
     v = {
         "game": "korrigans",
@@ -124,8 +124,8 @@ def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
     if seat is not None:
         you = {
             "seat": seat,
-            "tokens": list(st["hid"][seat]),
-            "sacrificed": list(st["sac"][seat]),
+            "tokens": list(st["hidden"][seat]),
+            "sacrificed": list(st["sacrificed"][seat]),
             "seen": {
                 m.letters[m.by_id[f]]: t.split(",") if t else []
                 for f, t in sorted(st["seen"][seat].items())
@@ -134,6 +134,9 @@ def view(st: dict, seat: int | None, to_act: list[int], prompt) -> dict:
         }
         top = st["stack"][-1] if st["stack"] else None
         if top is not None and top["k"] == "pick" and top["s"] == seat:
-            you["looking_at"] = {"field": m.letters[top["f"]], "tokens": list(st["tok"][top["f"]])}
+            you["looking_at"] = {
+                "field": m.letters[top["f"]],
+                "tokens": list(st["tokens"][top["f"]]),
+            }
         v["you"] = you
     return v

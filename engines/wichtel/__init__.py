@@ -95,6 +95,9 @@ State versions (``WichtelEngine.state_version``/``migrations``): v2 added the st
 only mode it was opened with (it may even be stored in the middle of a simultaneous bribe); the
 prewalk question and the one-walk "Komm mal zurück!" apply to it from its next step on (a
 "Komm mal zurück!" pending at the upgrade gives one reversed walk).
+v3 renamed the state keys ``L``/``R`` (the leprechaun stacks), ``sq`` and ``wl`` to
+``left_stack``/``right_stack``, ``square`` and ``wahlleiter``; nothing else changed, and a v2 game
+plays on exactly as before. Action ids never changed.
 """
 
 from .engine import WichtelEngine

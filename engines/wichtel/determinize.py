@@ -31,15 +31,17 @@ def determinize(s0: dict, seat: int, rnd: Sampler) -> dict:
     fixed = {o: [] for o in others}
     if s["fill"] and s["fill"]["seat"] != seat:
         fixed[s["fill"]["seat"]].append(s["fill"]["card"])
-    leps = list(s["L"]) + list(s["R"])
+    leps = list(s["left_stack"]) + list(s["right_stack"])
     for o in others:
         leps += s["ret"][o]
         for card in fixed[o]:
             leps.remove(card)
-    parts = deal(leps, [len(s["ret"][o]) - len(fixed[o]) for o in others] + [len(s["L"])], rnd)
+    parts = deal(
+        leps, [len(s["ret"][o]) - len(fixed[o]) for o in others] + [len(s["left_stack"])], rnd
+    )
     for o, part in zip(others, parts):
         s["ret"][o] = fixed[o] + part
-    s["L"], s["R"] = parts[len(others)], parts[len(others) + 1]
+    s["left_stack"], s["right_stack"] = parts[len(others)], parts[len(others) + 1]
 
     # Events: other hands (with their face-down bribes) and the cards set aside.
     def held(o: int) -> int:

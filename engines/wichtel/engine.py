@@ -19,6 +19,16 @@ def _v1_to_v2(data: dict) -> dict:
     return data
 
 
+V2_KEYS = {"L": "left_stack", "R": "right_stack", "sq": "square", "wl": "wahlleiter"}
+
+
+def _v2_to_v3(data: dict) -> dict:
+    """Version 3 spells out version 2's short keys (``V2_KEYS``: the left and right leprechaun
+    stacks, the Village Square, the Wahlleiter's side "tied"/"free"); each keeps its place in
+    the dump, so an upgraded game dumps exactly like one started at version 3."""
+    return {V2_KEYS.get(key, key): value for key, value in data.items()}
+
+
 class WichtelEngine(StepEngine):
     name = "wichtel"
     title = "Der Herr der Wichtel"
@@ -32,8 +42,8 @@ class WichtelEngine(StepEngine):
         "at once, faster for asynchronous play.",
     }
     option_choices = {"target": list(TARGET_CHOICES), "bribes": list(BRIBE_MODES)}
-    state_version = 2
-    migrations = {1: _v1_to_v2}
+    state_version = 3
+    migrations = {1: _v1_to_v2, 2: _v2_to_v3}
     STEPS = STEPS
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
@@ -50,13 +60,13 @@ class WichtelEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return list(state["sq"]), list(state["totals"])
+        return list(state["square"]), list(state["totals"])
 
     def last_at(self, marks, state: State) -> dict:
         """``square``: places of the Village Square whose card changed (none for a walk, which
         moves every card); ``totals``: seats whose total changed (a round's scoring)."""
         square, totals = marks
-        now = state["sq"]
+        now = state["square"]
         changed = [i for i, c in enumerate(square) if i >= len(now) or c != now[i]]
         walked = len(changed) > 2 or len(square) != len(now)
         return {
@@ -78,7 +88,11 @@ class WichtelEngine(StepEngine):
     def inventory(self, state: State) -> dict[str, int]:
         inv = {code: 0 for code in LEP_COUNT}
         inv.update({"ev_" + code: 0 for code in EV_COUNT})
-        zones = [state["L"], state["R"], [c for c in state["sq"] if c]] + state["ret"]
+        zones = [
+            state["left_stack"],
+            state["right_stack"],
+            [c for c in state["square"] if c],
+        ] + state["ret"]
         for zone in zones:
             for code in zone:
                 inv[code] += 1

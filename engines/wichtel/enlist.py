@@ -25,7 +25,7 @@ from .words import msg
 def start_enlist(s: dict, events: list) -> None:
     """Step "enlist": the mover puts the die on the square card at ``s["enl"]["pos"]``."""
     n, seat, pos = s["n"], s["active"], s["enl"]["pos"]
-    card = s["sq"][pos]
+    card = s["square"][pos]
     # "" = no bribe from this seat: the enlister, and seats without any event card (public).
     bids = [None if i != seat and s["ev"][i] else "" for i in range(n)]
     s["enl"] = {

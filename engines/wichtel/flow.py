@@ -26,8 +26,8 @@ def bribe_order(s: dict) -> list[int]:
 
 def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
     """``seat`` receives the square's card at ``pos`` and must fill the gap with another card."""
-    card = s["sq"][pos]
-    s["sq"][pos] = None
+    card = s["square"][pos]
+    s["square"][pos] = None
     s["ret"][seat].append(card)
     s["fill"] = {"seat": seat, "pos": pos, "card": card}
     s["phase"] = "fill"
@@ -36,7 +36,7 @@ def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
 
 def received(s: dict, seats: list[int], events: list) -> None:
     """These seats just received a leprechaun: offer the round end (in this order), then go on."""
-    if s["wl"] == "free":
+    if s["wahlleiter"] == "free":
         s["offer"] = list(seats)
         s["phase"] = "endround"
     else:
@@ -52,7 +52,7 @@ def enter_end(s: dict, events: list) -> None:
     s["phase"] = "end"
     s["offer"] = []
     a = s["active"]
-    if s["wl"] == "free" and not s["ev"][a]:
+    if s["wahlleiter"] == "free" and not s["ev"][a]:
         next_move(s, events)
 
 

@@ -34,7 +34,7 @@ def main_legal(s: dict, seat: int) -> list[str]:
     n, a = s["n"], s["active"]
     acts = ["call:" + c for c in set(s["ret"][a])]
     acts += [f"exchange:{t}" for t in range(n) if t != a]
-    acts += [f"enlist:{i}" for i in range(len(s["sq"]))]
+    acts += [f"enlist:{i}" for i in range(len(s["square"]))]
     acts += ["play:" + c for c in set(s["ev"][a]) if c in VILLAGE_CARDS]
     return sorted(acts)
 
@@ -127,7 +127,7 @@ def fill_act(s: dict, seat: int, action: str, events: list) -> None:
     card = action.partition(":")[2]
     fill = s["fill"]
     s["ret"][seat].remove(card)
-    s["sq"][fill["pos"]] = card
+    s["square"][fill["pos"]] = card
     s["fill"] = None
     events.append(Event(msg("fill", p=seat, card=card, place=fill["pos"] + 1)))
     received(s, [seat], events)
@@ -162,7 +162,7 @@ def endround_prompt(s: dict, seat: int | None) -> Msg:
 # --- end of the move -----------------------------------------------------------------------
 def end_legal(s: dict, seat: int) -> list[str]:
     acts = ["done"]
-    if s["wl"] == "tied":
+    if s["wahlleiter"] == "tied":
         acts.append("free")
     acts += ["play:" + c for c in set(s["ev"][seat]) if c in VILLAGE_CARDS]
     return sorted(acts)
@@ -173,10 +173,10 @@ def end_act(s: dict, seat: int, action: str, events: list) -> None:
         play_village(s, seat, action[5:], events)
         return
     if action == "free":
-        s["wl"] = "free"
+        s["wahlleiter"] = "free"
         events.append(Event(msg("free", p=seat)))
     next_move(s, events)
 
 
 def end_prompt(s: dict, seat: int | None) -> Msg:
-    return msg("prompt.end_tied" if s["wl"] == "tied" else "prompt.end", p=s["active"])
+    return msg("prompt.end_tied" if s["wahlleiter"] == "tied" else "prompt.end", p=s["active"])

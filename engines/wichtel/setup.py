@@ -24,15 +24,15 @@ def new_state(num_players: int, seed: int, options: dict) -> dict:
         "over": False,
         "last": None,
         "phase": "deal",
-        "L": [],
-        "R": [],
+        "left_stack": [],
+        "right_stack": [],
         "dir": 1,
-        "sq": [],
+        "square": [],
         "ret": [],
         "ev": [],
         "ev_used": [],
         "ev_aside": [],
-        "wl": "tied",
+        "wahlleiter": "tied",
         "back": False,
         "stand": False,
         "ex": None,
@@ -54,15 +54,15 @@ def deal(s: dict, events: list) -> None:
     rng.shuffle(s, evs)
     s["ret"] = [leps[i * RETINUE_SIZE : (i + 1) * RETINUE_SIZE] for i in range(n)]
     pos = n * RETINUE_SIZE
-    s["sq"] = leps[pos : pos + n]
+    s["square"] = leps[pos : pos + n]
     pos += n
-    s["R"] = leps[pos : pos + DISCARD_START]
-    s["L"] = leps[pos + DISCARD_START :]
+    s["right_stack"] = leps[pos : pos + DISCARD_START]
+    s["left_stack"] = leps[pos + DISCARD_START :]
     s["dir"] = 1
     s["ev"] = [evs[i * EVENTS_DEALT : (i + 1) * EVENTS_DEALT] for i in range(n)]
     s["ev_aside"] = evs[n * EVENTS_DEALT :]
     s["ev_used"] = []
-    s["wl"] = "tied"
+    s["wahlleiter"] = "tied"
     s["back"] = s["stand"] = False
     s["ex"] = s["enl"] = s["fill"] = None
     s["offer"] = []

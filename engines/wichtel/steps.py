@@ -32,7 +32,7 @@ def label(s: dict, seat: int, action: str) -> Msg | str:
     if kind in ("exchange", "to"):
         return msg("label." + kind, to=int(arg))
     if kind == "enlist":
-        return msg("label.enlist", card=s["sq"][int(arg)], place=int(arg) + 1)
+        return msg("label.enlist", card=s["square"][int(arg)], place=int(arg) + 1)
     if action == "nixda":
         return msg("label.play", card=NIX_DA)
     if action == "reroll":

@@ -13,7 +13,7 @@ from .words import msg
 
 def _stack(s: dict, side: str) -> dict:
     drawing = (s["dir"] == 1) == (side == "left")
-    return {"role": "draw" if drawing else "discard", "count": len(s[side[0].upper()])}
+    return {"role": "draw" if drawing else "discard", "count": len(s[side + "_stack"])}
 
 
 def public_events(s: dict, seat: int) -> int:
@@ -45,16 +45,16 @@ def view(s: dict, seat: int | None, to_act: list[int], prompt: Msg | None) -> di
         "target": s["target"],
         "scores": list(s["totals"]),
         "totals": list(s["totals"]),
-        "square": list(s["sq"]),
-        "square_names": [LEP_NAME[c] if c else None for c in s["sq"]],
+        "square": list(s["square"]),
+        "square_names": [LEP_NAME[c] if c else None for c in s["square"]],
         "walk_direction": "right" if s["dir"] == 1 else "left",
         "left_stack": left,
         "right_stack": right,
         "draw_count": left["count"] if left["role"] == "draw" else right["count"],
         "discard_count": right["count"] if left["role"] == "draw" else left["count"],
         "pending_walk": {"reverse": s["back"], "stand_still": s["stand"]},
-        "wahlleiter": s["wl"],
-        "wahlleiter_side": WAHLLEITER_SIDE[s["wl"]],
+        "wahlleiter": s["wahlleiter"],
+        "wahlleiter_side": WAHLLEITER_SIDE[s["wahlleiter"]],
         "retinue_sizes": [len(r) for r in s["ret"]],
         "event_counts": [public_events(s, i) for i in range(n)],
         "events_used": list(s["ev_used"]),
@@ -115,6 +115,6 @@ def view(s: dict, seat: int | None, to_act: list[int], prompt: Msg | None) -> di
         own = s["ret"][seat]
         v["retinue_score"] = breakdown(own) if len(own) == RETINUE_SIZE else None
         # special scoring cards this seat can see: in its retinue or on the square
-        seen = set(own) | {c for c in s["sq"] if c}
+        seen = set(own) | {c for c in s["square"] if c}
         v["special_cards"] = [c for c in SPECIAL_CARDS if c in seen]
     return v

@@ -17,11 +17,11 @@ from .words import msg
 
 
 def draw_stack(s: dict) -> list:
-    return s["L"] if s["dir"] == 1 else s["R"]
+    return s["left_stack"] if s["dir"] == 1 else s["right_stack"]
 
 
 def discard_stack(s: dict) -> list:
-    return s["R"] if s["dir"] == 1 else s["L"]
+    return s["right_stack"] if s["dir"] == 1 else s["left_stack"]
 
 
 def turn_around(s: dict, events: list) -> None:
@@ -50,15 +50,15 @@ def walk(s: dict, events: list) -> None:
             walk_back(s, events)
             return
         events.append(Event(msg("back_no_effect")))
-    square = s["sq"]
+    square = s["square"]
     if s["dir"] == 1:
         leaving = square.pop()
-        s["R"].append(leaving)
+        s["right_stack"].append(leaving)
         arriving = draw_card(s, events)
         square.insert(0, arriving)
     else:
         leaving = square.pop(0)
-        s["L"].append(leaving)
+        s["left_stack"].append(leaving)
         arriving = draw_card(s, events)
         square.append(arriving)
     events.append(Event(msg("walk", leaving=leaving, arriving=arriving)))
@@ -67,7 +67,7 @@ def walk(s: dict, events: list) -> None:
 def walk_back(s: dict, events: list) -> None:
     """One walk the other way ("Komm mal zurück!"): the discard stack's top comes back into the
     square, the card at the drawing end goes face down onto the drawing stack."""
-    square = s["sq"]
+    square = s["square"]
     arriving = discard_stack(s).pop()
     if s["dir"] == 1:
         leaving = square.pop(0)

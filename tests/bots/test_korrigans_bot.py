@@ -20,13 +20,13 @@ def pack(**kinds: int) -> int:
     return sum(n << (K.BITS * K.KIND[k]) for k, n in kinds.items())
 
 
-def state(pos, hid, cauldron=None, phase="play", suns=None, clouds=None, shown=None):
-    """A 2-player position: Korrigans on ``pos`` (letters), tokens ``hid`` per seat."""
+def state(pos, hidden, cauldron=None, phase="play", suns=None, clouds=None, shown=None):
+    """A 2-player position: Korrigans on ``pos`` (letters), tokens ``hidden`` per seat."""
     st = ENGINE.new_game(2, 7)
     st["phase"] = phase
     st["pi"] = 4
     st["pos"] = [F[x] for x in pos]
-    st["hid"] = [sorted(h) for h in hid]
+    st["hidden"] = [sorted(h) for h in hidden]
     st["shown"] = [sorted(h) for h in (shown or [[], []])]
     st["cauldron"] = cauldron
     if suns is not None:
@@ -111,7 +111,7 @@ def test_hard_walks_to_the_cauldron_in_the_final_turn():
 
 def test_a_pending_pick_counts_its_best_token():
     st = state(("E", "O", "C", "N"), [[], []])
-    st["tok"][F["E"]] = ["g1", "g4"]
+    st["tokens"][F["E"]] = ["g1", "g4"]
     st["stack"] = [{"k": "pick", "s": 0, "kid": 0, "f": F["E"]}]
     before = K.value(st)[0]
     assert K.deep_value(st)[0] >= before + 4  # the Gold 4 is as good as taken

@@ -15,7 +15,9 @@ def _give(s: dict, seat: int, cards: list[str]) -> dict:
     """``seat``'s retinue becomes ``cards``, swapping them with wherever they lay (the
     engine's inventory stays whole)."""
     s = clone(s)
-    zones = [s["L"], s["R"], s["sq"]] + [r for i, r in enumerate(s["ret"]) if i != seat]
+    zones = [s["left_stack"], s["right_stack"], s["square"]] + [
+        r for i, r in enumerate(s["ret"]) if i != seat
+    ]
     mine = s["ret"][seat]
     for k, card in enumerate(cards):
         if mine[k] == card:
@@ -60,15 +62,15 @@ def test_deep_value_prefers_a_title_and_a_reachable_one():
     junk = _give(base, 0, ["fa", "hs", "ks", "hf"])
     assert wichtel.deep_value(title)[0] > wichtel.deep_value(junk)[0] + 20
     near = _give(base, 0, ["ks", "ks", "ks", "fa"])
-    near["sq"][0] = "sw" if "sw" not in near["ret"][0] else near["sq"][0]
+    near["square"][0] = "sw" if "sw" not in near["ret"][0] else near["square"][0]
     far = clone(near)
-    far["sq"] = ["hs"] * len(far["sq"])  # not an inventory: only the value is looked at
+    far["square"] = ["hs"] * len(far["square"])  # not an inventory: only the value is looked at
     assert wichtel.deep_value(near)[0] > wichtel.deep_value(far)[0]
 
 
 def _offer(s: dict, seat: int) -> dict:
     s = clone(s)
-    s.update(wl="free", phase="endround", offer=[seat], active=seat)
+    s.update(wahlleiter="free", phase="endround", offer=[seat], active=seat)
     return s
 
 

@@ -132,7 +132,7 @@ async def check_board(table: Table, game, board) -> list[str]:
         who = f"{name} (first player): " if seat == spectator["first_player"] else f"{name}: "
         line = next(line for line in words["description"].splitlines() if line.startswith(who))
         if state["screen"][seat]:
-            assert line.startswith(f"{who}{len(state['hid'][seat])} behind screen;"), line
+            assert line.startswith(f"{who}{len(state['hidden'][seat])} behind screen;"), line
             assert "tokens:" not in line, line
     latest = [f["value"] for f in embed.get("fields", []) if f["name"] == "Latest"]
     return "\n".join(latest).splitlines()

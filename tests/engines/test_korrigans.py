@@ -15,6 +15,7 @@ import pytest
 
 from engines import GameError, IllegalAction
 from engines.korrigans import ENGINE
+from engines.korrigans.engine import V1_KEYS
 from engines.korrigans.maps import MapError, load_map, validate
 from engines.korrigans.moves import destinations
 from engines.korrigans.rainbow import cauldron_fields
@@ -29,9 +30,9 @@ F = M.idx  # letter -> field index
 def scenario(
     n=2,
     pos=("A", "N", "C", "O"),
-    hid=None,
+    hidden=None,
     shown=None,
-    tok=None,
+    tokens=None,
     men=None,
     step=None,
     phase="play",
@@ -39,18 +40,18 @@ def scenario(
 ) -> dict:
     """A state in the movement phase with the given positions and tokens.
 
-    pos: a field letter (or None) per Korrigan, seat 0's two first; hid/shown: token lists per
-    seat; tok/men: {letter: tokens} / {letter: menhir} for the fields named (others keep the
+    pos: a field letter (or None) per Korrigan, seat 0's two first; hidden/shown: token lists per
+    seat; tokens/men: {letter: tokens} / {letter: menhir} for the fields named (others keep the
     seeded setup); step: the pending decision (default: seat 0 must move).
     """
     st = ENGINE.new_game(n, 7)
     st["phase"] = phase
     st["pi"] = 2 * n
     st["pos"] = [None if x is None else F[x] for x in pos]
-    st["hid"] = [sorted(h) for h in (hid or [[] for _ in range(n)])]
+    st["hidden"] = [sorted(h) for h in (hidden or [[] for _ in range(n)])]
     st["shown"] = [sorted(h) for h in (shown or [[] for _ in range(n)])]
-    for letter, kinds in (tok or {}).items():
-        st["tok"][F[letter]] = sorted(kinds)
+    for letter, kinds in (tokens or {}).items():
+        st["tokens"][F[letter]] = sorted(kinds)
     for letter, kind in (men or {}).items():
         st["men"][F[letter]] = kind
     st["stack"] = [step or {"k": "move", "s": 0, "x": 0}]
@@ -141,7 +142,7 @@ def test_troll_blocks_hare_squirrel_mouse_not_bird_mole_frog():
 
 
 def test_troll_blocking_in_legal_actions():
-    st = scenario(hid=[["hare"], []], troll="a-d")
+    st = scenario(hidden=[["hare"], []], troll="a-d")
     assert ENGINE.legal_actions(st, 0) == [
         "backup:hare",
         "backup:squirrel",
@@ -152,9 +153,9 @@ def test_troll_blocking_in_legal_actions():
 
 # --- moving -----------------------------------------------------------------------------------
 def test_first_use_reveals_the_companion_and_it_stays_usable():
-    st = scenario(hid=[["hare", "g2"], []], tok={"D": ["g1", "g3"]})
+    st = scenario(hidden=[["hare", "g2"], []], tokens={"D": ["g1", "g3"]})
     st2, ev = play(st, 0, "mv:1:hare:d")
-    assert st2["shown"][0] == ["hare"] and st2["hid"][0] == ["g2"]
+    assert st2["shown"][0] == ["hare"] and st2["hidden"][0] == ["g2"]
     assert ("reveals", {"p": 0, "comp": "hare"}) in news(ev)
     assert st2["pos"][0] == F["D"]
     # the gathering waits for seat 0's pick
@@ -162,14 +163,14 @@ def test_first_use_reveals_the_companion_and_it_stays_usable():
 
 
 def test_revealed_companion_is_used_before_a_hidden_one():
-    st = scenario(hid=[["hare"], []], shown=[["hare"], []], tok={"D": ["g1", "g3"]})
+    st = scenario(hidden=[["hare"], []], shown=[["hare"], []], tokens={"D": ["g1", "g3"]})
     st2, ev = play(st, 0, "mv:1:hare:d")
-    assert st2["hid"][0] == ["hare"] and st2["shown"][0] == ["hare"]
+    assert st2["hidden"][0] == ["hare"] and st2["shown"][0] == ["hare"]
     assert "reveals" not in ids(ev)
 
 
 def test_move_is_mandatory_no_pass_offered():
-    st = scenario(hid=[["bird"], []])
+    st = scenario(hidden=[["bird"], []])
     assert "pass" not in ENGINE.legal_actions(st, 0)
     assert "mv:1:bird:g" in ENGINE.legal_actions(st, 0)
 
@@ -186,18 +187,18 @@ def test_no_move_at_all_skips_the_turn():
 
 
 def test_no_companion_forces_the_backup_with_a_useful_side():
-    st = scenario(pos=("C", "N", "A", "O"), hid=[["g1", "g2"], []])
+    st = scenario(pos=("C", "N", "A", "O"), hidden=[["g1", "g2"], []])
     # C: Hare goes to G; no gate from C or N (N-I open, L-N bridge, N-P river): Hare side only
     assert ENGINE.legal_actions(st, 0) == ["backup:hare"]
 
 
 def test_backup_sacrifice_is_secret_and_gives_a_fixed_side():
-    st = scenario(hid=[["g1", "g4", "mole"], []], tok={"D": ["g1", "g2"], "E": ["g1", "g2"]})
+    st = scenario(hidden=[["g1", "g4", "mole"], []], tokens={"D": ["g1", "g2"], "E": ["g1", "g2"]})
     st2, ev = play(st, 0, "backup:squirrel")
     assert ENGINE.legal_actions(st2, 0) == ["sac:g1", "sac:g4", "sac:mole"]
     st3, ev = play(st2, 0, "sac:g4")
-    assert st3["backup"][0] == "squirrel" and st3["hid"][0] == ["g1", "mole"]
-    assert st3["sac"][0] == ["g4"] and st3["bk_supply"] == 4
+    assert st3["backup"][0] == "squirrel" and st3["hidden"][0] == ["g1", "mole"]
+    assert st3["sacrificed"][0] == ["g4"] and st3["bk_supply"] == 4
     assert news(ev) == [("sacrifice_unseen", {"p": 0, "side": "squirrel"})]
     assert said(ev, 0) == [("sacrificed", {"token": "g4"})]
     # squirrel side: A-B gate only; never as a hare
@@ -210,21 +211,21 @@ def test_backup_sacrifice_is_secret_and_gives_a_fixed_side():
 
 
 def test_backup_only_once_per_game():
-    st = scenario(hid=[["g1", "hare"], []], backup=["hare", None])
+    st = scenario(hidden=[["g1", "hare"], []], backup=["hare", None])
     assert not any(a.startswith("backup:") for a in ENGINE.legal_actions(st, 0))
 
 
 def test_backup_with_one_token_sacrifices_it_at_once():
-    st = scenario(hid=[["g3"], []])
+    st = scenario(hidden=[["g3"], []])
     st2, ev = play(st, 0, "backup:hare")
-    assert st2["sac"][0] == ["g3"] and st2["backup"][0] == "hare"
+    assert st2["sacrificed"][0] == ["g3"] and st2["backup"][0] == "hare"
     assert ENGINE.legal_actions(st2, 0) == ["mv:1:backup:d", "mv:1:backup:e", "mv:2:backup:i"]
 
 
 def test_backup_not_after_the_cauldron():
     st = scenario(
         phase="final",
-        hid=[["g1", "g2"], []],
+        hidden=[["g1", "g2"], []],
         shown=[["hare"], []],
         step={"k": "final", "s": 0},
         cauldron=F["V"],
@@ -234,7 +235,7 @@ def test_backup_not_after_the_cauldron():
 
 def test_backup_sacrifice_leaving_no_move_skips():
     # the only Companion (a hidden Bird) is sacrificed for a useless Squirrel side (C has no gate)
-    st = scenario(pos=("C", "N", "A", "O"), hid=[["bird", "g1"], []])
+    st = scenario(pos=("C", "N", "A", "O"), hidden=[["bird", "g1"], []])
     st2, _ = play(st, 0, "backup:squirrel")
     st3, ev = play(st2, 0, "sac:bird")
     assert news(ev)[1] == ("no_move_left", {"p": 0})
@@ -243,13 +244,13 @@ def test_backup_sacrifice_leaving_no_move_skips():
 
 # --- the gathering and Menhirs ----------------------------------------------------------------
 def test_gathering_keeps_one_secretly_and_remembers_the_rest():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g1", "g3", "bird"]})
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g1", "g3", "bird"]})
     st2, _ = play(st, 0, "mv:1:hare:d")
     v = ENGINE.view(st2, 0)
     assert v["you"]["looking_at"] == {"field": "D", "tokens": ["bird", "g1", "g3"]}
     assert "looking_at" not in ENGINE.view(st2, 1)["you"]
     st3, ev = play(st2, 0, "take:g3")
-    assert st3["hid"][0] == ["g3"] and st3["tok"][F["D"]] == ["bird", "g1"]
+    assert st3["hidden"][0] == ["g3"] and st3["tokens"][F["D"]] == ["bird", "g1"]
     assert st3["seen"][0] == {"d": "bird,g1"}
     assert news(ev)[0] == ("looks", {"p": 0, "f": "D"})
     assert "g3" not in json.dumps(news(ev))
@@ -259,22 +260,22 @@ def test_gathering_keeps_one_secretly_and_remembers_the_rest():
 
 
 def test_single_token_is_taken_without_a_choice_and_empty_field_gives_nothing():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g2"]}, men={"D": "m3"})
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g2"]}, men={"D": "m3"})
     st2, ev = play(st, 0, "mv:1:hare:d")
-    assert st2["hid"][0] == ["g2"] and st2["kept"][0] == ["m3"]
-    st = scenario(hid=[["hare"], []], tok={"D": []}, men={"D": None})
+    assert st2["hidden"][0] == ["g2"] and st2["kept"][0] == ["m3"]
+    st = scenario(hidden=[["hare"], []], tokens={"D": []}, men={"D": None})
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert ("field_empty", {"f": "D"}) in news(ev)
 
 
 def test_gold_menhir_is_kept_and_scores():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g2", "g1"]}, men={"D": "m4"})
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g2", "g1"]}, men={"D": "m4"})
     st2, _ = play(st, 0, "mv:1:hare:d")
     st3, ev = play(st2, 0, "take:g2")
     # seat 0 picked g2 and left g1: not the last token, Menhir stays
     assert st3["men"][F["D"]] == "m4"
-    st = scenario(hid=[["hare"], []], tok={"D": ["g1", "g2"]}, men={"D": "m4"})
-    st["tok"][F["D"]] = ["g2"]
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g1", "g2"]}, men={"D": "m4"})
+    st["tokens"][F["D"]] = ["g2"]
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["kept"][0] == ["m4"] and st2["men"][F["D"]] is None
     assert breakdown(st2, 0)["menhirs"] == 4
@@ -282,7 +283,7 @@ def test_gold_menhir_is_kept_and_scores():
 
 
 def test_elf_menhir_goes_under_the_korrigan_and_menhir_to_box():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "elf"})
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g1"]}, men={"D": "elf"})
     st2, _ = play(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf" and st2["supply"]["elf"] == 1
     assert st2["gone_men"] == ["elf"] and breakdown(st2, 0)["elf_goblin"] == 2
@@ -290,8 +291,8 @@ def test_elf_menhir_goes_under_the_korrigan_and_menhir_to_box():
 
 def test_goblin_menhir_replaces_an_elf_which_leaves_the_game():
     st = scenario(
-        hid=[["hare"], []],
-        tok={"D": ["g1"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1"]},
         men={"D": "goblin"},
         carry=["elf", None, None, None],
         supply={"elf": 1, "goblin": 2},
@@ -304,8 +305,8 @@ def test_goblin_menhir_replaces_an_elf_which_leaves_the_game():
 def test_elf_passes_to_an_opponent_moving_onto_its_field():
     st = scenario(
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
         carry=[None, None, "elf", None],
     )
     st2, ev = play(st, 0, "mv:1:hare:d")
@@ -317,8 +318,8 @@ def test_elf_does_not_pass_between_own_korrigans():
     # (an Elf carrier moving onto an opponent's Elf: tests/engines/test_korrigans_carry.py)
     st = scenario(
         pos=("A", "D", "C", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
         carry=[None, "elf", None, None],
     )
     st2, _ = play(st, 0, "mv:1:hare:d")
@@ -328,8 +329,8 @@ def test_elf_does_not_pass_between_own_korrigans():
 def test_goblin_passes_when_its_carrier_moves_onto_an_opponent():
     st = scenario(
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
         carry=["goblin", None, None, None],
     )
     st2, ev = play(st, 0, "mv:1:hare:d")
@@ -337,8 +338,8 @@ def test_goblin_passes_when_its_carrier_moves_onto_an_opponent():
     # the goblin does not move to a Korrigan that moves onto the carrier
     st = scenario(
         pos=("A", "N", "D", "O"),
-        hid=[[], ["hare"]],
-        tok={"A": ["g1", "g2"]},
+        hidden=[[], ["hare"]],
+        tokens={"A": ["g1", "g2"]},
         carry=["goblin", None, None, None],
         step={"k": "move", "s": 1, "x": 0},
     )
@@ -350,8 +351,8 @@ def test_goblin_receiver_is_chosen_by_the_carrier_and_swap_with_elf():
     st = scenario(
         n=3,
         pos=("A", "N", "D", "O", "D", "I"),
-        hid=[["hare"], [], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], [], []],
+        tokens={"D": ["g1", "g2"]},
         carry=["goblin", None, "elf", None, None, None],
     )
     st2, ev = play(st, 0, "mv:1:hare:d")
@@ -368,8 +369,8 @@ def test_two_elves_on_the_field_mover_chooses():
     st = scenario(
         n=3,
         pos=("A", "N", "D", "O", "D", "I"),
-        hid=[["hare"], [], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], [], []],
+        tokens={"D": ["g1", "g2"]},
         carry=[None, None, "elf", None, "elf", None],
     )
     st2, _ = play(st, 0, "mv:1:hare:d")
@@ -382,8 +383,8 @@ def test_leprechaun_removes_a_chosen_screen():
     st = scenario(
         n=3,
         pos=("A", "N", "C", "O", "D", "I"),
-        hid=[["hare"], ["g4"], ["bird"]],
-        tok={"D": ["g1"]},
+        hidden=[["hare"], ["g4"], ["bird"]],
+        tokens={"D": ["g1"]},
         men={"D": "leprechaun"},
     )
     st2, ev = play(st, 0, "mv:1:hare:d")
@@ -397,25 +398,28 @@ def test_leprechaun_removes_a_chosen_screen():
 
 
 def test_leprechaun_two_players_target_forced_and_none_left():
-    st = scenario(hid=[["hare"], ["g4"]], tok={"D": ["g1"]}, men={"D": "leprechaun"})
+    st = scenario(hidden=[["hare"], ["g4"]], tokens={"D": ["g1"]}, men={"D": "leprechaun"})
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert st2["screen"] == [True, False]
     st = scenario(
-        hid=[["hare"], ["g4"]], tok={"D": ["g1"]}, men={"D": "leprechaun"}, screen=[True, False]
+        hidden=[["hare"], ["g4"]],
+        tokens={"D": ["g1"]},
+        men={"D": "leprechaun"},
+        screen=[True, False],
     )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert ("leprechaun_leaves", {}) in news(ev)
 
 
 def test_screenless_player_picks_in_public():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g1", "g3"]}, screen=[False, True])
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g1", "g3"]}, screen=[False, True])
     st2, _ = play(st, 0, "mv:1:hare:d")
     st3, ev = play(st2, 0, "take:g3")
     assert news(ev)[0] == ("kept_open", {"p": 0, "token": "g3", "f": "D"}) and not said(ev, 0)
 
 
 def test_troll_menhir_places_the_troll_in_two_steps_and_moves_it():
-    st = scenario(hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "troll"}, troll="l-n")
+    st = scenario(hidden=[["hare"], []], tokens={"D": ["g1"]}, men={"D": "troll"}, troll="l-n")
     st2, _ = play(st, 0, "mv:1:hare:d")
     first = ENGINE.legal_actions(st2, 0)
     assert "troll:a" in first and len(first) <= 25
@@ -428,13 +432,13 @@ def test_troll_menhir_places_the_troll_in_two_steps_and_moves_it():
 
 
 def test_troll_never_on_a_river_bank():
-    st = scenario(hid=[["hare"], []], step={"k": "troll", "s": 0, "f": F["F"]})
+    st = scenario(hidden=[["hare"], []], step={"k": "troll", "s": 0, "f": F["F"]})
     assert ENGINE.legal_actions(st, 0) == ["troll:b-f", "troll:f-v"]
 
 
 def test_fairy_gives_an_optional_extra_move_with_either_korrigan():
     st = scenario(
-        hid=[["hare", "frog"], []], tok={"D": ["g1"], "L": ["g2", "g3"]}, men={"D": "fairy"}
+        hidden=[["hare", "frog"], []], tokens={"D": ["g1"], "L": ["g2", "g3"]}, men={"D": "fairy"}
     )
     st2, ev = play(st, 0, "mv:1:hare:d")
     assert ENGINE.to_act(st2) == [0]
@@ -475,8 +479,8 @@ def test_placement_advanced_any_field_even_occupied():
 def test_four_players_one_more_token_per_field():
     st2 = ENGINE.new_game(2, 3)
     st4 = ENGINE.new_game(4, 3)
-    assert [len(t) for t in st4["tok"]] == [c + 1 for c in M.clovers]
-    assert [len(t) for t in st2["tok"]] == M.clovers
+    assert [len(t) for t in st4["tokens"]] == [c + 1 for c in M.clovers]
+    assert [len(t) for t in st2["tokens"]] == M.clovers
     assert len(st2["box_tok"]) == 17 and st4["box_tok"] == []
     assert sum(1 for x in st4["men"] if x) == 16 and st4["men"][M.village] is None
 
@@ -517,7 +521,10 @@ def test_new_colour_goes_on_a_free_sun_and_bag_passes_left():
 
 def test_repeated_colour_goes_on_a_free_cloud():
     st = _round_start(
-        bag=[2], drawn=[2], suns=[2, None, None, None, None, None, None], hid=[["hare"], ["hare"]]
+        bag=[2],
+        drawn=[2],
+        suns=[2, None, None, None, None, None, None],
+        hidden=[["hare"], ["hare"]],
     )
     _advance(st)
     assert ENGINE.legal_actions(st, 1) == ["cloud:%d" % i for i in range(1, 7)]
@@ -531,7 +538,7 @@ def test_fifth_cloud_starts_the_chain_without_moves():
     st = _round_start(
         n=3,
         pos=("A", "N", "C", "O", "D", "I"),
-        hid=[["hare"]] * 3,
+        hidden=[["hare"]] * 3,
         holder=1,
         bag=[0],
         drawn=[0, 1, 2, 3],
@@ -611,18 +618,18 @@ def _final(**kw):
 def test_final_turn_reveals_all_and_spends_each_token_once():
     st = _final(
         pos=("A", "N", "C", "O"),
-        hid=[["hare", "hare", "g3"], ["bird"]],
+        hidden=[["hare", "hare", "g3"], ["bird"]],
         shown=[["squirrel"], []],
         cauldron=F["H"],
-        tok={"D": ["g1", "g2"]},
+        tokens={"D": ["g1", "g2"]},
         backup=["squirrel", None],
     )
-    assert st["shown"][0] == ["hare", "hare", "squirrel"] and st["hid"][0] == ["g3"]
+    assert st["shown"][0] == ["hare", "hare", "squirrel"] and st["hidden"][0] == ["g3"]
     assert ENGINE.to_act(st) == [0]
     acts = ENGINE.legal_actions(st, 0)
     assert "done" in acts and "mv:1:hare:d" in acts and "mv:1:backup:b" in acts
     st, ev = play(st, 0, "mv:1:hare:d")
-    assert st["tok"][F["D"]] == ["g1", "g2"] and st["hid"][0] == ["g3"]  # no gathering
+    assert st["tokens"][F["D"]] == ["g1", "g2"] and st["hidden"][0] == ["g3"]  # no gathering
     assert st["disc"][0] == ["hare"] and st["shown"][0] == ["hare", "squirrel"]
     st, ev = play(st, 0, "mv:1:squirrel:h")
     assert st["pos"][0] == F["H"] and st["shown"][0] == ["hare"]
@@ -646,9 +653,9 @@ def test_final_turn_reveals_all_and_spends_each_token_once():
 def test_final_turn_no_menhir_and_game_ends_after_everyone():
     st = _final(
         pos=("A", "N", "C", "O"),
-        hid=[["hare"], []],
+        hidden=[["hare"], []],
         cauldron=F["D"],
-        tok={"D": ["g1"]},
+        tokens={"D": ["g1"]},
         men={"D": "m4"},
     )
     st, ev = play(st, 0, "mv:1:hare:d")
@@ -662,7 +669,7 @@ def test_final_scoring_gold_elf_goblin_menhirs_cauldron():
     st = scenario(
         phase="over",
         pos=("H", "H", "H", "O"),
-        hid=[["g4", "g2", "hare"], ["g3"]],
+        hidden=[["g4", "g2", "hare"], ["g3"]],
         kept=[["m3"], []],
         carry=["elf", None, "goblin", None],
         cauldron=F["H"],
@@ -690,7 +697,7 @@ def test_ties_most_companions_then_later_player():
         n=3,
         phase="over",
         pos=("A", "B", "C", "D", "E", "F"),
-        hid=[["g4"], ["g4"], ["g4"]],
+        hidden=[["g4"], ["g4"], ["g4"]],
         shown=[["hare", "bird"], ["mole"], ["frog"]],
         cauldron=F["V"],
     )
@@ -755,7 +762,7 @@ def test_broken_map_file_gives_a_clear_error(tmp_path):
 
 # --- hidden information -----------------------------------------------------------------------
 def test_spectator_and_other_seats_never_see_hidden_tokens():
-    st = scenario(hid=[["g4", "mole"], ["g1", "frog"]], shown=[["hare"], []])
+    st = scenario(hidden=[["g4", "mole"], ["g1", "frog"]], shown=[["hare"], []])
     spec = ENGINE.view(st, None)
     assert "you" not in spec
     for pl in spec["players"]:
@@ -805,7 +812,7 @@ def test_public_events_of_random_games_never_name_a_secret_pick():
 
 
 def test_illegal_action_is_refused():
-    st = scenario(hid=[["hare"], []])
+    st = scenario(hidden=[["hare"], []])
     with pytest.raises(IllegalAction, match="not your turn"):
         play(st, 1, "mv:1:hare:d")
     with pytest.raises(IllegalAction, match="'mv:1:hare:b' is not a legal move"):
@@ -817,7 +824,7 @@ def test_illegal_action_is_refused():
 
 
 def test_describe_labels_are_short_and_use_placeholders():
-    st = scenario(hid=[["hare", "g1"], []])
+    st = scenario(hidden=[["hare", "g1"], []])
     for a in ENGINE.legal_actions(st, 0):
         label = ENGINE.describe(st, 0, a)
         assert 0 < len(label) <= 80
@@ -834,7 +841,7 @@ def test_describe_labels_are_short_and_use_placeholders():
 def test_ruling_handovers_also_happen_in_the_final_turn():
     st = _final(
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
+        hidden=[["hare"], []],
         cauldron=F["D"],
         carry=["goblin", None, "elf", None],
     )
@@ -846,8 +853,8 @@ def test_ruling_handovers_also_happen_in_the_final_turn():
 
 def test_ruling_fairy_can_chain_into_another_fairy():
     st = scenario(
-        hid=[["hare", "squirrel"], []],
-        tok={"D": ["g1"], "H": ["g2"]},
+        hidden=[["hare", "squirrel"], []],
+        tokens={"D": ["g1"], "H": ["g2"]},
         men={"D": "fairy", "H": "fairy"},
     )
     st2, _ = play(st, 0, "mv:1:hare:d")
@@ -867,10 +874,10 @@ def test_ruling_first_player_draws_first_then_the_bag_goes_left():
 
 def test_ruling_last_token_taken_while_placing_takes_the_menhir():
     st = ENGINE.new_game(2, 1, {"placement": "advanced"})
-    st["tok"][F["A"]] = ["g2"]
+    st["tokens"][F["A"]] = ["g2"]
     st["men"][F["A"]] = "m3"
     st2, ev = play(st, 0, "place:a")
-    assert st2["kept"][0] == ["m3"] and st2["hid"][0] == ["g2"]
+    assert st2["kept"][0] == ["m3"] and st2["hidden"][0] == ["g2"]
 
 
 def test_ruling_troll_may_stay_on_its_border_and_blocks_both_ways():
@@ -892,7 +899,7 @@ def test_engine_metadata_for_the_lobby():
 def test_more_than_25_moves_are_split_by_korrigan():
     st = _final(
         pos=("P", "C", "A", "O"),
-        hid=[["frog", "bird", "mole", "hare", "squirrel", "mouse"], []],
+        hidden=[["frog", "bird", "mole", "hare", "squirrel", "mouse"], []],
         cauldron=F["V"],
         backup=["hare", None],
     )
@@ -907,3 +914,46 @@ def test_more_than_25_moves_are_split_by_korrigan():
     assert ENGINE.legal_actions(st3, 0) == ["done", "kor:1", "kor:2"]
     st4, _ = play(st2, 0, "mv:1:frog:c")
     assert "kor" not in st4["stack"][-1]
+
+
+# --- stored games from before version 2 ------------------------------------------------------
+def as_version_1(dump):
+    """A dump as version 1 stored it: the short keys of ``V1_KEYS`` in the same places, no
+    version stamp."""
+    short = {new: old for old, new in V1_KEYS.items()}
+    return {short.get(key, key): value for key, value in dump.items() if key != "_v"}
+
+
+def test_version_2_spells_out_the_short_keys_of_version_1():
+    assert ENGINE.state_version == 2
+    fresh = ENGINE.dump(ENGINE.new_game(3, 5))
+    old = as_version_1(fresh)
+    assert [k for k in old if k in V1_KEYS] == ["tok", "hid", "sac"]
+    assert list(ENGINE.dump(ENGINE.load(old))) == list(fresh)
+    assert ENGINE.load(old) == ENGINE.load(fresh)
+
+
+def test_a_version_1_game_stored_mid_sacrifice_plays_on():
+    """The "sac" step on the decision stack and the "sac:" action ids are not state keys: a
+    game stored while a seat chooses its sacrifice finishes it after the upgrade."""
+    st = scenario(hidden=[["g1", "g4", "mole"], []], tokens={"D": ["g1", "g2"], "E": ["g1", "g2"]})
+    st, _ = play(st, 0, "backup:squirrel")
+    old = as_version_1(ENGINE.dump(st))
+    assert old["stack"][-1]["k"] == "sac" and old["hid"][0] == ["g1", "g4", "mole"]
+    loaded = ENGINE.load(old)
+    assert loaded == st and ENGINE.legal_actions(loaded, 0) == ["sac:g1", "sac:g4", "sac:mole"]
+    loaded, _ = play(loaded, 0, "sac:g4")
+    assert loaded["hidden"][0] == ["g1", "mole"] and loaded["sacrificed"][0] == ["g4"]
+
+
+def test_the_stored_version_1_fixtures_load_with_readable_keys():
+    from pathlib import Path
+
+    for path in sorted(Path(__file__).parent.parent.glob("fixtures/states/korrigans-v1-*.json")):
+        data = json.loads(path.read_text())["state"]
+        assert "_v" not in data and set(V1_KEYS) <= set(data)
+        state = ENGINE.load(data)
+        assert not set(V1_KEYS) & set(state)
+        for short, name in V1_KEYS.items():
+            assert state[name] == data[short]
+        assert list(ENGINE.dump(state)) == list(ENGINE.dump(ENGINE.new_game(data["n"], 0)))

@@ -31,8 +31,8 @@ def test_elf_carrier_takes_an_opponents_elf_and_its_own_leaves_the_game():
         2,
         ["elf", None, "elf", None],
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, None, None]
@@ -55,8 +55,8 @@ def test_elf_carrier_with_its_other_korrigan_on_the_elf_field_still_takes_only_t
         2,
         [None, "elf", "elf", None],
         pos=("A", "D", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", "elf", None, None] and st2["out"]["elf"] == 0
@@ -68,8 +68,8 @@ def test_elf_carrier_moving_onto_a_goblin_carrier_gets_nothing():
         2,
         ["elf", None, "goblin", None],
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, "goblin", None]
@@ -82,8 +82,8 @@ def test_goblin_handed_to_a_goblin_carrier_replaces_its_goblin():
         2,
         ["goblin", None, "goblin", None],
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == [None, None, "goblin", None]
@@ -98,8 +98,8 @@ def test_goblin_handed_to_an_elf_carrier_the_mover_does_not_take_from_knocks_the
         3,
         ["goblin", None, "elf", None, "elf", None],
         pos=("A", "N", "D", "O", "D", "I"),
-        hid=[["hare"], [], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], [], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert ENGINE.legal_actions(st2, 0) == ["elf:p2k1", "elf:p3k1"]  # the Elf first
@@ -121,8 +121,8 @@ def test_goblin_with_a_single_receiver_carrying_a_goblin_is_handed_without_a_que
         3,
         ["goblin", None, "goblin", None, None, None],
         pos=("A", "N", "D", "O", "C", "I"),
-        hid=[["hare"], [], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], [], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert ENGINE.legal_actions(st2, 0) == ["take:g1", "take:g2"]
@@ -135,8 +135,8 @@ def test_goblin_carrier_onto_an_elf_is_a_swap():
         2,
         ["goblin", None, "elf", None],
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"] == ["elf", None, "goblin", None]
@@ -150,8 +150,8 @@ def test_goblin_carrier_onto_an_elf_and_a_goblin_picks_who_gets_the_goblin():
         3,
         ["goblin", None, "elf", None, "goblin", None],
         pos=("A", "N", "D", "O", "D", "I"),
-        hid=[["hare"], [], []],
-        tok={"D": ["g1", "g2"]},
+        hidden=[["hare"], [], []],
+        tokens={"D": ["g1", "g2"]},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf" and st2["carry"][2] is None  # the Elf came at once
@@ -163,7 +163,7 @@ def test_goblin_carrier_onto_an_elf_and_a_goblin_picks_who_gets_the_goblin():
 # Menhirs: the token from the supply replaces the one carried, of either kind.
 def test_elf_menhir_under_an_elf_carrier_replaces_its_elf():
     st = carrying(
-        2, ["elf", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "elf"}
+        2, ["elf", None, None, None], hidden=[["hare"], []], tokens={"D": ["g1"]}, men={"D": "elf"}
     )
     st2, ev = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf"
@@ -173,7 +173,11 @@ def test_elf_menhir_under_an_elf_carrier_replaces_its_elf():
 
 def test_goblin_menhir_under_a_goblin_carrier_replaces_its_goblin():
     st = carrying(
-        2, ["goblin", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "goblin"}
+        2,
+        ["goblin", None, None, None],
+        hidden=[["hare"], []],
+        tokens={"D": ["g1"]},
+        men={"D": "goblin"},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "goblin"
@@ -182,7 +186,11 @@ def test_goblin_menhir_under_a_goblin_carrier_replaces_its_goblin():
 
 def test_elf_menhir_under_a_goblin_carrier_removes_the_goblin():
     st = carrying(
-        2, ["goblin", None, None, None], hid=[["hare"], []], tok={"D": ["g1"]}, men={"D": "elf"}
+        2,
+        ["goblin", None, None, None],
+        hidden=[["hare"], []],
+        tokens={"D": ["g1"]},
+        men={"D": "elf"},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
     assert st2["carry"][0] == "elf" and st2["out"] == {"elf": 0, "goblin": 1}
@@ -195,8 +203,8 @@ def test_handover_comes_before_the_gathering_menhir():
         2,
         [None, None, "elf", None],
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
-        tok={"D": ["g1"]},
+        hidden=[["hare"], []],
+        tokens={"D": ["g1"]},
         men={"D": "goblin"},
     )
     st2, _ = moved(st, 0, "mv:1:hare:d")
@@ -208,7 +216,7 @@ def test_handover_comes_before_the_gathering_menhir():
 def test_elf_carrier_takes_an_elf_in_the_final_turn():
     st = _final(
         pos=("A", "N", "D", "O"),
-        hid=[["hare"], []],
+        hidden=[["hare"], []],
         cauldron=F["D"],
         carry=["elf", None, "elf", None],
         supply={"elf": 0, "goblin": 2},
@@ -224,7 +232,7 @@ def test_placement_hands_nothing_over():
     st["carry"] = [None, None, "elf", None]
     st["supply"] = {"elf": 1, "goblin": 2}
     st["pos"][2] = F["D"]
-    st["tok"][F["D"]] = ["g1", "g2"]
+    st["tokens"][F["D"]] = ["g1", "g2"]
     st["stack"] = [{"k": "place", "s": 0, "kid": 1}]
     st2, _ = moved(st, 0, "place:d")
     assert st2["carry"] == [None, None, "elf", None]

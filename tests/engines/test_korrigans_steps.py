@@ -64,14 +64,14 @@ def _scramble(st: dict, seat: int, rnd: random.Random) -> dict:
     for other in range(s["n"]):
         if other != seat:
             if s["screen"][other]:
-                s["hid"][other] = sorted(rnd.choice(TOKEN_KINDS) for _ in s["hid"][other])
-            s["sac"][other] = sorted(rnd.choice(TOKEN_KINDS) for _ in s["sac"][other])
+                s["hidden"][other] = sorted(rnd.choice(TOKEN_KINDS) for _ in s["hidden"][other])
+            s["sacrificed"][other] = sorted(rnd.choice(TOKEN_KINDS) for _ in s["sacrificed"][other])
     looking = None
     if s["stack"] and s["stack"][-1]["k"] == "pick" and s["stack"][-1]["s"] == seat:
         looking = s["stack"][-1]["f"]
-    for f, pile in enumerate(s["tok"]):
+    for f, pile in enumerate(s["tokens"]):
         if f != looking:
-            s["tok"][f] = sorted(rnd.choice(TOKEN_KINDS) for _ in pile)
+            s["tokens"][f] = sorted(rnd.choice(TOKEN_KINDS) for _ in pile)
     menhirs = [m for m in s["men"] if m is not None]
     rnd.shuffle(menhirs)
     s["men"] = [None if m is None else menhirs.pop() for m in s["men"]]

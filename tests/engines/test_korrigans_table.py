@@ -77,7 +77,7 @@ def test_final_scores_message_explains_a_tie_on_gold():
         n=3,
         phase="over",
         pos=("A", "B", "C", "D", "E", "F"),
-        hid=[["g4"], ["g4"], ["g1"]],
+        hidden=[["g4"], ["g4"], ["g1"]],
         shown=[["hare", "bird"], ["mole"], ["frog"]],
         cauldron=F["V"],
     )
@@ -96,5 +96,5 @@ def test_final_scores_message_explains_a_tie_on_gold():
         "cat: 1",
         "Tied on 4 gold: most Companions left wins (ann 2, bob 1).",
     ]
-    st["hid"][1] = ["g3"]
+    st["hidden"][1] = ["g3"]
     assert "Tied" not in render.results_text(svc, game)

@@ -58,7 +58,7 @@ def _over(shown, backup=None):
         n=3,
         phase="over",
         pos=("A", "B", "C", "D", "E", "F"),
-        hid=[["g4"], ["g4"], ["g1"]],
+        hidden=[["g4"], ["g4"], ["g1"]],
         shown=shown,
         cauldron=F["V"],
         backup=backup or [None, None, None],
@@ -90,7 +90,7 @@ def test_final_scores_name_turn_order_when_companions_tie_too():
 
 def test_final_scores_without_a_tie_say_nothing_about_companions():
     st = _over([["hare"], ["mole"], ["frog"]])
-    st["hid"][1] = ["g3"]
+    st["hidden"][1] = ["g3"]
     view = ENGINE.view(st, None)
     assert view["tie_break"] is None
     text = ENGINE.board_text(view)
@@ -121,7 +121,7 @@ def test_result_note_under_the_final_scores_explains_a_tie_break():
         "Tied on 4 gold and on Companions left ({p0} 1, {p1} 1): "
         "the later player in turn order wins."
     )
-    st["hid"][1] = ["g3"]
+    st["hidden"][1] = ["g3"]
     assert ENGINE.result_note(st) == ""
     st = scenario()
     assert ENGINE.result_note(st) == ""  # not over: nothing to explain
@@ -182,7 +182,7 @@ def test_event_sentences_in_english():
 
 
 def test_labels_and_prompts_in_english():
-    st = scenario(hid=[["hare", "g1"], []], backup=["squirrel", None])
+    st = scenario(hidden=[["hare", "g1"], []], backup=["squirrel", None])
     assert ENGINE.describe(st, 0, "mv:2:backup:i") == "Korrigan 2: Backup Squirrel to I"
     assert ENGINE.describe(st, 0, "troll:a-b") == "Troll on A-B (gate)"
     assert ENGINE.describe(st, 0, "kor:2") == "Move Korrigan 2 (on N)"

@@ -9,6 +9,7 @@ import pytest
 from engines import GameError, IllegalAction
 from engines.wichtel import ENGINE
 from engines.wichtel.data import EV_COUNT, LEP_COUNT
+from engines.wichtel.engine import V2_KEYS
 from engines.wichtel.words import msg
 from engines.words import Msg, render
 
@@ -19,28 +20,30 @@ def scene(
     n=3,
     ret=None,
     ev=None,
-    sq=None,
-    L=None,
-    R=None,
+    square=None,
+    left_stack=None,
+    right_stack=None,
     active=0,
     phase="main",
-    wl="tied",
+    wahlleiter="tied",
     dir=1,
     totals=None,
     **extra,
 ):
     """A hand-built state in one line. ``ret``/``ev`` map seat -> cards (unlisted retinues are
-    filled from the deck, unlisted event hands are empty); ``sq`` is the square left to right;
-    ``L``/``R`` the left/right leprechaun stacks, top card LAST. Leftover leprechauns go under
-    the left stack (or under the right one when ``L`` is given); leftover events are set aside."""
+    filled from the deck, unlisted event hands are empty); ``square`` is the square left to
+    right; ``left_stack``/``right_stack`` the leprechaun stacks, top card LAST. Leftover
+    leprechauns go under the left stack (or under the right one when ``left_stack`` is given);
+    leftover events are set aside."""
     st = E.new_game(n, 0)
     pool = Counter(LEP_COUNT)
     ret = {k: v.split() if isinstance(v, str) else v for k, v in (ret or {}).items()}
     ev = {k: v.split() if isinstance(v, str) else v for k, v in (ev or {}).items()}
-    sq = sq.split() if isinstance(sq, str) else sq
-    L = L.split() if isinstance(L, str) else L
-    R = R.split() if isinstance(R, str) else R
-    for cards in list(ret.values()) + [sq or [], L or [], R or []]:
+    square, left_stack, right_stack = (
+        cards.split() if isinstance(cards, str) else cards
+        for cards in (square, left_stack, right_stack)
+    )
+    for cards in list(ret.values()) + [square or [], left_stack or [], right_stack or []]:
         pool.subtract(cards)
     left = [c for c, k in pool.items() for _ in range(k)]
     assert all(k >= 0 for k in pool.values()), "scene uses more cards than the deck holds"
@@ -49,23 +52,23 @@ def scene(
         if seat not in ret:
             ret[seat], left = left[:4], left[4:]
         rets.append(list(ret[seat]))
-    if sq is None:
-        sq, left = left[:n], left[n:]
-    if L is None:
-        L, left = left, []
-    R = left + (R or [])
+    if square is None:
+        square, left = left[:n], left[n:]
+    if left_stack is None:
+        left_stack, left = left, []
+    right_stack = left + (right_stack or [])
     evpool = Counter(EV_COUNT)
     for cards in ev.values():
         evpool.subtract(cards)
     st.update(
         ret=rets,
-        sq=list(sq),
-        L=list(L),
-        R=list(R),
+        square=list(square),
+        left_stack=list(left_stack),
+        right_stack=list(right_stack),
         dir=dir,
         active=active,
         phase=phase,
-        wl=wl,
+        wahlleiter=wahlleiter,
         ev=[list(ev.get(i, [])) for i in range(n)],
         ev_used=[],
         ev_aside=[c for c, k in evpool.items() for _ in range(k)],
@@ -109,14 +112,22 @@ def ids(events, seat=None):
 def test_deal(n):
     st = E.new_game(n, 7)
     assert all(len(r) == 4 for r in st["ret"]) and all(len(h) == 4 for h in st["ev"])
-    assert len(st["sq"]) == n and st["wl"] == "tied" and st["dir"] == 1
+    assert len(st["square"]) == n and st["wahlleiter"] == "tied" and st["dir"] == 1
     assert len(st["ev_aside"]) == 22 - 4 * n
     assert st["active"] == 0 and st["dealer"] == n - 1
     assert E.to_act(st) == [0]
     # one discard card; the first move's walk waits for the mover (who holds event cards)
-    assert st["phase"] == "prewalk" and len(st["R"]) == 1 and len(st["L"]) == 32 - 5 * n - 1
+    assert (
+        st["phase"] == "prewalk"
+        and len(st["right_stack"]) == 1
+        and len(st["left_stack"]) == 32 - 5 * n - 1
+    )
     st, _ = play(st, (0, "walk"))
-    assert st["phase"] == "main" and len(st["R"]) == 2 and len(st["L"]) == 32 - 5 * n - 2
+    assert (
+        st["phase"] == "main"
+        and len(st["right_stack"]) == 2
+        and len(st["left_stack"]) == 32 - 5 * n - 2
+    )
 
 
 def test_options():
@@ -133,81 +144,123 @@ def test_options():
 
 # --- the walk --------------------------------------------------------------------------------
 def test_walk_moves_towards_the_discard_stack():
-    st = scene(sq="fa hs hf", L="ks ks sw", R="ww", phase="end", wl="free", ev={0: ["r2"]})
+    st = scene(
+        square="fa hs hf",
+        left_stack="ks ks sw",
+        right_stack="ww",
+        phase="end",
+        wahlleiter="free",
+        ev={0: ["r2"]},
+    )
     st, _ = play(st, (0, "done"))  # seat 1's move starts with a walk
-    assert st["sq"] == ["sw", "fa", "hs"] and st["R"][-1] == "hf" and st["L"][-1] == "ks"
+    assert (
+        st["square"] == ["sw", "fa", "hs"]
+        and st["right_stack"][-1] == "hf"
+        and st["left_stack"][-1] == "ks"
+    )
     assert st["active"] == 1 and st["phase"] == "main"
 
 
 def test_walk_turns_around_when_the_drawing_stack_runs_out():
-    st = scene(n=3, sq="fa hs hf", L="ks", R="ww", phase="end", wl="free", ev={0: ["r2"]})
-    extra = len(st["R"]) - 1
+    st = scene(
+        n=3,
+        square="fa hs hf",
+        left_stack="ks",
+        right_stack="ww",
+        phase="end",
+        wahlleiter="free",
+        ev={0: ["r2"]},
+    )
+    extra = len(st["right_stack"]) - 1
     st, ev = play(st, (0, "done"))
-    assert st["sq"] == ["ks", "fa", "hs"] and st["L"] == [] and st["dir"] == -1
+    assert st["square"] == ["ks", "fa", "hs"] and st["left_stack"] == [] and st["dir"] == -1
     assert "turn_around" in ids(ev)
     v = E.view(st, None)
     assert v["walk_direction"] == "left" and v["right_stack"]["role"] == "draw"
     assert v["left_stack"] == {"role": "discard", "count": 0}
     # The next walk goes the other way: the left card leaves, the right stack's top arrives.
-    top = st["R"][-1]
+    top = st["right_stack"][-1]
     st["phase"], st["ev"][1] = "end", ["r2"]
     st, _ = play(st, (1, "done"))
-    assert st["sq"] == ["fa", "hs", top] and st["L"] == ["ks"]
-    assert len(st["R"]) == extra + 1
+    assert st["square"] == ["fa", "hs", top] and st["left_stack"] == ["ks"]
+    assert len(st["right_stack"]) == extra + 1
 
 
 def test_komm_mal_her_walks_at_once_at_start_and_end_of_move():
-    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["kh"]})
+    st = scene(square="fa hs hf", left_stack="ks sw", right_stack="ww", ev={0: ["kh"]})
     st, _ = play(st, (0, "play:kh"))
-    assert st["sq"] == ["sw", "fa", "hs"] and st["phase"] == "main" and "kh" in st["ev_used"]
-    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["kh"]}, phase="end")
+    assert st["square"] == ["sw", "fa", "hs"] and st["phase"] == "main" and "kh" in st["ev_used"]
+    st = scene(square="fa hs hf", left_stack="ks sw", right_stack="ww", ev={0: ["kh"]}, phase="end")
     st, _ = play(st, (0, "play:kh"))
-    assert st["sq"] == ["sw", "fa", "hs"] and st["phase"] == "end"
+    assert st["square"] == ["sw", "fa", "hs"] and st["phase"] == "end"
 
 
 def test_komm_mal_zurueck_reverses_one_walk_then_walks_go_on_as_before():
     # RULINGS.md: one walk the other way; the stacks keep their roles.
-    st = scene(sq="fa hs hf", L="ks sw", R="ww ge", ev={0: ["kz", "r2"]})
+    st = scene(square="fa hs hf", left_stack="ks sw", right_stack="ww ge", ev={0: ["kz", "r2"]})
     st, _ = play(st, (0, "play:kz"))
-    assert st["back"] and st["sq"] == ["fa", "hs", "hf"]  # nothing moves yet
+    assert st["back"] and st["square"] == ["fa", "hs", "hf"]  # nothing moves yet
     assert E.view(st, None)["pending_walk"] == {"reverse": True, "stand_still": False}
     st, _ = play(st, (0, "call:" + st["ret"][0][0]))
-    called_top = st["R"][-1]  # the called card, face down
+    called_top = st["right_stack"][-1]  # the called card, face down
     st, ev = play(st, (0, "done"))  # seat 1 (no events) walks
     # the discard stack's top walks back in at the right, Familie goes onto the drawing stack
-    assert st["sq"] == ["hs", "hf", called_top] and st["L"] == ["ks", "fa"]
+    assert st["square"] == ["hs", "hf", called_top] and st["left_stack"] == ["ks", "fa"]
     assert st["dir"] == 1 and not st["back"]
     assert msg("walk_back", leaving="fa", arriving=called_top) in news(ev)
     v = E.view(st, None)
     assert v["walk_direction"] == "right" and v["left_stack"]["role"] == "draw"
     st["phase"], st["ev"][1] = "end", ["r2"]
     st, _ = play(st, (1, "done"))  # seat 2: back to normal
-    assert st["dir"] == 1 and st["sq"] == ["fa", "hs", "hf"] and st["R"][-1] == called_top
-    assert st["L"] == ["ks"]
+    assert (
+        st["dir"] == 1
+        and st["square"] == ["fa", "hs", "hf"]
+        and st["right_stack"][-1] == called_top
+    )
+    assert st["left_stack"] == ["ks"]
 
 
 def test_komm_mal_zurueck_reversed_walk_when_the_walk_goes_left():
-    st = scene(sq="fa hs hf", L="ks sw", R="ww ge", dir=-1, ev={0: ["kz"]}, phase="end")
+    st = scene(
+        square="fa hs hf",
+        left_stack="ks sw",
+        right_stack="ww ge",
+        dir=-1,
+        ev={0: ["kz"]},
+        phase="end",
+    )
     st, _ = play(st, (0, "play:kz"), (0, "done"))
-    # dir -1: L is the discard stack; its top (sw) comes back in at the left, hf goes onto R
-    assert st["sq"] == ["sw", "fa", "hs"] and st["L"] == ["ks"] and st["R"][-1] == "hf"
+    # dir -1: the left stack is the discard stack; its top (sw) comes back in at the left, hf
+    # goes onto the right stack
+    assert (
+        st["square"] == ["sw", "fa", "hs"]
+        and st["left_stack"] == ["ks"]
+        and st["right_stack"][-1] == "hf"
+    )
     assert st["dir"] == -1
 
 
 def test_komm_mal_zurueck_without_a_discard_stack_does_nothing():
-    st = scene(sq="fa hs hf", L=[], R="ww ge", dir=-1, ev={0: ["kz", "r2"]}, phase="end")
-    rest = st["R"][:-1]
+    st = scene(
+        square="fa hs hf",
+        left_stack=[],
+        right_stack="ww ge",
+        dir=-1,
+        ev={0: ["kz", "r2"]},
+        phase="end",
+    )
+    rest = st["right_stack"][:-1]
     st, ev = play(st, (0, "play:kz"), (0, "done"))
     assert st["dir"] == -1 and "back_no_effect" in ids(ev)
-    assert st["sq"][-1] == "ge" and st["R"] == rest
+    assert st["square"][-1] == "ge" and st["right_stack"] == rest
 
 
 # --- before the opening walk: "Stehenbleiben!" and "Komm mal zurück!" -------------------------
 def next_move_scene(ev1, **kw):
     """Seat 0 ends its move; seat 1, holding ``ev1``, is about to move."""
-    kw.setdefault("sq", "fa hs hf")
-    kw.setdefault("L", "ks sw")
-    kw.setdefault("R", "ww ge")
+    kw.setdefault("square", "fa hs hf")
+    kw.setdefault("left_stack", "ks sw")
+    kw.setdefault("right_stack", "ww ge")
     st = scene(phase="end", ev={0: ["r2"], 1: ev1}, **kw)
     st, _ = play(st, (0, "done"))
     return st
@@ -216,12 +269,12 @@ def next_move_scene(ev1, **kw):
 def test_mover_may_play_stehenbleiben_before_the_opening_walk():
     st = next_move_scene(["st", "r3"])
     assert st["phase"] == "prewalk" and st["active"] == 1 and E.to_act(st) == [1]
-    assert st["sq"] == ["fa", "hs", "hf"]  # no walk yet
+    assert st["square"] == ["fa", "hs", "hf"]  # no walk yet
     assert E.legal_actions(st, 1) == ["play:st", "walk"]
     st, ev = play(st, (1, "play:st"))
     assert st["phase"] == "prewalk" and E.legal_actions(st, 1) == ["walk"]
     st, ev = play(st, (1, "walk"))
-    assert st["phase"] == "main" and st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
+    assert st["phase"] == "main" and st["square"] == ["fa", "hs", "hf"] and not st["stand"]
     assert ids(ev) == ["stand_still"]
 
 
@@ -229,8 +282,8 @@ def test_mover_may_play_komm_mal_zurueck_before_the_opening_walk():
     st = next_move_scene(["kz"])
     assert E.legal_actions(st, 1) == ["play:kz", "walk"]
     st, _ = play(st, (1, "play:kz"), (1, "walk"))
-    # this very walk goes the other way: ge (discard top) comes back, fa goes onto L
-    assert st["sq"] == ["hs", "hf", "ge"] and st["L"][-1] == "fa" and st["dir"] == 1
+    # this very walk goes the other way: ge (discard top) comes back, fa goes onto the left stack
+    assert st["square"] == ["hs", "hf", "ge"] and st["left_stack"][-1] == "fa" and st["dir"] == 1
     assert st["phase"] == "main" and not st["back"]
 
 
@@ -238,7 +291,11 @@ def test_prewalk_walk_without_a_card_is_the_normal_walk():
     st = next_move_scene(["r3"])
     assert E.legal_actions(st, 1) == ["walk"]  # asked all the same: nothing leaks
     st, _ = play(st, (1, "walk"))
-    assert st["sq"] == ["sw", "fa", "hs"] and st["R"][-1] == "hf" and st["phase"] == "main"
+    assert (
+        st["square"] == ["sw", "fa", "hs"]
+        and st["right_stack"][-1] == "hf"
+        and st["phase"] == "main"
+    )
 
 
 def test_prewalk_asks_every_mover_who_might_hold_one_and_nobody_else():
@@ -248,15 +305,27 @@ def test_prewalk_asks_every_mover_who_might_hold_one_and_nobody_else():
         assert E.view(holder, seat) == E.view(other, seat)
     # No event card at all (public): no question, the walk happens at once.
     st = next_move_scene([])
-    assert st["phase"] == "main" and st["sq"] == ["sw", "fa", "hs"]
+    assert st["phase"] == "main" and st["square"] == ["sw", "fa", "hs"]
     # Both cards already in the public discard: nobody can hold them, no question.
-    st = scene(phase="end", ev={0: ["r2"], 1: ["r3"]}, sq="fa hs hf", L="ks sw", R="ww ge")
+    st = scene(
+        phase="end",
+        ev={0: ["r2"], 1: ["r3"]},
+        square="fa hs hf",
+        left_stack="ks sw",
+        right_stack="ww ge",
+    )
     st["ev_aside"].remove("st"), st["ev_aside"].remove("kz")
     st["ev_used"] = ["st", "kz"]
     st, _ = play(st, (0, "done"))
-    assert st["phase"] == "main" and st["sq"] == ["sw", "fa", "hs"]
+    assert st["phase"] == "main" and st["square"] == ["sw", "fa", "hs"]
     # ...but one of them still unseen: asked.
-    st = scene(phase="end", ev={0: ["r2"], 1: ["r3"]}, sq="fa hs hf", L="ks sw", R="ww ge")
+    st = scene(
+        phase="end",
+        ev={0: ["r2"], 1: ["r3"]},
+        square="fa hs hf",
+        left_stack="ks sw",
+        right_stack="ww ge",
+    )
     st["ev_aside"].remove("st")
     st["ev_used"] = ["st"]
     st, _ = play(st, (0, "done"))
@@ -271,29 +340,31 @@ def test_komm_mal_her_is_not_offered_before_the_opening_walk():
 
 
 def test_each_round_opens_with_the_prewalk_question():
-    st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["r2"]})
+    st = scene(ret={0: "fa hs hf ks"}, wahlleiter="free", ev={0: ["r2"]})
     st, _ = play(st, (0, "call:fa"), (0, "endround"))
     assert st["round"] == 2 and st["active"] == 1 and st["phase"] == "prewalk"
     assert E.describe(st, 1, "walk") == "Let the leprechauns walk"
 
 
 def test_stehenbleiben_skips_the_next_walk_only():
-    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["st", "r2"]}, phase="end")
+    st = scene(
+        square="fa hs hf", left_stack="ks sw", right_stack="ww", ev={0: ["st", "r2"]}, phase="end"
+    )
     st, _ = play(st, (0, "play:st"), (0, "done"))
-    assert st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
+    assert st["square"] == ["fa", "hs", "hf"] and not st["stand"]
     st["phase"], st["ev"][1] = "end", ["r2"]
     st, _ = play(st, (1, "done"))
-    assert st["sq"] == ["sw", "fa", "hs"]
+    assert st["square"] == ["sw", "fa", "hs"]
 
 
 def test_stehenbleiben_also_stops_a_komm_mal_her_walk():
-    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["st", "kh"]})
+    st = scene(square="fa hs hf", left_stack="ks sw", right_stack="ww", ev={0: ["st", "kh"]})
     st, _ = play(st, (0, "play:st"), (0, "play:kh"))
-    assert st["sq"] == ["fa", "hs", "hf"] and not st["stand"]
+    assert st["square"] == ["fa", "hs", "hf"] and not st["stand"]
 
 
 def test_stehenbleiben_keeps_a_pending_reversal_for_the_walk_after():
-    st = scene(sq="fa hs hf", L="ks sw", R="ww", ev={0: ["st", "kz", "kh"]})
+    st = scene(square="fa hs hf", left_stack="ks sw", right_stack="ww", ev={0: ["st", "kz", "kh"]})
     st, _ = play(st, (0, "play:kz"), (0, "play:st"), (0, "play:kh"))
     assert st["back"] and st["dir"] == 1
 
@@ -306,10 +377,10 @@ def test_village_cards_only_for_the_active_player():
 
 # --- calling ---------------------------------------------------------------------------------
 def test_call_discards_face_down_and_draws():
-    st = scene(ret={0: "fa hs hf ks"}, L="ww ge", R="sw")
+    st = scene(ret={0: "fa hs hf ks"}, left_stack="ww ge", right_stack="sw")
     st, ev = play(st, (0, "call:hs"))
     assert sorted(st["ret"][0]) == ["fa", "ge", "hf", "ks"]
-    assert st["R"][-1] == "hs" and st["L"][-1] == "ww"
+    assert st["right_stack"][-1] == "hs" and st["left_stack"][-1] == "ww"
     assert st["phase"] == "end"
     assert news(ev) == [msg("call", p=0)]  # no card named
     assert news(ev, 0) == [msg("call", p=0), msg("called", card="hs", drawn="ge")]
@@ -321,9 +392,9 @@ def test_call_discards_face_down_and_draws():
 
 
 def test_call_can_empty_the_drawing_stack_and_turn_the_walk():
-    st = scene(ret={0: "fa hs hf ks"}, L="ge", R="sw")
+    st = scene(ret={0: "fa hs hf ks"}, left_stack="ge", right_stack="sw")
     st, _ = play(st, (0, "call:fa"))
-    assert st["dir"] == -1 and st["L"] == [] and "ge" in st["ret"][0]
+    assert st["dir"] == -1 and st["left_stack"] == [] and "ge" in st["ret"][0]
 
 
 # --- exchanging ------------------------------------------------------------------------------
@@ -365,7 +436,7 @@ def test_exchange_cannot_be_refused():
 def enlist_scene(**kw):
     """Seat 0 is about to enlist from the square; fix its roll first with the ``dice`` fixture."""
     kw.setdefault("ret", {0: "fa hs hf ks"})
-    kw.setdefault("sq", "ge ww sw")
+    kw.setdefault("square", "ge ww sw")
     return scene(**kw)
 
 
@@ -374,28 +445,28 @@ def test_enlist_without_bribes_succeeds_unless_a_one(dice):
     st = enlist_scene()  # nobody holds events: no bribe phase at all
     st, ev = play(st, (0, "enlist:0"))
     assert st["phase"] == "fill" and st["fill"] == {"seat": 0, "pos": 0, "card": "ge"}
-    assert st["sq"][0] is None
+    assert st["square"][0] is None
     assert E.legal_actions(st, 0) == ["fill:fa", "fill:hf", "fill:hs", "fill:ks"]
     st, ev = play(st, (0, "fill:fa"))
-    assert st["sq"][0] == "fa" and sorted(st["ret"][0]) == ["ge", "hf", "hs", "ks"]
+    assert st["square"][0] == "fa" and sorted(st["ret"][0]) == ["ge", "hf", "hs", "ks"]
 
 
 def test_enlist_roll_of_one_insults_the_leprechaun(dice):
     dice(1)
     st = enlist_scene()
     st, ev = play(st, (0, "enlist:1"))
-    assert st["sq"] == ["ge", "ww", "sw"] and st["enl"] is None
+    assert st["square"] == ["ge", "ww", "sw"] and st["enl"] is None
     assert msg("roll_failed", p=0, pips=1, need=2) in news(ev)
     assert news(ev)[-1] == msg("insulted", card="ww")
 
 
 def test_the_card_just_enlisted_cannot_go_back_but_a_twin_can(dice):
     dice(6)
-    st = enlist_scene(ret={0: "ks fa hs ks"}, sq="ks ww sw")
+    st = enlist_scene(ret={0: "ks fa hs ks"}, square="ks ww sw")
     st, _ = play(st, (0, "enlist:0"))
     assert E.legal_actions(st, 0) == ["fill:fa", "fill:hs", "fill:ks"]
     dice(6)
-    st = enlist_scene(ret={0: "fa fa hs hf"}, sq="ks ww sw")
+    st = enlist_scene(ret={0: "fa fa hs hf"}, square="ks ww sw")
     st, _ = play(st, (0, "enlist:0"))
     assert "fill:ks" not in E.legal_actions(st, 0)
 
@@ -550,7 +621,7 @@ def test_failed_roll_against_rindentaler_gives_the_card_to_the_briber(dice):
     assert st["phase"] == "fill" and st["fill"] == {"seat": 1, "pos": 1, "card": "ww"}
     assert "r5" in st["ev_used"]
     st, _ = play(st, (1, "fill:fa"))
-    assert st["sq"][1] == "fa" and sorted(st["ret"][1]) == ["fa", "hs", "hs", "ww"]
+    assert st["square"][1] == "fa" and sorted(st["ret"][1]) == ["fa", "hs", "hs", "ww"]
     assert st["phase"] == "end" and st["active"] == 0
 
 
@@ -576,7 +647,7 @@ def test_der_bin_der_beste_must_be_given_away():
     st, ev = play(st, (1, "to:2"))
     assert st["fill"] == {"seat": 2, "pos": 2, "card": "sw"} and E.to_act(st) == [2]
     st, _ = play(st, (2, "fill:fa"))
-    assert sorted(st["ret"][2]) == ["fa", "fa", "fa", "sw"] and st["sq"][2] == "fa"
+    assert sorted(st["ret"][2]) == ["fa", "fa", "fa", "sw"] and st["square"][2] == "fa"
 
 
 def test_nix_da_cancels_the_top_bribe_then_only_a_one_fails(dice):
@@ -595,7 +666,7 @@ def test_nix_da_against_der_bin_der_beste(dice):
     st, _ = play(st, (0, "enlist:0"), (1, "bribe:db"))
     assert E.legal_actions(st, 0) == ["accept", "nixda"]
     st, ev = play(st, (0, "nixda"))
-    assert st["enl"] is None and st["sq"][0] == "ge"  # rolled 1: insulted
+    assert st["enl"] is None and st["square"][0] == "ge"  # rolled 1: insulted
 
 
 def test_enlister_with_events_is_always_asked_so_nothing_leaks(dice):
@@ -640,16 +711,16 @@ def test_ich_guck_nochmal_after_a_roll_of_one_without_bribes(dice):
 
 # --- the Wahlleiter and the end of a round ---------------------------------------------------
 def test_freeing_the_wahlleiter_ends_the_move_and_not_in_the_same_move():
-    st = scene(ret={0: "fa hs hf ks"}, L="ww ge sw", R="va")
+    st = scene(ret={0: "fa hs hf ks"}, left_stack="ww ge sw", right_stack="va")
     st, _ = play(st, (0, "call:fa"))
     assert E.legal_actions(st, 0) == ["done", "free"]  # tied: no round-end offer
     st, ev = play(st, (0, "free"))
-    assert st["wl"] == "free" and st["active"] == 1 and st["phase"] == "main"
+    assert st["wahlleiter"] == "free" and st["active"] == 1 and st["phase"] == "main"
     assert E.view(st, None)["wahlleiter_side"] == "Da isser ja!"
 
 
 def test_round_end_offered_to_whoever_receives_once_free():
-    st = scene(ret={1: "fa hs hf ks"}, wl="free", active=1)
+    st = scene(ret={1: "fa hs hf ks"}, wahlleiter="free", active=1)
     st, _ = play(st, (1, "call:fa"))
     assert st["phase"] == "endround" and E.to_act(st) == [1]
     assert E.legal_actions(st, 1) == ["continue", "endround"]
@@ -658,7 +729,7 @@ def test_round_end_offered_to_whoever_receives_once_free():
 
 
 def test_exchange_offers_round_end_to_active_then_partner_out_of_turn():
-    st = scene(ret={0: "fa hs hf ks", 2: "ww ge sw va"}, wl="free")
+    st = scene(ret={0: "fa hs hf ks", 2: "ww ge sw va"}, wahlleiter="free")
     st, _ = play(st, (0, "exchange:2"), (0, "give:fa"), (2, "give:ww"))
     assert E.to_act(st) == [0]
     st, _ = play(st, (0, "continue"))
@@ -671,9 +742,9 @@ def test_exchange_offers_round_end_to_active_then_partner_out_of_turn():
 def test_round_scoring_breakdown_totals_bonuses_and_next_deal():
     st = scene(
         ret={0: "hd me ge hs", 1: "ks ks hs fa", 2: "fa fa fa ww"},
-        L="sw sw hw",
-        R="va",
-        wl="free",
+        left_stack="sw sw hw",
+        right_stack="va",
+        wahlleiter="free",
         totals=[10, 20, 30],
         ev={0: ["kz"]},
         back=True,
@@ -720,9 +791,9 @@ def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
     # RULINGS.md: when every player scored the same, each gets +5 and nobody the +1.
     st = scene(
         ret={0: "fa fa hs ks", 1: "fa fa hs hs", 2: "fa fa hs hs"},
-        L="va hs",
-        R="sw",
-        wl="free",
+        left_stack="va hs",
+        right_stack="sw",
+        wahlleiter="free",
         totals=[1, 2, 3],
     )
     st, ev = play(st, (0, "call:ks"), (0, "endround"))
@@ -738,17 +809,17 @@ def test_all_round_scores_equal_everyone_gets_the_five_and_nobody_the_one():
 def test_new_round_resets_and_passes_the_deal_left():
     st = scene(
         ret={0: "fa hs hf ks"},
-        wl="free",
+        wahlleiter="free",
         ev={0: ["kz"]},
         back=True,
         stand=True,
         dir=-1,
-        L="ww",
-        R="sw ge",
+        left_stack="ww",
+        right_stack="sw ge",
     )
     st, _ = play(st, (0, "call:fa"), (0, "endround"))
     assert st["round"] == 2 and st["dealer"] == 0 and st["active"] == 1
-    assert st["wl"] == "tied" and not st["back"] and not st["stand"] and st["dir"] == 1
+    assert st["wahlleiter"] == "tied" and not st["back"] and not st["stand"] and st["dir"] == 1
     assert all(len(h) == 4 for h in st["ev"]) and st["ev_used"] == []
     v = E.view(st, None)
     assert v["last_round"]["round"] == 1 and len(v["last_round"]["rows"]) == 3
@@ -757,10 +828,10 @@ def test_new_round_resets_and_passes_the_deal_left():
 def test_game_end_at_target_and_tie_plays_on():
     st = scene(
         ret={0: "sw sw fa hs", 1: "sw ks fa fa", 2: "hs hs hs hs"},
-        wl="free",
+        wahlleiter="free",
         totals=[90, 97, 0],
-        L="fa",
-        R="va",
+        left_stack="fa",
+        right_stack="va",
     )
     st, _ = play(st, (0, "call:hs"))
     st, ev = play(st, (0, "endround"))  # Sergeant 18+5 vs Sergeant 16
@@ -772,7 +843,13 @@ def test_game_end_at_target_and_tie_plays_on():
 
 
 def test_game_over_refuses_moves():
-    st = scene(ret={0: "hd me ge hs"}, L="hw", R="va", wl="free", totals=[0, 0, 0])
+    st = scene(
+        ret={0: "hd me ge hs"},
+        left_stack="hw",
+        right_stack="va",
+        wahlleiter="free",
+        totals=[0, 0, 0],
+    )
     st, _ = play(st, (0, "call:hs"), (0, "endround"))
     assert E.is_over(st)
     with pytest.raises(IllegalAction, match="The game is over"):
@@ -780,10 +857,10 @@ def test_game_over_refuses_moves():
 
 
 def test_end_step_skipped_only_when_nothing_to_decide_and_nothing_to_hide():
-    st = scene(ret={0: "fa hs hf ks"}, wl="free")
+    st = scene(ret={0: "fa hs hf ks"}, wahlleiter="free")
     st, _ = play(st, (0, "call:fa"), (0, "continue"))
     assert st["active"] == 1  # no events, Wahlleiter free: skipped
-    st = scene(ret={0: "fa hs hf ks"}, wl="free", ev={0: ["r2"]})
+    st = scene(ret={0: "fa hs hf ks"}, wahlleiter="free", ev={0: ["r2"]})
     st, _ = play(st, (0, "call:fa"), (0, "continue"))
     assert st["phase"] == "end" and E.legal_actions(st, 0) == ["done"]
 
@@ -808,7 +885,9 @@ def test_texts_fit_discord():
 
 
 def test_board_shows_square_walk_wahlleiter_backs_and_totals():
-    st = scene(n=4, sq="fa hs hf ge", ev={0: ["kz", "st"]}, totals=[5, 0, 12, 3], wl="free")
+    st = scene(
+        n=4, square="fa hs hf ge", ev={0: ["kz", "st"]}, totals=[5, 0, 12, 3], wahlleiter="free"
+    )
     st, _ = play(st, (0, "play:kz"), (0, "play:st"))
     board = E.board_text(E.view(st, None))
     assert "1. Familie (0)" in board and "4. General (9)" in board
@@ -836,7 +915,7 @@ def test_prompts_for_out_of_turn_decisions_name_the_decider(dice):
 
 def test_briber_who_wins_ends_the_round_out_of_turn(dice):
     dice(3)
-    st = enlist_scene(ev={1: ["r6"]}, wl="free", ret={0: "fa hs hf ks", 1: "ww sw sw hs"})
+    st = enlist_scene(ev={1: ["r6"]}, wahlleiter="free", ret={0: "fa hs hf ks", 1: "ww sw sw hs"})
     st, _ = play(st, (0, "enlist:1"), (1, "bribe:r6"), (1, "fill:hs"))
     assert E.to_act(st) == [1] and st["active"] == 0
     st, ev = play(st, (1, "endround"))
@@ -846,15 +925,21 @@ def test_briber_who_wins_ends_the_round_out_of_turn(dice):
     assert st["round"] == 2 and news(ev)[0] == msg("ends_round", p=1, round=1)
 
 
-# --- stored games from before version 2 ------------------------------------------------------
+# --- stored games from before version 3 ------------------------------------------------------
+def as_version_2(dump):
+    """A dump as version 2 stored it: the short keys of ``V2_KEYS``, in the same places."""
+    short = {new: old for old, new in V2_KEYS.items()}
+    return {short.get(key, key): value for key, value in dump.items()} | {"_v": 2}
+
+
 def test_a_version_1_game_keeps_bribing_together_mid_bribe(dice):
     dice(1)
     st = enlist_scene(n=4, ev={1: ["r3"], 2: ["r4"], 3: ["r2"]}, bribes="together")
     st, _ = play(st, (0, "enlist:0"), (2, "bribe:r4"))
-    old = E.dump(st)
+    old = as_version_2(E.dump(st))
     del old["_v"], old["bribes"]  # as version 1 stored it
     loaded = E.load(old)
-    assert loaded["bribes"] == "together" and E.dump(loaded)["_v"] == 2
+    assert loaded["bribes"] == "together" and E.dump(loaded)["_v"] == 3
     assert E.to_act(loaded) == [1, 3]  # the others still decide at once
     loaded, _ = play(loaded, (3, "pass"), (1, "bribe:r3"))
     assert loaded["fill"]["seat"] == 2  # top bribe r4 against a roll of 1
@@ -868,6 +953,28 @@ def test_the_stored_version_1_fixtures_load_as_together():
         data = json.loads(path.read_text())
         assert "_v" not in data["state"]
         assert E.load(data["state"])["bribes"] == "together"
+
+
+def test_version_3_spells_out_the_short_keys_of_version_2():
+    assert E.state_version == 3
+    fresh = E.dump(E.new_game(4, 3))
+    old = as_version_2(fresh)
+    assert [k for k in old if k in V2_KEYS] == ["L", "R", "sq", "wl"]
+    assert list(E.dump(E.load(old))) == list(fresh) and E.load(old) == E.load(fresh)
+
+
+def test_the_stored_version_2_fixtures_load_with_readable_keys():
+    import json
+    from pathlib import Path
+
+    for path in sorted(Path(__file__).parent.parent.glob("fixtures/states/wichtel-v2-*.json")):
+        data = json.loads(path.read_text())["state"]
+        assert data["_v"] == 2 and set(V2_KEYS) <= set(data)
+        state = E.load(data)
+        assert not set(V2_KEYS) & set(state)
+        for short, name in V2_KEYS.items():
+            assert state[name] == data[short]
+        assert list(E.dump(state)) == list(E.dump(E.new_game(data["n"], 0)))
 
 
 # --- the shape of the package: turn flow as data ---------------------------------------------

@@ -54,8 +54,8 @@ def scramble(state, keep):
             s["ev"][seat] = ["r2"] * size
             if s["ex"] and s["ex"]["picks"][seat] is not None:
                 s["ex"]["picks"][seat] = "fa"
-    s["L"] = ["fa"] * len(s["L"])
-    s["R"] = ["fa"] * len(s["R"])
+    s["left_stack"] = ["fa"] * len(s["left_stack"])
+    s["right_stack"] = ["fa"] * len(s["right_stack"])
     s["ev_aside"] = ["r2"] * len(s["ev_aside"])
     return s
 

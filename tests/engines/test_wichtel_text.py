@@ -41,7 +41,10 @@ def test_enlister_is_not_told_he_offers_no_bribe():
 # --- 2. last scoring rows name the cards -----------------------------------------------------
 def test_last_scoring_rows_use_card_names():
     st = scene(
-        ret={0: "ge hs hw ks", 1: "ks ks hs fa", 2: "fa fa fa ww"}, L="sw", R="va", wl="free"
+        ret={0: "ge hs hw ks", 1: "ks ks hs fa", 2: "fa fa fa ww"},
+        left_stack="sw",
+        right_stack="va",
+        wahlleiter="free",
     )
     st, ev = play(st, (0, "call:hs"), (0, "endround"))
     text = board(st)
@@ -63,10 +66,10 @@ def worst_case_state():
     (an upper bound: the deck does not hold five such retinues)."""
     st = enlist_scene(
         n=5,
-        sq="hw ks ks ks hs",
+        square="hw ks ks ks hs",
         ret={0: "fa hs hf va", 1: "fa hs hf va"},
         ev={0: ["ig"], 2: ["ib"], 3: ["r6"], 4: ["r6"]},
-        wl="free",
+        wahlleiter="free",
         totals=[-999, 999, 999, 999, 999],
         back=True,
         stand=True,
@@ -194,18 +197,18 @@ def hand(st, seat=0) -> str:
 
 
 def test_panel_shows_what_the_retinue_would_score_now_with_its_title():
-    st = scene(ret={0: "sw ks ks fa"}, sq="fa hs hf")
+    st = scene(ret={0: "sw ks ks fa"}, square="fa hs hf")
     assert "**If the round ended now:** 18 points (cards 8; Sergeant +10)" in hand(st)
-    st = scene(ret={0: "hd ww sw ks"}, sq="fa hs hf")
+    st = scene(ret={0: "hd ww sw ks"}, square="fa hs hf")
     assert (
         "**If the round ended now:** 37 points (cards 22; General +15 (Hexendoktor as "
         "Keulenschwinger))"
     ) in hand(st)
-    st = scene(ret={0: "hw ks ks hs"}, sq="fa hs hf")
+    st = scene(ret={0: "hw ks ks hs"}, square="fa hs hf")
     assert "-5 points (cards 5; no title; Witwe flips 5 to -5)" in hand(st)
-    st = scene(ret={0: "me fa hs hf"}, sq="fa ks ks")
+    st = scene(ret={0: "me fa hs hf"}, square="fa ks ks")
     assert "11 points (removed Familie, Holzschieber; cards 11; no title)" in hand(st)
-    st = scene(ret={0: "hw hd me ge"}, sq="fa hs hf")
+    st = scene(ret={0: "hw hd me ge"}, square="fa hs hf")
     assert "99 points (cards 34; Chieftain +65)" in hand(st)
     # the view carries the breakdown, for the seat itself only
     assert E.view(st, 0)["retinue_score"]["score"] == 99
@@ -222,18 +225,18 @@ def test_panel_score_waits_while_five_leprechauns_are_held(dice):
 
 
 def test_panel_reminds_of_special_cards_in_the_retinue_or_on_the_square():
-    st = scene(ret={0: "hd ww sw ks"}, sq="fa ge hf")
+    st = scene(ret={0: "hd ww sw ks"}, square="fa ge hf")
     text = hand(st)
     assert "**Special cards** (in your retinue or on the square):" in text
     assert "- Hexendoktor (Witch doctor): stands in for any card" in text
     assert "- General: every card worth less than 3" in text
     assert "Häuptlingswitwe" not in text and "Meister" not in text
-    st = scene(ret={0: "fa hs hf ks"}, sq="fa hs hf")
+    st = scene(ret={0: "fa hs hf ks"}, square="fa hs hf")
     assert "Special cards" not in hand(st) and E.view(st, 0)["special_cards"] == []
 
 
 def test_panel_and_labels_give_english_names_beside_german_ones():
-    st = scene(ret={0: "hf hw ks ge"}, ev={0: ["kz", "r3"]}, sq="fa hs hf")
+    st = scene(ret={0: "hf hw ks ge"}, ev={0: ["kz", "r3"]}, square="fa hs hf")
     text = hand(st)
     assert "- Holzfäller 3 (Wood cutter)" in text
     assert "- Häuptlingswitwe 7 (Chieftain's widow)" in text and "- General 9\n" in text
@@ -249,7 +252,7 @@ def test_every_action_label_fits_a_button():
     from engines.wichtel.data import EVENTS as EV_CODES_ALL
     from engines.wichtel.data import LEP_CODES
 
-    st = scene(n=5, sq="hw fa hs hf ks")
+    st = scene(n=5, square="hw fa hs hf ks")
     for phase in ("prewalk", "main", "end", "reroll", "respond"):
         st["phase"] = phase
         actions = (

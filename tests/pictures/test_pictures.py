@@ -112,15 +112,15 @@ def _hide_ziegen(s, rnd):
 def _hide_korrigans(s, rnd):
     """Other tokens behind the screens and face down on the fields, other Menhirs, bag order."""
     screened = [i for i, up in enumerate(s["screen"]) if up]
-    pool = [t for i in screened for t in s["hid"][i]]
+    pool = [t for i in screened for t in s["hidden"][i]]
     rnd.shuffle(pool)
     for i in screened:
-        k = len(s["hid"][i])
-        s["hid"][i], pool = pool[:k], pool[k:]
-    pool = [t for toks in s["tok"] for t in toks]
+        k = len(s["hidden"][i])
+        s["hidden"][i], pool = pool[:k], pool[k:]
+    pool = [t for toks in s["tokens"] for t in toks]
     rnd.shuffle(pool)
-    for i, toks in enumerate(s["tok"]):
-        s["tok"][i], pool = pool[: len(toks)], pool[len(toks) :]
+    for i, toks in enumerate(s["tokens"]):
+        s["tokens"][i], pool = pool[: len(toks)], pool[len(toks) :]
     standing = [i for i, m in enumerate(s["men"]) if m is not None]
     engraved = [s["men"][i] for i in standing]
     rnd.shuffle(engraved)
@@ -151,7 +151,7 @@ def _hide_wichtel(s, rnd):
     rnd.shuffle(pool)
     for i, hand in enumerate(s["ev"]):
         s["ev"][i], pool = pool[: len(hand)], pool[len(hand) :]
-    draw = "L" if s["dir"] == 1 else "R"
+    draw = "left_stack" if s["dir"] == 1 else "right_stack"
     s[draw].reverse()
 
 
