@@ -20,6 +20,13 @@ from .plan import in_quiet_hours
 from .words import m
 
 REMIND_HOURS = (1, 72)  # the range a player may choose
+
+
+def whole(value: object) -> bool:
+    """An int that is not a bool (``True`` is an int to Python, not a number of hours)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 SETTINGS_KEPT = 10_000  # players whose settings stay in memory (SQLite only)
 LANGS_KEPT = 10_000  # users' languages kept in memory (least recently used go)
 HOURS = range(24)
@@ -96,14 +103,16 @@ class Players:
         if obvious is not None and obvious not in OBVIOUS_MODES:
             raise TableError(m("err.obvious_mode", modes=", ".join(OBVIOUS_MODES)))
         low, high = REMIND_HOURS
-        if remind_hours is not None and not low <= remind_hours <= high:
+        if remind_hours is not None and not (
+            whole(remind_hours) and low <= remind_hours <= high
+        ):  # a whole number of hours: 1.5 would be stored and shown as such
             raise TableError(m("err.remind_every", low=low, high=high))
         if timezone is not None:
             timezone = timezone.strip()
             if timezone not in timezones():
                 raise TableError(m("err.timezone", tz=quote(timezone)))
         for hour in (quiet_start, quiet_end):
-            if hour is not None and hour not in HOURS:
+            if hour is not None and (not whole(hour) or hour not in HOURS):
                 raise TableError(m("err.quiet_hours"))
         new = dataclasses.replace(
             old,

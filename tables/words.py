@@ -73,6 +73,8 @@ WORDS = {
     "Embed Links permissions. Meanwhile everyone can play with {/hand} "
     "and see the board with {/board}.",
     "err.pick_one": "Pick one of the choices.",
+    "err.bad_option": "I cannot take that value for {option}: pick it from the command's "
+    "choices, within its range. Nothing was changed.",
     "err.stale_typed": "That move was offered for an earlier decision (it was already made, or "
     "the game moved on); nothing was changed. Here are your current choices.",
     "err.no_running": "You have no running game. Open one with {/play}.",

@@ -2496,6 +2496,7 @@ class FakeDiscord(Aging):
         options: dict[str, Any],
         focused: str | None = None,
         locale: str | None = None,
+        forged: bool = False,
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         parts = command.split()
         if not parts:
@@ -2541,7 +2542,7 @@ class FakeDiscord(Aging):
                     by_name[name], value, resolved, guild_id, focused=(name == focused)
                 )
             )
-        if focused is None:
+        if focused is None and not forged:  # forged options may stand for the required ones
             missing = [
                 o["name"] for o in schema_opts if o.get("required") and o["name"] not in options
             ]
@@ -2676,15 +2677,24 @@ class FakeDiscord(Aging):
         *,
         options: dict[str, Any] | None = None,
         timeout: float | None = None,
+        forged: list[dict[str, Any]] | None = None,
         **kwargs: Any,
     ) -> InteractionResult:
         """Invoke slash command `command` ("name" or "name sub" or "name group sub") as `user` in
-        `channel` (a guild channel, a thread, or the user / None for the user's DM with the bot)."""
+        `channel` (a guild channel, a thread, or the user / None for the user's DM with the bot).
+
+        ``forged``: option payloads sent as given, unchecked (what Discord itself never sends:
+        a value of the wrong type, out of range, an unknown option), to test the bot's guard."""
         c = self._resolve_target_channel(user, channel)
         opts = {**(options or {}), **kwargs}
         data, cmd = self._build_command_data(
-            command, c.guild_id, opts, locale=self._user(user).locale
+            command, c.guild_id, opts, locale=self._user(user).locale, forged=forged is not None
         )
+        if forged is not None:
+            target = data["options"]
+            while target and target[-1].get("type") in (1, 2):
+                target = target[-1]["options"]
+            target.extend(forged)
         payload, rec = self._interaction_base(2, user, c)
         payload["data"] = data
         rec.command_name = command
