@@ -6,20 +6,28 @@
    back that seat's latest decision, which must have revealed nothing (``engines.undo``).
 3. The result: a finished game must be over after the last move, with the exported final scores
    and winners; an abandoned one must not be over.
+4. The move times must be times (ISO 8601) in order.
 
-Exit codes: 0 verified, 1 the export does not check out (tampered or inconsistent),
-2 the file cannot be read or is not a Tavern export, or the command is wrong.
+Not checked, because nothing in the game binds them: the seats' names, the table number and
+when each move was made. The report says so and names scores and winners by seat number, the
+names only as the export gives them: compare them with the table's thread, where the
+commitment was posted when the game began.
+
+Exit codes: 0 verified, 1 the export does not check out (tampered or inconsistent), 2 the
+command is wrong, 3 the file cannot be read or is not a Tavern export.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from .commitment import COMMITMENT_RE, SALT_RE, commitment
 from .export import EXPORT_FORMAT
 
-VERIFIED, MISMATCH, UNREADABLE = 0, 1, 2
+VERIFIED, MISMATCH, USAGE, UNREADABLE = 0, 1, 2, 3
+MAX_SEATS = 5  # no game has more; a longer list is not printed in full
 
 
 class VerifyError(Exception):
@@ -33,6 +41,27 @@ class VerifyError(Exception):
 @dataclass
 class Report:
     lines: list[str] = field(default_factory=list)
+
+
+def shown(text: object) -> str:
+    """``text`` safe for a terminal: every character that is not printable (a newline, an
+    escape sequence, a right-to-left override) written as its escape, so an export cannot
+    forge lines or colours in the report."""
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in str(text))
+
+
+def _times_in_order(moves: list) -> None:
+    last = None
+    for index, move in enumerate(moves, start=1):
+        try:
+            at = datetime.fromisoformat(move["at"])
+        except (KeyError, TypeError, ValueError):
+            raise VerifyError(f"Move {index} has no valid time.") from None
+        if at.tzinfo is None:
+            raise VerifyError(f"Move {index} has a time without its timezone.")
+        if last is not None and at < last:
+            raise VerifyError(f"Move {index} is dated before the move that came before it.")
+        last = at
 
 
 def _need(export: dict, key: str, kind, what: str):
@@ -57,6 +86,8 @@ def verify(export: dict, registry: dict | None = None) -> Report:
             f"Unknown game {kind!r}: this version of Tavern cannot replay it.", UNREADABLE
         )
     seats = _need(export, "seats", list, "the seats")
+    if not engine.min_players <= len(seats) <= engine.max_players:
+        raise VerifyError(f"{engine.title} is not played by {len(seats)} seats.")
     options = _need(export, "options", dict, "the options")
     moves = _need(export, "moves", list, "the move log")
     status = export.get("status")
@@ -110,6 +141,7 @@ def verify(export: dict, registry: dict | None = None) -> Report:
                 f"Move {index} ({action!r} by seat {seat}) is not legal when replayed: {exc}"
             ) from None
     state = replay.state
+    _times_in_order(moves)
     undos = sum(1 for move in moves if move.get("action") == UNDO)
     report.lines.append(
         f"{len(moves)} moves replayed from the seed, every one legal"
@@ -136,15 +168,25 @@ def verify(export: dict, registry: dict | None = None) -> Report:
             f"Winners differ: the replay gives seats {winners}, the export says "
             f"{export.get('winners')}."
         )
-    names = [
-        s.get("name", f"seat {i}") if isinstance(s, dict) else f"seat {i}"
-        for i, s in enumerate(seats)
-    ]
     report.lines.append(
-        "final scores confirmed: "
-        + ", ".join(f"{names[i]} {score}" for i, score in enumerate(scores))
+        "final scores confirmed, by seat: "
+        + ", ".join(f"seat {i + 1}: {score}" for i, score in enumerate(scores))
+        + "; won by "
+        + " and ".join(f"seat {i + 1}" for i in winners)
     )
+    report.lines.append(unchecked(export, seats))
     return report
+
+
+def unchecked(export: dict, seats: list) -> str:
+    """What the export says that no check can confirm (the names, the table, the times)."""
+    names = [shown(s.get("name"))[:100] if isinstance(s, dict) else "?" for s in seats[:MAX_SEATS]]
+    table = export.get("table")
+    return (
+        "not checked (nothing in the game binds them; compare with the table's thread): the "
+        + ", ".join(f"seat {i + 1} named '{name}'" for i, name in enumerate(names))
+        + f"; table number {shown(table)[:20]}; the move times"
+    )
 
 
 def verify_file(path: str) -> Report:
@@ -155,4 +197,9 @@ def verify_file(path: str) -> Report:
         raise VerifyError(f"Cannot read {path}: {exc.strerror or exc}.", UNREADABLE) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise VerifyError(f"{path} is not valid JSON: {exc}.", UNREADABLE) from None
-    return verify(export)
+    except RecursionError:
+        raise VerifyError(f"{path} is nested too deeply to be an export.", UNREADABLE) from None
+    try:
+        return verify(export)
+    except RecursionError:  # nested options or moves deeper than any export has
+        raise VerifyError(f"{path} is nested too deeply to be an export.", UNREADABLE) from None

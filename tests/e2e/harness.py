@@ -208,7 +208,7 @@ async def assert_verifiable(fake: FakeDiscord, thread, game_id: int) -> dict:
     final = [m for m in fake.channel_messages(thread) if name in m.attachment_names]
     assert len(final) == 1, "no export attached to the final scores"
     export = json.loads(final[0].file_bytes(name))
-    assert "final scores confirmed" in verify(export).lines[-1]
+    assert "final scores confirmed" in verify(export).lines[-2]
     return export
 
 

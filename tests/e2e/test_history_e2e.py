@@ -118,7 +118,7 @@ async def test_commitment_secrecy_reveal_history_replay_and_stats(tmp_path):
                 name = f"tavern-table-{game_id}.json"
                 assert final[0].attachment_names == [name]
                 export = json.loads(final[0].file_bytes(name))
-                assert "final scores confirmed" in verify(export).lines[-1]
+                assert "final scores confirmed" in verify(export).lines[-2]
                 assert [m["action"] for m in export["moves"]] == [
                     m.action for m in await bot.tables.store.moves(game_id)
                 ]

@@ -16,7 +16,7 @@ import pytest
 import engines
 from fairplay import VerifyError, commitment, verify
 from fairplay.__main__ import main as verify_main
-from fairplay.verify import MISMATCH, UNREADABLE
+from fairplay.verify import MISMATCH, UNREADABLE, USAGE
 from storage import Store
 from tables import TableError, TableService
 from tests.history.helpers import play_game
@@ -62,7 +62,7 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
     assert game.status == "finished"
     export = await service.history.export(game_id)
     report = verify(export)
-    assert "final scores confirmed" in report.lines[-1]
+    assert "final scores confirmed" in report.lines[-2]
     assert export["seed"] == SEED and len(export["moves"]) == game.move_count > 0
     fair = await service.history.fairness(game_id)
     assert fair.seed == SEED and fair.salt == export["salt"]
@@ -106,7 +106,7 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
     older = dict(export, state_version=export["state_version"] - 1)
     assert "state version" in verify(older).lines[0]  # told, still checked
 
-    # The command line, on files: exit 0 verified, 1 tampered, 2 unreadable.
+    # The command line, on files: exit 0 verified, 1 tampered, 2 usage, 3 unreadable.
     good = tmp_path / "good.json"
     good.write_text(json.dumps(export))
     bad = copy.deepcopy(export)
@@ -119,7 +119,7 @@ async def test_verifier_accepts_finished_games_and_rejects_tampering(service, ki
     assert verify_main(["verify", str(good), str(bad_path)]) == MISMATCH
     assert verify_main(["verify", str(junk)]) == UNREADABLE
     assert verify_main(["verify", str(tmp_path / "missing.json")]) == UNREADABLE
-    assert verify_main([]) == UNREADABLE
+    assert verify_main([]) == USAGE
     assert verify_main(["--help"]) == 0 and verify_main(["-h"]) == 0
 
 
@@ -270,3 +270,43 @@ async def test_each_game_gets_its_own_salt_drawn_once(service):
     assert await service.store.fairness(first) == a
     for path in (ROOT / "engines").rglob("*.py"):
         assert "secrets" not in path.read_text(), path
+
+
+async def test_verify_says_what_it_cannot_check_and_prints_nothing_raw(service, tmp_path, capsys):
+    """Names, table number and times are not bound by the commitment: the report names the
+    winner by seat and says the names are unchecked, so a renamed seat cannot borrow a win;
+    whatever an export holds is printed escaped; nesting too deep is unreadable (3), not
+    tampered; times out of order are inconsistent (1)."""
+    game_id = await play_game(service, "ziegen", HUMANS, bots=0, rnd=random.Random(5))
+    export = await service.history.export(game_id)
+    winner = export["winners"][0]
+    renamed = copy.deepcopy(export)
+    loser = next(i for i in range(len(renamed["seats"])) if i not in renamed["winners"])
+    renamed["seats"][winner]["name"], renamed["seats"][loser]["name"] = (
+        renamed["seats"][loser]["name"],
+        "mallory\x1b[2J\nOK: mallory won",
+    )
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(renamed))
+    assert verify_main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert f"won by seat {winner + 1}" in out
+    assert "not checked" in out and "named" in out
+    assert "\x1b" not in out and "\nOK: mallory" not in out and "\\u001b" in out
+    assert out.count("\n") == 5  # the verdict and its four lines, nothing forged
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    assert verify_main(["verify", str(deep)]) == UNREADABLE
+    nested = json.dumps(dict(export, options="DEEP")).replace('"DEEP"', "[" * 990 + "]" * 990)
+    deep.write_text(nested)  # parses, but deeper than any export: refused, no traceback
+    assert verify_main(["verify", str(deep)]) in (UNREADABLE, MISMATCH)
+
+    late = copy.deepcopy(export)
+    late["moves"][0]["at"], late["moves"][1]["at"] = late["moves"][1]["at"], "2000-01-01T00:00:00"
+    with pytest.raises(VerifyError, match="time"):
+        verify(late)
+    late["moves"][1]["at"] = "2999-01-01T00:00:00+00:00"
+    with pytest.raises(VerifyError, match="before"):
+        verify(late)
+    capsys.readouterr()
