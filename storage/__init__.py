@@ -1,9 +1,18 @@
 """Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
 default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
 
-from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, described, redacted
+from .base import (
+    ACTIVE,
+    StaleVersion,
+    Store,
+    StoreUnavailable,
+    StoreUnusable,
+    described,
+    redacted,
+    store_failed,
+)
 from .migrations import MIGRATIONS
-from .opening import open_store
+from .opening import check_store, open_store
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
 from .settings import NOTIFY_MODES, OBVIOUS_MODES, UserSettings
 from .store import SYNC_MODES
@@ -23,9 +32,12 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreUnavailable",
+    "StoreUnusable",
     "SYNC_MODES",
     "UserSettings",
+    "check_store",
     "described",
     "open_store",
     "redacted",
+    "store_failed",
 ]
