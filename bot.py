@@ -240,8 +240,9 @@ class TavernBot(commands.AutoShardedBot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
-        """A command that failed unexpectedly still answers, ephemerally; the error is logged."""
-        from cogs.flow import SORRY, reply_error
+        """A command that failed unexpectedly still answers, ephemerally (saying it was not
+        done when the database failed before storing anything of it); the error is logged."""
+        from cogs.flow import failure_text, reply_error
 
         logging.getLogger("tavern").error(
             "command %s failed",
@@ -249,7 +250,7 @@ class TavernBot(commands.AutoShardedBot):
             exc_info=error,
         )
         try:
-            await reply_error(interaction, SORRY)
+            await reply_error(interaction, failure_text(error))
         except discord.HTTPException:
             pass
 

@@ -7,9 +7,11 @@ from .base import (
     Store,
     StoreUnavailable,
     StoreUnusable,
+    counting,
     described,
     redacted,
     store_failed,
+    written,
 )
 from .migrations import MIGRATIONS
 from .opening import check_store, open_store
@@ -36,8 +38,10 @@ __all__ = [
     "SYNC_MODES",
     "UserSettings",
     "check_store",
+    "counting",
     "described",
     "open_store",
     "redacted",
     "store_failed",
+    "written",
 ]

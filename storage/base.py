@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from contextvars import ContextVar
 from typing import ClassVar
 
 from .records import GameRecord, MoveRecord, Rater, RatingRecord, ResultRecord, SeatRecord
@@ -45,6 +46,38 @@ class StoreUnusable(Exception):
 
     def __str__(self) -> str:
         return f"{self.where}: {self.cause}. {self.advice}"
+
+
+# The writes committed since the outermost ``counting`` block of this task began (a list, so
+# that tasks started inside the block, which get a copy of the context, add to the same count).
+_WRITES: ContextVar[list[int] | None] = ContextVar("tavern_writes", default=None)
+
+
+@contextmanager
+def counting() -> Iterator[None]:
+    """Count the writes the stores commit inside the block (``written``): an answer to a
+    request can then say whether anything of it was stored. Nested blocks share the count."""
+    if _WRITES.get() is not None:
+        yield
+        return
+    token = _WRITES.set([0])
+    try:
+        yield
+    finally:
+        _WRITES.reset(token)
+
+
+def written() -> int:
+    """How many writes were committed since the ``counting`` block began (0 outside one)."""
+    box = _WRITES.get()
+    return box[0] if box is not None else 0
+
+
+def wrote() -> None:
+    """A backend committed a write (``counting``)."""
+    box = _WRITES.get()
+    if box is not None:
+        box[0] += 1
 
 
 def store_failed(exc: BaseException) -> bool:

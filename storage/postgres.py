@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager, contextmanager
 
 import asyncpg
 
-from .base import StoreUnavailable, StoreUnusable, described
+from .base import StoreUnavailable, StoreUnusable, described, wrote
 from .core import SqlStore
 from .migrations import MIGRATIONS, scripts, tables
 from .records import GameRecord, game_from_row, seat_from_row
@@ -188,13 +188,16 @@ class PgStore(SqlStore):
 
     async def _write(self, statement: str, params: Sequence = ()) -> int:
         with reaching():
-            return _count(await self._pool.execute(statement, *params))
+            count = _count(await self._pool.execute(statement, *params))
+        wrote()
+        return count
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
         with reaching():
             async with self._pool.acquire() as conn, conn.transaction():
                 yield Connection(conn)
+        wrote()
 
     def _listed(self, statement: str, values: Sequence) -> tuple[str, tuple]:
         return statement, (list(values),)  # one array: ``= ANY($n)``

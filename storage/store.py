@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
-from .base import StoreUnusable, described
+from .base import StoreUnusable, described, wrote
 from .core import SqlStore
 from .migrations import MIGRATIONS, scripts, tables
 from .records import GameRecord, game_from_row, seat_from_row
@@ -288,7 +288,9 @@ class SqliteStore(SqlStore):
 
     async def _write(self, statement: str, params: Sequence = ()) -> int:
         async with self._write_lock:
-            return (await self._db.execute(statement, params)).rowcount
+            count = (await self._db.execute(statement, params)).rowcount
+        wrote()
+        return count
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
@@ -302,6 +304,7 @@ class SqliteStore(SqlStore):
                 raise
             else:
                 await self._db.execute("COMMIT")
+                wrote()
 
     def _listed(self, statement: str, values: Sequence) -> tuple[str, tuple]:
         return statement.format(marks=",".join("?" * len(values))), tuple(values)
