@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from storage import MIGRATIONS, Store, StoreUnusable, check_store, store_failed
+from storage import MIGRATIONS, Store, StoreUnusable, check_store, counting, store_failed, written
 from storage import store as sqlite_backend
 
 
@@ -107,3 +107,53 @@ def test_what_counts_as_the_database_failing():
     assert not store_failed(sqlite3.IntegrityError("UNIQUE constraint failed"))  # a bug
     assert not store_failed(RuntimeError("a bug"))
     assert not store_failed(OSError("a network error elsewhere"))
+
+
+async def test_counting_what_a_request_stored(backend, store):
+    """``counting`` tells a request's error handler whether anything of it was stored (then a
+    failure is not "nothing was done"); a write that failed does not count."""
+    assert written() == 0
+    with counting():
+        assert written() == 0
+        await store.set_user_lang(1, "de")
+        with counting():  # nested: one count
+            await store.set_table_lang(await _a_game(store), "es")
+        assert written() == 3  # the game (one transaction), and two writes
+        if backend.name == "sqlite":
+            await store._db.execute("PRAGMA query_only = 1")
+            with pytest.raises(sqlite3.OperationalError) as failed:
+                await store.set_user_lang(2, "de")
+            await store._db.execute("PRAGMA query_only = 0")
+            assert store_failed(failed.value) and written() == 3
+    assert written() == 0
+
+
+async def _a_game(store) -> int:
+    return await store.create_game(
+        kind="toy",
+        guild_id=1,
+        channel_id=2,
+        host_id=3,
+        options={},
+        seed=1,
+        now=1.0,
+        remind_after=60.0,
+        seats=[],
+    )
+
+
+@pytest.mark.parametrize(
+    "said,words",
+    [
+        ("database is locked", "another program holds it locked"),
+        ("attempt to write a readonly database", "it cannot be written"),
+        ("database or disk is full", "the disk is full"),
+        ("file is not a database", "not a SQLite database"),
+        ("database disk image is malformed", "the file is damaged"),
+        ("unable to open database file", "it cannot be opened"),
+    ],
+)
+def test_what_sqlite_says_is_told_as_its_cause(said, words):
+    """The reason SQLite gives, when opening a file fails, named as the host can act on it."""
+    refused = sqlite_backend.unusable("t.db", sqlite3.OperationalError(said))
+    assert words in refused.cause and said in refused.cause and refused.advice
