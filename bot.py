@@ -1,8 +1,9 @@
 """Tavern: a Discord bot that hosts tabletop games for asynchronous play.
 
-Run ``python bot.py``; once logged in it prints one line: its name, how many servers it is in,
-the database and the link that invites it with the permissions it needs. ``python bot.py
---check`` logs in, checks those permissions in every server the bot is in, posts nothing and
+Run ``python bot.py``; it opens and checks the database first, then logs in and prints one
+line: its name, how many servers it is in, the database and the link that invites it with the
+permissions it needs. ``python bot.py --check`` checks the database the same way (changing
+nothing), logs in, checks those permissions in every server the bot is in, posts nothing and
 exits (0: nothing missing; 1: what is missing, per server). Settings come from the environment
 or a ``.env`` file beside this one:
     DISCORD_TOKEN          the bot token (required)
@@ -20,8 +21,9 @@ or a ``.env`` file beside this one:
                            (default 1.5; the same for every move, so timing reveals nothing)
     TAVERN_DEBUG           1: log at debug level (e.g. the traceback of a start-up failure)
 
-A start-up failure we understand (wrong token, no network, a privileged intent or a permission
-missing, a bad setting) prints one line saying what is wrong and what to do, and exits non-zero.
+A start-up failure we understand (a database that cannot be used, wrong token, no network, a
+privileged intent or a permission missing, a bad setting) prints one line saying what is wrong
+and what to do, and exits non-zero, having closed everything it opened.
 """
 
 from __future__ import annotations
@@ -42,7 +44,15 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 import engines
-from storage import SYNC_MODES, Store, StoreUnavailable, described, redacted
+from storage import (
+    SYNC_MODES,
+    Store,
+    StoreUnavailable,
+    StoreUnusable,
+    check_store,
+    described,
+    redacted,
+)
 from storage.base import URL_SCHEMES
 from tables import TableService
 
@@ -187,11 +197,17 @@ class TavernBot(commands.AutoShardedBot):
 
         limits.install(self)  # nothing over Discord's length limits is ever sent
 
+    async def open_store(self) -> None:
+        """Open the database (once), checking it can be used: ``serve`` does it before logging
+        in, so a database that cannot be used stops the bot before it goes online."""
+        if self.store is None:
+            self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
+
     async def setup_hook(self) -> None:
         from cogs.messenger import Messenger
         from cogs.ui import DYNAMIC_ITEMS
 
-        self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
+        await self.open_store()
         self.tables = TableService(self.store, **self._service_args)
         if self.bot_pace is not None:
             self.tables.turns.bot_pace = self.bot_pace
@@ -224,8 +240,9 @@ class TavernBot(commands.AutoShardedBot):
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
-        """A command that failed unexpectedly still answers, ephemerally; the error is logged."""
-        from cogs.flow import SORRY, reply_error
+        """A command that failed unexpectedly still answers, ephemerally (saying it was not
+        done when the database failed before storing anything of it); the error is logged."""
+        from cogs.flow import failure_text, reply_error
 
         logging.getLogger("tavern").error(
             "command %s failed",
@@ -233,7 +250,7 @@ class TavernBot(commands.AutoShardedBot):
             exc_info=error,
         )
         try:
-            await reply_error(interaction, SORRY)
+            await reply_error(interaction, failure_text(error))
         except discord.HTTPException:
             pass
 
@@ -343,8 +360,13 @@ def _hours(raw: str) -> float:
 
 
 # --- start-up failures: one line saying what is wrong and what to do ------------------------------
-def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
-    """The one line to print for a start-up failure we understand, else None."""
+def explain(
+    exc: BaseException, bot: TavernBot | None = None, database: str | None = None
+) -> str | None:
+    """The one line to print for a start-up failure we understand, else None. ``database``:
+    TAVERN_DB (default: the bot's)."""
+    if database is None and bot is not None:
+        database = bot.database_path
     if isinstance(exc, discord.LoginFailure):
         return (
             "Discord refused the token (401 Unauthorized): DISCORD_TOKEN is wrong or was "
@@ -385,23 +407,25 @@ def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
             f"Cannot reach Discord ({reason}): check this machine's internet connection "
             "(and any proxy or firewall), then run again."
         )
-    if isinstance(exc, StoreUnavailable) and bot is not None:
+    if isinstance(exc, StoreUnusable):
+        return f"Cannot use the database {exc.where}: {exc.cause}. {exc.advice}, then run again."
+    if isinstance(exc, StoreUnavailable) and database is not None:
         return (
-            f"Cannot reach the database {redacted(bot.database_path)} ({exc}): check "
+            f"Cannot reach the database {redacted(database)} ({exc}): check "
             "that PostgreSQL runs there and TAVERN_DB's user, password and database, "
             "then run again."
         )
-    if isinstance(exc, sqlite3.Error) and bot is not None:
+    if isinstance(exc, sqlite3.Error) and database is not None:  # after it was opened
         return (
-            f"Cannot open the database {bot.database_path} ({exc}): set TAVERN_DB to a "
-            "file in a folder the bot may write to, then run again."
+            f"The database {described(database)} failed ({exc}): check the file, its folder "
+            "and the disk (space left, permissions), then run again."
         )
     return None
 
 
-def _failed(exc: Exception, bot: TavernBot | None = None) -> int:
+def _failed(exc: Exception, bot: TavernBot | None = None, database: str | None = None) -> int:
     """A start-up failure we understand: its one line on stderr, 1. Else it is raised again."""
-    line = explain(exc, bot)
+    line = explain(exc, bot, database)
     if line is None:
         raise exc
     logging.getLogger("tavern").debug("start-up failed", exc_info=exc)
@@ -410,10 +434,13 @@ def _failed(exc: Exception, bot: TavernBot | None = None) -> int:
 
 
 async def serve(bot: TavernBot, token: str) -> int:
-    """Run the bot until it is closed (0). A start-up failure we understand prints one line to
-    stderr and returns 1; its full traceback goes to the log at debug level only."""
+    """Run the bot until it is closed (0). The database is opened and checked first, before
+    anything goes to Discord. A start-up failure we understand prints one line to stderr and
+    returns 1 (everything opened is closed: ``async with bot``); its full traceback goes to the
+    log at debug level only."""
     try:
         async with bot:
+            await bot.open_store()
             await bot.start(token)
     except Exception as exc:
         return _failed(exc, bot)
@@ -463,13 +490,16 @@ async def _missing_in(client: discord.Client, guild: dict) -> list[str]:
     return [flag for flag, _ in PERMISSIONS if not getattr(has, flag)]
 
 
-async def check(token: str) -> int:
-    """``python bot.py --check``: log in (REST only: no gateway, no command sync, nothing
-    posted, the database untouched), read the bot's roles in every server it is in and print
-    one line per server and a summary. 0: nothing missing (or no server yet); 1: something
-    is missing, or the check could not run (a start-up failure: one line on stderr)."""
+async def check(token: str, database: str | None = None) -> int:
+    """``python bot.py --check``: check the ``database`` as a start would (``check_store``:
+    nothing created or changed), log in (REST only: no gateway, no command sync, nothing
+    posted), read the bot's roles in every server it is in and print one line per server and
+    a summary. 0: nothing missing (or no server yet); 1: something is missing, or the check
+    could not run (a start-up failure: one line on stderr)."""
     client = discord.Client(intents=INTENTS)
     try:
+        if database is not None:
+            await check_store(database)
         async with client:
             await client.login(token)
             assert client.user is not None and client.application_id is not None
@@ -497,7 +527,7 @@ async def check(token: str) -> int:
                 state = f"missing {permission_names(missing)}" if missing else "OK"
                 print(f"  {guild['name']} (id {guild['id']}): {state}")
     except Exception as exc:
-        return _failed(exc)
+        return _failed(exc, database=database)
     if lacking:
         print(
             f"tavern: permissions missing in {lacking} of {len(guilds)} servers: give the "
@@ -518,9 +548,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--check",
         action="store_true",
-        help="log in, check that every server the bot is in grants it the permissions it "
-        "needs (server-wide: channel overwrites cannot be checked), post nothing and exit: 0 "
-        "when nothing is missing, 1 saying what is. Run it once after inviting the bot.",
+        help="check the database (changing nothing), log in, check that every server the bot "
+        "is in grants it the permissions it needs (server-wide: channel overwrites cannot be "
+        "checked), post nothing and exit: 0 when nothing is missing, 1 saying what is. Run it "
+        "once after inviting the bot.",
     )
     return parser.parse_args(argv)
 
@@ -541,7 +572,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=logging.DEBUG if debug else logging.INFO)
     try:
         if args.check:
-            return asyncio.run(check(token))
+            return asyncio.run(check(token, path))
         return asyncio.run(serve(TavernBot(path, **kwargs), token))
     except KeyboardInterrupt:
         return 0

@@ -17,7 +17,7 @@ import discord
 from engines import GameError
 from engines.translations import language
 from engines.words import Msg
-from storage import GameRecord
+from storage import GameRecord, counting, store_failed, written
 from tables import Outcome, StaleClick, TableError, TableService, error_text, plan
 from tables.bots import DEFAULT_LEVEL
 from tables.caches import LockTable
@@ -28,23 +28,40 @@ from .panels import private_panel, undo_version
 
 log = logging.getLogger("tavern.flow")
 SORRY = m("err.sorry")
+NOT_STORED = m("err.not_stored")
+MOVE_NOT_STORED = m("err.move_not_stored")
+
+
+def not_stored(exc: BaseException) -> bool:
+    """The database failed (a full disk, a read-only or locked file, a lost connection) before
+    anything of this request was stored (inside ``storage.counting``: ``guarded`` and every
+    slash command, ``respond.WatchingTree``): it was not done, and may be tried again."""
+    return store_failed(exc) and not written()
+
+
+def failure_text(exc: BaseException) -> Msg:
+    """The answer to a request that failed unexpectedly: that it was not done when the database
+    failed before storing anything of it, else the friendly "something went wrong"."""
+    return NOT_STORED if not_stored(exc) else SORRY
 
 
 def guarded(handler):
-    """An unexpected error still gets a friendly ephemeral answer (and a full log entry); a
+    """An unexpected error still gets a friendly ephemeral answer, one that never says nothing
+    was lost when the database could not store it (``failure_text``), and a full log entry; a
     slow answer is deferred in time (``respond.watching``)."""
 
     @functools.wraps(handler)
     async def wrapper(interaction: discord.Interaction, *args, **kwargs):
         async with respond.watching(interaction):
-            try:
-                await handler(interaction, *args, **kwargs)
-            except Exception:
-                log.exception("%s failed", handler.__name__)
+            with counting():
                 try:
-                    await reply_error(interaction, SORRY)
-                except discord.HTTPException:
-                    pass
+                    await handler(interaction, *args, **kwargs)
+                except Exception as exc:
+                    log.exception("%s failed", handler.__name__)
+                    try:
+                        await reply_error(interaction, failure_text(exc))
+                    except discord.HTTPException:
+                        pass
 
     return wrapper
 
@@ -379,6 +396,12 @@ async def play_move(
         return
     except GameError as exc:
         await reply_error(interaction, exc)
+        return
+    except Exception as exc:
+        if not not_stored(exc):
+            raise
+        log.exception("storing a move at table %s failed", table)
+        await reply_error(interaction, MOVE_NOT_STORED)  # its controls still stand: try again
         return
     panel = await panel_of(svc, outcome.game, outcome.mover_seat, outcome.mover_news, lang=lang)
     if typed:

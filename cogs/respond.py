@@ -36,6 +36,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from storage import counting
+
 log = logging.getLogger("tavern.respond")
 
 DEFER_AFTER = 2.0  # seconds a handler may take before its interaction is deferred
@@ -147,11 +149,13 @@ async def watching(
 
 class WatchingTree(app_commands.CommandTree):
     """The bot's command tree: every slash command runs ``watching`` its interaction (its
-    error handler included)."""
+    error handler included), counting what it stores (``storage.counting``: its error handler
+    tells whether it was stored, ``flow.failure_text``)."""
 
     async def _call(self, interaction: discord.Interaction) -> None:
         async with watching(interaction):
-            await super()._call(interaction)
+            with counting():
+                await super()._call(interaction)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """A command whose options Discord would not have sent (``options.bad_option``) is

@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 import engines
 from engines import GameError
 from engines.translations import language, languages
+from storage import store_failed
 from tables import quote
 from tables.words import m, t
 
@@ -105,9 +106,18 @@ class TableCog(commands.Cog, name="Tables"):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember the user's language (stored only when it changed) for later DMs."""
+        """Remember the user's language (stored only when it changed) for later DMs. A database
+        that cannot store it now is said in one line: the interaction's own handler answers
+        (and logs) what it meant for the request, and the language is stored next time."""
         if interaction.locale is not None and self.tables is not None:
-            await self.tables.players.remember_lang(interaction.user.id, str(interaction.locale))
+            try:
+                await self.tables.players.remember_lang(
+                    interaction.user.id, str(interaction.locale)
+                )
+            except Exception as exc:
+                if not store_failed(exc):
+                    raise
+                log.warning("could not store the language of user %s: %s", interaction.user.id, exc)
 
     @property
     def tables(self):

@@ -1,9 +1,20 @@
 """Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
 default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
 
-from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, described, redacted
+from .base import (
+    ACTIVE,
+    StaleVersion,
+    Store,
+    StoreUnavailable,
+    StoreUnusable,
+    counting,
+    described,
+    redacted,
+    store_failed,
+    written,
+)
 from .migrations import MIGRATIONS
-from .opening import open_store
+from .opening import check_store, open_store
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
 from .settings import NOTIFY_MODES, OBVIOUS_MODES, UserSettings
 from .store import SYNC_MODES
@@ -23,9 +34,14 @@ __all__ = [
     "StaleVersion",
     "Store",
     "StoreUnavailable",
+    "StoreUnusable",
     "SYNC_MODES",
     "UserSettings",
+    "check_store",
+    "counting",
     "described",
     "open_store",
     "redacted",
+    "store_failed",
+    "written",
 ]

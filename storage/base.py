@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager, contextmanager
+from contextvars import ContextVar
 from typing import ClassVar
 
 from .records import GameRecord, MoveRecord, Rater, RatingRecord, ResultRecord, SeatRecord
@@ -29,6 +30,87 @@ class StaleVersion(Exception):
 class StoreUnavailable(Exception):
     """The database server cannot be reached or refused the connection (the message says why;
     it never contains the URL's password)."""
+
+
+class StoreUnusable(Exception):
+    """The database named cannot be used as it is: a damaged file, not a database, locked by
+    another program, read-only, written by a newer Tavern, missing its tables, a malformed
+    URL... Found when it is opened (or checked), before anything runs on it.
+
+    ``where`` names the database as a host may be shown it (``described``, never a password),
+    ``cause`` says what is wrong and ``advice`` what to do about it."""
+
+    def __init__(self, where: str, cause: str, advice: str) -> None:
+        super().__init__(where, cause, advice)
+        self.where, self.cause, self.advice = where, cause, advice
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.cause}. {self.advice}"
+
+
+# The writes committed since the outermost ``counting`` block of this task began (a list, so
+# that tasks started inside the block, which get a copy of the context, add to the same count).
+_WRITES: ContextVar[list[int] | None] = ContextVar("tavern_writes", default=None)
+
+
+@contextmanager
+def counting() -> Iterator[None]:
+    """Count the writes the stores commit inside the block (``written``): an answer to a
+    request can then say whether anything of it was stored. Nested blocks share the count."""
+    if _WRITES.get() is not None:
+        yield
+        return
+    token = _WRITES.set([0])
+    try:
+        yield
+    finally:
+        _WRITES.reset(token)
+
+
+def written() -> int:
+    """How many writes were committed since the ``counting`` block began (0 outside one)."""
+    box = _WRITES.get()
+    return box[0] if box is not None else 0
+
+
+def wrote() -> None:
+    """A backend committed a write (``counting``)."""
+    box = _WRITES.get()
+    if box is not None:
+        box[0] += 1
+
+
+def store_failed(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it) is the database failing: a full disk, a read-only or
+    locked file, a lost or refused connection (``StoreUnavailable``: the PostgreSQL store turns
+    a server it cannot reach into one), a damaged file. Nothing was stored by the
+    statement that raised it, and the same request may well succeed once the fault clears;
+    a bug (a constraint violated, a statement misused) is not one of these."""
+    import sqlite3
+    import sys
+
+    asyncpg = sys.modules.get("asyncpg")  # only a PostgreSQL store imports it
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, (StoreUnavailable, StoreUnusable, sqlite3.OperationalError)):
+            return True
+        if type(exc) is sqlite3.DatabaseError:  # "database disk image is malformed"
+            return True
+        if asyncpg is not None and isinstance(
+            exc,
+            (
+                asyncpg.PostgresConnectionError,  # class 08, a connection lost
+                asyncpg.InsufficientResourcesError,  # class 53: disk full, out of memory
+                asyncpg.OperatorInterventionError,  # class 57: shut down, cannot connect now
+                asyncpg.ReadOnlySQLTransactionError,  # a read-only server (a standby)
+                asyncpg.LockNotAvailableError,
+                asyncpg.DeadlockDetectedError,
+            ),
+        ):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def redacted(target: str) -> str:

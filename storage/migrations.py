@@ -228,3 +228,12 @@ PIECES = {
 def scripts(dialect: str) -> list[str]:
     """Every migration as ``dialect`` ("sqlite" or "postgresql") runs it, in order."""
     return [template.format(**PIECES[dialect]) for template in MIGRATIONS]
+
+
+def tables(version: int = len(MIGRATIONS)) -> set[str]:
+    """The tables of Tavern's schema once migrations 1 to ``version`` are applied (a database
+    at that version lacking one of them was damaged or emptied; none is ever dropped)."""
+    import re
+
+    made = (re.findall(r"CREATE TABLE (\w+)", script) for script in MIGRATIONS[:version])
+    return {name for names in made for name in names}

@@ -10,28 +10,64 @@ whichever process it was made. A game comes back with its seats in one row.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 
 import asyncpg
 
-from .base import StoreUnavailable
+from .base import StoreUnavailable, StoreUnusable, described, wrote
 from .core import SqlStore
-from .migrations import scripts
+from .migrations import MIGRATIONS, scripts, tables
 from .records import GameRecord, game_from_row, seat_from_row
 from .sql import statements
 
 POOL_SIZE = 10
+CONNECT_TIMEOUT = 10.0  # seconds to reach the server (asyncpg's default is a minute)
 # Several processes may start at once: the first takes this lock and migrates, the others
 # wait for it and then find nothing left to do. Keyed by schema, so that two deployments (or
 # two tests) in different schemas of one server do not wait for each other.
 MIGRATE_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':tavern-migrate'))"
 
 
-async def migrate(conn: asyncpg.Connection) -> int:
+TABLES_HERE = (
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()"
+)
+
+
+async def schema_of(conn: asyncpg.Connection, where: str) -> int | None:
+    """The schema version of the database (None: no ``tavern_schema`` table yet); refused with
+    ``StoreUnusable`` when a newer Tavern wrote it, when it lacks tables it must have at its
+    version, or when it has none yet but holds tables named like Tavern's (another program's)."""
+    found = {row[0] for row in await conn.fetch(TABLES_HERE)}
+    current = None
+    if "tavern_schema" in found:
+        current = await conn.fetchval("SELECT max(version) FROM tavern_schema")
+    if current is not None and current > len(MIGRATIONS):
+        from .store import newer
+
+        raise newer(where, current)
+    if current:
+        missing = tables(current) - found
+        if missing:
+            from .store import lacking
+
+            raise lacking(where, current, missing)
+    elif found & tables():
+        raise StoreUnusable(
+            where,
+            "it holds tables named like Tavern's "
+            f"({', '.join(sorted(found & tables()))}) but no tavern_schema: another program's",
+            "Give Tavern a database (or a schema: ?search_path=NAME in TAVERN_DB) of its own",
+        )
+    return current
+
+
+async def migrate(conn: asyncpg.Connection, where: str = "PostgreSQL") -> int:
     """Apply every migration the database has not seen yet, in one transaction; the table
-    ``tavern_schema`` holds the last one applied. Return the schema version."""
+    ``tavern_schema`` holds the last one applied. Return the schema version. A database this
+    code cannot use is refused (``schema_of``), changing nothing."""
     async with conn.transaction():
         await conn.execute(MIGRATE_LOCK)
+        await schema_of(conn, where)
         await conn.execute("CREATE TABLE IF NOT EXISTS tavern_schema (version INTEGER NOT NULL)")
         current = await conn.fetchval("SELECT max(version) FROM tavern_schema")
         if current is None:
@@ -45,6 +81,22 @@ async def migrate(conn: asyncpg.Connection) -> int:
     return current
 
 
+@contextmanager
+def _connecting(target: str):
+    """A first connection: a URL asyncpg cannot read is ``StoreUnusable``, a server it cannot
+    reach or that refuses it ``StoreUnavailable`` (neither message holds the password)."""
+    try:
+        yield
+    except ValueError as exc:  # asyncpg's ClientConfigurationError is one too
+        raise StoreUnusable(
+            "(a PostgreSQL URL)",
+            f"it is not a URL PostgreSQL understands ({type(exc).__name__}: {exc})",
+            "Write TAVERN_DB as postgresql://user:password@host:5432/database",
+        ) from exc
+    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+
 def _count(status: str) -> int:
     """The row count of a command tag such as ``UPDATE 1`` (``SELECT 0``: no row)."""
     return int(status.rsplit(" ", 1)[-1])
@@ -56,6 +108,16 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     on connections of their own, see ``exclusive``)."""
 
 
+@contextmanager
+def reaching():
+    """A server that cannot be reached (a new pooled connection refused, a timeout) is
+    ``StoreUnavailable``, as at start-up (``base.store_failed`` knows it is the database)."""
+    try:
+        yield
+    except (OSError, TimeoutError) as exc:
+        raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
+
+
 class Connection:
     """The ``core.Runner`` of an asyncpg pool, or of one connection (in a transaction)."""
 
@@ -65,16 +127,20 @@ class Connection:
         self._conn = conn
 
     async def rows(self, statement: str, params: Sequence = ()) -> list[asyncpg.Record]:
-        return await self._conn.fetch(statement, *params)
+        with reaching():
+            return await self._conn.fetch(statement, *params)
 
     async def value(self, statement: str, params: Sequence = ()):
-        return await self._conn.fetchval(statement, *params)
+        with reaching():
+            return await self._conn.fetchval(statement, *params)
 
     async def write(self, statement: str, params: Sequence = ()) -> int:
-        return _count(await self._conn.execute(statement, *params))
+        with reaching():
+            return _count(await self._conn.execute(statement, *params))
 
     async def many(self, statement: str, rows: Iterable[Sequence]) -> None:
-        await self._conn.executemany(statement, rows)
+        with reaching():
+            await self._conn.executemany(statement, rows)
 
 
 class PgStore(SqlStore):
@@ -90,30 +156,48 @@ class PgStore(SqlStore):
 
     @classmethod
     async def connect(cls, target: str, pool_size: int = POOL_SIZE) -> PgStore:
-        try:
+        with _connecting(target):
             pool = await asyncpg.create_pool(
-                target, min_size=1, max_size=pool_size, reset=_keep_session
+                target,
+                min_size=1,
+                max_size=pool_size,
+                reset=_keep_session,
+                timeout=CONNECT_TIMEOUT,
             )
-        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
-            raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
         try:
             async with pool.acquire() as conn:
-                await migrate(conn)
+                await migrate(conn, described(target))
         except BaseException:
             await pool.close()
             raise
         return cls(pool, target)
 
+    @staticmethod
+    async def inspect(target: str) -> None:
+        """Raise what ``connect`` would (``StoreUnavailable``, ``StoreUnusable``) without
+        creating or changing anything (``bot.py --check``)."""
+        with _connecting(target):
+            conn = await asyncpg.connect(target, timeout=CONNECT_TIMEOUT)
+        try:
+            await schema_of(conn, described(target))
+        finally:
+            await conn.close()
+
     async def close(self) -> None:
         await self._pool.close()
 
     async def _write(self, statement: str, params: Sequence = ()) -> int:
-        return _count(await self._pool.execute(statement, *params))
+        with reaching():
+            count = _count(await self._pool.execute(statement, *params))
+        wrote()
+        return count
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield Connection(conn)
+        with reaching():
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield Connection(conn)
+        wrote()
 
     def _listed(self, statement: str, values: Sequence) -> tuple[str, tuple]:
         return statement, (list(values),)  # one array: ``= ANY($n)``

@@ -10,13 +10,16 @@ UPDATE of its game: the triggers of migration 1 write its log rows and prompts.
 from __future__ import annotations
 
 import asyncio
+import os
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 
 import aiosqlite
 
+from .base import StoreUnusable, described, wrote
 from .core import SqlStore
-from .migrations import scripts
+from .migrations import MIGRATIONS, scripts, tables
 from .records import GameRecord, game_from_row, seat_from_row
 from .sql import statements
 
@@ -26,11 +29,186 @@ from .sql import statements
 SYNC_MODES = ("full", "normal", "extra")
 
 
-async def migrate(db: aiosqlite.Connection) -> int:
+# How long opening waits for a file another connection holds locked (then it is refused: see
+# ``inspect``); a running store waits longer (``busy_timeout``), a write being worth a wait.
+OPEN_LOCK_WAIT = 2.0
+BUSY_TIMEOUT_MS = 5000
+HEADER = b"SQLite format 3\x00"  # the first 16 bytes of every SQLite database file
+NEW_FILE = "a file name not in use to start a new database"
+
+
+def newer(where: str, version: int) -> StoreUnusable:
+    """A database whose schema is past the last migration this code knows."""
+    return StoreUnusable(
+        where,
+        f"it was written by a newer version of Tavern (schema version {version}; this "
+        f"version knows up to {len(MIGRATIONS)})",
+        "Update Tavern to that version or later, or set TAVERN_DB to another database",
+    )
+
+
+def lacking(where: str, version: int, missing: Iterable[str]) -> StoreUnusable:
+    """A database at ``version`` without some of the tables it must have by then."""
+    return StoreUnusable(
+        where,
+        f"it is at schema version {version} but "
+        + (
+            "has none of Tavern's tables"
+            if set(missing) == tables(version)
+            else f"lacks Tavern's tables {', '.join(sorted(missing))}"
+        )
+        + ", so it was damaged or emptied",
+        f"Restore it from a backup, or set TAVERN_DB to {NEW_FILE}",
+    )
+
+
+def unusable(path: str, exc: sqlite3.Error) -> StoreUnusable:
+    """What a SQLite error met while opening or checking ``path`` says about the file."""
+    where, said = described(path), f"SQLite: {exc}"
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    if name in ("SQLITE_BUSY", "SQLITE_LOCKED") or "locked" in text:
+        return StoreUnusable(
+            where,
+            f"another program holds it locked ({said})",
+            "Stop that program (another Tavern on the same file, or a database browser with "
+            "unsaved changes: a SQLite file serves one bot process, several processes share "
+            "a PostgreSQL database)",
+        )
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return StoreUnusable(
+            where,
+            f"it cannot be written ({said})",
+            "Let the bot's user write the file and its folder (or mount the disk writable)",
+        )
+    if name == "SQLITE_FULL" or "disk is full" in text:
+        return StoreUnusable(where, f"the disk is full ({said})", "Free some space on that disk")
+    if name in ("SQLITE_NOTADB",) or "not a database" in text:
+        return StoreUnusable(
+            where,
+            f"it is not a SQLite database, or it is damaged from its first page on ({said})",
+            f"Set TAVERN_DB to Tavern's database file, or to {NEW_FILE}",
+        )
+    if name.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        return StoreUnusable(
+            where,
+            f"the file is damaged ({said})",
+            f"Restore it from a backup, or set TAVERN_DB to {NEW_FILE}",
+        )
+    if name.startswith("SQLITE_CANTOPEN") or name == "SQLITE_PERM" or "unable to open" in text:
+        return StoreUnusable(
+            where,
+            f"it cannot be opened ({said})",
+            "Let the bot's user read and write the file and its folder",
+        )
+    return StoreUnusable(
+        where, f"it cannot be used ({said})", "Check the file, its folder and the disk"
+    )
+
+
+def inspect(path: str, *, create: bool = True) -> None:
+    """Raise ``StoreUnusable`` saying why ``path`` cannot be Tavern's SQLite database; return
+    if it can. Nothing is changed, and nothing is left open.
+
+    A file that does not exist yet can be (it is created when opened) if its folder exists and
+    the bot may write there. An existing one must be a SQLite database, undamaged (``PRAGMA
+    quick_check``), not locked by another program (a write lock is taken and given back,
+    waiting ``OPEN_LOCK_WAIT`` seconds at most), writable, at a schema version this code knows
+    and with every table of that version (a version 0 file: no table of anyone else's).
+    ``create`` False (``bot.py --check``): a missing file is not created either."""
+    if path == ":memory:" or path.startswith("file:"):
+        return  # an in-memory database or a URI the caller chose: nothing to look at
+    where, full = described(path), os.path.abspath(path)
+    folder = os.path.dirname(full)
+    if os.path.isdir(full):
+        inside = os.path.join(full, "tavern.db")
+        raise StoreUnusable(
+            where, "it is a folder, not a file", f"Set TAVERN_DB to a file, e.g. {inside}"
+        )
+    if not os.path.isdir(folder):
+        what = "is a file, not a folder" if os.path.exists(folder) else "does not exist"
+        raise StoreUnusable(
+            where,
+            f"its folder {folder} {what}",
+            "Create that folder, or set TAVERN_DB to a file in a folder that exists",
+        )
+    if not os.path.exists(full):
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise StoreUnusable(
+                where,
+                f"it does not exist yet, and the bot may not create files in {folder}",
+                "Let the bot's user write that folder, or set TAVERN_DB to a file in a "
+                "folder it may write to",
+            )
+        return
+    try:
+        with open(full, "rb") as file:
+            head = file.read(len(HEADER))
+    except OSError as exc:
+        raise StoreUnusable(
+            where,
+            f"it cannot be read ({exc.strerror or exc})",
+            "Let the bot's user read and write the file and its folder",
+        ) from None
+    if head and head != HEADER:  # an empty file is a new database
+        raise StoreUnusable(
+            where,
+            "it is not a SQLite database (some other kind of file, or one damaged from its "
+            "first bytes on)",
+            f"Set TAVERN_DB to Tavern's database file, or to {NEW_FILE}",
+        )
+    try:
+        db = sqlite3.connect(full, timeout=OPEN_LOCK_WAIT, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise unusable(path, exc) from None
+    try:
+        _inspect_open(path, db)
+    except sqlite3.Error as exc:
+        raise unusable(path, exc) from None
+    finally:
+        db.close()
+
+
+def _inspect_open(path: str, db: sqlite3.Connection) -> None:
+    (version,) = db.execute("PRAGMA user_version").fetchone()
+    found = {
+        name
+        for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        if not name.startswith("sqlite_")
+    }
+    checked = [row[0] for row in db.execute("PRAGMA quick_check(5)")]
+    if checked != ["ok"]:
+        raise StoreUnusable(
+            described(path),
+            f"the file is damaged (SQLite's check: {'; '.join(checked)})",
+            f"Restore it from a backup, or set TAVERN_DB to {NEW_FILE}",
+        )
+    if version > len(MIGRATIONS):
+        raise newer(described(path), version)
+    if version == 0 and found:
+        raise StoreUnusable(
+            described(path),
+            f"it holds another program's tables ({', '.join(sorted(found)[:5])}), not Tavern's",
+            f"Set TAVERN_DB to Tavern's database file, or to {NEW_FILE}",
+        )
+    missing = tables(version) - found
+    if missing:
+        raise lacking(described(path), version, missing)
+    db.execute("BEGIN IMMEDIATE")  # no other writer, and the file can be written:
+    try:
+        db.execute(f"PRAGMA user_version = {version}")  # a write, taken back at once
+    finally:
+        db.execute("ROLLBACK")
+
+
+async def migrate(db: aiosqlite.Connection, path: str = ":memory:") -> int:
     """Apply every migration the file has not seen yet, each in its own transaction that also
-    sets ``PRAGMA user_version`` to its number; return the schema version."""
+    sets ``PRAGMA user_version`` to its number; return the schema version. A file at a version
+    past the last migration (a newer Tavern's) is refused: ``StoreUnusable``."""
     async with db.execute("PRAGMA user_version") as cur:
         (current,) = await cur.fetchone()
+    if current > len(MIGRATIONS):
+        raise newer(described(path), current)
     for number, script in enumerate(scripts("sqlite"), start=1):
         if number <= current:
             continue
@@ -84,12 +262,25 @@ class SqliteStore(SqlStore):
             raise ValueError(
                 f"synchronous must be one of {', '.join(SYNC_MODES)}, not {synchronous!r}"
             )
-        db = await aiosqlite.connect(path, isolation_level=None)
-        await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
-        await db.execute("PRAGMA foreign_keys = ON")
-        await db.execute("PRAGMA busy_timeout = 5000")
-        await migrate(db)
+        # A file that cannot be used is refused with its reason before aiosqlite opens it (its
+        # worker thread outlives a connection that failed half-way).
+        await asyncio.to_thread(inspect, path)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise unusable(path, exc) from exc
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {int(OPEN_LOCK_WAIT * 1000)}")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await migrate(db, path)
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        except BaseException as exc:
+            await db.close()  # its thread too: nothing keeps the process alive
+            if isinstance(exc, sqlite3.Error):
+                raise unusable(path, exc) from exc
+            raise
         return cls(db, path)
 
     async def close(self) -> None:
@@ -97,7 +288,9 @@ class SqliteStore(SqlStore):
 
     async def _write(self, statement: str, params: Sequence = ()) -> int:
         async with self._write_lock:
-            return (await self._db.execute(statement, params)).rowcount
+            count = (await self._db.execute(statement, params)).rowcount
+        wrote()
+        return count
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
@@ -106,10 +299,12 @@ class SqliteStore(SqlStore):
             try:
                 yield self._read
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # SQLite ends it by itself on some errors (a full disk)
+                    await self._db.execute("ROLLBACK")
                 raise
             else:
                 await self._db.execute("COMMIT")
+                wrote()
 
     def _listed(self, statement: str, values: Sequence) -> tuple[str, tuple]:
         return statement.format(marks=",".join("?" * len(values))), tuple(values)

@@ -68,6 +68,14 @@ WORDS = {
     "err.stats_bot": "Bots are kept out of the stats; pick a player.",
     "err.sorry": "Something went wrong on my side. Nothing you did was lost: look at the board, "
     "then try again.",
+    # the database failed before anything of the request was stored (a full disk, a read-only
+    # or locked file, a lost connection): said as it is, never "nothing was lost"
+    "err.move_not_stored": "Your move was not made: my database could not store it just now, "
+    "so nothing changed. Please try again in a moment (if this keeps happening, tell whoever "
+    "runs this bot).",
+    "err.not_stored": "That was not done: my database could not store it just now, so nothing "
+    "changed. Please try again in a moment (if this keeps happening, tell whoever runs this "
+    "bot).",
     "err.no_board_permission": "The game has started, but I could not post its board here: "
     "please give me the Send Messages, Create Public Threads and "
     "Embed Links permissions. Meanwhile everyone can play with {/hand} "
