@@ -5,12 +5,18 @@ A pool of connections, used concurrently. Every game write is conditional on the
 writer read (the database serialises writers on the game's row, and the later one finds the
 version changed): a stale or concurrent write raises ``StaleVersion`` and changes nothing, in
 whichever process it was made. A game comes back with its seats in one row.
+
+``?statement_cache_size=0`` in the URL turns off asyncpg's cache of prepared statements, which
+a pooler in transaction mode without prepared statement support (PgBouncer before 1.21)
+breaks: the next statement may run on another server connection, where the one prepared does
+not exist.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -43,6 +49,31 @@ async def migrate(conn: asyncpg.Connection) -> int:
                 current = number
         await conn.execute("UPDATE tavern_schema SET version = $1", current)
     return current
+
+
+# A setting of the store's own in the URL's query string (asyncpg would send any other to the
+# server as a session setting): how many prepared statements each connection keeps (asyncpg's
+# default, 100, when absent; 0 behind a pooler in transaction mode).
+STATEMENT_CACHE = "statement_cache_size"
+
+
+def connect_options(target: str) -> tuple[str, dict]:
+    """The URL asyncpg is given (without the store's own settings) and the keyword arguments
+    those settings become: ``postgresql://...?statement_cache_size=0`` ->
+    ``("postgresql://...", {"statement_cache_size": 0})``."""
+    parts = urlsplit(target)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    ours = [value for key, value in query if key == STATEMENT_CACHE]
+    if not ours:
+        return target, {}
+    raw = ours[-1].strip()
+    if not raw.isdigit():
+        raise StoreUnavailable(
+            f"{STATEMENT_CACHE} in the URL must be a whole number (0 turns the cache of "
+            f"prepared statements off, as a pooler such as PgBouncer needs), not {raw!r}"
+        )
+    rest = urlencode([(key, value) for key, value in query if key != STATEMENT_CACHE])
+    return urlunsplit(parts._replace(query=rest)), {STATEMENT_CACHE: int(raw)}
 
 
 def _count(status: str) -> int:
@@ -86,13 +117,15 @@ class PgStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, target: str) -> None:
         self._pool = pool
         self.path = target
+        self._dsn, self._options = connect_options(target)
         self._read = Connection(pool)
 
     @classmethod
     async def connect(cls, target: str, pool_size: int = POOL_SIZE) -> PgStore:
+        dsn, options = connect_options(target)
         try:
             pool = await asyncpg.create_pool(
-                target, min_size=1, max_size=pool_size, reset=_keep_session
+                dsn, min_size=1, max_size=pool_size, reset=_keep_session, **options
             )
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
@@ -131,7 +164,7 @@ class PgStore(SqlStore):
     async def exclusive(self, name: str) -> AsyncIterator[bool]:
         """A session advisory lock on a connection of its own: closing it releases the lock
         (also when the process dies), and pooled connections never hold one."""
-        conn = await asyncpg.connect(self.path)
+        conn = await asyncpg.connect(self._dsn, **self._options)
         try:
             yield await conn.fetchval(self.q.TRY_LOCK, name)
         finally:
