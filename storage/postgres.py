@@ -6,10 +6,11 @@ writer read (the database serialises writers on the game's row, and the later on
 version changed): a stale or concurrent write raises ``StaleVersion`` and changes nothing, in
 whichever process it was made. A game comes back with its seats in one row.
 
+Works through a connection pooler in transaction mode (PgBouncer): the store keeps no state in
+a session between transactions (its locks are transaction-scoped, ``exclusive`` included), and
 ``?statement_cache_size=0`` in the URL turns off asyncpg's cache of prepared statements, which
-a pooler in transaction mode without prepared statement support (PgBouncer before 1.21)
-breaks: the next statement may run on another server connection, where the one prepared does
-not exist.
+a pooler without prepared statement support (PgBouncer before 1.21) breaks: the next statement
+may run on another server connection, where the one prepared does not exist.
 """
 
 from __future__ import annotations
@@ -83,8 +84,8 @@ def _count(status: str) -> int:
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A released connection needs no reset (asyncpg's default costs a round trip per use):
-    the store sets no session state (no SET, LISTEN or open cursor; its advisory locks are held
-    on connections of their own, see ``exclusive``)."""
+    the store sets no session state (no SET, LISTEN or open cursor; its advisory locks end with
+    their transactions, and ``exclusive`` holds its own on a connection of its own)."""
 
 
 class Connection:
@@ -162,10 +163,19 @@ class PgStore(SqlStore):
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[bool]:
-        """A session advisory lock on a connection of its own: closing it releases the lock
-        (also when the process dies), and pooled connections never hold one."""
+        """A transaction-scoped advisory lock, in a transaction held open on a connection of
+        its own for the whole block: ending the transaction releases it, and so does the
+        connection closing (also when the process dies). Not a session lock: behind a pooler
+        in transaction mode the server connection is this client's only during a transaction,
+        so a session lock would stay on a server connection handed to other clients (who would
+        take it again, a lock being re-entrant in its session) after this client was done.
+        The pool's connections stay free for the work done meanwhile, which may be long (the
+        transaction writes nothing, so it holds back no vacuum; the server's idle transaction
+        timeout is turned off for it)."""
         conn = await asyncpg.connect(self._dsn, **self._options)
         try:
-            yield await conn.fetchval(self.q.TRY_LOCK, name)
+            async with conn.transaction():
+                await conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")
+                yield await conn.fetchval(self.q.TRY_LOCK, name)
         finally:
             await conn.close()

@@ -5,6 +5,9 @@ may be kept in a session between transactions."""
 from __future__ import annotations
 
 import asyncio
+import sys
+import time
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -12,6 +15,8 @@ import pytest
 
 from storage import Store, StoreUnavailable
 from storage.postgres import connect_options
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_statement_cache_size_is_taken_out_of_the_url():
@@ -64,3 +69,66 @@ async def test_with_the_statement_cache_off_every_statement_runs_through_the_poo
             await _busy(cached)
     finally:
         await cached.close()
+
+
+async def test_exclusive_work_goes_to_one_client_of_the_pooler_at_a_time(pgbouncer_url):
+    one = await Store.open(pgbouncer_url)
+    two = await Store.open(pgbouncer_url)
+    try:
+        async with one.exclusive("catch-up") as first:
+            assert first is True
+            for _ in range(5):  # the server connections pass from client to client meanwhile
+                await _busy(two, tasks=5, rounds=2)
+                async with two.exclusive("catch-up") as second:
+                    assert second is False
+                async with one.exclusive("catch-up") as again:  # one claim, also in its store
+                    assert again is False
+            async with two.exclusive("reminders") as other:  # another name is another claim
+                assert other is True
+        for store in (two, one, two):  # released when the first one was done, for everyone
+            async with store.exclusive("catch-up") as mine:
+                assert mine is True
+    finally:
+        await one.close()
+        await two.close()
+
+
+HOLD = """
+import asyncio, sys
+from storage import Store
+
+async def main():
+    store = await Store.open(sys.argv[1])
+    async with store.exclusive("catch-up") as mine:
+        print(mine, flush=True)
+        await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+async def test_a_claim_through_the_pooler_ends_with_its_process(pgbouncer_url):
+    """A process killed while it holds the claim: the pooler sees its client leave in the
+    middle of a transaction and ends it, so the claim is free again."""
+    store = await Store.open(pgbouncer_url)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", HOLD, pgbouncer_url, cwd=ROOT, stdout=asyncio.subprocess.PIPE
+    )
+    try:
+        assert (await asyncio.wait_for(proc.stdout.readline(), 60)).strip() == b"True"
+        async with store.exclusive("catch-up") as mine:
+            assert mine is False
+        proc.kill()  # SIGKILL: no clean-up of any kind
+        await proc.wait()
+        deadline = time.monotonic() + 10
+        while True:
+            async with store.exclusive("catch-up") as mine:
+                if mine:
+                    break
+            assert time.monotonic() < deadline, "the claim outlived its process"
+            await asyncio.sleep(0.05)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        await store.close()
