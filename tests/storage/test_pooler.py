@@ -15,6 +15,7 @@ import pytest
 
 from storage import Store, StoreUnavailable
 from storage.postgres import connect_options
+from tests.conftest import pg_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -88,6 +89,30 @@ async def test_exclusive_work_goes_to_one_client_of_the_pooler_at_a_time(pgbounc
         for store in (two, one, two):  # released when the first one was done, for everyone
             async with store.exclusive("catch-up") as mine:
                 assert mine is True
+    finally:
+        await one.close()
+        await two.close()
+
+
+async def test_a_long_claim_outlives_the_servers_idle_transaction_timeout(
+    pgbouncer_server, pgbouncer_url
+):
+    """A host may have the server end idle transactions; the work done under a claim (sending
+    the missed turn DMs) may take longer than that: the claim's transaction is exempt."""
+    database = urlsplit(pgbouncer_url).path.lstrip("/")
+    pg_run(
+        pgbouncer_server,
+        f"ALTER DATABASE {database} SET idle_in_transaction_session_timeout = '100ms'",
+    )
+    one = await Store.open(pgbouncer_url)
+    two = await Store.open(pgbouncer_url)
+    try:
+        async with one.exclusive("catch-up") as first:
+            await asyncio.sleep(0.5)
+            async with two.exclusive("catch-up") as second:
+                assert (first, second) == (True, False)
+        async with two.exclusive("catch-up") as again:
+            assert again is True
     finally:
         await one.close()
         await two.close()
