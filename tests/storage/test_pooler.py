@@ -1,6 +1,7 @@
 """The store behind a connection pooler in transaction mode: a real PgBouncer
 (``pgbouncer_url``), where a server connection is a client's only for one transaction, so nothing
-may be kept in a session between transactions."""
+may be kept in a session between transactions. The tests of several processes on one database
+run through it too (``test_processes.py``)."""
 
 from __future__ import annotations
 
