@@ -5,12 +5,19 @@ A pool of connections, used concurrently. Every game write is conditional on the
 writer read (the database serialises writers on the game's row, and the later one finds the
 version changed): a stale or concurrent write raises ``StaleVersion`` and changes nothing, in
 whichever process it was made. A game comes back with its seats in one row.
+
+Works through a connection pooler in transaction mode (PgBouncer): the store keeps no state in
+a session between transactions (its locks are transaction-scoped, ``exclusive`` included), and
+``?statement_cache_size=0`` in the URL turns off asyncpg's cache of prepared statements, which
+a pooler without prepared statement support (PgBouncer before 1.21) breaks: the next statement
+may run on another server connection, where the one prepared does not exist.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import asyncpg
 
@@ -97,6 +104,33 @@ def _connecting(target: str):
         raise StoreUnavailable(f"{type(exc).__name__}: {exc}") from exc
 
 
+# A setting of the store's own in the URL's query string (asyncpg would send any other to the
+# server as a session setting): how many prepared statements each connection keeps (asyncpg's
+# default, 100, when absent; 0 behind a pooler in transaction mode).
+STATEMENT_CACHE = "statement_cache_size"
+
+
+def connect_options(target: str) -> tuple[str, dict]:
+    """The URL asyncpg is given (without the store's own settings) and the keyword arguments
+    those settings become: ``postgresql://...?statement_cache_size=0`` ->
+    ``("postgresql://...", {"statement_cache_size": 0})``."""
+    parts = urlsplit(target)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    ours = [value for key, value in query if key == STATEMENT_CACHE]
+    if not ours:
+        return target, {}
+    raw = ours[-1].strip()
+    if not raw.isdigit():
+        raise StoreUnusable(
+            described(target),
+            f"its {STATEMENT_CACHE} must be a whole number, not {raw!r}",
+            "Write ?statement_cache_size=0 (the cache of prepared statements off, as a pooler "
+            "such as PgBouncer in transaction mode needs) or leave it out",
+        )
+    rest = urlencode([(key, value) for key, value in query if key != STATEMENT_CACHE])
+    return urlunsplit(parts._replace(query=rest)), {STATEMENT_CACHE: int(raw)}
+
+
 def _count(status: str) -> int:
     """The row count of a command tag such as ``UPDATE 1`` (``SELECT 0``: no row)."""
     return int(status.rsplit(" ", 1)[-1])
@@ -104,8 +138,8 @@ def _count(status: str) -> int:
 
 async def _keep_session(conn: asyncpg.Connection) -> None:
     """A released connection needs no reset (asyncpg's default costs a round trip per use):
-    the store sets no session state (no SET, LISTEN or open cursor; its advisory locks are held
-    on connections of their own, see ``exclusive``)."""
+    the store sets no session state (no SET, LISTEN or open cursor; its advisory locks end with
+    their transactions, and ``exclusive`` holds its own on a connection of its own)."""
 
 
 @contextmanager
@@ -152,17 +186,20 @@ class PgStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, target: str) -> None:
         self._pool = pool
         self.path = target
+        self._dsn, self._options = connect_options(target)
         self._read = Connection(pool)
 
     @classmethod
     async def connect(cls, target: str, pool_size: int = POOL_SIZE) -> PgStore:
+        dsn, options = connect_options(target)
         with _connecting(target):
             pool = await asyncpg.create_pool(
-                target,
+                dsn,
                 min_size=1,
                 max_size=pool_size,
                 reset=_keep_session,
                 timeout=CONNECT_TIMEOUT,
+                **options,
             )
         try:
             async with pool.acquire() as conn:
@@ -176,8 +213,9 @@ class PgStore(SqlStore):
     async def inspect(target: str) -> None:
         """Raise what ``connect`` would (``StoreUnavailable``, ``StoreUnusable``) without
         creating or changing anything (``bot.py --check``)."""
+        dsn, options = connect_options(target)
         with _connecting(target):
-            conn = await asyncpg.connect(target, timeout=CONNECT_TIMEOUT)
+            conn = await asyncpg.connect(dsn, timeout=CONNECT_TIMEOUT, **options)
         try:
             await schema_of(conn, described(target))
         finally:
@@ -213,10 +251,19 @@ class PgStore(SqlStore):
 
     @asynccontextmanager
     async def exclusive(self, name: str) -> AsyncIterator[bool]:
-        """A session advisory lock on a connection of its own: closing it releases the lock
-        (also when the process dies), and pooled connections never hold one."""
-        conn = await asyncpg.connect(self.path)
+        """A transaction-scoped advisory lock, in a transaction held open on a connection of
+        its own for the whole block: ending the transaction releases it, and so does the
+        connection closing (also when the process dies). Not a session lock: behind a pooler
+        in transaction mode the server connection is this client's only during a transaction,
+        so a session lock would stay on a server connection handed to other clients (who would
+        take it again, a lock being re-entrant in its session) after this client was done.
+        The pool's connections stay free for the work done meanwhile, which may be long (the
+        transaction writes nothing, so it holds back no vacuum; the server's idle transaction
+        timeout is turned off for it)."""
+        conn = await asyncpg.connect(self._dsn, **self._options)
         try:
-            yield await conn.fetchval(self.q.TRY_LOCK, name)
+            async with conn.transaction():
+                await conn.execute("SET LOCAL idle_in_transaction_session_timeout = 0")
+                yield await conn.fetchval(self.q.TRY_LOCK, name)
         finally:
             await conn.close()

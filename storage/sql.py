@@ -276,9 +276,9 @@ SELECT id FROM g
         "SELECT pg_advisory_xact_lock("
         "hashtext(current_schema() || ':ratings:' || $1::bigint || ':' || $2::text))"
     ),
-    # Work that one process at a time may do (the start-up catch-up): a session advisory lock,
-    # released when its connection closes (the work is done, or the process died).
-    "TRY_LOCK": "SELECT pg_try_advisory_lock(hashtext(current_schema() || ':' || $1))",
+    # Work that one process at a time may do (the start-up catch-up): a transaction advisory
+    # lock, released when its transaction ends (the work is done, or the process died).
+    "TRY_LOCK": "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || ':' || $1))",
 }
 
 

@@ -16,6 +16,12 @@
   session when PostgreSQL's server programs are installed. Otherwise the PostgreSQL tests are
   skipped, with the reason, except in CI (``CI`` set), where they fail: CI must test both
   backends.
+- ``pgbouncer_server`` / ``pgbouncer_url``: a PgBouncer in transaction pooling mode in front of
+  a PostgreSQL server, and a fresh database reached through it (PgBouncer refuses
+  ``search_path`` in the URL, so a database rather than a schema), with asyncpg's statement
+  cache off (``?statement_cache_size=0``). ``TAVERN_TEST_PGBOUNCER`` names a running one
+  (``scripts/test.sh`` starts one); without it, one is started for the session in front of
+  ``pg_server`` when PgBouncer is installed. Otherwise its tests are skipped, or fail in CI.
 
 The fake Discord's own fixtures (``fake_discord``, ``log_guard``) live in
 ``tests/fakediscord/fixtures.py`` and are loaded for every test by ``pytest_plugins`` below.
@@ -47,6 +53,7 @@ os.environ.setdefault("TAVERN_BOT_PACE", "0")
 Turns.bot_pace = 0.0
 
 PG_ENV = "TAVERN_TEST_PG"
+PGBOUNCER_ENV = "TAVERN_TEST_PGBOUNCER"
 
 
 class Clock:
@@ -117,12 +124,12 @@ def dice(monkeypatch):
 
 
 # --- PostgreSQL ------------------------------------------------------------------------------
-def _unavailable(reason: str) -> None:
+def _unavailable(reason: str, what: str = "PostgreSQL", env: str = PG_ENV) -> None:
     if os.environ.get("CI"):
-        pytest.fail(f"CI must run the PostgreSQL tests, but {reason}")
+        pytest.fail(f"CI must run the {what} tests, but {reason}")
     pytest.skip(
-        f"PostgreSQL tests skipped: {reason}. Run `bash scripts/test.sh` (it installs "
-        f"and starts a server) or set {PG_ENV} to a server's URL."
+        f"{what} tests skipped: {reason}. Run `bash scripts/test.sh` (it installs "
+        f"and starts a server) or set {env} to a server's URL."
     )
 
 
@@ -172,3 +179,40 @@ def pg_url(pg_server):
     pg_run(pg_server, f"CREATE SCHEMA {schema}")
     yield f"{pg_server}?search_path={schema}"
     pg_run(pg_server, f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(scope="session")
+def pgbouncer_server(request):
+    """The URL of a PgBouncer in transaction pooling mode for this test session."""
+    url = os.environ.get(PGBOUNCER_ENV)
+    if url:
+        yield url
+        return
+    if pgserver.bouncer_bin() is None:
+        _unavailable("PgBouncer is not installed", "PgBouncer", PGBOUNCER_ENV)
+    server = request.getfixturevalue("pg_server")
+    folder = tempfile.mkdtemp(prefix="tavern-pgbouncer-", dir="/tmp")
+    try:
+        url = pgserver.start_bouncer(folder, server)
+    except Exception as exc:  # noqa: BLE001 - reported as the reason
+        pgserver.stop_bouncer(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        _unavailable(f"PgBouncer could not be started ({exc})", "PgBouncer", PGBOUNCER_ENV)
+    try:
+        yield url
+    finally:
+        pgserver.stop_bouncer(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def pgbouncer_url(pgbouncer_server):
+    """A URL, through the PgBouncer, of a new, empty database (dropped after), with asyncpg's
+    statement cache off, as a host behind such a pooler sets it."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    name = "t_" + uuid.uuid4().hex[:12]
+    pg_run(pgbouncer_server, f"CREATE DATABASE {name}")
+    parts = urlsplit(pgbouncer_server)
+    yield urlunsplit(parts._replace(path=f"/{name}", query="statement_cache_size=0"))
+    pg_run(pgbouncer_server, f"DROP DATABASE {name} WITH (FORCE)")

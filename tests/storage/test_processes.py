@@ -1,7 +1,8 @@
 """Several bot processes on one PostgreSQL database (``worker.py`` is a bot process without
 Discord). Any process may handle any game: a move is applied exactly once whichever process
 gets it, a killed process loses no move it acknowledged, and each reminder and each start-up
-catch-up notice is sent by exactly one process."""
+catch-up notice is sent by exactly one process. Each test runs twice: on the server directly,
+and through a PgBouncer in transaction pooling mode (``pgbouncer_url``)."""
 
 from __future__ import annotations
 
@@ -80,9 +81,11 @@ class Worker:
         await self._reader
 
 
-@pytest.fixture
-async def two(pg_url):
-    """The test's own service (to set up games and check them) and two worker processes."""
+@pytest.fixture(params=["postgresql", "pgbouncer"])
+async def two(request):
+    """The test's own service (to set up games and check them) and two worker processes, on
+    PostgreSQL directly and through PgBouncer in transaction pooling mode."""
+    pg_url = request.getfixturevalue("pg_url" if request.param == "postgresql" else "pgbouncer_url")
     store = await Store.open(pg_url)
     service = TableService(
         store,
