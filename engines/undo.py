@@ -40,6 +40,9 @@ class Replay:
         self.engine = engine
         self.state = state
         self.stack: list[Undoable] = []  # decisions that can still be taken back, latest last
+        # how often each decision point was restored by an undo: id(state) -> (state, times);
+        # a decide-and-undo again comes back to the very same state object (``restored``)
+        self._restored: dict[int, tuple[State, int]] = {}
 
     def play(self, seat: int, action: str) -> list[Event]:
         """Apply one log entry (an action or an undo); return the action's events ([] for an
@@ -88,7 +91,14 @@ class Replay:
             raise IllegalAction(why)
         taken = self.stack.pop()
         self.state = taken.before
+        self._restored[id(taken.before)] = (taken.before, self.restored(taken.before) + 1)
         return taken
+
+    def restored(self, state: State) -> int:
+        """How many undos so far came back to ``state`` (one of the stack's ``before``): the
+        times the decision made there was taken back. A function of the log alone."""
+        kept = self._restored.get(id(state))
+        return kept[1] if kept is not None and kept[0] is state else 0
 
 
 def replay(engine: Engine, state: State, moves: Iterable[tuple[int, str]]) -> State:

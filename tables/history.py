@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from dataclasses import dataclass, field
@@ -125,8 +126,12 @@ class History(TableBase):
         game = await self.game(game_id)
         if game.state is None:
             raise TableError(m("err.not_started"))
-        engine = self.engine(game.kind)
         moves = await self.store.moves(game_id)
+        # a replay of a long log takes a while: in a worker thread, the event loop stays free
+        return await asyncio.to_thread(self._step, game, moves, n, lang)
+
+    def _step(self, game: GameRecord, moves: list[MoveRecord], n: int, lang: str) -> ReplayStep:
+        engine = self.engine(game.kind)
         n = max(0, min(n, len(moves)))
         revealed = game.status in ENDED
         replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
@@ -191,10 +196,14 @@ class History(TableBase):
         """Every move of an ended game in words: "12. ann: Play the Dog", bots' included."""
         game = await self.game(game_id)
         self._ended(game)
+        moves = await self.store.moves(game_id)
+        return await asyncio.to_thread(self._lines, game, moves, lang)  # off the event loop
+
+    def _lines(self, game: GameRecord, moves: list[MoveRecord], lang: str) -> list[str]:
         engine = self.engine(game.kind)
         replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
         lines = []
-        for move in await self.store.moves(game_id):
+        for move in moves:
             label = self.fill(game, _describe(replay, move.seat, move.action, lang), lang)
             name = seat_name(game.seats[move.seat].name, lang)
             lines.append(f"{move.n}. {name}: {label} [{move.action}]")
@@ -213,7 +222,9 @@ class History(TableBase):
             state = self.state(game)
         else:
             moves = await self.store.moves(game_id)
-            state = self._replayed(game, moves[: max(0, min(n, len(moves)))])
+            state = await asyncio.to_thread(
+                self._replayed, game, moves[: max(0, min(n, len(moves)))]
+            )
         return [
             (
                 seat_name(seat.name, lang),
@@ -276,7 +287,7 @@ class History(TableBase):
         rows: list[ResultRecord] = []
         for game_id in await self.store.finished_in_guild(guild_id):
             game = await self.game(game_id)
-            state = self._replayed(game, await self.store.moves(game_id))
+            state = await asyncio.to_thread(self._replayed, game, await self.store.moves(game_id))
             rows += results_of(game, self.engine(game.kind), state, game.updated_at)
         rows.sort(key=lambda r: (r.finished_at, r.game_id, r.seat))
         return rows, ratings_from(rows)
@@ -315,7 +326,6 @@ class History(TableBase):
     async def replay(self, game_id: int) -> State:
         """Rebuild a game's state from its seed, options and move log."""
         game = await self.game(game_id)
-        engine = self.engine(game.kind)
-        state = engine.new_game(len(game.seats), game.seed, game.options)
         moves = await self.store.moves(game_id)
-        return engine.dump(Replay(engine, state).play_all((m.seat, m.action) for m in moves))
+        engine = self.engine(game.kind)
+        return engine.dump(await asyncio.to_thread(self._replayed, game, moves))

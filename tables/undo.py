@@ -17,6 +17,7 @@ and is refused when there is no such decision left to take back.
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from engines import Event
@@ -30,6 +31,9 @@ from .outcome import Outcome
 from .words import m
 
 DIVERGED = m("err.undo_diverged")
+# How many times one decision may be taken back: then the next choice made there stands, so
+# nobody can keep a table (and the bot) busy deciding and undoing without end.
+MAX_UNDOS = 3
 
 
 def refusal(replay: Replay, seat: int):
@@ -51,7 +55,7 @@ class Undo(TableBase):
         if cached is not None and cached[0] == game.version:
             return cached[2]
         moves = await self.store.moves(game.id)
-        cached = self._replays.get(game.id)  # from here on no await: no other caller interleaves
+        cached = self._replays.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[2]
         if cached is not None and cached[1] <= len(moves) and cached[0] < game.version:
@@ -60,14 +64,20 @@ class Undo(TableBase):
             replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
             start = 0
         self._replays.pop(game.id, None)  # a failing replay leaves nothing half played behind
-        try:
-            for move in moves[start:]:
-                replay.play(move.seat, move.action)
-        except Exception:
+
+        def catch_up() -> bool:  # in a worker thread: a long log does not hold the event loop
+            try:
+                for move in moves[start:]:
+                    replay.play(move.seat, move.action)
+            except Exception:
+                return False
+            return engine.dump(replay.state) == game.state
+
+        if not await asyncio.to_thread(catch_up):
             return None
-        if engine.dump(replay.state) != game.state:
-            return None
-        self._replays[game.id] = (game.version, len(moves), replay)
+        kept = self._replays.get(game.id)  # another caller may have brought a newer one
+        if kept is None or kept[0] < game.version:
+            self._replays[game.id] = (game.version, len(moves), replay)
         return replay
 
     async def _taken(self, game: GameRecord, replay: Replay, seat: int) -> list[Undoable] | None:
@@ -95,7 +105,10 @@ class Undo(TableBase):
         if seat is None or game.status != "running" or game.seats[seat].is_bot:
             return False
         replay = await self._replay_of(game)
-        return replay is not None and await self._taken(game, replay, seat) is not None
+        if replay is None:
+            return False
+        taken = await self._taken(game, replay, seat)
+        return taken is not None and replay.restored(taken[-1].before) < MAX_UNDOS
 
     @on_latest
     async def undo(
@@ -119,6 +132,8 @@ class Undo(TableBase):
             taken = await self._taken(game, replay, seat)
             if taken is None:  # only obvious decisions the table would take again
                 raise TableError(m("err.undo_nothing"))
+            if replay.restored(taken[-1].before) >= MAX_UNDOS:
+                raise TableError(m("err.undo_limit", n=MAX_UNDOS))
             engine = self.engine(game.kind)
             now = self.state(game)
             before = {s: engine.legal_actions(now, s) for s in engine.to_act(now)}

@@ -81,6 +81,8 @@ WORDS = {
     "Embed Links permissions. Meanwhile everyone can play with {/hand} "
     "and see the board with {/board}.",
     "err.pick_one": "Pick one of the choices.",
+    "err.undo_limit": "You have taken this decision back {n} times, the most one decision may "
+    "be: the choice you made stands.",
     "err.bad_option": "I cannot take that value for {option}: pick it from the command's "
     "choices, within its range. Nothing was changed.",
     "err.stale_typed": "That move was offered for an earlier decision (it was already made, or "

@@ -211,3 +211,32 @@ async def test_confirmation_questions_come_from_the_engine(open_service):
     play = next(a for a in legal if a.startswith("play:"))
     assert svc.undo.confirmation(game, seat, play) is None
     assert svc.undo.confirmation(game, seat, "no-such-move") is None
+
+
+async def test_one_decision_is_taken_back_at_most_max_undos_times(open_service):
+    """Deciding and taking back without end would keep the table busy: after ``MAX_UNDOS``
+    undos of one decision the choice made there stands (the button goes, the command says
+    why), also after a restart; another decision point has its own count."""
+    from tables.undo import MAX_UNDOS
+
+    svc = await open_service(registry=engines.REGISTRY)
+    game = await _start(svc, "ziegen", 2, obvious="ask")
+    before = game.state
+    for _ in range(MAX_UNDOS):
+        game = (await svc.turns.move(game.id, 101, "mull:0")).game
+        assert await svc.undo.can_undo(game, 0)
+        game = (await svc.undo.undo(game.id, 101)).game
+        assert game.state == before
+    game = (await svc.turns.move(game.id, 101, "mull:1")).game
+    assert not await svc.undo.can_undo(game, 0)
+    with pytest.raises(TableError, match=f"{MAX_UNDOS} times"):
+        await svc.undo.undo(game.id, 101)
+    assert (await svc.game(game.id)).version == game.version  # the refusal changed nothing
+    other = await open_service("t.db", registry=engines.REGISTRY)  # the count is in the log
+    again = await other.game(game.id)
+    assert not await other.undo.can_undo(again, 0)
+    with pytest.raises(TableError, match=f"{MAX_UNDOS} times"):
+        await other.undo.undo(game.id, 101)
+    # bob's own decision at his own point: his count starts at zero
+    game = (await other.turns.move(game.id, 102, "mull:0")).game
+    assert game.status == "running"
