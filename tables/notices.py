@@ -9,6 +9,7 @@ from storage import GameRecord
 
 from .base import TableBase
 from .outcome import Notice
+from .plan import in_quiet_hours
 
 
 class Notices(TableBase):
@@ -69,8 +70,11 @@ class Notices(TableBase):
         """On start-up: the missed notices to send now, one DM per seat. Where the reminder fell
         due meanwhile the notice is the reminder: its deadline is re-armed here, so the reminder
         pass sends no second DM (if another pass re-armed it first, only the turn notices that
-        were never sent remain, as plain turn notices)."""
+        were never sent remain, as plain turn notices). A player whose quiet hours held things
+        back and have ended meanwhile gets none: their digest (``reminders.due_digests``) says
+        it is their turn, in one message (the reminder's deadline is still re-armed)."""
         now = self.clock()
+        digest_due = await self._digest_due(now)
         claimed: dict[int, bool] = {}
         out = []
         for game, notice in await self.missed_notices():
@@ -82,8 +86,20 @@ class Notices(TableBase):
                     if record.notified_version >= record.prompt_version:
                         continue
                     notice = dataclasses.replace(notice, reminder=False)
+            if notice.user_id in digest_due:
+                continue
             out.append((game, notice))
         return out
+
+    async def _digest_due(self, now: float) -> set[int]:
+        """The players with something held back whose quiet hours are over now."""
+        users = await self.store.held_users()
+        if not users:
+            return set()
+        prefs = await self.players.settings_of(users)
+        return {
+            u for u, p in prefs.items() if p.held_since is not None and not in_quiet_hours(p, now)
+        }
 
     async def mark_dm_closed(self, game_id: int, seat: int) -> bool:
         """Remember that a seat's DMs are closed; True the first time (tell them once)."""

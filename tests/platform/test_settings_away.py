@@ -213,3 +213,22 @@ async def test_a_table_waiting_for_two_reminds_each_at_their_own_interval(servic
         due = await service.reminders.due_reminders()
         reminded.append(sorted(due[0].game.seats[s].user_id for s in due[0].seats) if due else [])
     assert reminded == [[ANN], [ANN], [ANN, BOB], [ANN], [ANN], [ANN, BOB]]
+
+
+@pytest.mark.parametrize("overdue", [False, True], ids=["turn", "reminder"])
+async def test_after_downtime_across_quiet_hours_one_message(service, clock, overdue):
+    """The bot was down when BOB's quiet hours ended, with his turn notice held back: on
+    start-up he gets the digest (his turn in it), not the turn DM as well; an overdue reminder
+    is folded in too (its deadline re-armed, so the reminder pass sends nothing after it)."""
+    clock.now = MIDNIGHT + 23 * HOUR
+    await service.players.change(BOB, quiet_start=22, quiet_end=7)
+    game = await _two_humans(service)
+    game = await _play_humans_to(service, game.id, BOB)
+    prefs = await service.players.settings(BOB)
+    await service.players.hold(prefs, game.id, [])  # the turn DM held: seat not notified
+    clock.now = MIDNIGHT + 31 * HOUR + (2 * DAY if overdue else 0)  # back after 07:00
+    missed = await service.notices.catch_up()
+    assert [n.user_id for _, n in missed if n.user_id == BOB] == []
+    (digest,) = await service.reminders.due_digests()
+    assert digest.user_id == BOB and [i.your_turn for i in digest.items] == [True]
+    assert [r for r in await service.reminders.due_reminders() if r.game.id == game.id] == []
