@@ -199,7 +199,8 @@ class Store(ABC):
         decisions (``obvious`` not 'ask'), with their seats (resuming after a restart)."""
 
     @abstractmethod
-    async def moves(self, game_id: int) -> list[MoveRecord]: ...
+    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
+        """The game's move log in order, from move ``after + 1`` on (all of it by default)."""
 
     # --- writing (versioned: raise StaleVersion unless the game is still at ``version``) -------
     @abstractmethod

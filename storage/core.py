@@ -113,8 +113,9 @@ class SqlStore(HistoryStore, SettingsStore, Store):
     async def auto_waiting_games(self) -> list[GameRecord]:
         return await self._games(self.q.SELECT_AUTO_WAITING)
 
-    async def moves(self, game_id: int) -> list[MoveRecord]:
-        return [MoveRecord(*row) for row in await self._read.rows(self.q.SELECT_MOVES, (game_id,))]
+    async def moves(self, game_id: int, after: int = 0) -> list[MoveRecord]:
+        rows = await self._read.rows(self.q.SELECT_MOVES, (game_id, after))
+        return [MoveRecord(*row) for row in rows]
 
     # --- writing -------------------------------------------------------------------------------
     async def create_game(

@@ -56,7 +56,7 @@ RETURNING id
     ),
     "DELETE_SEATS": "DELETE FROM seats WHERE game_id = ?",
     "SELECT_GAME": "SELECT {game} FROM games WHERE id = ?",
-    "SELECT_MOVES": "SELECT n, seat, action, at FROM moves WHERE game_id = ? ORDER BY n",
+    "SELECT_MOVES": "SELECT n, seat, action, at FROM moves WHERE game_id = ? AND n > ? ORDER BY n",
     # The optimistic write: only the writer that read ``version`` may bump it.
     "BUMP_VERSION": """
 UPDATE games SET version = version + 1, updated_at = ?{scratch}

@@ -23,7 +23,7 @@ from .words import WORDS, m, seat_name
 DEFAULT_REMIND_AFTER = 24 * 3600.0
 RECENT_LINES = 8
 CACHE_SIZE = 1000  # games whose record and state stay in memory (least recently used go)
-REPLAYS_KEPT = 64  # games whose replay (with the states an undo may restore) stays in memory
+REPLAYS_KEPT = 512  # games whose replay (the states an undo may restore) stays in memory
 LANGS_KEPT = 10_000  # tables' languages kept in memory (least recently used go)
 MAX_ID = 2**63 - 1  # SQLite's INTEGER: a larger id cannot name a stored row
 

@@ -49,25 +49,30 @@ class Undo(TableBase):
 
     async def _replay_of(self, game: GameRecord) -> Replay | None:
         """The game replayed up to its stored version (None if the replay does not give the
-        stored snapshot: then nothing can be taken back)."""
+        stored snapshot: then nothing can be taken back). A kept replay is brought up to date
+        with the moves stored since (only those are read), so a click costs the same at move
+        1,000 as at move 10; only the first after a restart (or once the replay was dropped
+        from memory) reads and replays the whole log, in a worker thread."""
         engine = self.engine(game.kind)
         cached = self._replays.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[2]
-        moves = await self.store.moves(game.id)
+        start = cached[1] if cached is not None and cached[0] < game.version else 0
+        moves = await self.store.moves(game.id, after=start)
         cached = self._replays.get(game.id)
         if cached is not None and cached[0] == game.version:
             return cached[2]
-        if cached is not None and cached[1] <= len(moves) and cached[0] < game.version:
-            replay, start = cached[2], cached[1]
+        if start and cached is not None and cached[1] == start and cached[0] < game.version:
+            replay = cached[2]
         else:
+            if start:  # the kept replay changed meanwhile: read the whole log after all
+                moves, start = await self.store.moves(game.id), 0
             replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
-            start = 0
         self._replays.pop(game.id, None)  # a failing replay leaves nothing half played behind
 
         def catch_up() -> bool:  # in a worker thread: a long log does not hold the event loop
             try:
-                for move in moves[start:]:
+                for move in moves:
                     replay.play(move.seat, move.action)
             except Exception:
                 return False
@@ -77,7 +82,7 @@ class Undo(TableBase):
             return None
         kept = self._replays.get(game.id)  # another caller may have brought a newer one
         if kept is None or kept[0] < game.version:
-            self._replays[game.id] = (game.version, len(moves), replay)
+            self._replays[game.id] = (game.version, start + len(moves), replay)
         return replay
 
     async def _taken(self, game: GameRecord, replay: Replay, seat: int) -> list[Undoable] | None:
