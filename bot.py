@@ -165,7 +165,7 @@ class TavernBot(commands.AutoShardedBot):
         shards: tuple[list[int], int] | None = None,
         bot_pace: float | None = None,
     ) -> None:
-        from cogs.respond import WatchingTree
+        from cogs.options import CheckedTree
 
         shard_ids, shard_count = shards if shards is not None else (None, None)
         super().__init__(
@@ -174,7 +174,7 @@ class TavernBot(commands.AutoShardedBot):
             help_command=None,
             shard_ids=shard_ids,
             shard_count=shard_count,
-            tree_cls=WatchingTree,  # a slow slash command is deferred in time (cogs/respond.py)
+            tree_cls=CheckedTree,  # options checked, slow commands deferred (cogs/options.py)
         )
         self.database_path = database_path
         self.sqlite_sync = sqlite_sync

@@ -19,6 +19,9 @@ from discord import app_commands
 from engines.words import Msg
 from tables.words import m
 
+from .flow import reply_error
+from .respond import WatchingTree
+
 # the Python types a value of each option type arrives as (snowflakes arrive as strings)
 VALUE_TYPES: dict[T, tuple[type, ...]] = {
     T.string: (str,),
@@ -75,3 +78,17 @@ def bad_option(interaction: discord.Interaction) -> Msg | None:
         if option.get("type") != param.type.value or not fits(option.get("value"), param):
             return m("err.bad_option", option=param.display_name)
     return None
+
+
+class CheckedTree(WatchingTree):
+    """The bot's command tree: a command whose options Discord would not have sent
+    (``bad_option``) is refused before it runs, ephemerally, and nothing changes; every
+    command runs watched (``respond.WatchingTree``: deferred in time when slow)."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        problem = bad_option(interaction)
+        if problem is None:
+            return True
+        if interaction.type is discord.InteractionType.application_command:
+            await reply_error(interaction, problem)
+        return False

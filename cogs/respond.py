@@ -156,16 +156,3 @@ class WatchingTree(app_commands.CommandTree):
         async with watching(interaction):
             with counting():
                 await super()._call(interaction)
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """A command whose options Discord would not have sent (``options.bad_option``) is
-        refused here, ephemerally, before it runs: nothing changes."""
-        from .flow import reply_error
-        from .options import bad_option
-
-        problem = bad_option(interaction)
-        if problem is None:
-            return True
-        if interaction.type is discord.InteractionType.application_command:
-            await reply_error(interaction, problem)
-        return False

@@ -24,7 +24,7 @@
   ``pg_server`` when PgBouncer is installed. Otherwise its tests are skipped, or fail in CI.
 
 The fake Discord's own fixtures (``fake_discord``, ``log_guard``) live in
-``tests/fakediscord/fixtures.py`` and are loaded for every test by ``pytest_plugins`` below.
+``tests/fakediscord/plugin.py`` and are loaded for every test by ``pytest_plugins`` below.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from tests import pgserver
 from tests.engines.dice import Dice
 from tests.toy import TOY
 
-pytest_plugins = ["tests.fakediscord.fixtures"]
+pytest_plugins = ["tests.fakediscord.plugin"]
 
 # Bots answer at once in tests (their fixed pace is tested where it is the point): for services
 # made here and for bots built by ``create_bot``, in this process and the ones it starts.

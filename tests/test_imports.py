@@ -7,6 +7,8 @@ circle).
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,3 +105,16 @@ def test_no_import_circle():
 if __name__ == "__main__":
     for circle in sorted(circles(graph())):
         print(circle)
+
+
+def test_the_benchmarks_need_no_pytest():
+    """``python -m bench`` drives the fake Discord on a machine with only requirements.txt:
+    nothing it imports may need pytest (the fixtures are in ``tests/fakediscord/plugin.py``)."""
+    code = (
+        "import sys; sys.modules['pytest'] = None; sys.modules['pytest_asyncio'] = None; "
+        "import bench.discord_bench, bench.story_bench, bench.service_bench"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert res.returncode == 0, res.stderr[-2000:]

@@ -1,11 +1,12 @@
-"""Test helpers: ERROR-log guard, bot runner and pytest fixtures.
+"""Test helpers: ERROR-log guard and bot runner (no pytest here: ``python -m bench`` drives
+the fake Discord without it; the pytest fixtures are in ``plugin.py``).
 
 discord.py only *logs* exceptions raised in event handlers, command callbacks, views and tasks, so a
 broken handler does not fail a test by itself.  Wrap the test in `error_log_guard()` (or use the
 `log_guard` fixture) to turn every ERROR record from the watched loggers into a test failure.
 
-The fixtures ``fake_discord`` and ``log_guard`` reach every test through ``tests/conftest.py``
-(``pytest_plugins``).
+The fixtures ``fake_discord`` and ``log_guard`` (``plugin.py``) reach every test through
+``tests/conftest.py`` (``pytest_plugins``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,6 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import Any
-
-import pytest
-import pytest_asyncio
 
 from .model import FakeDiscordError
 
@@ -123,28 +121,3 @@ async def run_bot(
         await runner.stop()
     if fake is not None:
         fake.check_contract()
-
-
-@pytest_asyncio.fixture
-async def fake_discord() -> AsyncIterator[Any]:
-    from .server import FakeDiscord
-
-    fake = FakeDiscord()
-    await fake.start()
-    try:
-        yield fake
-    finally:
-        await fake.stop()
-
-
-@pytest.fixture
-def log_guard() -> Iterator[ErrorLogGuard]:
-    guard = ErrorLogGuard().install()
-    try:
-        yield guard
-    finally:
-        guard.uninstall()
-    if guard.records:
-        pytest.fail(
-            f"{len(guard.records)} ERROR log record(s):\n{guard.format_records()}", pytrace=False
-        )
