@@ -1,4 +1,4 @@
-"""Print every benchmark figure: engines, stored moves, concurrent games on SQLite and
+"""Print every benchmark figure: engines, stored moves, a click late in a long game, concurrent games on SQLite and
 PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move, and a tiny
 bot arena (``python -m bench arena`` for the real one)."""
 
@@ -6,6 +6,7 @@ import sys
 
 from . import (
     arena,
+    click_bench,
     concurrency_bench,
     discord_bench,
     engines_bench,
@@ -26,6 +27,8 @@ print("== Engines (random legal games) ==")
 print("\n".join(engines_bench.run()))
 print("== Table service on a SQLite file ==")
 print("\n".join(service_bench.run()))
+print("== A click at move 10, 100 and 1,000 of one long game (CPU) ==")
+print("\n".join(click_bench.run()))
 print("== Stored moves/s with 1, 10 and 100 games at once: SQLite and PostgreSQL ==")
 print("\n".join(concurrency_bench.run()))
 print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
