@@ -1,6 +1,6 @@
 """Print every benchmark figure: engines, stored moves, a click late in a long game,
-concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move, and a tiny
-bot arena (``python -m bench arena`` for the real one)."""
+concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord
+REST calls per move, and a tiny bot arena (``python -m bench arena`` for the real one)."""
 
 import sys
 
