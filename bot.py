@@ -26,12 +26,26 @@ missing, a bad setting) prints one line saying what is wrong and what to do, and
 
 from __future__ import annotations
 
+import sys
+
+# Before any other import: on an older Python the packages cannot even be installed (pip stops
+# at "No matching distribution found for pillow==13.0.0"), so say what is wrong instead of
+# failing on a missing module. The rest of this file only has to parse on such a Python.
+MIN_PYTHON = (3, 11)
+if sys.version_info < MIN_PYTHON:
+    print(
+        "tavern: Tavern needs Python %d.%d or newer; this is Python %s (%s). Install a newer "
+        "Python, then make the virtual environment with it (README.md)."
+        % (*MIN_PYTHON, ".".join(map(str, sys.version_info[:3])), sys.executable),
+        file=sys.stderr,
+    )
+    sys.exit(2)
+
 import argparse
 import asyncio
 import logging
 import os
 import sqlite3
-import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
