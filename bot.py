@@ -56,7 +56,7 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 import engines
-from storage import SYNC_MODES, Store, StoreUnavailable, described, redacted
+from storage import SYNC_MODES, NewerSchema, Store, StoreUnavailable, described, redacted
 from storage.base import URL_SCHEMES
 from tables import TableService
 
@@ -398,6 +398,13 @@ def explain(exc: BaseException, bot: TavernBot | None = None) -> str | None:
         return (
             f"Cannot reach Discord ({reason}): check this machine's internet connection "
             "(and any proxy or firewall), then run again."
+        )
+    if isinstance(exc, NewerSchema) and bot is not None:
+        return (
+            f"The database {redacted(bot.database_path)} was written by a newer Tavern (schema "
+            f"version {exc.found}; this one knows up to {exc.known}) and is left as it is: run "
+            "the newer version again, or restore the backup made before upgrading "
+            "(docs/hosting.md, Upgrading)."
         )
     if isinstance(exc, StoreUnavailable) and bot is not None:
         return (

@@ -1,7 +1,7 @@
 """Persistence: every game, its seats, snapshot and move log, in one SQLite file (the embedded
 default) or in a PostgreSQL database shared by several bot processes (``Store.open``)."""
 
-from .base import ACTIVE, StaleVersion, Store, StoreUnavailable, described, redacted
+from .base import ACTIVE, NewerSchema, StaleVersion, Store, StoreUnavailable, described, redacted
 from .migrations import MIGRATIONS
 from .opening import open_store
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
@@ -15,6 +15,7 @@ __all__ = [
     "GameRecord",
     "MIGRATIONS",
     "MoveRecord",
+    "NewerSchema",
     "NOTIFY_MODES",
     "OBVIOUS_MODES",
     "RatingRecord",

@@ -31,6 +31,20 @@ class StoreUnavailable(Exception):
     it never contains the URL's password)."""
 
 
+class NewerSchema(Exception):
+    """The database was written by a newer Tavern: its schema version is above the last
+    migration this one knows. It is refused, and left as it is, rather than used by code that
+    does not know its tables (going back a version means restoring a backup made before)."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"schema version {found}, this Tavern knows up to {known}: it was written by a "
+            "newer Tavern"
+        )
+        self.found = found
+        self.known = known
+
+
 def redacted(target: str) -> str:
     """A database URL as it may be shown: without its password."""
     from urllib.parse import urlsplit, urlunsplit

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 
 import asyncpg
 
-from .base import StoreUnavailable
+from .base import NewerSchema, StoreUnavailable
 from .core import SqlStore
 from .migrations import scripts
 from .records import GameRecord, game_from_row, seat_from_row
@@ -29,7 +29,8 @@ MIGRATE_LOCK = "SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':tave
 
 async def migrate(conn: asyncpg.Connection) -> int:
     """Apply every migration the database has not seen yet, in one transaction; the table
-    ``tavern_schema`` holds the last one applied. Return the schema version."""
+    ``tavern_schema`` holds the last one applied. Return the schema version. A database written
+    by a newer Tavern (a version above the last migration known here) raises NewerSchema."""
     async with conn.transaction():
         await conn.execute(MIGRATE_LOCK)
         await conn.execute("CREATE TABLE IF NOT EXISTS tavern_schema (version INTEGER NOT NULL)")
@@ -37,6 +38,8 @@ async def migrate(conn: asyncpg.Connection) -> int:
         if current is None:
             await conn.execute("INSERT INTO tavern_schema VALUES (0)")
             current = 0
+        if current > len(scripts("postgresql")):
+            raise NewerSchema(current, len(scripts("postgresql")))
         for number, script in enumerate(scripts("postgresql"), start=1):
             if number > current:
                 await conn.execute(script)

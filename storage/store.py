@@ -15,6 +15,7 @@ from contextlib import asynccontextmanager
 
 import aiosqlite
 
+from .base import NewerSchema
 from .core import SqlStore
 from .migrations import scripts
 from .records import GameRecord, game_from_row, seat_from_row
@@ -28,9 +29,12 @@ SYNC_MODES = ("full", "normal", "extra")
 
 async def migrate(db: aiosqlite.Connection) -> int:
     """Apply every migration the file has not seen yet, each in its own transaction that also
-    sets ``PRAGMA user_version`` to its number; return the schema version."""
+    sets ``PRAGMA user_version`` to its number; return the schema version. A file written by
+    a newer Tavern (a version above the last migration known here) raises NewerSchema."""
     async with db.execute("PRAGMA user_version") as cur:
         (current,) = await cur.fetchone()
+    if current > len(scripts("sqlite")):
+        raise NewerSchema(current, len(scripts("sqlite")))
     for number, script in enumerate(scripts("sqlite"), start=1):
         if number <= current:
             continue
@@ -89,7 +93,11 @@ class SqliteStore(SqlStore):
         await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         await db.execute("PRAGMA foreign_keys = ON")
         await db.execute("PRAGMA busy_timeout = 5000")
-        await migrate(db)
+        try:
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
         return cls(db, path)
 
     async def close(self) -> None:

@@ -124,3 +124,20 @@ async def test_check_through_main(tmp_path):
         assert f"  Home (id {guild.id}): missing Send Messages, Create Public Threads," in output
         assert [c for c in fake.calls if c.method != "GET"] == []
     assert not (tmp_path / "t.db").exists()  # the database is not even opened
+
+
+async def test_a_database_written_by_a_newer_tavern(tmp_path):
+    """After going back to an older version: one line saying so and what to do; the file is
+    left as it is."""
+    import sqlite3
+
+    from storage import MIGRATIONS
+
+    with sqlite3.connect(tmp_path / "t.db") as db:
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 5}")
+    async with FakeDiscord(token="right") as fake:
+        code, output = await _run_bot_py(fake.base_url, tmp_path)
+    assert code == 1
+    _one_clear_line(output, "newer Tavern", f"schema version {len(MIGRATIONS) + 5}", "backup")
+    with sqlite3.connect(tmp_path / "t.db") as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) + 5
