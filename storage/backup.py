@@ -51,6 +51,7 @@ def backup(source: str | Path, dest: str | Path) -> str:
     except sqlite3.Error as exc:
         raise BackupError(f"cannot open {source}: {exc}") from None
     part = dest.with_name(dest.name + ".part")
+    part.parent.mkdir(parents=True, exist_ok=True)
     part.unlink(missing_ok=True)
     try:
         try:
