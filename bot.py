@@ -12,7 +12,9 @@ or a ``.env`` file beside this one:
                            8; also 5/8 or 0,2,4/8). Default: all of Discord's recommended
                            number, in this process. Needs a PostgreSQL TAVERN_DB when the
                            shards are split over several processes.
-    TAVERN_TEST_GUILD      a guild id: its slash commands sync instantly (for development)
+    TAVERN_TEST_GUILD      a server id: its slash commands sync instantly (for development).
+                           It turns global command sync off: every other server keeps the
+                           commands last published globally.
     TAVERN_REMIND_HOURS    hours before whoever must act is reminded (default: 24)
     TAVERN_SQLITE_SYNC     full (default: every stored move survives a power loss) or normal
                            (faster; survives a crash of the bot, not of the machine)
