@@ -6,8 +6,8 @@ Neither systemd (as the service manager) nor a container engine runs in the test
 - The unit is checked by ``systemd-analyze verify`` (and its ``security`` score), parsed, and
   its ``ExecStart`` run as systemd would start it: in its ``WorkingDirectory``, with its
   ``EnvironmentFile`` (the ``.env.example`` a host copies) and no token, in a copy of this
-  folder at the unit's paths (``/opt/tavern`` replaced by the copy; its ``.venv`` is the test's
-  own virtual environment). It must print bot.py's no-token help and exit as bot.py does.
+  folder standing for the unit's (its paths moved there; its ``.venv`` is the test's own
+  virtual environment). It must print bot.py's no-token help and exit as bot.py does.
 - The container recipe is built instruction by instruction into a temporary folder standing
   for the image's root (``build``): FROM gives a ``python`` (a virtual environment of the
   test's interpreter at ``/usr/local``), WORKDIR, COPY (from this folder, the build context),
@@ -41,7 +41,6 @@ ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "docs" / "tavern.service"
 CONTAINERFILE = ROOT / "Containerfile"
 HOSTING = ROOT / "docs" / "hosting.md"
-APP = "/opt/tavern"  # where the unit expects this folder (docs/hosting.md)
 # Every top-level folder the running bot needs; the rest are tools for developers.
 NOT_RUNTIME = {"tests", "bench", "i18n", "docs", "scripts"}
 RUNTIME = sorted(
@@ -99,6 +98,11 @@ def _one(unit: dict, key: str, section: str = "Service") -> str:
     return values[0]
 
 
+def _app() -> str:
+    """The folder the unit runs: its WorkingDirectory."""
+    return _one(read_unit(UNIT.read_text(encoding="utf-8")), "WorkingDirectory")
+
+
 def _checkout(dest: Path) -> Path:
     """This folder as a host has it after the README's command: the code (here without the tests
     and benchmarks, which the bot never loads) and ``.venv``, the test's own environment."""
@@ -126,34 +130,36 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     folder = _checkout(base / "tavern")
     shutil.copy(ROOT / ".env.example", folder / ".env")
     unit = base / "tavern.service"
-    unit.write_text(UNIT.read_text(encoding="utf-8").replace(APP, str(folder)), encoding="utf-8")
+    text = UNIT.read_text(encoding="utf-8")
+    unit.write_text(text.replace(_app(), str(folder)), encoding="utf-8")
     return folder, unit
 
 
 def test_the_unit_runs_the_folder_the_readme_makes():
     unit = read_unit(UNIT.read_text(encoding="utf-8"))
-    assert _one(unit, "WorkingDirectory") == APP
-    assert _one(unit, "EnvironmentFile") == f"{APP}/.env"  # the file bot.py reads
+    app = _one(unit, "WorkingDirectory")  # the folder, as docs/hosting.md installs it
+    assert app.startswith("/")
+    assert _one(unit, "EnvironmentFile") == f"{app}/.env"  # the file bot.py reads
     # The README's command makes .venv in the folder and runs bot.py with its python.
     assert "python3 -m venv .venv && .venv/bin/pip install -q -r requirements.txt" in (
         ROOT / "README.md"
     ).read_text(encoding="utf-8")
-    assert _one(unit, "ExecStart") == f"{APP}/.venv/bin/python {APP}/bot.py"
+    assert _one(unit, "ExecStart") == f"{app}/.venv/bin/python {app}/bot.py"
     assert _one(unit, "User") not in ("root", "0")
     assert _one(unit, "Restart") == "on-failure"
     assert _one(unit, "WantedBy", "Install") == "multi-user.target"
     # The hardening leaves the folder writable: SQLite writes tavern.db, -wal and -shm there.
     if _one(unit, "ProtectSystem") == "strict":
-        assert APP in " ".join(unit["Service"].get("ReadWritePaths", [])).split()
+        assert app in " ".join(unit["Service"].get("ReadWritePaths", [])).split()
     if unit["Service"].get("ProtectHome", ["no"])[-1] != "no":
-        assert not APP.startswith(("/home/", "/root/", "/run/user/"))
+        assert not app.startswith(("/home/", "/root/", "/run/user/"))
     for key in ("ReadOnlyPaths", "InaccessiblePaths", "TemporaryFileSystem"):
         for path in " ".join(unit["Service"].get(key, [])).split():
-            assert not APP.startswith(path.lstrip("-+")), f"{key}={path} hides {APP}"
+            assert not app.startswith(path.lstrip("-+")), f"{key}={path} hides {app}"
     # docs/hosting.md installs it at these paths.
     hosting = HOSTING.read_text(encoding="utf-8")
-    assert f"sudo cp {APP}/docs/tavern.service /etc/systemd/system/" in hosting
-    assert f"cd {APP}" in hosting
+    assert f"sudo cp {app}/docs/tavern.service /etc/systemd/system/" in hosting
+    assert f"cd {app}" in hosting
 
 
 def test_its_exec_start_runs_bot_py_without_a_token(installed):
