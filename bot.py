@@ -13,7 +13,9 @@ or a ``.env`` file beside this one:
                            8; also 5/8 or 0,2,4/8). Default: all of Discord's recommended
                            number, in this process. Needs a PostgreSQL TAVERN_DB when the
                            shards are split over several processes.
-    TAVERN_TEST_GUILD      a guild id: its slash commands sync instantly (for development)
+    TAVERN_TEST_GUILD      a server id: its slash commands sync instantly (for development).
+                           It turns global command sync off: every other server keeps the
+                           commands last published globally.
     TAVERN_REMIND_HOURS    hours before whoever must act is reminded (default: 24)
     TAVERN_SQLITE_SYNC     full (default: every stored move survives a power loss) or normal
                            (faster; survives a crash of the bot, not of the machine)
@@ -28,12 +30,26 @@ and what to do, and exits non-zero, having closed everything it opened.
 
 from __future__ import annotations
 
+import sys
+
+# Before any other import: on an older Python the packages cannot even be installed (pip stops
+# at "No matching distribution found for pillow==13.0.0"), so say what is wrong instead of
+# failing on a missing module. The rest of this file only has to parse on such a Python.
+MIN_PYTHON = (3, 11)
+if sys.version_info < MIN_PYTHON:
+    print(
+        "tavern: Tavern needs Python %d.%d or newer; this is Python %s (%s). Install a newer "
+        "Python, then make the virtual environment with it (README.md)."
+        % (*MIN_PYTHON, ".".join(map(str, sys.version_info[:3])), sys.executable),
+        file=sys.stderr,
+    )
+    sys.exit(2)
+
 import argparse
 import asyncio
 import logging
 import os
 import sqlite3
-import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path

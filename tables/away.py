@@ -5,8 +5,9 @@ says so on its board. The host (or a server admin) may replace an away player on
 have been away longer than the table's away limit (``/play away_limit:``).
 
 A bot sitting in plays exactly as a bot seat does (``botplay.py``: thought out in a worker thread,
-each move stored and published as made, at the bots' fixed pace: see "Timing" in the README). The
-seat stays the player's: their moves are in the log as that seat's, and the board marks it.
+each move stored and published as made, at the bots' fixed pace: see "Timing reveals nothing" in
+docs/developers.md). The seat stays the player's: their moves are in the log as that seat's, and
+the board marks it.
 """
 
 from __future__ import annotations

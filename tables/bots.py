@@ -18,8 +18,9 @@ TAKEOVER_LEVEL = "hard"
 # The level that sits in for an away player (``away.py``): the cautious one (it avoids plainly
 # self-destructive moves and never gambles on a deep search).
 SIT_LEVEL = "easy"
-# Timing reveals nothing (README): a bot's move is stored and published this many seconds after
-# its turn began, however quickly it decided (at least the think budget, so a hard search fits).
+# Timing reveals nothing (docs/developers.md): a bot's move is stored and published this many
+# seconds after its turn began, however quickly it decided (at least the think budget, so a hard
+# search fits).
 # Tests and benchmarks set the service's ``bot_pace`` to 0 (``TAVERN_BOT_PACE``).
 BOT_PACE = 1.5
 # How long a bot may think about one decision (turned into search iterations, see bots).

@@ -1,4 +1,5 @@
-"""The README's layout section names every module, so a reader finds where things live.
+"""The layout section of the developers' guide (``docs/developers.md``, ``## Layout``; it was
+the README's) names every module, so a reader finds where things live.
 
 A module counts as named when its file name (``mulligan.py``) appears in the section: the
 per-game packages share file names by role, so a new game that follows the shape needs no new
@@ -19,7 +20,7 @@ FOLDERS = tuple(sorted(p.name for p in ROOT.iterdir() if (p / "__init__.py").exi
 
 
 def layout_section() -> str:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "developers.md").read_text(encoding="utf-8")
     start = text.index("## Layout\n")
     end = text.find("\n## ", start + 1)
     return text[start:] if end < 0 else text[start:end]

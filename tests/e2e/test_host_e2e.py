@@ -169,3 +169,23 @@ async def test_check_reads_every_page_of_servers(capsys):
     out = capsys.readouterr().out
     assert out.count(": OK") == count - 1
     assert f"  g{count - 1:03} (id {guilds[-1].id}): missing View Channels, " in out
+
+
+async def test_a_test_guild_gets_the_commands_and_no_global_sync_is_made(tmp_path):
+    """What the settings say of TAVERN_TEST_GUILD: the commands go to that server only (at
+    once), and global command sync is off; without it they are published globally."""
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            dev = fake.add_guild("Dev", owner=fake.add_user("ann"))
+            bot = tavern.create_bot(str(tmp_path / "t.db"), test_guild=dev.id)
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                pass
+            assert [gid for gid, _ in fake.command_syncs] == [dev.id]
+            assert "play" in {c["name"] for c in fake.commands[dev.id]}
+            assert not fake.commands.get(None)  # nothing published globally
+            bot = tavern.create_bot(str(tmp_path / "t.db"))
+            bot._connection.guild_ready_timeout = 0.05
+            async with run_bot(bot, fake, commands=True):
+                pass
+            assert [gid for gid, _ in fake.command_syncs] == [dev.id, None]

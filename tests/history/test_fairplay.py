@@ -236,12 +236,12 @@ async def test_replay_steps_match_the_live_board(service):
 
 
 def test_readme_commitment_example_is_right():
-    """The README shows how to check a commitment by hand: its numbers must be true."""
+    """The players' guide shows how to check a commitment by hand: its numbers must be true."""
     import re
 
-    readme = (ROOT / "README.md").read_text()
+    readme = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     m = re.search(r"printf '%s' '(\d+):([0-9a-f]{64})' \| sha256sum\n([0-9a-f]{64})  -", readme)
-    assert m, "the README's sha256sum example is missing"
+    assert m, "the players' guide's sha256sum example is missing"
     assert commitment(int(m.group(1)), m.group(2)) == m.group(3)
     assert f"commitment {m.group(3)} matches" in readme
 

@@ -115,3 +115,37 @@ def test_the_database_is_described_without_a_password():
     assert described("postgres://me@/games?host=/run/postgresql&password=pw") == (
         "PostgreSQL /run/postgresql:5432/games"
     )
+
+
+# bot.py run by an older Python: sys.version_info is made to say 3.10 before bot.py runs.
+OLD_PYTHON = """
+import runpy, sys
+sys.version_info = (3, 10, 12, "final", 0)
+sys.argv = ["bot.py"]
+try:
+    runpy.run_path("bot.py", run_name="__main__")
+finally:
+    print("imported discord:", "discord" in sys.modules)
+"""
+
+
+def test_an_older_python_is_told_what_it_needs():
+    """Python 3.10 cannot install the pinned packages (pillow 13 needs 3.11): bot.py says
+    which Python it needs before importing anything it would not find."""
+    import ast
+
+    source = (ROOT / "bot.py").read_text(encoding="utf-8")
+    ast.parse(source, feature_version=(3, 10))  # the check is reached: the file parses there
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, "-c", OLD_PYTHON],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "Tavern needs Python 3.11 or newer; this is Python 3.10.12" in done.stderr
+    assert "imported discord: False" in done.stdout
+    assert tavern.MIN_PYTHON == (3, 11)

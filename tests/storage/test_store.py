@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from storage import MIGRATIONS, SeatRecord, StaleVersion, Store
+from storage import MIGRATIONS, SeatRecord, StaleVersion, Store, StoreUnusable
 from storage.migrations import scripts
 from tables import TableService
 from tests.toy import TOY
@@ -390,6 +390,29 @@ async def test_a_database_at_an_older_migration_is_upgraded_with_its_data(backen
     assert game.kind == "toy" and game.seats[0].name == "ann"
     assert game.seats[0].notified_version == -1
     await store.close()
+
+
+async def test_a_database_written_by_a_newer_tavern_is_refused_and_left_as_it_is(backend):
+    """Going back to an older Tavern: a schema version above the last migration it knows is
+    refused on open (the older code does not know those tables), and nothing is changed."""
+    store = await Store.open(backend.target)
+    game_id = await _new_game(store)
+    await store.close()
+    newer = len(MIGRATIONS) + 1
+    if backend.name == "sqlite":
+        backend.raw_script(f"PRAGMA user_version = {newer};")
+    else:
+        backend.raw(f"UPDATE tavern_schema SET version = {newer}")
+    with pytest.raises(StoreUnusable) as refused:
+        await Store.open(backend.target)
+    assert f"schema version {newer}" in str(refused.value)
+    assert "newer version of Tavern" in str(refused.value)
+    if backend.name == "sqlite":
+        with sqlite3.connect(backend.target) as db:
+            assert db.execute("PRAGMA user_version").fetchone()[0] == newer
+    else:
+        assert backend.raw("SELECT version FROM tavern_schema", fetch=True)[0][0] == newer
+    assert backend.raw("SELECT id FROM games", fetch=True)[0][0] == game_id
 
 
 async def test_dm_panels_are_remembered_replaced_and_forgotten_across_reopens(backend):
