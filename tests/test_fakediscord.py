@@ -806,3 +806,65 @@ async def test_a_callback_after_the_deadline_is_unknown_interaction(world):
             assert res.response_type == 5 and res.ephemeral
             assert res.message.content == "in time after all" and not res.message.loading
             fake.assert_clean()
+
+
+async def test_the_global_rate_limit_counts_a_token_over_every_connection():
+    """Discord's global rate limit (``global_limit``): 50 requests in any second per bot token,
+    whichever connection (process) sends them; the 51st is a global 429 as Discord sends it.
+    Interaction endpoints are not counted, nor is another token; a second later there is room."""
+    from tests.fakediscord import GLOBAL_LIMIT
+
+    async with FakeDiscord(global_limit=GLOBAL_LIMIT) as fake:
+        chan = fake.add_text_channel(fake.add_guild("g"), "games")
+        url = f"{fake.base_url}/api/v10/channels/{chan.id}"
+        auth = {"Authorization": "Bot one"}
+        async with aiohttp.ClientSession() as first, aiohttp.ClientSession() as second:
+            statuses = []
+            for i in range(GLOBAL_LIMIT):
+                async with (first, second)[i % 2].get(url, headers=auth) as r:
+                    statuses.append(r.status)
+            for path in (  # exempt: an interaction's callback and its webhook
+                f"/interactions/{fake.application_id}/tok/callback",
+                f"/webhooks/{fake.application_id}/tok/messages/@original",
+            ):
+                async with second.request(
+                    "GET" if "webhooks" in path else "POST",
+                    url.replace(f"/channels/{chan.id}", path),
+                    headers=auth,
+                    json={"type": 1},
+                ) as r:
+                    assert r.status != 429
+            async with second.get(url, headers={"Authorization": "Bot two"}) as r:
+                assert r.status == 200  # another bot's own limit
+            async with first.get(url, headers=auth) as r:
+                body = await r.json()
+                assert r.status == 429 and body["global"] is True and body["retry_after"] > 0
+                assert r.headers["X-RateLimit-Global"] == "true"
+                assert r.headers["X-RateLimit-Scope"] == "global"
+                assert int(r.headers["Retry-After"]) >= 1 and r.headers["Via"]
+            assert statuses == [200] * GLOBAL_LIMIT
+            assert [(c.method, c.route) for c in fake.global_429s] == [
+                ("GET", "/channels/{channel_id}")
+            ]
+            await asyncio.sleep(fake.global_429s[0].retry_after)
+            async with second.get(url, headers=auth) as r:
+                assert r.status == 200
+        # counted: the one token's 52 and the other token's 1; busiest second: all 53
+        assert len(fake.global_arrivals) == GLOBAL_LIMIT + 3
+        assert fake.busiest_second() == GLOBAL_LIMIT + 2
+
+
+async def test_discord_py_waits_out_a_global_429_and_retries():
+    from tests.fakediscord import GLOBAL_LIMIT
+
+    async with FakeDiscord(global_limit=GLOBAL_LIMIT) as fake:
+        chan = fake.add_text_channel(fake.add_guild("g"), "games")
+        http = discord.http.HTTPClient(asyncio.get_running_loop())
+        await http.static_login("fake-token")
+        try:
+            got = await asyncio.gather(*(http.get_channel(chan.id) for _ in range(70)))
+        finally:
+            await http.close()
+        assert {g["id"] for g in got} == {str(chan.id)}
+        assert fake.global_429s  # waited out, then retried: every request answered
+        fake.assert_clean()

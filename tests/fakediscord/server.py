@@ -16,6 +16,7 @@ See the package docstring for the whole driver API.
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import json
 import logging
@@ -279,6 +280,40 @@ class _RateLimitRule(NamedTuple):
     is_global: bool
 
 
+class GlobalRefusal(NamedTuple):
+    """A request refused by the global rate limit (``FakeDiscord.global_429s``)."""
+
+    at: float  # loop time
+    method: str
+    route: str
+    retry_after: float
+
+
+# Discord's global rate limit: requests a second per bot token (docs: Topics > Rate Limits >
+# Global Rate Limit), over every connection and process of the bot.
+GLOBAL_LIMIT = 50
+
+
+def global_exempt(template: str, params: dict[str, str], application_id: int) -> bool:
+    """Whether a route is outside the global rate limit: Discord's interaction endpoints
+    (docs: Interactions > Receiving and Responding > Endpoints: "not bound to the application's
+    Global Rate Limit"): the callback, and the application's webhook of an interaction token
+    (its original response and follow-ups)."""
+    if template.startswith("/interactions/"):
+        return True
+    return template.startswith("/webhooks/") and params.get("webhook_id") == str(application_id)
+
+
+def busiest_second(times: Sequence[float], window: float = 1.0) -> int:
+    """The most of ``times`` (sorted) within any ``window`` seconds."""
+    best, first = 0, 0
+    for last, t in enumerate(times):
+        while t - times[first] >= window:
+            first += 1
+        best = max(best, last - first + 1)
+    return best
+
+
 class FakeDiscord(Aging):
     """A local aiohttp server speaking the Discord gateway and REST protocols."""
 
@@ -290,6 +325,7 @@ class FakeDiscord(Aging):
         response_timeout: float = 5.0,
         settle_idle: float = 0.05,
         interaction_deadline: float = 3.0,
+        global_limit: int | None = None,
     ):
         self._id_last = 0
         self.token = token  # None: accept any token
@@ -327,6 +363,15 @@ class FakeDiscord(Aging):
         self.gateway_log: list[tuple[str, Any]] = []  # (direction+op/event, data) for debugging
 
         self._rate_limits: list[_RateLimitRule] = []
+        # Discord's global rate limit, per bot token over every connection (None: not enforced,
+        # as most tests are not about it; ``GLOBAL_LIMIT`` as Discord has it): more requests
+        # than that in any second are refused with a global 429 (``_global_check``). Every
+        # request it counts is timed in ``global_arrivals`` (loop time), enforced or not;
+        # ``global_429s`` lists the refusals.
+        self.global_limit = global_limit
+        self.global_arrivals: list[float] = []
+        self.global_429s: list[GlobalRefusal] = []
+        self._global_windows: dict[str, collections.deque[float]] = {}
         self._interactions: dict[str, InteractionResult] = {}  # token -> record
         self._interactions_by_id: dict[int, InteractionResult] = {}
         self._interaction_futures: dict[str, asyncio.Future] = {}
@@ -1339,6 +1384,10 @@ class FakeDiscord(Aging):
                 self.unknown_calls.append(Call(method, path))
                 status = 404
                 return _json_response({"message": "404: Not Found", "code": 0}, status=404)
+            refused = self._global_check(request, method, template, matched[1])
+            if refused is not None:
+                status = 429
+                return refused
             rule = self._take_rate_limit(method, path, template)
             if rule is not None:
                 status = 429
@@ -1395,6 +1444,45 @@ class FakeDiscord(Aging):
             )
             self._inflight -= 1
             self._touch()
+
+    def busiest_second(self) -> int:
+        """The most requests the global rate limit counts (refused ones too) in any second."""
+        return busiest_second(self.global_arrivals)
+
+    def _global_check(
+        self, request: web.Request, method: str, template: str, params: dict[str, str]
+    ) -> web.Response | None:
+        """Discord's global rate limit: a request beyond ``global_limit`` in the last second,
+        from one bot token (or, without one, one address), is refused with a global 429; the
+        refused one does not count."""
+        if global_exempt(template, params, self.application_id):
+            return None
+        now = asyncio.get_running_loop().time()
+        self.global_arrivals.append(now)
+        if self.global_limit is None:
+            return None
+        auth = request.headers.get("Authorization") or f"ip:{request.remote}"
+        window = self._global_windows.setdefault(auth, collections.deque())
+        while window and window[0] <= now - 1.0:
+            window.popleft()
+        if len(window) < self.global_limit:
+            window.append(now)
+            return None
+        retry_after = round(window[0] + 1.0 - now, 3) or 0.001
+        self.global_429s.append(GlobalRefusal(now, method, template, retry_after))
+        self._busy_until = max(self._busy_until, now + retry_after)  # the client sleeps
+        headers = {  # as Discord's example of an exceeded global rate limit
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, int(retry_after + 0.999))),
+            "X-RateLimit-Global": "true",
+            "X-RateLimit-Scope": "global",
+        }
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": retry_after,
+            "global": True,
+        }
+        return _json_response(body, status=429, headers=headers)
 
     def _take_rate_limit(self, method: str, path: str, template: str) -> _RateLimitRule | None:
         for i, rule in enumerate(self._rate_limits):
