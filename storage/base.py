@@ -10,6 +10,7 @@ changes nothing; a move's snapshot and log rows are stored together or not at al
 from __future__ import annotations
 
 import os
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractAsyncContextManager, contextmanager
@@ -141,6 +142,24 @@ def described(target: str) -> str:
         where = parts.netloc.rpartition("@")[2]
     name = parts.path.lstrip("/") or query.get("dbname") or "(default)"
     return f"PostgreSQL {where}/{name}"
+
+
+class Bucket:
+    """Token buckets in memory (one process's; ``Store.take_budget`` on a database that no
+    other process shares): each refilled at ``rate`` a second up to ``burst``, and taken from
+    even below zero (tokens promised ahead: the taker waits for them)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._held: dict[str, tuple[float, float]] = {}  # name -> (tokens, as of when)
+
+    def take(self, name: str, want: int, rate: float, burst: float) -> float:
+        """Take ``want`` tokens; the level before taking (see ``Store.take_budget``)."""
+        now = self._clock()
+        tokens, at = self._held.get(name, (burst, now))
+        level = min(burst, tokens + rate * max(0.0, now - at))
+        self._held[name] = (level - want, max(at, now))
+        return level
 
 
 class Store(ABC):
@@ -388,6 +407,16 @@ class Store(ABC):
 
     @abstractmethod
     async def away_limit(self, game_id: int) -> float | None: ...
+
+    # --- the bot's share of Discord's global rate limit (migration 8, issue 25) -----------------
+    @abstractmethod
+    async def take_budget(self, name: str, want: int, rate: float, burst: float) -> float:
+        """Take ``want`` tokens from the bucket ``name``, shared by every process on this
+        database, refilled at ``rate`` a second up to ``burst``; returns the level before
+        taking. Token ``j`` (1 to ``want``) may be used at once if ``j <= level``, else
+        ``(j - level) / rate`` seconds from now: the level goes below zero when tokens are
+        promised ahead, so every taker gets its own moments and none is given twice. Not a
+        write of the request (``counting``)."""
 
     @abstractmethod
     def exclusive(self, name: str) -> AbstractAsyncContextManager[bool]:

@@ -17,7 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from types import SimpleNamespace
 from typing import Any, Protocol
 
-from .base import ACTIVE, StaleVersion, Store
+from .base import ACTIVE, Bucket, StaleVersion, Store
 from .history import HistoryStore
 from .records import GameRecord, MoveRecord, SeatRecord, dumps
 from .settings import SettingsStore
@@ -61,6 +61,7 @@ class SqlStore(HistoryStore, SettingsStore, Store):
     # The backend's statements (``sql.statements(dialect)``) and its runner for reads.
     q: SimpleNamespace
     _read: Runner
+    _bucket: Bucket | None = None  # ``take_budget`` in memory
 
     @abstractmethod
     async def _write(self, statement: str, params: Sequence = ()) -> int:
@@ -80,6 +81,13 @@ class SqlStore(HistoryStore, SettingsStore, Store):
 
     async def schema_version(self) -> int:
         return await self._read.value(self.q.SCHEMA_VERSION)
+
+    async def take_budget(self, name: str, want: int, rate: float, burst: float) -> float:
+        """A store no other process shares (SQLite) keeps its buckets in memory: no round trip,
+        no write; a shared one (``postgres.py``) keeps them in the table ``rate_budget``."""
+        if self._bucket is None:
+            self._bucket = Bucket()
+        return self._bucket.take(name, want, rate, burst)
 
     # --- reading -------------------------------------------------------------------------------
     async def get_game(self, game_id: int) -> GameRecord | None:

@@ -196,6 +196,18 @@ MIGRATIONS: list[str] = [
     ALTER TABLE user_settings ADD COLUMN obvious TEXT NOT NULL DEFAULT 'auto'
         CHECK (obvious IN ('auto', 'ask'));
     """,
+    # 8: the bot's share of Discord's global rate limit (issue 25), which every process of one
+    # bot shares: a token bucket per name, ``tokens`` as of ``at`` (the database's clock, in
+    # seconds; below zero, tokens already promised to requests waiting for them). PostgreSQL
+    # keeps it here for all its processes; SQLite's one process keeps it in memory, the table
+    # is there so that both schemas stay alike. Nothing else changes: running games go on.
+    """
+    CREATE TABLE rate_budget (
+        name    TEXT    PRIMARY KEY,
+        tokens  DOUBLE PRECISION NOT NULL,
+        at      DOUBLE PRECISION NOT NULL
+    ){without_rowid};
+    """,
 ]
 
 

@@ -240,6 +240,12 @@ class PgStore(SqlStore):
     def _listed(self, statement: str, values: Sequence) -> tuple[str, tuple]:
         return statement, (list(values),)  # one array: ``= ANY($n)``
 
+    async def take_budget(self, name: str, want: int, rate: float, burst: float) -> float:
+        """One statement on the bucket's row in ``rate_budget``, on the server's clock (the
+        processes' own clocks may differ): shared by every process on this database. Not
+        counted as a write of the request (``counting``)."""
+        return await self._read.value(self.q.TAKE_BUDGET, (name, want, rate, burst))
+
     async def _seated(self, rows: Sequence[asyncpg.Record]) -> list[GameRecord]:
         """The seats came in the row's last column (``sql.PIECES``: ``{game}``)."""
         games = []

@@ -279,6 +279,20 @@ SELECT id FROM g
     # Work that one process at a time may do (the start-up catch-up): a transaction advisory
     # lock, released when its transaction ends (the work is done, or the process died).
     "TRY_LOCK": "SELECT pg_try_advisory_xact_lock(hashtext(current_schema() || ':' || $1))",
+    # Take $2 tokens from the bucket $1 (migration 8), refilled at $3 a second up to $4 since it
+    # was last taken from, on the server's clock (every process reads the same one); returns
+    # the level before taking. One statement: concurrent takers queue on the bucket's row. The
+    # clock read before that wait may be older than the row's: ``at`` never moves back, and
+    # no refill is counted twice.
+    "TAKE_BUDGET": """
+INSERT INTO rate_budget AS b (name, tokens, at)
+VALUES ($1, $4::float8 - $2::float8, extract(epoch FROM clock_timestamp())::float8)
+ON CONFLICT (name) DO UPDATE SET
+    tokens = LEAST($4::float8, b.tokens + $3::float8 * GREATEST(0, excluded.at - b.at))
+             - $2::float8,
+    at = GREATEST(b.at, excluded.at)
+RETURNING tokens + $2::float8
+""",
 }
 
 

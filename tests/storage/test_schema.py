@@ -1,9 +1,11 @@
 """Both backends' schemas after every migration: compared with each other column by column, and
-with the schema the code of release 7 made (``schema_v7.json``), so that a database created
-before the storage core was shared opens as it is (no migration is run again, no data changes).
+with the snapshot of the last migration (``schema_v8.json``); a database made by release 7
+(``schema_v7.json``, the schema the code before the shared storage core made) is upgraded by
+the migrations after 7 alone, its data unchanged, to that same schema.
 
-Rewrite the snapshot only when a migration is appended: ``python -m tests.storage.test_schema
-URL`` (a PostgreSQL URL whose schema is empty) prints it.
+When a migration is appended, snapshot the schema it makes as ``schema_v<N>.json`` (keep
+``schema_v7.json``): ``python -m tests.storage.test_schema URL`` (a PostgreSQL URL whose schema
+is empty) prints it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from pathlib import Path
 from storage import MIGRATIONS, Store
 from storage.migrations import scripts
 
-SNAPSHOT = Path(__file__).with_name("schema_v7.json")
+SNAPSHOT = Path(__file__).with_name("schema_v8.json")  # the schema the last migration makes
+RELEASE_7 = Path(__file__).with_name("schema_v7.json")
 # SQLite's games keep two scratch columns for its triggers (PostgreSQL stores a move with one
 # statement instead, see sql.SAVE_STATE).
 SCRATCH = {("games", "last_moves"), ("games", "last_prompts")}
@@ -125,10 +128,10 @@ async def test_both_backends_have_the_same_columns(tmp_path, pg_url):
     lite, post = sqlite_columns(str(tmp_path / "t.db")), await pg_columns(pg_url)
     assert sorted(lite) == sorted(post)
     assert {k: (v, post[k]) for k, v in lite.items() if post[k] != v} == {}
-    assert len(lite) == 79 and len({t for t, _ in lite}) == 11
+    assert len(lite) == 82 and len({t for t, _ in lite}) == 12
 
 
-async def test_the_schemas_are_those_of_release_7(tmp_path, pg_url):
+async def test_the_schemas_are_those_of_the_snapshot(tmp_path, pg_url):
     snapshot = json.loads(SNAPSHOT.read_text())
     await (await Store.open(str(tmp_path / "t.db"))).close()
     await (await Store.open(pg_url)).close()
@@ -141,14 +144,14 @@ def test_every_migration_has_both_dialects():
     assert len(scripts("sqlite")) == len(scripts("postgresql")) == len(MIGRATIONS)
 
 
-async def test_a_file_made_by_release_7_opens_as_it_is(tmp_path):
-    """A SQLite file made with the schema of release 7 (its SQL as stored in the snapshot), with
-    a running game in it: opening it runs no migration, changes no byte of the schema or the
-    data, and the game goes on."""
+async def test_a_file_made_by_release_7_is_upgraded_keeping_its_data(tmp_path):
+    """A SQLite file made with the schema of release 7 (its SQL as stored in ``schema_v7.json``),
+    with a running game in it: opening it runs the migrations after 7 only (8: ``rate_budget``),
+    changes no byte of the data, ends with the schema a new file has, and the game goes on."""
     from storage import SeatRecord
 
     path = str(tmp_path / "old.db")
-    snapshot = json.loads(SNAPSHOT.read_text())["sqlite"]
+    snapshot = json.loads(RELEASE_7.read_text())["sqlite"]
     order = {"table": 0, "index": 1, "trigger": 2}
     with sqlite3.connect(path) as db:
         for _kind, _, text in sorted(snapshot["objects"], key=lambda o: order[o[0]]):
@@ -181,15 +184,18 @@ async def test_a_file_made_by_release_7_opens_as_it_is(tmp_path):
         prompts=[1],
     )
     await store.close()
+    with sqlite3.connect(path) as db:  # back to release 7's schema: the game was stored then
+        db.executescript("DROP TABLE rate_budget; PRAGMA user_version = 7;")
+    assert sqlite_schema(path) == snapshot
     with sqlite3.connect(path) as db:
         before = [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("games", "seats", "moves")]
     store = await Store.open(path)
-    assert await store.schema_version() == 7
+    assert await store.schema_version() == len(MIGRATIONS) == 8
     game = await store.get_game(game_id)
     assert (game.version, game.move_count, game.state) == (2, 1, {"n": 1})
     assert [s.prompt_version for s in game.seats] == [-1, 2]
     await store.close()
-    assert sqlite_schema(path) == snapshot
+    assert sqlite_schema(path) == json.loads(SNAPSHOT.read_text())["sqlite"]
     with sqlite3.connect(path) as db:
         after = [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("games", "seats", "moves")]
     assert after == before
