@@ -21,6 +21,9 @@ or a ``.env`` file beside this one:
                            (faster; survives a crash of the bot, not of the machine)
     TAVERN_BOT_PACE        seconds from the start of a bot's turn to its move being shown
                            (default 1.5; the same for every move, so timing reveals nothing)
+    TAVERN_RATE            requests a second the bot makes to Discord, all its processes
+                           together (default 45, below Discord's global limit of 50;
+                           answers to clicks and commands are not counted)
     TAVERN_DEBUG           1: log at debug level (e.g. the traceback of a start-up failure)
 
 A start-up failure we understand (a database that cannot be used, wrong token, no network, a
@@ -52,6 +55,7 @@ import os
 import sqlite3
 import textwrap
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import aiohttp
@@ -180,7 +184,9 @@ class TavernBot(commands.AutoShardedBot):
         sqlite_sync: str = "full",
         shards: tuple[list[int], int] | None = None,
         bot_pace: float | None = None,
+        rate: float | None = None,
     ) -> None:
+        from cogs import budget
         from cogs.options import CheckedTree
 
         shard_ids, shard_count = shards if shards is not None else (None, None)
@@ -191,6 +197,7 @@ class TavernBot(commands.AutoShardedBot):
             shard_ids=shard_ids,
             shard_count=shard_count,
             tree_cls=CheckedTree,  # options checked, slow commands deferred (cogs/options.py)
+            http_trace=budget.tracer(self),  # every REST request within the budget
         )
         self.database_path = database_path
         self.sqlite_sync = sqlite_sync
@@ -206,6 +213,10 @@ class TavernBot(commands.AutoShardedBot):
             if v is not None
         }
         self.store: Store | None = None
+        # Discord's global rate limit, shared with the bot's other processes (cogs/budget.py):
+        # made when the database opens
+        self.rate = rate if rate is not None else budget.RATE
+        self.budget: budget.Budget | None = None
         self.tables: TableService | None = None
         self.announced = False  # the ready line is printed once per process
         self.messenger = None
@@ -217,7 +228,10 @@ class TavernBot(commands.AutoShardedBot):
         """Open the database (once), checking it can be used: ``serve`` does it before logging
         in, so a database that cannot be used stops the bot before it goes online."""
         if self.store is None:
+            from cogs.budget import BUCKET, Budget
+
             self.store = await Store.open(self.database_path, synchronous=self.sqlite_sync)
+            self.budget = Budget(partial(self.store.take_budget, BUCKET), self.rate)
 
     async def setup_hook(self) -> None:
         from cogs.messenger import Messenger
@@ -272,6 +286,7 @@ class TavernBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await super().close()
+        self.budget = None
         if self.store is not None:
             await self.store.close()
             self.store = None
@@ -337,7 +352,18 @@ def bot_settings(database_path: str | None = None, **kwargs) -> tuple[str, dict]
         )
     if "bot_pace" not in kwargs and os.getenv("TAVERN_BOT_PACE", "").strip():
         kwargs["bot_pace"] = _setting("TAVERN_BOT_PACE", _pace, "a number of seconds (0 to 60)")
+    if "rate" not in kwargs and os.getenv("TAVERN_RATE", "").strip():
+        kwargs["rate"] = _setting(
+            "TAVERN_RATE", _rate, "a number of requests a second (1 to 10000)"
+        )
     return path, kwargs
+
+
+def _rate(raw: str) -> float:
+    rate = float(raw)
+    if not 1 <= rate <= 10_000:
+        raise ValueError(raw)
+    return rate
 
 
 def _pace(raw: str) -> float:

@@ -3,6 +3,7 @@ default) or in a PostgreSQL database shared by several bot processes (``Store.op
 
 from .base import (
     ACTIVE,
+    Bucket,
     StaleVersion,
     Store,
     StoreUnavailable,
@@ -23,6 +24,7 @@ Store.opener = open_store
 
 __all__ = [
     "ACTIVE",
+    "Bucket",
     "GameRecord",
     "MIGRATIONS",
     "MoveRecord",
