@@ -1,6 +1,7 @@
 """Print every benchmark figure: engines, stored moves, a click late in a long game,
 concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord
-REST calls per move, and a tiny bot arena (``python -m bench arena`` for the real one)."""
+REST calls per move (and three processes under Discord's global rate limit), and a tiny bot
+arena (``python -m bench arena`` for the real one)."""
 
 import sys
 
@@ -35,7 +36,7 @@ print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
 print("\n".join(memory_bench.run()))
 print("== Board pictures (PNG size, render time on one core) ==")
 print("\n".join(pictures_bench.run()))
-print("== Discord REST calls per move (fake Discord, full game) ==")
+print("== Discord REST calls per move, and three processes under the global rate limit ==")
 print("\n".join(discord_bench.run()))
 print("== Following a game: pings, thread messages and calls per move (3 humans, fake Discord) ==")
 print("\n".join(story_bench.run()))

@@ -125,3 +125,12 @@ async def test_a_bug_is_not_taken_for_a_failing_database():
 
     with pytest.raises(TypeError):
         await Budget(take, 100).wait()
+
+
+def test_the_bot_reads_its_rate(tmp_path, monkeypatch):
+    import bot as tavern
+    from cogs.budget import RATE
+
+    assert tavern.create_bot(str(tmp_path / "a.db")).rate == RATE == 45
+    monkeypatch.setenv("TAVERN_RATE", "30")
+    assert tavern.create_bot(str(tmp_path / "a.db")).rate == 30

@@ -104,6 +104,7 @@ async def test_a_missing_permission_to_add_commands(tmp_path):
         ("TAVERN_SQLITE_SYNC", "sometimes"),
         ("TAVERN_REMIND_HOURS", "soon"),
         ("TAVERN_TEST_GUILD", "my server"),
+        ("TAVERN_RATE", "0"),  # requests a second: at least 1
     ],
 )
 async def test_a_bad_setting(tmp_path, name, value):
