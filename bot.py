@@ -532,13 +532,27 @@ async def _missing_in(client: discord.Client, guild: dict) -> list[str]:
     return [flag for flag, _ in PERMISSIONS if not getattr(has, flag)]
 
 
-async def check(token: str, database: str | None = None) -> int:
+async def check(token: str, database: str | None = None, rate: float | None = None) -> int:
     """``python bot.py --check``: check the ``database`` as a start would (``check_store``:
     nothing created or changed), log in (REST only: no gateway, no command sync, nothing
     posted), read the bot's roles in every server it is in and print one line per server and
     a summary. 0: nothing missing (or no server yet); 1: something is missing, or the check
-    could not run (a start-up failure: one line on stderr)."""
-    client = discord.Client(intents=INTENTS)
+    could not run (a start-up failure: one line on stderr). Its requests keep to ``rate`` a
+    second (a budget of its own, in memory: two a server, a bot in thousands of servers would
+    otherwise burst past Discord's global rate limit)."""
+    from cogs.budget import BUCKET, RATE, Budget, tracer
+    from storage import Bucket
+
+    bucket = Bucket()
+
+    async def take(want: int, rate: float, burst: float) -> float:
+        return bucket.take(BUCKET, want, rate, burst)
+
+    class Paced:  # what the budget's hook reads of a bot
+        budget = Budget(take, rate or RATE)
+        application_id = None
+
+    client = discord.Client(intents=INTENTS, http_trace=tracer(Paced))
     try:
         if database is not None:
             await check_store(database)
@@ -614,7 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=logging.DEBUG if debug else logging.INFO)
     try:
         if args.check:
-            return asyncio.run(check(token, path))
+            return asyncio.run(check(token, path, kwargs.get("rate")))
         return asyncio.run(serve(TavernBot(path, **kwargs), token))
     except KeyboardInterrupt:
         return 0

@@ -814,7 +814,8 @@ async def test_the_global_rate_limit_counts_a_token_over_every_connection():
     Interaction endpoints are not counted, nor is another token; a second later there is room."""
     from tests.fakediscord import GLOBAL_LIMIT
 
-    async with FakeDiscord(global_limit=GLOBAL_LIMIT) as fake:
+    async with FakeDiscord() as fake:  # global_limit=GLOBAL_LIMIT, the default
+        assert fake.global_limit == GLOBAL_LIMIT
         chan = fake.add_text_channel(fake.add_guild("g"), "games")
         url = f"{fake.base_url}/api/v10/channels/{chan.id}"
         auth = {"Authorization": "Bot one"}
@@ -867,4 +868,6 @@ async def test_discord_py_waits_out_a_global_429_and_retries():
             await http.close()
         assert {g["id"] for g in got} == {str(chan.id)}
         assert fake.global_429s  # waited out, then retried: every request answered
-        fake.assert_clean()
+        with pytest.raises(FakeDiscordError, match="global 429s"):
+            fake.assert_clean()
+        fake.global_429s.clear()

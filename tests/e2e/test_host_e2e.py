@@ -166,6 +166,7 @@ async def test_check_reads_every_page_of_servers(capsys):
         guilds = [fake.add_guild(f"g{i:03}", owner=owner) for i in range(count)]
         fake.set_bot_permissions(guilds[-1], 0)
         assert await tavern.check("fake-token") == 1
+        assert fake.global_429s == []  # two requests a server, within Discord's global limit
     out = capsys.readouterr().out
     assert out.count(": OK") == count - 1
     assert f"  g{count - 1:03} (id {guilds[-1].id}): missing View Channels, " in out

@@ -19,9 +19,10 @@ Driver API (all coroutine methods must be awaited):
     fake.threads(channel), fake.message(mid), fake.find_button(message, label, custom_id=, prefix=)
     fake.calls, fake.mark(), fake.calls_since(mark), fake.requests, fake.unknown_calls, fake.assert_clean()
     fake.rate_limit_next(method, path_substring, retry_after=0.05)
-    FakeDiscord(global_limit=GLOBAL_LIMIT)    # Discord's 50 requests a second per bot token, over
-                                              # every connection (interaction endpoints exempt)
-    fake.global_429s, fake.global_arrivals, fake.busiest_second()
+    FakeDiscord(global_limit=GLOBAL_LIMIT)    # the default: Discord's 50 requests a second per bot
+                                              # token, over every connection (interaction
+                                              # endpoints exempt); None: not enforced
+    fake.global_429s (assert_clean fails on any), fake.global_arrivals, fake.busiest_second()
     fake.set_bot_permissions(guild, permissions, everyone=0)   # the bot's managed role (before it connects)
     fake.interaction_deadline (3.0 s), fake.late_interactions   # see "Pitfalls"
     fake.contract_violations, fake.take_violations(), fake.check_contract()

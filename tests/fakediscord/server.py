@@ -325,7 +325,7 @@ class FakeDiscord(Aging):
         response_timeout: float = 5.0,
         settle_idle: float = 0.05,
         interaction_deadline: float = 3.0,
-        global_limit: int | None = None,
+        global_limit: int | None = GLOBAL_LIMIT,
     ):
         self._id_last = 0
         self.token = token  # None: accept any token
@@ -363,9 +363,9 @@ class FakeDiscord(Aging):
         self.gateway_log: list[tuple[str, Any]] = []  # (direction+op/event, data) for debugging
 
         self._rate_limits: list[_RateLimitRule] = []
-        # Discord's global rate limit, per bot token over every connection (None: not enforced,
-        # as most tests are not about it; ``GLOBAL_LIMIT`` as Discord has it): more requests
-        # than that in any second are refused with a global 429 (``_global_check``). Every
+        # Discord's global rate limit, per bot token over every connection (``GLOBAL_LIMIT`` as
+        # Discord has it; None: not enforced): more requests than that in any second are
+        # refused with a global 429 (``_global_check``), which ``assert_clean`` reports. Every
         # request it counts is timed in ``global_arrivals`` (loop time), enforced or not;
         # ``global_429s`` lists the refusals.
         self.global_limit = global_limit
@@ -696,6 +696,11 @@ class FakeDiscord(Aging):
             problems.append("fake server errors:\n" + "\n".join(self.server_errors))
         if self.late_interactions:
             problems.append("late interaction answers:\n" + "\n".join(self.late_interactions))
+        if self.global_429s:
+            problems.append(
+                f"global 429s (over {self.global_limit} requests in a second): "
+                f"{self.global_429s[:5]}"
+            )
         if self.contract_violations:
             problems.append(self._violations_text())
         if problems:
