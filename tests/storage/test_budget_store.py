@@ -49,10 +49,13 @@ def test_the_memory_bucket_refills_by_its_clock():
     assert bucket.take("b", 1, 10, 1) == pytest.approx(-0.5, abs=1e-3)
 
 
-async def test_processes_share_one_bucket_and_no_token_is_given_twice(pg_url):
+@pytest.mark.parametrize("through", ["pg_url", "pgbouncer_url"])
+async def test_processes_share_one_bucket_and_no_token_is_given_twice(request, through):
     """Three stores (three processes' pools) taking at once from one bucket: every level
-    comes back once, as if they had queued, and they see each other's takes."""
-    stores = [await Store.open(pg_url) for _ in range(3)]
+    comes back once, as if they had queued, and they see each other's takes; on PostgreSQL
+    directly and through PgBouncer in transaction pooling mode."""
+    url = request.getfixturevalue(through)
+    stores = [await Store.open(url) for _ in range(3)]
     try:
         levels = await asyncio.gather(
             *(stores[i % 3].take_budget("discord", 1, NONE, 10) for i in range(30))
