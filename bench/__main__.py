@@ -1,6 +1,7 @@
 """Print every benchmark figure: engines, stored moves, concurrent games on SQLite and
 PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord REST calls per move, and a tiny
-bot arena (``python -m bench arena`` for the real one)."""
+bot arena (``python -m bench arena`` for the real one; ``python -m bench engines [--against
+<rev>]`` for the engines alone, or against another git revision)."""
 
 import sys
 
@@ -20,6 +21,9 @@ if sys.argv[1:2] in (["-h"], ["--help"]):
     sys.exit(0)
 if sys.argv[1:2] == ["arena"]:
     arena.main(sys.argv[2:])
+    sys.exit(0)
+if sys.argv[1:2] == ["engines"]:
+    engines_bench.main(sys.argv[2:])
     sys.exit(0)
 
 print("== Engines (random legal games) ==")
