@@ -40,7 +40,7 @@ view), ``determinize.py`` and ``engine.py`` (the Engine subclass, mostly declara
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .base import Engine, Event, GameError, State, clone
@@ -204,12 +204,14 @@ class StepEngine(Engine):
         raise GameError(f"{self.title}: automatic steps did not settle")
 
     # --- undo (module docstring) -----------------------------------------------------------
-    def apply_marked(self, state: State, seat: int, action: str) -> tuple[State, list[Event], bool]:
+    def apply_marked(
+        self, state: State, seat: int, action: str, legal: Sequence[str] | None = None
+    ) -> tuple[State, list[Event], bool]:
         """``apply``, plus whether the action revealed anything (module docstring, "Undo")."""
-        self.check_action(state, seat, action)
+        self.check_action(state, seat, action, legal)
         step = self._step(state)
         assert step is not None
-        new = clone(state)
+        new = self.copy_state(state)
         events: list[Event] = []
         trail: list[Step] = []
         self._apply(new, seat, action, events, trail)

@@ -18,7 +18,7 @@ from .data import (
 from .determinize import determinize as _determinize
 from .render import board_text as _board_text
 from .render import hand_text as _hand_text
-from .setup import new_state
+from .setup import LAYOUT, new_state
 from .steps import STEPS
 from .steps import prompt as _prompt
 from .views import view as _view
@@ -40,6 +40,7 @@ class HenchmaniaEngine(StepEngine):
         "alt_henchmen": "none",
     }
     STEPS = STEPS
+    layout = LAYOUT
     option_help = {
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",

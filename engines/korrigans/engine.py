@@ -12,7 +12,7 @@ from .common import kid_id, mapof
 from .data import RAINBOW
 from .determinize import determinize as _determinize
 from .maps import map_names
-from .setup import new_state
+from .setup import LAYOUT, new_state
 from .steps import STEPS, step_of
 
 V1_KEYS = {"tok": "tokens", "hid": "hidden", "sac": "sacrificed"}
@@ -45,6 +45,7 @@ class KorrigansEngine(StepEngine):
     }
     option_choices = {"placement": ["standard", "advanced"], "map": map_names()}
     STEPS = STEPS
+    layout = LAYOUT
     state_version = 2
     migrations = {1: _v1_to_v2}
 

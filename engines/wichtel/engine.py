@@ -7,7 +7,7 @@ from ..steps import StepEngine, last_move
 from . import render, views
 from .data import BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES
 from .determinize import determinize as _determinize
-from .setup import new_state
+from .setup import LAYOUT, new_state
 from .steps import STEPS
 
 
@@ -45,6 +45,7 @@ class WichtelEngine(StepEngine):
     state_version = 3
     migrations = {1: _v1_to_v2, 2: _v2_to_v3}
     STEPS = STEPS
+    layout = LAYOUT
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         state = new_state(num_players, seed, self.check_setup(num_players, options))

@@ -24,6 +24,7 @@ class ZiegenEngine(StepEngine):
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
     STEPS = STEPS
+    layout = setup.LAYOUT
     # 2: stable card ids; 3: ``taken``, the cards each hand took from the pasture (upgrade.py)
     state_version = 3
     migrations = upgrade.MIGRATIONS
