@@ -75,16 +75,19 @@ class KorrigansEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return list(state["pos"]), [len(t) for t in state["tokens"]], state["troll"]
+        return state["pos"].copy(), [*map(len, state["tokens"])], state["troll"]
 
     def last_at(self, marks, state: State) -> dict:
         """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
         whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
         pos, toks, troll = marks
+        now = state["pos"]
+        moved = [] if pos == now else [k for k, f in enumerate(pos) if f != now[k]]
+        fields = {now[k] for k in moved if now[k] is not None}
+        counts = [*map(len, state["tokens"])]
+        if counts != toks:
+            fields |= {f for f, n in enumerate(toks) if n != counts[f]}
         letters = mapof(state).letters
-        moved = [k for k, f in enumerate(pos) if f != state["pos"][k]]
-        fields = {state["pos"][k] for k in moved if state["pos"][k] is not None}
-        fields |= {f for f, n in enumerate(toks) if n != len(state["tokens"][f])}
         return {
             "korrigans": [kid_id(k) for k in moved],
             "fields": [letters[f] for f in sorted(fields)],

@@ -11,7 +11,7 @@ from engines.words import Msg
 
 from .common import mapof, top
 from .data import BACKUP_SIDES, COMPANIONS
-from .moves import choose_korrigan, move_actions, play_move, split_moves
+from .moves import choose_korrigan, has_any_move, move_actions, play_move, split_moves
 from .scoring import score, winners
 from .words import msg
 
@@ -50,8 +50,11 @@ def final_actions(st: dict, step: dict) -> list[str]:
 
 
 def is_stuck(st: dict, step: dict) -> bool:
-    """A final turn with nothing left to do but "done" ends by itself (step "final_end")."""
-    return final_actions(st, step) == ["done"]
+    """A final turn with nothing left to do but "done" ends by itself (step "final_end"):
+    ``final_actions`` is ["done"] exactly when no Korrigan was chosen (a chosen one offers
+    "kor:back") and the seat has no move at all. ``step_of`` asks this several times a move,
+    so it stops at the first move found instead of listing them all."""
+    return "kor" not in step and not has_any_move(mapof(st), st, step["s"])
 
 
 def final_legal(st: dict, seat: int) -> list[str]:
