@@ -179,8 +179,10 @@ class Layout:
                     type(value) is dict and all(_atoms_only(col) for col in value.values())
                 )
             elif key in self.shared:
-                rows = value if type(value) is list else getattr(value, "values", list)()
-                fits = value is None or all(_atoms_only(row) for row in rows)
+                rows = value.values() if type(value) is dict else value
+                fits = value is None or (
+                    type(value) in _CONTAINERS and all(_atoms_only(row) for row in rows)
+                )
             else:  # deep, kept: any JSON-like value
                 fits = True
             if not fits:

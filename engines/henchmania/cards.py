@@ -15,7 +15,7 @@ plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (ph
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event
+from ..base import Event, own
 from .common import (
     add_score,
     apply_counter,
@@ -401,8 +401,8 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card == "traitor2":
         src, dst = args[1], args[2]
         if target in state["board"][src] and not is_full(state, dst):
-            state["board"][src].remove(target)
-            state["board"][dst].append(target)
+            own(state, "board", src).remove(target)
+            own(state, "board", dst).append(target)
             say(events, "moves_henchman", seat=seat, target=target, src=src, dst=dst)
     elif card == "bella":
         if any(can_receive(state, seat, c) for c in state["res"][target]):
@@ -411,7 +411,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card == "traitor":
         site = args[1]
         if target in state["board"][site]:
-            state["board"][site].remove(target)
+            own(state, "board", site).remove(target)
             state["held"][seat].append(target)
             say(events, "takes_henchman", seat=seat, target=target, site=site)
     elif card == "brawl":
@@ -431,7 +431,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             if dominant(state, site) == seat:
                 draw(state, seat, site, events)
     elif card == "grave":
-        state["disc"][args[0]].remove(args[1])
+        own(state, "disc", args[0]).remove(args[1])
         state["hand"][seat].append(args[1])
     finish_turn(state, events)
 

@@ -5,7 +5,7 @@ step in the state and the shared loop, ``engines.steps.StepEngine.advance``, run
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event
+from ..base import Event, own
 from ..words import plural
 from .data import CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS, TAVERN_TARGETED
 from .words import GAME, msg
@@ -47,16 +47,18 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
     """Draw ``count`` cards from a site into a hand; an empty pile reshuffles its discards."""
     got = 0
     for _ in range(count):
-        deck = state["deck"][site]
-        if not deck:
+        if not state["deck"][site]:
             disc = state["disc"][site]
             if not disc:
                 say(events, "pile_empty", site=site)
                 break
+            deck = own(state, "deck", site)
             deck.extend(disc)
-            disc.clear()
+            state["disc"][site] = []
             rng.shuffle(state, deck)
             say(events, "reshuffle", site=site)
+        else:
+            deck = own(state, "deck", site)
         card = deck.pop()
         state["hand"][seat].append(card)
         tell(events, (seat,), "you_drew", card=card)
@@ -70,9 +72,9 @@ def refill(state: dict, events: list) -> None:
     """A site whose pile is empty immediately gets its discards, shuffled, as a new pile."""
     for site in SITES:
         if not state["deck"][site] and state["disc"][site]:
-            deck = state["deck"][site]
+            deck = own(state, "deck", site)
             deck.extend(state["disc"][site])
-            state["disc"][site].clear()
+            state["disc"][site] = []
             rng.shuffle(state, deck)
             say(events, "reshuffle", site=site)
 
@@ -82,7 +84,7 @@ def can_draw(state: dict, site: str) -> bool:
 
 
 def discard(state: dict, card: str) -> None:
-    state["disc"][CARDS[card][1]].append(card)
+    own(state, "disc", CARDS[card][1]).append(card)
 
 
 def hand_remove(state: dict, seat: int, card: str) -> None:

@@ -12,6 +12,7 @@ Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 
 
 from __future__ import annotations
 
+from ..base import own
 from .common import (
     dominant,
     draw,
@@ -128,7 +129,7 @@ def apply(state: dict, seat: int, action: str, events: list) -> None:
     else:
         state["held"][seat].remove(color)
         say(events, "sets_betrayed", seat=seat, color=color, site=site)
-    state["board"][site].append(color)
+    own(state, "board", site).append(color)
     if count > 1:
         say(events, "influence_ol" if parts[-1] == "olinf" else "influence", seat=seat)
     draw(state, seat, site, events, count)

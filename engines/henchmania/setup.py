@@ -54,7 +54,7 @@ LAYOUT = Layout(
     flat=("opt", "score", "trump", "trot", "supply", "passed", "traitor", "limbo", "result")
     + ("extra",),
     rows=("hand", "res", "rot", "held"),
-    cols=("deck", "disc", "board"),
+    shared=("deck", "disc", "board"),
     deep=("step", "duel", "lastduel", "tie"),
     kept=("lastmove",),
 )

@@ -6,7 +6,7 @@ final turn with no move left ends)."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .common import mapof, top
@@ -34,8 +34,9 @@ def next_final_turn(st: dict, events: list[Event]) -> None:
 
 def reveal_all(st: dict, seat: int, events: list[Event]) -> None:
     comps = [k for k in st["hidden"][seat] if k in COMPANIONS]
+    hidden = own(st, "hidden", seat)
     for k in comps:
-        st["hidden"][seat].remove(k)
+        hidden.remove(k)
     st["shown"][seat] = sorted(st["shown"][seat] + comps)
     comps = list(st["shown"][seat])
     side = st["backup"][seat]

@@ -9,7 +9,7 @@ A helper module: it imports no phase module.
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 
 from .carry import arrive
 from .common import mapof
@@ -136,13 +136,15 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
     else:
         used = msg("companion", comp=comp)
         if final:
-            st["shown"][seat].remove(comp)
-            st["disc"][seat].append(comp)
-            st["disc"][seat].sort()
+            own(st, "shown", seat).remove(comp)
+            disc = own(st, "disc", seat)
+            disc.append(comp)
+            disc.sort()
         elif comp not in st["shown"][seat]:
-            st["hidden"][seat].remove(comp)
-            st["shown"][seat].append(comp)
-            st["shown"][seat].sort()
+            own(st, "hidden", seat).remove(comp)
+            shown = own(st, "shown", seat)
+            shown.append(comp)
+            shown.sort()
             events.append(Event(msg("reveals", p=seat, comp=comp)))
     src = st["pos"][kid]
     st["pos"][kid] = dest

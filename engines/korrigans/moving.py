@@ -5,7 +5,7 @@ and "elf" (they also come up in the final turn)."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .carry import give_goblin, take_elf
@@ -112,9 +112,10 @@ def sac_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
 def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -> None:
     """Give up ``kind`` for the Backup Companion (side ``step["side"]``); the "move" step below
     is skipped if no move remains after the sacrifice (ruling 4)."""
-    st["hidden"][seat].remove(kind)
-    st["sacrificed"][seat].append(kind)
-    st["sacrificed"][seat].sort()
+    own(st, "hidden", seat).remove(kind)
+    sacrificed = own(st, "sacrificed", seat)
+    sacrificed.append(kind)
+    sacrificed.sort()
     st["backup"][seat] = step["side"]
     st["bk_supply"] -= 1
     side = step["side"]

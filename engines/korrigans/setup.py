@@ -28,7 +28,7 @@ LAYOUT = Layout(
     + ("chain", "cauldron", "pi", "mover", "fi"),
     flat=("men", "box_tok", "box_men", "gone_men", "backup", "screen", "pos", "carry", "supply")
     + ("out", "bag", "suns", "clouds", "aside", "drawn"),
-    rows=("tokens", "hidden", "shown", "kept", "sacrificed", "disc", "seen"),
+    shared=("tokens", "hidden", "shown", "kept", "sacrificed", "disc", "seen"),
     deep=("stack",),
     kept=("lastmove",),
 )
