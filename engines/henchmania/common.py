@@ -60,7 +60,7 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
         else:
             deck = own(state, "deck", site)
         card = deck.pop()
-        state["hand"][seat].append(card)
+        own(state, "hand", seat).append(card)
         tell(events, (seat,), "you_drew", card=card)
         got += 1
     if got:
@@ -88,7 +88,7 @@ def discard(state: dict, card: str) -> None:
 
 
 def hand_remove(state: dict, seat: int, card: str) -> None:
-    state["hand"][seat].remove(card)
+    own(state, "hand", seat).remove(card)
 
 
 def hand_backs(hand: list[str]) -> dict[str, int]:
@@ -110,9 +110,9 @@ def can_receive(state: dict, seat: int, card: str) -> bool:
 
 def res_remove(state: dict, seat: int, card: str) -> None:
     """Take one ``card`` out of a Reserve (it leaves unrotated)."""
-    state["res"][seat].remove(card)
+    own(state, "res", seat).remove(card)
     if card not in state["res"][seat] and card in state["rot"][seat]:
-        state["rot"][seat].remove(card)
+        own(state, "rot", seat).remove(card)
 
 
 def res_discard(state: dict, seat: int, card: str) -> None:
@@ -143,7 +143,7 @@ def old_lady_trump(state: dict, seat: int, trump: str) -> bool:
 
 def use_trump(state: dict, seat: int, trump: str, via_old_lady: bool) -> None:
     if via_old_lady:
-        state["rot"][seat].append("oldlady")
+        own(state, "rot", seat).append("oldlady")
     else:
         state["trot"][seat] = True
 

@@ -53,8 +53,7 @@ LAYOUT = Layout(
     atoms=("n", "rng", "day", "badge", "phase", "turn", "days", "target"),
     flat=("opt", "score", "trump", "trot", "supply", "passed", "traitor", "limbo", "result")
     + ("extra",),
-    rows=("hand", "res", "rot", "held"),
-    shared=("deck", "disc", "board"),
+    shared=("hand", "res", "rot", "held", "deck", "disc", "board"),
     deep=("step", "duel", "lastduel", "tie"),
     kept=("lastmove",),
 )
