@@ -48,19 +48,16 @@ class ZiegenEngine(StepEngine):
         return {**views.view(state, seat), "last": last_move(state)}
 
     def last_marks(self, state):
-        return list(state["grid"]), list(state["mark"]), list(state["goats"])
+        return state["grid"].copy(), state["mark"].copy(), state["goats"].copy()
 
     def last_at(self, marks, state):
         """``cells``: pasture cells whose card or small goat changed; ``goats``: seats whose
         large goat moved."""
         grid, mark, goats = marks
+        now = zip(grid, mark, state["grid"], state["mark"])
         return {
-            "cells": [
-                c
-                for c, (g, m) in enumerate(zip(grid, mark))
-                if g != state["grid"][c] or m != state["mark"][c]
-            ],
-            "goats": [s for s, pos in enumerate(goats) if pos != state["goats"][s]],
+            "cells": [c for c, (g, m, g2, m2) in enumerate(now) if g != g2 or m != m2],
+            "goats": [s for s, (a, b) in enumerate(zip(goats, state["goats"])) if a != b],
         }
 
     def determinize(self, state, seat, rng):
