@@ -101,14 +101,17 @@ LAST_KEY = "lastmove"  # the state's record of the last public move (``note_last
 LAST_NEWS = 4  # public news lines kept with it
 
 
-def note_last(state: State, seat: int, events: list[Event], at: dict) -> None:
+def note_last(state: State, seat: int, events: list[Event], at: dict | Callable[[], dict]) -> None:
     """Record the last move that made public news: who moved, the public news of that move
     (messages' JSON forms, at most ``LAST_NEWS``) and where it changed the board (``at``, from
-    the game's ``last_at``). A move with no public news (a hidden choice) leaves the record as
-    it was, so nothing hidden shows, not even that a seat chose in secret."""
+    the game's ``last_at``; or a function that returns it, asked only when there is news). A
+    move with no public news (a hidden choice) leaves the record as it was, so nothing hidden
+    shows, not even that a seat chose in secret."""
     news = [e.message for e in events if e.audience is None]
     if not news:
         return
+    if callable(at):
+        at = at()
     state[LAST_KEY] = {
         "seat": seat,
         "news": [m.to_json() if isinstance(m, Msg) else str(m) for m in news[:LAST_NEWS]],
@@ -165,7 +168,7 @@ class StepEngine(Engine):
         marks = self.last_marks(state)
         start = len(events)
         self._play(state, seat, action, events, trail)
-        note_last(state, seat, events[start:], self.last_at(marks, state))
+        note_last(state, seat, events[start:], lambda: self.last_at(marks, state))
 
     def _play(
         self,
