@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engines.base import State
-from engines.steps import StepEngine, last_move
+from engines.steps import StepEngine, changed, last_move
 from engines.words import Msg
 
 from . import final, render, scoring, views
@@ -81,11 +81,11 @@ class KorrigansEngine(StepEngine):
         whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
         pos, toks, troll = marks
         now = state["pos"]
-        moved = [] if pos == now else [k for k, f in enumerate(pos) if f != now[k]]
+        moved = [] if pos == now else changed(pos, now)
         fields = {now[k] for k in moved if now[k] is not None}
         counts = [*map(len, state["tokens"])]
         if counts != toks:
-            fields |= {f for f, n in enumerate(toks) if n != counts[f]}
+            fields.update(changed(toks, counts))
         letters = mapof(state).letters
         return {
             "korrigans": [kid_id(k) for k in moved],

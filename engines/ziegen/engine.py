@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
-from engines.steps import StepEngine, last_move
+from engines.steps import StepEngine, changed, last_move
 
 from . import data, geometry, render, scoring, setup, upgrade, views
 from .common import PEN
@@ -54,11 +54,11 @@ class ZiegenEngine(StepEngine):
         """``cells``: pasture cells whose card or small goat changed; ``goats``: seats whose
         large goat moved."""
         grid, mark, goats = marks
-        now = zip(grid, mark, state["grid"], state["mark"])
-        return {
-            "cells": [c for c, (g, m, g2, m2) in enumerate(now) if g != g2 or m != m2],
-            "goats": [s for s, (a, b) in enumerate(zip(goats, state["goats"])) if a != b],
-        }
+        cells: set[int] = set()
+        for before, now in ((grid, state["grid"]), (mark, state["mark"])):
+            if before != now:  # most moves change one of them only
+                cells.update(changed(before, now))
+        return {"cells": sorted(cells), "goats": changed(goats, state["goats"])}
 
     def determinize(self, state, seat, rng):
         return determinize(state, seat, rng)
