@@ -10,8 +10,9 @@ compare revisions only in one run, interleaved.
 
 Run: ``python -m bench engines`` (this tree), or ``python -m bench engines --against <rev>
 [--rounds N]``: the tree of git revision ``<rev>`` (``git archive`` into a temporary folder) and
-this working tree are measured alternately, each round in fresh subprocesses doing the same
-playouts and searches, and the medians of the rounds are printed side by side.
+this working tree (or, with ``--to <rev2>``, that revision's) are measured alternately, each
+round in fresh subprocesses doing the same playouts and searches, and the medians of the rounds
+are printed side by side.
 """
 
 from __future__ import annotations
@@ -126,8 +127,9 @@ def export(rev: str, folder: str) -> str:
     archive = os.path.join(folder, "tree.tar")
     with open(archive, "wb") as fh:
         subprocess.run(["git", "-C", ROOT, "archive", rev], stdout=fh, check=True)
+    safe = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}  # Python >= 3.11.4
     with tarfile.open(archive) as tar:
-        tar.extractall(path, filter="data")
+        tar.extractall(path, **safe)
     return path
 
 
@@ -142,11 +144,15 @@ def worker(root: str, seeds: int, hard: int, only: str | None) -> dict:
     return json.loads(done.stdout)
 
 
-def compare(rev: str, rounds: int, seeds: int, hard: int, only: str | None) -> list[str]:
-    """Medians over ``rounds`` of ``rev`` against this working tree, measured alternately."""
+def compare(
+    rev: str, rounds: int, seeds: int, hard: int, only: str | None, to: str | None = None
+) -> list[str]:
+    """Medians over ``rounds`` of ``rev`` against this working tree (or revision ``to``),
+    measured alternately."""
     runs: dict[str, list[dict]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory() as folder:
-        trees = {"before": export(rev, folder), "after": ROOT}
+        after = ROOT if to is None else export(to, os.path.join(folder, "to"))
+        trees = {"before": export(rev, os.path.join(folder, "rev")), "after": after}
         for number in range(rounds):
             order = ("before", "after") if number % 2 == 0 else ("after", "before")
             for side in order:
@@ -162,7 +168,7 @@ def compare(rev: str, rounds: int, seeds: int, hard: int, only: str | None) -> l
 
     lines = [
         f"CPU moves/s (legal_actions + apply), medians of {rounds} rounds, {seeds} games each; "
-        f"before = {rev}, after = this tree; target {TARGET_MOVES_PER_SECOND:,}",
+        f"before = {rev}, after = {to or 'this tree'}; target {TARGET_MOVES_PER_SECOND:,}",
         f"{'game':<11} {'p':>2} {'before':>9} {'after':>9} {'after+legal':>12} {'gain':>6}"
         f"  {'hard it/s before':>16} {'after':>7} {'gain':>6}",
     ]
@@ -184,6 +190,7 @@ def compare(rev: str, rounds: int, seeds: int, hard: int, only: str | None) -> l
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench engines", description=__doc__)
     parser.add_argument("--against", metavar="REV", help="git revision to compare with")
+    parser.add_argument("--to", metavar="REV", help="compare with this revision, not the tree")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seeds", type=int, default=SEEDS)
     parser.add_argument(
@@ -196,7 +203,8 @@ def main(argv: list[str]) -> None:
         sys.path.insert(0, args.worker)
         print(json.dumps(measure(args.seeds, args.hard, args.game)))
     elif args.against:
-        print("\n".join(compare(args.against, args.rounds, args.seeds, args.hard, args.game)))
+        lines = compare(args.against, args.rounds, args.seeds, args.hard, args.game, args.to)
+        print("\n".join(lines))
     else:
         print("\n".join(run(args.seeds)))
 
