@@ -174,7 +174,8 @@ def compare(
     ]
     for key in runs["after"][0]:
         name, players = key.split()
-        before = median("before", key, "plain")
+        # each side as the table service calls it: with ``legal`` where apply takes it
+        before = median("before", key, "legal") or median("before", key, "plain")
         after = median("after", key, "plain")
         best = median("after", key, "legal") or after
         line = f"{name:<11} {players:>2} {fmt(before):>9} {fmt(after):>9} {fmt(best):>12}"
