@@ -65,6 +65,15 @@ class Event:
     audience: tuple[int, ...] | None = None
     highlight: bool = False
 
+    def __init__(
+        self, message: Any, audience: tuple[int, ...] | None = None, highlight: bool = False
+    ) -> None:
+        # What the generated one does, with the slots' setters looked up once (``_SET_*``):
+        # every move makes a few events, so this is a hot path.
+        _SET_MESSAGE(self, message)
+        _SET_AUDIENCE(self, audience)
+        _SET_HIGHLIGHT(self, highlight)
+
     @property
     def text(self) -> str:
         from .words import render
@@ -73,6 +82,11 @@ class Event:
 
     def visible_to(self, seat: int | None) -> bool:
         return self.audience is None or (seat is not None and seat in self.audience)
+
+
+_SET_MESSAGE = Event.message.__set__  # type: ignore[attr-defined]
+_SET_AUDIENCE = Event.audience.__set__  # type: ignore[attr-defined]
+_SET_HIGHLIGHT = Event.highlight.__set__  # type: ignore[attr-defined]
 
 
 def clone(data: Any) -> Any:
