@@ -80,9 +80,10 @@ def test_every_state_fits_the_layout_and_copies_safely(name, num_players):
                 break
             seat = rnd.choice(engine.to_act(state))
             legal = engine.legal_actions(state, seat)
-            if rnd.random() < 0.1:
+            if rnd.random() < 0.2:  # determinize copies by the layout too
                 world = engine.determinize(state, seat, random.Random(number))
                 assert layout.check(world) == [], f"{name} world: {layout.check(world)}"
+                assert json.dumps(state) == history[-1][1], "determinize changed the state"
                 engine.simulate(world, seat, legal[0])
             state, _ = engine.apply(state, seat, rnd.choice(legal), legal=legal)
             history.append((state, json.dumps(state)))
