@@ -3,7 +3,8 @@
 An engine is one object per game (see ``engines.REGISTRY``). Game state is plain JSON-able data
 (dicts, lists, ints, strings, bools, None): no classes, no tuples, no sets. The seeded RNG lives
 inside the state (see ``engines.rng``), so the same seed and the same actions always give the same
-game. ``apply`` never mutates the state it is given; it returns a new one.
+game. ``apply`` never mutates the state it is given; it returns a new one, which may share with
+it what no move changes in place (strings, numbers; the ``Layout`` says which lists and dicts).
 
 Every decision a player can take is a short action id (``ACTION_ID_RE``). A decision with many
 parts is split into several steps, so that one step never offers more than a few dozen choices.
@@ -152,7 +153,8 @@ class Layout:
         self.shallow = flat + shared  # the containers copied with one ``copy()``
 
     def copy(self, state: State) -> State:
-        """A copy of ``state`` that shares no container a move may change with it."""
+        """A copy of ``state`` that shares with it only what no move changes in place:
+        strings and numbers, the rows of ``shared`` keys and the ``kept`` containers."""
         if not state.keys() <= self.known:
             return clone(state)
         new = state.copy()
@@ -217,7 +219,8 @@ class Engine(ABC):
 
     A subclass sets ``name``, ``title``, ``min_players``, ``max_players``, ``options`` (dict of
     option name -> default) and implements every abstract method; ``_apply`` works on a private
-    copy made by ``apply`` and may mutate it.
+    copy made by ``apply`` (``copy_state``) and may mutate it, except the rows of the
+    ``layout``'s ``shared`` keys, which it replaces instead (``own``).
     """
 
     name: str = ""
