@@ -74,18 +74,20 @@ class KorrigansEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return state["pos"].copy(), [*map(len, state["tokens"])], state["troll"]
+        # The tokens' rows are shared rows (``setup.LAYOUT``): a move replaces the row of a
+        # field it changes, never changes it in place, so the rows themselves are the snapshot.
+        return state["pos"].copy(), state["tokens"].copy(), state["troll"]
 
     def last_at(self, marks, state: State) -> dict:
         """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
         whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
-        pos, toks, troll = marks
+        pos, tokens, troll = marks
         now = state["pos"]
         moved = [] if pos == now else changed(pos, now)
         fields = {now[k] for k in moved if now[k] is not None}
-        counts = [*map(len, state["tokens"])]
-        if counts != toks:
-            fields.update(changed(toks, counts))
+        piles = state["tokens"]
+        if tokens != piles:
+            fields.update(f for f in changed(tokens, piles) if len(tokens[f]) != len(piles[f]))
         letters = mapof(state).letters
         return {
             "korrigans": [kid_id(k) for k in moved],
