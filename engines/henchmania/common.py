@@ -70,6 +70,8 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
 
 def refill(state: dict, events: list) -> None:
     """A site whose pile is empty immediately gets its discards, shuffled, as a new pile."""
+    if all(state["deck"].values()):  # after every move: mostly no pile is empty
+        return
     for site in SITES:
         if not state["deck"][site] and state["disc"][site]:
             deck = own(state, "deck", site)
