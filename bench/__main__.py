@@ -1,7 +1,8 @@
 """Print every benchmark figure: engines, stored moves, a click late in a long game,
 concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord
 REST calls per move (and three processes under Discord's global rate limit), and a tiny bot
-arena (``python -m bench arena`` for the real one)."""
+arena (``python -m bench arena`` for the real one; ``python -m bench engines [--against <rev>]``
+for the engines alone, or against another git revision)."""
 
 import sys
 
@@ -22,6 +23,9 @@ if sys.argv[1:2] in (["-h"], ["--help"]):
     sys.exit(0)
 if sys.argv[1:2] == ["arena"]:
     arena.main(sys.argv[2:])
+    sys.exit(0)
+if sys.argv[1:2] == ["engines"]:
+    engines_bench.main(sys.argv[2:])
     sys.exit(0)
 
 print("== Engines (random legal games) ==")

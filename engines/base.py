@@ -3,7 +3,8 @@
 An engine is one object per game (see ``engines.REGISTRY``). Game state is plain JSON-able data
 (dicts, lists, ints, strings, bools, None): no classes, no tuples, no sets. The seeded RNG lives
 inside the state (see ``engines.rng``), so the same seed and the same actions always give the same
-game. ``apply`` never mutates the state it is given; it returns a new one.
+game. ``apply`` never mutates the state it is given; it returns a new one, which may share with
+it what no move changes in place (strings, numbers; the ``Layout`` says which lists and dicts).
 
 Every decision a player can take is a short action id (``ACTION_ID_RE``). A decision with many
 parts is split into several steps, so that one step never offers more than a few dozen choices.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import marshal
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -65,6 +66,15 @@ class Event:
     audience: tuple[int, ...] | None = None
     highlight: bool = False
 
+    def __init__(
+        self, message: Any, audience: tuple[int, ...] | None = None, highlight: bool = False
+    ) -> None:
+        # What the generated one does, with the slots' setters looked up once (``_SET_*``):
+        # every move makes a few events, so this is a hot path.
+        _SET_MESSAGE(self, message)
+        _SET_AUDIENCE(self, audience)
+        _SET_HIGHLIGHT(self, highlight)
+
     @property
     def text(self) -> str:
         from .words import render
@@ -75,9 +85,133 @@ class Event:
         return self.audience is None or (seat is not None and seat in self.audience)
 
 
+_SET_MESSAGE = Event.message.__set__  # type: ignore[attr-defined]
+_SET_AUDIENCE = Event.audience.__set__  # type: ignore[attr-defined]
+_SET_HIGHLIGHT = Event.highlight.__set__  # type: ignore[attr-defined]
+
+
 def clone(data: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, str, int, float, bool, None), fast."""
     return marshal.loads(marshal.dumps(data))
+
+
+_ATOMS = (type(None), bool, int, float, str)
+_CONTAINERS = (list, dict)
+
+
+def _atoms_only(value: Any) -> bool:
+    if type(value) is list:
+        return all(type(x) in _ATOMS for x in value)
+    if type(value) is dict:
+        return all(type(x) in _ATOMS for x in value.values())
+    return False
+
+
+class Layout:
+    """How a game's state nests, key by key, so that ``Engine.copy_state`` copies exactly the
+    containers a move may change and shares everything else (strings and numbers are never
+    changed in place, so a copy need not make new ones: ``clone`` does, which is most of its
+    cost). A key of the state is one of:
+
+    - ``atoms``: an int, str, bool, float or None (shared);
+    - ``flat``: a list or dict of atoms, or None (one ``copy()``);
+    - ``rows``: a list of flat lists or dicts, or None;
+    - ``cols``: a dict of flat lists or dicts, or None;
+    - ``shared``: like ``rows`` or ``cols``, but only the outer list or dict is copied: its
+      rows are shared with the state before the move, so the rules never change one in place,
+      they take their own copy first (``own``: ``own(st, "tokens", f).remove(kind)``) or put
+      a new one in its place. For many rows of which a move changes one at most (the tokens
+      on every field, the decks of every site);
+    - ``deep``: anything JSON-like (``clone``d whole when it is a container);
+    - ``kept``: a container the rules only ever replace whole, never change in place (the
+      last move's record): shared between the states before and after a move.
+
+    A state with a key the layout does not name is ``clone``d whole: a new key is safe before
+    its layout says what it is. Whether every state of a game fits its layout (``check``) and
+    whether a ``kept`` container stays unchanged are tested over random games
+    (``tests/engines/contract.py``, ``tests/engines/test_layout.py``).
+    """
+
+    __slots__ = ("atoms", "flat", "rows", "shared", "cols", "deep", "kept", "known", "shallow")
+
+    def __init__(
+        self,
+        atoms: tuple[str, ...] = (),
+        flat: tuple[str, ...] = (),
+        rows: tuple[str, ...] = (),
+        shared: tuple[str, ...] = (),
+        cols: tuple[str, ...] = (),
+        deep: tuple[str, ...] = (),
+        kept: tuple[str, ...] = (),
+    ):
+        self.atoms, self.flat, self.rows, self.shared = atoms, flat, rows, shared
+        self.cols, self.deep, self.kept = cols, deep, kept
+        names = atoms + flat + rows + shared + cols + deep + kept
+        if len(set(names)) != len(names):
+            raise ValueError("a key named twice in a state layout")
+        self.known = frozenset(names)
+        self.shallow = flat + shared  # the containers copied with one ``copy()``
+
+    def copy(self, state: State) -> State:
+        """A copy of ``state`` that shares with it only what no move changes in place:
+        strings and numbers, the rows of ``shared`` keys and the ``kept`` containers."""
+        if not state.keys() <= self.known:
+            return clone(state)
+        new = state.copy()
+        get = state.get
+        for key in self.shallow:
+            value = get(key)
+            if value is not None:
+                new[key] = value.copy()
+        for key in self.rows:
+            value = get(key)
+            if value is not None:
+                new[key] = [row.copy() for row in value]
+        for key in self.cols:
+            value = get(key)
+            if value is not None:
+                new[key] = {k: col.copy() for k, col in value.items()}
+        for key in self.deep:
+            value = get(key)
+            if type(value) in _CONTAINERS:
+                new[key] = clone(value)
+        return new
+
+    def check(self, state: State) -> list[str]:
+        """What in ``state`` does not fit this layout (nothing: [])."""
+        wrong = [f"{key!r} is not in the layout" for key in state.keys() - self.known]
+        for key in state.keys() & self.known:
+            value = state[key]
+            if key in self.atoms:
+                fits = type(value) in _ATOMS
+            elif key in self.flat:
+                fits = value is None or _atoms_only(value)
+            elif key in self.rows:
+                fits = value is None or (
+                    type(value) is list and all(_atoms_only(row) for row in value)
+                )
+            elif key in self.cols:
+                fits = value is None or (
+                    type(value) is dict and all(_atoms_only(col) for col in value.values())
+                )
+            elif key in self.shared:
+                rows = value.values() if type(value) is dict else value
+                fits = value is None or (
+                    type(value) in _CONTAINERS and all(_atoms_only(row) for row in rows)
+                )
+            else:  # deep, kept: any JSON-like value
+                fits = True
+            if not fits:
+                wrong.append(f"{key!r} does not fit the layout: {value!r}"[:200])
+        return wrong
+
+
+def own(state: State, key: str, index: int | str) -> Any:
+    """Row ``index`` of the ``shared`` list or dict ``state[key]`` (``Layout``), made the
+    state's own (a copy put in its place) so that it may be changed: the row before may be
+    shared with the state before the move."""
+    row = state[key][index] = state[key][index].copy()
+    return row
 
 
 class Engine(ABC):
@@ -85,7 +219,8 @@ class Engine(ABC):
 
     A subclass sets ``name``, ``title``, ``min_players``, ``max_players``, ``options`` (dict of
     option name -> default) and implements every abstract method; ``_apply`` works on a private
-    copy made by ``apply`` and may mutate it.
+    copy made by ``apply`` (``copy_state``) and may mutate it, except the rows of the
+    ``layout``'s ``shared`` keys, which it replaces instead (``own``).
     """
 
     name: str = ""
@@ -101,6 +236,9 @@ class Engine(ABC):
     # autocomplete and the playout tests go through them. An option not named here takes any
     # value of its default's type (a bool: on or off). Default: no option has a list.
     option_choices: dict[str, list[Any]] = {}
+    # How the game's states nest (``Layout``), for a fast private copy in ``apply`` and
+    # ``simulate`` (``copy_state``); None: a deep copy (``clone``) of the whole state.
+    layout: Layout | None = None
     # Where this game's parts live. Each is found from ``name`` by convention (``PARTS``; the
     # checklist is ``docs/new-game.md``): nothing outside the game's own files names a game.
     # ``parts`` overrides one: a module path for a part that lives elsewhere (the tests' toy game
@@ -183,8 +321,16 @@ class Engine(ABC):
     def describe(self, state: State, seat: int, action: str, lang: str = "en") -> str:
         """The words of ``action`` for ``seat`` in ``state``, in ``lang``."""
 
-    def check_action(self, state: State, seat: int, action: str) -> None:
-        """Raise ``IllegalAction`` unless ``seat`` may play ``action`` in ``state``."""
+    def check_action(
+        self, state: State, seat: int, action: str, legal: Sequence[str] | None = None
+    ) -> None:
+        """Raise ``IllegalAction`` unless ``seat`` may play ``action`` in ``state``.
+
+        ``legal``, when the caller has it, is ``legal_actions(state, seat)`` (the list the
+        action was picked from, or checked against): the check is then a look-up in it instead
+        of working the legal actions out again."""
+        if legal is not None and action in legal:
+            return
         if self.is_over(state):
             raise IllegalAction("The game is over.")
         if seat not in self.to_act(state):
@@ -192,10 +338,19 @@ class Engine(ABC):
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(f"{action!r} is not a legal move for you right now.")
 
-    def apply(self, state: State, seat: int, action: str) -> tuple[State, list[Event]]:
-        """Check legality, then run the move on a copy. Never mutates ``state``."""
-        self.check_action(state, seat, action)
-        new = clone(state)
+    def copy_state(self, state: State) -> State:
+        """The private copy of ``state`` that ``_apply`` may change: by the game's ``layout``
+        (only the containers a move may change are copied), else a deep copy."""
+        layout = self.layout
+        return clone(state) if layout is None else layout.copy(state)
+
+    def apply(
+        self, state: State, seat: int, action: str, legal: Sequence[str] | None = None
+    ) -> tuple[State, list[Event]]:
+        """Check legality, then run the move on a copy. Never mutates ``state``. ``legal``: the
+        caller's ``legal_actions(state, seat)``, if it has it (``check_action``)."""
+        self.check_action(state, seat, action, legal)
+        new = self.copy_state(state)
         events: list[Event] = []
         self._apply(new, seat, action, events)
         return new, events
@@ -204,16 +359,18 @@ class Engine(ABC):
         """``apply`` for a bot's search over its own (determinized) worlds: the state after
         ``action``, which must come from ``legal_actions(state, seat)`` (it is not checked
         again), and no events. Never mutates ``state``."""
-        new = clone(state)
+        new = self.copy_state(state)
         self._apply(new, seat, action, [])
         return new
 
     # --- undo: which applied actions revealed something ------------------------------------
-    def apply_marked(self, state: State, seat: int, action: str) -> tuple[State, list[Event], bool]:
+    def apply_marked(
+        self, state: State, seat: int, action: str, legal: Sequence[str] | None = None
+    ) -> tuple[State, list[Event], bool]:
         """``apply``, plus whether the action revealed anything new to anyone (see
         ``reveals``). Only an action that revealed nothing may be taken back (``engines.undo``).
         """
-        new, events = self.apply(state, seat, action)
+        new, events = self.apply(state, seat, action, legal)
         return new, events, self.reveals(state, seat, action, new, events)
 
     def reveals(

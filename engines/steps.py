@@ -40,8 +40,10 @@ view), ``determinize.py`` and ``engine.py`` (the Engine subclass, mostly declara
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import compress, count
+from operator import ne
 
 from .base import Engine, Event, GameError, State, clone
 from .words import Msg, render
@@ -101,19 +103,28 @@ LAST_KEY = "lastmove"  # the state's record of the last public move (``note_last
 LAST_NEWS = 4  # public news lines kept with it
 
 
-def note_last(state: State, seat: int, events: list[Event], at: dict) -> None:
+def note_last(state: State, seat: int, events: list[Event], at: dict | Callable[[], dict]) -> None:
     """Record the last move that made public news: who moved, the public news of that move
     (messages' JSON forms, at most ``LAST_NEWS``) and where it changed the board (``at``, from
-    the game's ``last_at``). A move with no public news (a hidden choice) leaves the record as
-    it was, so nothing hidden shows, not even that a seat chose in secret."""
+    the game's ``last_at``; or a function that returns it, asked only when there is news). A
+    move with no public news (a hidden choice) leaves the record as it was, so nothing hidden
+    shows, not even that a seat chose in secret."""
     news = [e.message for e in events if e.audience is None]
     if not news:
         return
+    if callable(at):
+        at = at()
     state[LAST_KEY] = {
         "seat": seat,
         "news": [m.to_json() if isinstance(m, Msg) else str(m) for m in news[:LAST_NEWS]],
         **at,
     }
+
+
+def changed(before: list, after: list) -> list[int]:
+    """The places where two lists of the same length differ (for ``last_at``; the comparison
+    runs in C, not place by place in Python)."""
+    return list(compress(count(), map(ne, before, after)))
 
 
 def last_move(state: State) -> dict | None:
@@ -165,7 +176,7 @@ class StepEngine(Engine):
         marks = self.last_marks(state)
         start = len(events)
         self._play(state, seat, action, events, trail)
-        note_last(state, seat, events[start:], self.last_at(marks, state))
+        note_last(state, seat, events[start:], lambda: self.last_at(marks, state))
 
     def _play(
         self,
@@ -204,12 +215,14 @@ class StepEngine(Engine):
         raise GameError(f"{self.title}: automatic steps did not settle")
 
     # --- undo (module docstring) -----------------------------------------------------------
-    def apply_marked(self, state: State, seat: int, action: str) -> tuple[State, list[Event], bool]:
+    def apply_marked(
+        self, state: State, seat: int, action: str, legal: Sequence[str] | None = None
+    ) -> tuple[State, list[Event], bool]:
         """``apply``, plus whether the action revealed anything (module docstring, "Undo")."""
-        self.check_action(state, seat, action)
+        self.check_action(state, seat, action, legal)
         step = self._step(state)
         assert step is not None
-        new = clone(state)
+        new = self.copy_state(state)
         events: list[Event] = []
         trail: list[Step] = []
         self._apply(new, seat, action, events, trail)
@@ -257,4 +270,4 @@ class StepEngine(Engine):
         return None if step is None else step.prompt(state, seat)
 
 
-__all__ = ["MAX_AUTO_STEPS", "RevealsFn", "Step", "StepEngine"]
+__all__ = ["MAX_AUTO_STEPS", "RevealsFn", "Step", "StepEngine", "changed"]

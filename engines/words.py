@@ -62,8 +62,8 @@ class Msg:
     params: dict[str, Any] = field(default_factory=dict)
 
     def __init__(self, key: str, /, **params: Any) -> None:
-        object.__setattr__(self, "key", key)
-        object.__setattr__(self, "params", params)
+        _SET_KEY(self, key)  # the slots' setters, looked up once: a hot path
+        _SET_PARAMS(self, params)
 
     @property
     def game(self) -> str:
@@ -74,6 +74,10 @@ class Msg:
 
     def __str__(self) -> str:
         return render(self)
+
+
+_SET_KEY = Msg.key.__set__  # type: ignore[attr-defined]
+_SET_PARAMS = Msg.params.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)

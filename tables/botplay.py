@@ -273,7 +273,7 @@ class BotPlay(TableBase):
             pick = await self._think(
                 game, engine, state, bot, before[bot], game.move_count, sitters
             )
-            state, events = engine.apply(state, bot, pick)
+            state, events = engine.apply(state, bot, pick, legal=before[bot])
             return await self.advance(
                 game, engine, state, [(bot, pick)], events, None, before=before, bots=False
             )

@@ -60,7 +60,7 @@ class Turns(BotPlay):
             before = {s: engine.legal_actions(state, s) for s in acting}
             if action not in before[seat]:  # quote what was typed, never all of it
                 raise IllegalAction(m("err.illegal", action=quote(action)))
-            state, events = engine.apply(state, seat, action)
+            state, events = engine.apply(state, seat, action, legal=before[seat])
             return await self.advance(
                 game, engine, state, [(seat, action)], events, seat, before=before, bots=bots
             )
@@ -189,7 +189,7 @@ class Turns(BotPlay):
             pick = await self._think(
                 thinker, engine, state, bot, legal, game.move_count + len(moves), sitters
             )
-            state, more = engine.apply(state, bot, pick)
+            state, more = engine.apply(state, bot, pick, legal=legal)
             moves.append((bot, pick))
             events.extend(more)
         else:

@@ -15,7 +15,7 @@ plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (ph
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event
+from ..base import Event, own
 from .common import (
     add_score,
     apply_counter,
@@ -247,13 +247,13 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
         return
     if action.startswith("use:bigots:"):
         site = action.split(":")[2]
-        state["rot"][seat].append("bigots")
+        own(state, "rot", seat).append("bigots")
         say(events, "bigots", seat=seat, site=site)
         draw(state, seat, site, events)
         finish_turn(state, events)
         return
     if action == "use:mule":
-        state["rot"][seat].append("mule")
+        own(state, "rot", seat).append("mule")
         say(events, "mule", seat=seat)
         draw(state, seat, "armory", events)
         finish_turn(state, events)
@@ -293,7 +293,7 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
         if args:
             res_discard(state, seat, args[0])
             say(events, "makes_room", seat=seat, card=args[0])
-        state["res"][seat].append(card)
+        own(state, "res", seat).append(card)
         say(events, "to_reserve", seat=seat, card=card)
         finish_turn(state, events)
         return
@@ -312,7 +312,7 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
     if card in ("traitor", "traitor2"):
         state["traitor"][seat] = True
     if card in ("gossip", "gossip2") and len(args) > 1 and args[1] == "boss":
-        state["rot"][seat].append("boss")
+        own(state, "rot", seat).append("boss")
         say(events, "boss", seat=seat, n=_gossip_points(card, args))
     if args and args[0].startswith("p") and card not in GLOVES:
         target = _seat(args[0])
@@ -374,9 +374,9 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         backs = [c for c in state["hand"][target] if CARDS[c][1] == args[1]]
         if backs:
             taken = rng.choice(state, backs)
-            state["hand"][target].remove(taken)
+            own(state, "hand", target).remove(taken)
             if card == "trick":
-                state["hand"][seat].append(taken)
+                own(state, "hand", seat).append(taken)
                 say(events, "takes_back", seat=seat, back=args[1], target=target)
                 tell(events, (seat, target), "taken_was", card=taken)
             else:
@@ -387,13 +387,13 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             backs = [c for c in state["hand"][target] if CARDS[c][1] == back]
             if backs:
                 taken = rng.choice(state, backs)
-                state["hand"][target].remove(taken)
+                own(state, "hand", target).remove(taken)
                 discard(state, taken)
                 say(events, "hand_discard", seat=target, card=taken)
     elif card == "vermin":
         if state["hand"][target]:
             taken = rng.choice(state, state["hand"][target])
-            state["hand"][target].remove(taken)
+            own(state, "hand", target).remove(taken)
             discard(state, taken)
             say(events, "vermin", seat=target, card=taken)
     elif card == "pigeon":
@@ -401,8 +401,8 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card == "traitor2":
         src, dst = args[1], args[2]
         if target in state["board"][src] and not is_full(state, dst):
-            state["board"][src].remove(target)
-            state["board"][dst].append(target)
+            own(state, "board", src).remove(target)
+            own(state, "board", dst).append(target)
             say(events, "moves_henchman", seat=seat, target=target, src=src, dst=dst)
     elif card == "bella":
         if any(can_receive(state, seat, c) for c in state["res"][target]):
@@ -411,8 +411,8 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
     elif card == "traitor":
         site = args[1]
         if target in state["board"][site]:
-            state["board"][site].remove(target)
-            state["held"][seat].append(target)
+            own(state, "board", site).remove(target)
+            own(state, "held", seat).append(target)
             say(events, "takes_henchman", seat=seat, target=target, site=site)
     elif card == "brawl":
         hit = [o for o in opponents(state, seat) if state["res"][o]]
@@ -431,8 +431,8 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
             if dominant(state, site) == seat:
                 draw(state, seat, site, events)
     elif card == "grave":
-        state["disc"][args[0]].remove(args[1])
-        state["hand"][seat].append(args[1])
+        own(state, "disc", args[0]).remove(args[1])
+        own(state, "hand", seat).append(args[1])
     finish_turn(state, events)
 
 
@@ -446,7 +446,7 @@ def give_apply(state: dict, seat: int, action: str, events: list) -> None:
     to = state["step"]["to"]
     card = action[5:]
     res_remove(state, seat, card)
-    state["res"][to].append(card)
+    own(state, "res", to).append(card)
     say(events, "gives", seat=seat, card=card, to=to)
     if len(state["res"][to]) > RESERVE_LIMIT:
         state["step"] = {"k": "trim", "s": [to]}

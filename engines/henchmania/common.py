@@ -5,7 +5,7 @@ step in the state and the shared loop, ``engines.steps.StepEngine.advance``, run
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event
+from ..base import Event, own
 from ..words import plural
 from .data import CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS, TAVERN_TARGETED
 from .words import GAME, msg
@@ -47,18 +47,20 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
     """Draw ``count`` cards from a site into a hand; an empty pile reshuffles its discards."""
     got = 0
     for _ in range(count):
-        deck = state["deck"][site]
-        if not deck:
+        if not state["deck"][site]:
             disc = state["disc"][site]
             if not disc:
                 say(events, "pile_empty", site=site)
                 break
+            deck = own(state, "deck", site)
             deck.extend(disc)
-            disc.clear()
+            state["disc"][site] = []
             rng.shuffle(state, deck)
             say(events, "reshuffle", site=site)
+        else:
+            deck = own(state, "deck", site)
         card = deck.pop()
-        state["hand"][seat].append(card)
+        own(state, "hand", seat).append(card)
         tell(events, (seat,), "you_drew", card=card)
         got += 1
     if got:
@@ -68,11 +70,13 @@ def draw(state: dict, seat: int, site: str, events: list, count: int = 1) -> int
 
 def refill(state: dict, events: list) -> None:
     """A site whose pile is empty immediately gets its discards, shuffled, as a new pile."""
+    if all(state["deck"].values()):  # after every move: mostly no pile is empty
+        return
     for site in SITES:
         if not state["deck"][site] and state["disc"][site]:
-            deck = state["deck"][site]
+            deck = own(state, "deck", site)
             deck.extend(state["disc"][site])
-            state["disc"][site].clear()
+            state["disc"][site] = []
             rng.shuffle(state, deck)
             say(events, "reshuffle", site=site)
 
@@ -82,11 +86,11 @@ def can_draw(state: dict, site: str) -> bool:
 
 
 def discard(state: dict, card: str) -> None:
-    state["disc"][CARDS[card][1]].append(card)
+    own(state, "disc", CARDS[card][1]).append(card)
 
 
 def hand_remove(state: dict, seat: int, card: str) -> None:
-    state["hand"][seat].remove(card)
+    own(state, "hand", seat).remove(card)
 
 
 def hand_backs(hand: list[str]) -> dict[str, int]:
@@ -108,9 +112,9 @@ def can_receive(state: dict, seat: int, card: str) -> bool:
 
 def res_remove(state: dict, seat: int, card: str) -> None:
     """Take one ``card`` out of a Reserve (it leaves unrotated)."""
-    state["res"][seat].remove(card)
+    own(state, "res", seat).remove(card)
     if card not in state["res"][seat] and card in state["rot"][seat]:
-        state["rot"][seat].remove(card)
+        own(state, "rot", seat).remove(card)
 
 
 def res_discard(state: dict, seat: int, card: str) -> None:
@@ -141,7 +145,7 @@ def old_lady_trump(state: dict, seat: int, trump: str) -> bool:
 
 def use_trump(state: dict, seat: int, trump: str, via_old_lady: bool) -> None:
     if via_old_lady:
-        state["rot"][seat].append("oldlady")
+        own(state, "rot", seat).append("oldlady")
     else:
         state["trot"][seat] = True
 

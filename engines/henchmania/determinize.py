@@ -10,16 +10,16 @@ RNG word.
 
 from __future__ import annotations
 
-from ..base import clone
 from ..hidden import Sampler, deal, reseed
 from .cards import arg_options, brawl_legal, playable
 from .common import hand_backs, performance_cards
 from .data import CARDS, SITES
 from .endday import nosy_legal
+from .setup import LAYOUT
 
 
 def determinize(state: dict, seat: int, rnd: Sampler) -> dict:
-    s = clone(state)
+    s = LAYOUT.copy(state)  # shared rows: replaced below, never changed
     n = s["n"]
     others = [o for o in range(n) if o != seat]
     step = s["step"]

@@ -18,7 +18,7 @@ from .data import (
 from .determinize import determinize as _determinize
 from .render import board_text as _board_text
 from .render import hand_text as _hand_text
-from .setup import new_state
+from .setup import LAYOUT, new_state
 from .steps import STEPS
 from .steps import prompt as _prompt
 from .views import view as _view
@@ -40,6 +40,7 @@ class HenchmaniaEngine(StepEngine):
         "alt_henchmen": "none",
     }
     STEPS = STEPS
+    layout = LAYOUT
     option_help = {
         "days": "Number of days (3 for a quick game, 5 for a long one).",
         "target": "Score that ends the game at the end of a day (30, or 25 for a shorter game).",
@@ -104,14 +105,17 @@ class HenchmaniaEngine(StepEngine):
         refill(state, events)
 
     def last_marks(self, state):
-        return {site: list(order) for site, order in state["board"].items()}, list(state["score"])
+        # The board's rows are shared rows (``setup.LAYOUT``): a move replaces the row of a
+        # site it changes, never changes it in place, so the rows themselves are the snapshot.
+        return state["board"].copy(), state["score"].copy()
 
     def last_at(self, marks, state):
         """``sites``: the sites whose pawns changed; ``scores``: seats whose points changed."""
         board, score = marks
+        now = state["board"]
         return {
-            "sites": [site for site, order in board.items() if order != state["board"][site]],
-            "scores": [s for s, p in enumerate(score) if p != state["score"][s]],
+            "sites": [s for s, order in board.items() if order is not now[s] and order != now[s]],
+            "scores": [s for s, (a, b) in enumerate(zip(score, state["score"])) if a != b],
         }
 
     def determinize(self, state, seat, rng):

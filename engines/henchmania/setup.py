@@ -7,6 +7,7 @@ same games as before the module existed."""
 from __future__ import annotations
 
 from .. import rng
+from ..base import Layout
 from .data import (
     ALT_GLOVES,
     ALT_HENCHMEN,
@@ -45,6 +46,17 @@ def additional_cards(state: dict, options: dict) -> list[str]:
     extra += _pick(state, options.get("alt_gloves", "none"), ALT_GLOVES)
     extra += _pick(state, options.get("alt_henchmen", "none"), tuple(ALT_HENCHMEN))
     return extra
+
+
+# How the state nests (``engines.base.Layout``): what ``apply`` copies for a move.
+LAYOUT = Layout(
+    atoms=("n", "rng", "day", "badge", "phase", "turn", "days", "target"),
+    flat=("opt", "score", "trump", "trot", "supply", "passed", "traitor", "limbo", "result")
+    + ("extra",),
+    shared=("hand", "res", "rot", "held", "deck", "disc", "board"),
+    deep=("step", "duel", "lastduel", "tie"),
+    kept=("lastmove",),
+)
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:

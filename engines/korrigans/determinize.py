@@ -12,10 +12,10 @@ box (one pool); the RNG word.
 
 from __future__ import annotations
 
-from ..base import clone
 from ..hidden import Sampler, deal, remove_all, reseed, sample
 from .common import mapof
 from .data import EXTRA_FROM_PLAYERS, EXTRA_TOKENS
+from .setup import LAYOUT
 
 
 def _expand(counts: dict[str, int]) -> list[str]:
@@ -23,7 +23,7 @@ def _expand(counts: dict[str, int]) -> list[str]:
 
 
 def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
-    st = clone(st0)
+    st = LAYOUT.copy(st0)  # shared rows: replaced below, never changed
     m = mapof(st)
     n = st["n"]
     others = [o for o in range(n) if o != seat]

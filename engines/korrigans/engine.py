@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engines.base import State
-from engines.steps import StepEngine, last_move
+from engines.steps import StepEngine, changed, last_move
 from engines.words import Msg
 
 from . import final, render, scoring, views
@@ -12,7 +12,7 @@ from .common import kid_id, mapof
 from .data import RAINBOW
 from .determinize import determinize as _determinize
 from .maps import map_names
-from .setup import new_state
+from .setup import LAYOUT, new_state
 from .steps import STEPS, step_of
 
 V1_KEYS = {"tok": "tokens", "hid": "hidden", "sac": "sacrificed"}
@@ -45,11 +45,11 @@ class KorrigansEngine(StepEngine):
     }
     option_choices = {"placement": ["standard", "advanced"], "map": map_names()}
     STEPS = STEPS
+    layout = LAYOUT
     state_version = 2
     migrations = {1: _v1_to_v2}
 
-    def step_of(self, state: State) -> str:
-        return step_of(state)
+    step_of = staticmethod(step_of)  # asked several times a move: no extra call
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         opts = self.check_setup(num_players, options)
@@ -74,16 +74,21 @@ class KorrigansEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return list(state["pos"]), [len(t) for t in state["tokens"]], state["troll"]
+        # The tokens' rows are shared rows (``setup.LAYOUT``): a move replaces the row of a
+        # field it changes, never changes it in place, so the rows themselves are the snapshot.
+        return state["pos"].copy(), state["tokens"].copy(), state["troll"]
 
     def last_at(self, marks, state: State) -> dict:
         """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
         whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
-        pos, toks, troll = marks
+        pos, tokens, troll = marks
+        now = state["pos"]
+        moved = [] if pos == now else changed(pos, now)
+        fields = {now[k] for k in moved if now[k] is not None}
+        piles = state["tokens"]
+        if tokens != piles:
+            fields.update(f for f in changed(tokens, piles) if len(tokens[f]) != len(piles[f]))
         letters = mapof(state).letters
-        moved = [k for k, f in enumerate(pos) if f != state["pos"][k]]
-        fields = {state["pos"][k] for k in moved if state["pos"][k] is not None}
-        fields |= {f for f, n in enumerate(toks) if n != len(state["tokens"][f])}
         return {
             "korrigans": [kid_id(k) for k in moved],
             "fields": [letters[f] for f in sorted(fields)],

@@ -6,12 +6,12 @@ final turn with no move left ends)."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .common import mapof, top
 from .data import BACKUP_SIDES, COMPANIONS
-from .moves import choose_korrigan, move_actions, play_move, split_moves
+from .moves import choose_korrigan, has_any_move, move_actions, play_move, split_moves
 from .scoring import score, winners
 from .words import msg
 
@@ -34,8 +34,9 @@ def next_final_turn(st: dict, events: list[Event]) -> None:
 
 def reveal_all(st: dict, seat: int, events: list[Event]) -> None:
     comps = [k for k in st["hidden"][seat] if k in COMPANIONS]
+    hidden = own(st, "hidden", seat)
     for k in comps:
-        st["hidden"][seat].remove(k)
+        hidden.remove(k)
     st["shown"][seat] = sorted(st["shown"][seat] + comps)
     comps = list(st["shown"][seat])
     side = st["backup"][seat]
@@ -50,8 +51,11 @@ def final_actions(st: dict, step: dict) -> list[str]:
 
 
 def is_stuck(st: dict, step: dict) -> bool:
-    """A final turn with nothing left to do but "done" ends by itself (step "final_end")."""
-    return final_actions(st, step) == ["done"]
+    """A final turn with nothing left to do but "done" ends by itself (step "final_end"):
+    ``final_actions`` is ["done"] exactly when no Korrigan was chosen (a chosen one offers
+    "kor:back") and the seat has no move at all. ``step_of`` asks this several times a move,
+    so it stops at the first move found instead of listing them all."""
+    return "kor" not in step and not has_any_move(mapof(st), st, step["s"])
 
 
 def final_legal(st: dict, seat: int) -> list[str]:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .carry import give_token
@@ -46,11 +46,12 @@ def pick_prompt(st: dict, seat: int | None) -> Msg:
 
 def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Event]) -> None:
     m = mapof(st)
-    pile = st["tokens"][field]
+    pile = own(st, "tokens", field)
     pile.remove(kind)
-    st["hidden"][seat].append(kind)
-    st["hidden"][seat].sort()
-    st["seen"][seat][m.ids[field]] = ",".join(pile)
+    hidden = own(st, "hidden", seat)
+    hidden.append(kind)
+    hidden.sort()
+    own(st, "seen", seat)[m.ids[field]] = ",".join(pile)
     letter = m.letters[field]
     secret(
         st,
@@ -70,8 +71,9 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
 # --- Menhirs ----------------------------------------------------------------------------------
 def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event]) -> None:
     if menhir in MENHIR_GOLD:
-        st["kept"][seat].append(menhir)
-        st["kept"][seat].sort()
+        kept = own(st, "kept", seat)
+        kept.append(menhir)
+        kept.sort()
         return
     st["gone_men"].append(menhir)
     st["gone_men"].sort()

@@ -9,7 +9,7 @@ A helper module: it imports no phase module.
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 
 from .carry import arrive
 from .common import mapof
@@ -43,20 +43,51 @@ def comp_moves_as(st: dict, seat: int, comp: str) -> str:
     return st["backup"][seat] if comp == "backup" else comp
 
 
+# (map, Korrigan 0/1, companion as written, companion it moves as, field) -> [(border id or
+# "", the move's action id)]: the ids are the same in every game on a map, so they are written
+# once (``move_actions`` runs at every move).
+_MOVES: dict[tuple[Map, int, str, str, int], list[tuple[str, str]]] = {}
+
+
+def _moves_from(m: Map, k: int, comp: str, side: str, field: int) -> list[tuple[str, str]]:
+    key = (m, k, comp, side, field)
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = [
+            (bid, "mv:%d:%s:%s" % (k + 1, comp, m.ids[j])) for j, bid in m.reach[side][field]
+        ]
+    return found
+
+
 def move_actions(m: Map, st: dict, seat: int) -> list[str]:
-    """Every "mv:<k>:<companion>:<field>" the seat may play now."""
-    out = []
+    """Every "mv:<k>:<companion>:<field>" the seat may play now (in the order of
+    ``destinations``: Korrigan, companion, reach)."""
+    out: list[str] = []
     comps = usable(st, seat)
     if not comps:
         return out
+    troll = st["troll"]
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            for j in destinations(m, st["troll"], f, comp_moves_as(st, seat, comp)):
-                out.append("mv:%d:%s:%s" % (k + 1, comp, m.ids[j]))
+            side = comp_moves_as(st, seat, comp)
+            out += [a for bid, a in _moves_from(m, k, comp, side, f) if bid != troll]
     return out
+
+
+def has_any_move(m: Map, st: dict, seat: int) -> bool:
+    """Whether ``move_actions`` would offer the seat any move (without listing them)."""
+    comps = usable(st, seat)
+    for k in (0, 1):
+        f = st["pos"][seat * 2 + k]
+        if f is None:
+            continue
+        for comp in comps:
+            if destinations(m, st["troll"], f, comp_moves_as(st, seat, comp)):
+                return True
+    return False
 
 
 def has_move_with(m: Map, st: dict, seat: int, side: str) -> bool:
@@ -105,13 +136,15 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
     else:
         used = msg("companion", comp=comp)
         if final:
-            st["shown"][seat].remove(comp)
-            st["disc"][seat].append(comp)
-            st["disc"][seat].sort()
+            own(st, "shown", seat).remove(comp)
+            disc = own(st, "disc", seat)
+            disc.append(comp)
+            disc.sort()
         elif comp not in st["shown"][seat]:
-            st["hidden"][seat].remove(comp)
-            st["shown"][seat].append(comp)
-            st["shown"][seat].sort()
+            own(st, "hidden", seat).remove(comp)
+            shown = own(st, "shown", seat)
+            shown.append(comp)
+            shown.sort()
             events.append(Event(msg("reveals", p=seat, comp=comp)))
     src = st["pos"][kid]
     st["pos"][kid] = dest

@@ -5,13 +5,20 @@ and "elf" (they also come up in the final turn)."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .carry import give_goblin, take_elf
 from .common import kid_id, mapof, parse_kid, top
 from .data import BACKUP_SIDES
-from .moves import choose_korrigan, has_move_with, move_actions, play_move, split_moves
+from .moves import (
+    choose_korrigan,
+    has_any_move,
+    has_move_with,
+    move_actions,
+    play_move,
+    split_moves,
+)
 from .words import msg
 
 
@@ -43,12 +50,18 @@ def move_step_actions(st: dict, seat: int, extra: int) -> list[str]:
     return out
 
 
+def can_move(st: dict, seat: int) -> bool:
+    """Whether ``move_step_actions`` offers the seat anything (without listing it): a move, or
+    a Backup Companion that gives one."""
+    return has_any_move(mapof(st), st, seat) or bool(backup_actions(st, seat, need_move=True))
+
+
 # --- "turn" (automatic) -----------------------------------------------------------------------
 def start_turn(st: dict, events: list[Event]) -> None:
     """A turn (or the Fairy's extra move, ``x``) on top: offer the move, or skip it."""
     entry = st["stack"].pop()
     step = {"k": "move", "s": entry["s"], "x": entry.get("x", 0)}
-    if move_step_actions(st, step["s"], step["x"]):
+    if can_move(st, step["s"]):
         st["stack"].append(step)
     elif step["x"]:
         events.append(Event(msg("fairy_unusable", p=step["s"])))
@@ -99,9 +112,10 @@ def sac_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
 def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -> None:
     """Give up ``kind`` for the Backup Companion (side ``step["side"]``); the "move" step below
     is skipped if no move remains after the sacrifice (ruling 4)."""
-    st["hidden"][seat].remove(kind)
-    st["sacrificed"][seat].append(kind)
-    st["sacrificed"][seat].sort()
+    own(st, "hidden", seat).remove(kind)
+    sacrificed = own(st, "sacrificed", seat)
+    sacrificed.append(kind)
+    sacrificed.sort()
     st["backup"][seat] = step["side"]
     st["bk_supply"] -= 1
     side = step["side"]

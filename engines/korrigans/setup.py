@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines import rng
+from engines.base import Layout
 
 from .data import (
     BACKUP_TOKENS,
@@ -19,6 +20,18 @@ from .maps import load_map
 
 def _expand(counts: dict[str, int]) -> list[str]:
     return [kind for kind, n in counts.items() for _ in range(n)]
+
+
+# How the state nests (``engines.base.Layout``): what ``apply`` copies for a move.
+LAYOUT = Layout(
+    atoms=("rng", "map", "n", "adv", "phase", "round", "bk_supply", "troll", "held", "holder")
+    + ("chain", "cauldron", "pi", "mover", "fi"),
+    flat=("men", "box_tok", "box_men", "gone_men", "backup", "screen", "pos", "carry", "supply")
+    + ("out", "bag", "suns", "clouds", "aside", "drawn"),
+    shared=("tokens", "hidden", "shown", "kept", "sacrificed", "disc", "seen"),
+    deep=("stack",),
+    kept=("lastmove",),
+)
 
 
 def new_state(n: int, seed: int, options: dict) -> dict:

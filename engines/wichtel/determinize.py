@@ -14,13 +14,13 @@ discard stack, and which leprechaun it handed over in an exchange.
 
 from __future__ import annotations
 
-from ..base import clone
 from ..hidden import Sampler, deal, reseed
 from .data import BRIBE_RANK
+from .setup import LAYOUT
 
 
 def determinize(s0: dict, seat: int, rnd: Sampler) -> dict:
-    s = clone(s0)
+    s = LAYOUT.copy(s0)  # shared rows: replaced below, never changed
     n = s["n"]
     others = [o for o in range(n) if o != seat]
     enl = s["enl"]

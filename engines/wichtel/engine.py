@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from ..base import State
-from ..steps import StepEngine, last_move
+from ..steps import StepEngine, changed, last_move
 from . import render, views
 from .data import BRIBE_MODES, BRIBES, EV_COUNT, LEP_COUNT, TARGET, TARGET_CHOICES
 from .determinize import determinize as _determinize
-from .setup import new_state
+from .setup import LAYOUT, new_state
 from .steps import STEPS
 
 
@@ -45,6 +45,7 @@ class WichtelEngine(StepEngine):
     state_version = 3
     migrations = {1: _v1_to_v2, 2: _v2_to_v3}
     STEPS = STEPS
+    layout = LAYOUT
 
     def new_game(self, num_players: int, seed: int, options: dict | None = None) -> State:
         state = new_state(num_players, seed, self.check_setup(num_players, options))
@@ -60,18 +61,18 @@ class WichtelEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return list(state["square"]), list(state["totals"])
+        return state["square"].copy(), state["totals"].copy()
 
     def last_at(self, marks, state: State) -> dict:
         """``square``: places of the Village Square whose card changed (none for a walk, which
         moves every card); ``totals``: seats whose total changed (a round's scoring)."""
         square, totals = marks
         now = state["square"]
-        changed = [i for i, c in enumerate(square) if i >= len(now) or c != now[i]]
-        walked = len(changed) > 2 or len(square) != len(now)
+        places = changed(square, now) if len(square) == len(now) else []
+        walked = len(places) > 2 or len(square) != len(now)
         return {
-            "square": [] if walked else changed,
-            "totals": [s for s, t in enumerate(totals) if t != state["totals"][s]],
+            "square": [] if walked else places,
+            "totals": changed(totals, state["totals"]),
         }
 
     def is_over(self, state: State) -> bool:

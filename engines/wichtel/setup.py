@@ -4,10 +4,21 @@
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event
+from ..base import Event, Layout
 from .data import DISCARD_START, EV_COUNT, EVENTS_DEALT, LEP_COUNT, PREWALK_CARDS, RETINUE_SIZE
 from .walk import walk
 from .words import msg
+
+# How the state nests (``engines.base.Layout``): what ``apply`` copies for a move.
+LAYOUT = Layout(
+    atoms=("n", "target", "bribes", "rng", "round", "dealer", "active", "over", "phase", "dir")
+    + ("wahlleiter", "back", "stand"),
+    flat=("totals", "left_stack", "right_stack", "square", "ev_used", "ev_aside", "offer")
+    + ("fill",),
+    rows=("ret", "ev"),
+    deep=("ex", "enl"),
+    kept=("last", "lastmove"),
+)
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:

@@ -15,14 +15,14 @@ Constraints kept so that the world is one the setup and the rules can produce:
 
 from __future__ import annotations
 
-from ..base import clone
 from ..hidden import Sampler, deal, remove_all, reseed, sample
 from . import data
 from .common import dogs_in_hand
+from .setup import LAYOUT
 
 
 def determinize(state: dict, seat: int, rnd: Sampler) -> dict:
-    s = clone(state)
+    s = LAYOUT.copy(state)  # shared rows: replaced below, never changed
     n = s["n"]
     revealed = set(s["revealed"])
     others = [o for o in range(n) if o != seat]

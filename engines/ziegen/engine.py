@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.base import IllegalAction
-from engines.steps import StepEngine, last_move
+from engines.steps import StepEngine, changed, last_move
 
 from . import data, geometry, render, scoring, setup, upgrade, views
 from .common import PEN
@@ -24,6 +24,7 @@ class ZiegenEngine(StepEngine):
     }
     option_choices = {"doubling": list(data.DOUBLING_CHOICES)}
     STEPS = STEPS
+    layout = setup.LAYOUT
     # 2: stable card ids; 3: ``taken``, the cards each hand took from the pasture (upgrade.py)
     state_version = 3
     migrations = upgrade.MIGRATIONS
@@ -47,20 +48,17 @@ class ZiegenEngine(StepEngine):
         return {**views.view(state, seat), "last": last_move(state)}
 
     def last_marks(self, state):
-        return list(state["grid"]), list(state["mark"]), list(state["goats"])
+        return state["grid"].copy(), state["mark"].copy(), state["goats"].copy()
 
     def last_at(self, marks, state):
         """``cells``: pasture cells whose card or small goat changed; ``goats``: seats whose
         large goat moved."""
         grid, mark, goats = marks
-        return {
-            "cells": [
-                c
-                for c, (g, m) in enumerate(zip(grid, mark))
-                if g != state["grid"][c] or m != state["mark"][c]
-            ],
-            "goats": [s for s, pos in enumerate(goats) if pos != state["goats"][s]],
-        }
+        cells: set[int] = set()
+        for before, now in ((grid, state["grid"]), (mark, state["mark"])):
+            if before != now:  # most moves change one of them only
+                cells.update(changed(before, now))
+        return {"cells": sorted(cells), "goats": changed(goats, state["goats"])}
 
     def determinize(self, state, seat, rng):
         return determinize(state, seat, rng)

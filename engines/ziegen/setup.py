@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines import rng
+from engines.base import Layout
 
 from . import data, geometry
 from .common import EMPTY, PEN
@@ -24,6 +25,17 @@ def removed_cards(state: dict, num_players: int) -> list[str]:
         rng.shuffle(state, pool)
         out += pool[:count]
     return data.sorted_cards(out)
+
+
+# How the state nests (``engines.base.Layout``): what ``apply`` copies for a move.
+LAYOUT = Layout(
+    atoms=("rng", "n", "size", "doubling", "turn", "phase", "pending", "dog_src", "dog_tgt")
+    + ("took", "end"),
+    flat=("grid", "mark", "pens", "goats", "draw", "box", "discard", "owner", "revealed")
+    + ("mull", "refused"),
+    rows=("hands", "played", "taken"),
+    kept=("lastmove",),
+)
 
 
 def new_state(num_players: int, seed: int, options: dict) -> dict:
