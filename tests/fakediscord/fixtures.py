@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from .idle import bot_context
 from .model import FakeDiscordError
 
 DEFAULT_LOGGERS = ("discord", "tavern", "bot", "engines", "asyncio", "fakediscord")
@@ -85,7 +86,10 @@ class BotRunner:
     async def start(
         self, fake: Any = None, *, commands: bool = False, timeout: float = 10.0
     ) -> None:
-        self.task = asyncio.create_task(self.bot.start(self.token), name="fake-bot")
+        # in a context of its own, marked: the fake knows the bot's tasks by it (idle.py)
+        self.task = asyncio.create_task(
+            self.bot.start(self.token), name="fake-bot", context=bot_context()
+        )
         if fake is None:
             return
         ready = asyncio.create_task(fake.wait_ready(commands=commands, timeout=timeout))
