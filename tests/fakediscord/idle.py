@@ -101,8 +101,12 @@ class TaskWatch:
         context = kwargs.get("context")
         if context.get(BOT, False) if context is not None else BOT.get():
             self.tasks.add(task)
-            task.add_done_callback(lambda _t: self.on_change())
+            task.add_done_callback(self._ended)
         return task
+
+    def _ended(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        self.on_change()
 
     def _timers(self) -> dict[asyncio.Future, float]:
         """Futures a pending timer will resolve (``asyncio.sleep``, ``wait_for``, discord.py's
@@ -117,8 +121,9 @@ class TaskWatch:
                     due[arg] = min(due.get(arg, handle.when()), handle.when())
         return due
 
-    def busy(self, horizon: float) -> list[str]:
-        """What keeps the bot busy now (empty: nothing)."""
+    def busy(self, horizon: float, *, all_: bool = True) -> list[str]:
+        """What keeps the bot busy now (empty: nothing); only the first thing found unless
+        ``all_``."""
         current = asyncio.current_task()
         timers: dict[asyncio.Future, float] | None = None
         now = self.loop.time()
@@ -127,6 +132,8 @@ class TaskWatch:
             if task is current or task.done():
                 continue
             name = task.get_name()
+            if found and not all_:
+                break
             if name.startswith(HANDLER_TASKS):
                 found.append(f"{name}: handling an event")
                 continue
@@ -134,17 +141,17 @@ class TaskWatch:
             if waiter is None or waiter.done():
                 found.append(f"{name}: about to run")
                 continue
+            chain = await_chain(task)
+            if any(code in self._single for code in chain) or any(
+                pair in self._pairs for pair in zip(chain, chain[1:])
+            ):
+                continue
             if timers is None:
                 timers = self._timers()
             when = timers.get(waiter)
             if when is not None:
                 if when - now <= horizon:
                     found.append(f"{name}: its timer fires in {when - now:.3f}s")
-                continue
-            chain = await_chain(task)
-            if any(code in self._single for code in chain) or any(
-                pair in self._pairs for pair in zip(chain, chain[1:])
-            ):
                 continue
             where = chain[-1] if chain else None
             found.append(

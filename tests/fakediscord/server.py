@@ -760,8 +760,9 @@ class FakeDiscord(Aging):
     # is the bot waiting (a loop's interval, a view's timeout, a watchdog): see idle.py.
     settle_horizon = 1.0
 
-    def _busy(self) -> list[str]:
-        """What keeps the bot (or the fake on its behalf) busy now; empty: nothing."""
+    def _busy(self, *, all_: bool = False) -> list[str]:
+        """What keeps the bot (or the fake on its behalf) busy now; empty: nothing. Only the
+        first thing found unless ``all_``."""
         found = []
         if self._inflight:
             found.append(f"{self._inflight} REST request(s) in flight")
@@ -773,8 +774,8 @@ class FakeDiscord(Aging):
             found.append(f"the client waits out a 429 ({wait:.3f}s left)")
         if any(not t.done() for t in self._bg_tasks):
             found.append("the fake's own events are being sent")
-        if self._watch is not None:
-            found += self._watch.busy(self.settle_horizon)
+        if self._watch is not None and (all_ or not found):
+            found += self._watch.busy(self.settle_horizon, all_=all_)
         return found
 
     def _poke(self) -> None:
@@ -829,6 +830,7 @@ class FakeDiscord(Aging):
                 continue
             calm = 0
             if loop.time() > deadline:
+                busy = self._busy(all_=True) or busy
                 raise FakeDiscordError(f"bot did not settle within {timeout}s: {'; '.join(busy)}")
             await self._changed(0.002 if quiet >= idle else idle - quiet)
 
