@@ -114,10 +114,11 @@ class Table:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         game = await self.game()
+        await self.fake.settle()  # waits for the bots' work, unless a bot waits out a long pace
         while self.service.bots_pending(game.id):
             assert loop.time() < deadline, "the bots did not finish their moves"
             await asyncio.sleep(0.01)
-        await self.fake.settle()
+            await self.fake.settle()
 
     async def human_to_act(self) -> tuple[int, FakeUser] | None:
         """A human who must decide now, once the bots have played: never one whose obvious

@@ -754,7 +754,7 @@ class FakeDiscord(Aging):
                     f"bot not ready after {timeout}s (sessions={len(self._sessions)}, live={len(self._live_sessions())}, "
                     f"commands synced={self._sync_login_no == self._login_no}); calls={self.calls[-10:]}"
                 )
-            await asyncio.sleep(0.005)
+            await self._changed(0.005)  # an IDENTIFY or a REST call pokes
 
     # A timer due within this many seconds is work about to happen (a bot's pace); a later one
     # is the bot waiting (a loop's interval, a view's timeout, a watchdog): see idle.py.
@@ -2699,7 +2699,7 @@ class FakeDiscord(Aging):
             ):
                 if loop.time() > deadline:
                     break
-                await asyncio.sleep(0.005)
+                await self._changed(0.005)  # the follow-up or edit is a REST call: it pokes
             await self.settle(timeout=timeout)
         return rec
 
