@@ -6,29 +6,39 @@ length; the same arguments always give the same state.
 
 from __future__ import annotations
 
+import functools
+import json
 import random
 
 from engines import REGISTRY
 
 
-def _play(engine, state, rnd: random.Random, limit: int):
-    moves = 0
-    while moves < limit and not engine.is_over(state):
+@functools.lru_cache(maxsize=256)
+def _game(kind: str, players: int, seed: int, options: str) -> tuple[tuple[int, str], ...]:
+    """The moves of the whole seeded random game (``options`` as JSON): found once, since
+    choosing them (who acts, what is legal) costs far more than replaying them."""
+    engine = REGISTRY[kind]
+    state = engine.new_game(players, seed, json.loads(options))
+    rnd = random.Random(seed)
+    moves = []
+    while not engine.is_over(state):
         seat = rnd.choice(engine.to_act(state))
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
-        moves += 1
-    return state, moves
+        action = rnd.choice(engine.legal_actions(state, seat))
+        state, _ = engine.apply(state, seat, action)
+        moves.append((seat, action))
+    return tuple(moves)
 
 
 def sample_state(
     kind: str, players: int, seed: int, fraction: float = 0.5, options: dict | None = None
 ):
-    """A state ``fraction`` of the way through a seeded random game (1.0: the finished game)."""
+    """A state ``fraction`` of the way through a seeded random game (1.0: the finished game):
+    the game's first ``int(len * fraction)`` moves, replayed on a new game."""
     engine = REGISTRY[kind]
-    _, total = _play(engine, engine.new_game(players, seed, options), random.Random(seed), 10**6)
-    state, _ = _play(
-        engine, engine.new_game(players, seed, options), random.Random(seed), int(total * fraction)
-    )
+    moves = _game(kind, players, seed, json.dumps(options, sort_keys=True))
+    state = engine.new_game(players, seed, options)
+    for seat, action in moves[: int(len(moves) * fraction)]:
+        state, _ = engine.apply(state, seat, action)
     return state
 
 

@@ -6,6 +6,8 @@ import asyncio
 import io
 import json
 import re
+import threading
+import time
 from typing import Any
 
 import aiohttp
@@ -871,3 +873,95 @@ async def test_discord_py_waits_out_a_global_429_and_retries():
         with pytest.raises(FakeDiscordError, match="global 429s"):
             fake.assert_clean()
         fake.global_429s.clear()
+
+
+async def test_settle_waits_for_the_bots_work_not_for_a_quiet_period(world):
+    """``settle`` returns once the bot has nothing left to do (idle.py): after work started in
+    tasks of the bot's own, a slow "database" answered from a thread and a short pause, but
+    not after a timer far away (a loop's interval); a task stuck waiting fails it, named."""
+    fake, guild, chan, alice, bob = world
+    hung: asyncio.Future | None = None
+
+    def database(seconds: float) -> asyncio.Future:
+        """A future resolved from a thread of its own, like aiosqlite's."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+
+        def work() -> None:
+            time.sleep(seconds)
+            loop.call_soon_threadsafe(fut.set_result, None)
+
+        threading.Thread(target=work, daemon=True).start()
+        return fut
+
+    class Later(commands.Cog):
+        def __init__(self) -> None:
+            self.tasks: set[asyncio.Task] = set()
+
+        def spawn(self, coro: Any) -> None:
+            task = asyncio.create_task(coro)
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+
+        @app_commands.command(name="later", description="Answers, then works on")
+        async def later(self, interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("on it", ephemeral=True)
+            channel = interaction.channel
+            assert channel is not None
+
+            async def after_the_database() -> None:
+                await database(0.3)
+                await channel.send("stored")  # type: ignore[union-attr]
+
+            async def after_a_pause() -> None:
+                await asyncio.sleep(0.2)
+                await channel.send("paused")  # type: ignore[union-attr]
+
+            async def much_later() -> None:
+                await asyncio.sleep(60)
+                await channel.send("an hour")  # type: ignore[union-attr]
+
+            self.spawn(after_the_database())
+            self.spawn(after_a_pause())
+            self.spawn(much_later())
+
+        @app_commands.command(name="stuck", description="Answers, then waits forever")
+        async def stuck(self, interaction: discord.Interaction) -> None:
+            nonlocal hung
+            await interaction.response.send_message("on it", ephemeral=True)
+            hung = asyncio.get_running_loop().create_future()
+
+            async def waits_forever() -> None:
+                assert hung is not None
+                await hung
+
+            self.spawn(waits_forever())
+
+    bot = commands.Bot(
+        command_prefix="!", intents=discord.Intents.default(), guild_ready_timeout=0.05
+    )
+    cog = Later()
+
+    async def setup_hook() -> None:
+        await bot.add_cog(cog)
+        await bot.tree.sync()
+
+    bot.setup_hook = setup_hook  # type: ignore[method-assign]
+    with error_log_guard():
+        async with run_bot(bot, fake, commands=True):
+            loop = asyncio.get_running_loop()
+            began = loop.time()
+            res = await fake.slash(alice, chan, "later")  # settles
+            assert res.content == "on it"
+            assert sorted(m.content for m in fake.channel_messages(chan)) == ["paused", "stored"]
+            assert loop.time() - began < 5  # the 60 s timer was not waited for
+            assert len(cog.tasks) == 1
+
+            with pytest.raises(FakeDiscordError, match="settle within 0.5s: .*waits_forever"):
+                await fake.slash(alice, chan, "stuck", timeout=0.5)
+            assert hung is not None
+            hung.set_result(None)
+            await fake.settle()
+            for task in cog.tasks:
+                task.cancel()
+            fake.assert_clean()

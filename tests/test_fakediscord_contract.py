@@ -410,3 +410,22 @@ def test_leniencies_are_what_discord_accepts_and_no_more():
     assert contract.check("POST", dm, {"recipient_id": -1}) != []
     assert contract.check("POST", dm, {"recipient_id": "12a"}) != []
     assert contract.check("POST", dm, {"recipient_id": 1.5}) != []
+
+
+def test_what_was_found_valid_once_does_not_hide_a_later_mistake():
+    """The validators remember which instances a ``$ref`` found valid (a bot sends the same
+    components again and again): the same refusal, named the same, before and after."""
+    contract = Contract()
+    route = "/channels/{channel_id}/messages"
+
+    def body(label: str) -> dict[str, Any]:
+        button = {"type": 2, "style": 2, "label": label, "custom_id": "x:1"}
+        return {"content": "hi", "components": [{"type": 1, "components": [button]}]}
+
+    refused = contract.check("POST", route, body("y" * 81))
+    assert [(v.field, v.code) for v in refused] == [
+        ("components.0.components.0.label", "BASE_TYPE_MAX_LENGTH")
+    ]
+    for _ in range(2):
+        assert contract.check("POST", route, body("fine")) == []
+        assert contract.check("POST", route, body("y" * 81)) == refused

@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import re
+import weakref
 from dataclasses import dataclass, field
 
 import bot as tavern
@@ -113,10 +114,11 @@ class Table:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         game = await self.game()
+        await self.fake.settle()  # waits for the bots' work, unless a bot waits out a long pace
         while self.service.turns.bots_pending(game.id):
             assert loop.time() < deadline, "the bots did not finish their moves"
             await asyncio.sleep(0.01)
-        await self.fake.settle()
+            await self.fake.settle()
 
     async def human_to_act(self) -> tuple[int, FakeUser] | None:
         """A human who must decide now, once the bots have played: never one whose obvious
@@ -323,18 +325,40 @@ def public_texts(fake: FakeDiscord, *channels) -> list[str]:
     return out
 
 
+@dataclass
+class _Replayed:
+    """How far ``all_news`` replayed a game's log: the game it is (kind, seed, options, seat
+    names), the log entries played, the replay, and the news so far."""
+
+    game: tuple
+    played: list[tuple[int, str]]
+    replay: Replay
+    news: list[tuple[tuple[int, ...] | None, str]]
+
+
+_replayed: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # bot -> {game id: _Replayed}
+
+
 async def all_news(bot, game_id: int) -> list[tuple[tuple[int, ...] | None, str]]:
     """Every event of a game so far (audience, None for everyone; text with names), by
-    replaying its log with its engine."""
+    replaying its log with its engine. Called again for the same bot and game, it plays on
+    from where it stopped if the log still begins with what it played (else from the start):
+    a test that asks after every move replays each move once, not the game once a move."""
     game = await bot.tables.game(game_id)
     engine = REGISTRY[game.kind]
     names = [s.name for s in game.seats]
-    replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
-    news = []
-    for move in await bot.tables.store.moves(game_id):
-        events = replay.play(move.seat, move.action)
-        news += [(e.audience, fill_names(e.text, names)) for e in events]
-    return news
+    which = (game.kind, game.seed, json.dumps(game.options, sort_keys=True), tuple(names))
+    log = [(move.seat, move.action) for move in await bot.tables.store.moves(game_id)]
+    games = _replayed.setdefault(bot, {})
+    done = games.get(game_id)
+    if done is None or done.game != which or log[: len(done.played)] != done.played:
+        replay = Replay(engine, engine.new_game(len(game.seats), game.seed, game.options))
+        done = games[game_id] = _Replayed(which, [], replay, [])
+    for seat, action in log[len(done.played) :]:
+        events = done.replay.play(seat, action)
+        done.news += [(e.audience, fill_names(e.text, names)) for e in events]
+        done.played.append((seat, action))
+    return list(done.news)
 
 
 async def private_news(bot, game_id: int) -> list[tuple[tuple[int, ...], str]]:

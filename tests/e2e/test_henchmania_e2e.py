@@ -14,6 +14,7 @@ with what the engine says is public (the seats' hands, the private events of the
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import re
@@ -88,10 +89,12 @@ def control_action(control: tuple[str, str | None]) -> str:
 
 
 CARD_NAMES = sorted({row[0] for row in CARDS.values()}, key=len, reverse=True)
+CARD_PATTERNS = [(n, re.compile(r"\b%s\b" % re.escape(n))) for n in CARD_NAMES]
 
 
-def card_names_in(text: str) -> set[str]:
-    return {n for n in CARD_NAMES if re.search(r"\b%s\b" % re.escape(n), text)}
+@functools.lru_cache(maxsize=4096)  # the thread's messages are read again after every move
+def card_names_in(text: str) -> frozenset[str]:
+    return frozenset(n for n, pattern in CARD_PATTERNS if pattern.search(text))
 
 
 class PublicRecord:

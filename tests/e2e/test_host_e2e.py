@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from urllib.parse import parse_qs, urlsplit
 
 import discord
@@ -48,9 +49,12 @@ async def _start_and_reconnect(fake: FakeDiscord, bot) -> int:
     """Run the bot until ready, make Discord invalidate its session (the bot identifies anew
     and is ready again), and return how many times on_ready ran."""
     readies = []
+    again = asyncio.Event()
 
     async def count() -> None:
         readies.append(1)
+        if len(readies) > 1:
+            again.set()
 
     async def no_wait(*args, **kwargs) -> None:  # discord.py waits 5 s before identifying again
         pass
@@ -60,10 +64,8 @@ async def _start_and_reconnect(fake: FakeDiscord, bot) -> int:
     async with run_bot(bot, fake, commands=True):
         await asyncio.wait_for(bot.wait_until_ready(), 10)
         await fake.invalidate_session()
-        for _ in range(200):
-            if len(readies) > 1:
-                break
-            await asyncio.sleep(0.02)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(again.wait(), 4)
     return len(readies)
 
 

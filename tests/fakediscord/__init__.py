@@ -2,13 +2,14 @@
 
 Driver API (all coroutine methods must be awaited):
 
-    fake = FakeDiscord(bot_name='TavernBot', token=None, response_timeout=5.0, settle_idle=0.05)
+    fake = FakeDiscord(bot_name='TavernBot', token=None, response_timeout=5.0, settle_idle=0.0)
     await fake.start() / await fake.stop()      # or: async with FakeDiscord() as fake
     fake.add_guild(name) -> FakeGuild
     fake.add_text_channel(guild, name) -> FakeChannel
     fake.add_user(name, dms_open=True) -> FakeUser        # member of every guild
     await fake.wait_ready(commands=False, timeout=10.0)
     await fake.slash(user, channel, "cmd [group] [sub]", options=None, timeout=None, **opts) -> InteractionResult
+        # timeout (default response_timeout, 5 s): for the bot's answer, then for settling
     await fake.autocomplete(user, channel, "cmd sub", "option", typed="", **other_opts) -> [{name, value}]
     await fake.click(user, message, custom_id_or_button) -> InteractionResult
     await fake.select(user, message, custom_id, values) -> InteractionResult
@@ -60,7 +61,11 @@ Pitfalls (all handled here, keep them in mind when extending):
 * A 429 needs a `Via` header, else discord.py treats it as a Cloudflare ban.
 * Returning from `wait_ready`/`settle` once events are *sent* is racy; both end with a gateway
   barrier (server sends op 1, the client answers after processing all earlier frames).
-* `settle` also waits out retry_after sleeps it caused and a "thinking" defer's loading message.
+* `settle` waits for work, not for a quiet period (idle.py): it returns once no REST call is in
+  flight, no worker thread busy, every gateway frame processed, and none of the bot's tasks busy
+  (`run_bot` marks them: a handler still running, an HTTP answer or a database query awaited, a
+  timer due within `settle_horizon` = 1 s). It also waits out retry_after sleeps it caused and a
+  "thinking" defer's loading message; on timeout it names what was still busy.
 * discord.py sleeps 5 s in `before_identify_hook` before every non-initial IDENTIFY (after an
   invalid session); override it in tests. Set `bot._connection.guild_ready_timeout = 0.05` (or
   pass guild_ready_timeout=...) if the test needs `on_ready` / `wait_until_ready` quickly.

@@ -8,7 +8,8 @@ Discord would take it); the fake answers the first one the way Discord does (400
 the test fails even when the bot swallows the HTTP error.
 
 The spec is loaded, adjusted (see `_adjust`) and registered once per process; validators are built
-once per (method, route).
+once per (method, route), and remember which instances their ``$ref``s found valid
+(`_validator_class`).
 
 Leniencies: only what real Discord accepts although the spec says otherwise, each documented at
 the place it is made (`_adjust`). Fields the spec does not list are not violations: Discord
@@ -26,7 +27,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import emoji as emoji_lib
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
@@ -308,6 +309,37 @@ class Contract:
         return out
 
 
+# Valid ($ref, instance) pairs remembered per spec, at most this many (then forgotten at once)
+_MAX_REMEMBERED = 50_000
+
+
+@functools.cache
+def _validator_class(spec_path: str) -> type[Draft202012Validator]:
+    """Draft 2020-12 with a ``$ref`` that remembers which instances it found valid: a bot sends
+    the same components, embeds and commands again and again, and what a ``$ref`` says of an
+    instance depends on nothing else (the spec has no ``$dynamicRef`` and no ``unevaluated*``).
+    Only valid answers are remembered: a refusal is found and described afresh every time."""
+    plain_ref = Draft202012Validator.VALIDATORS["$ref"]
+    valid: set[tuple[str, str]] = set()
+
+    def remembering_ref(validator, ref, instance, schema):
+        if not isinstance(instance, (dict, list)):
+            yield from plain_ref(validator, ref, instance, schema)
+            return
+        key = (ref, json.dumps(instance, sort_keys=True, separators=(",", ":")))
+        if key in valid:
+            return
+        errors = list(plain_ref(validator, ref, instance, schema))
+        if errors:
+            yield from errors
+            return
+        if len(valid) >= _MAX_REMEMBERED:
+            valid.clear()
+        valid.add(key)
+
+    return validators.extend(Draft202012Validator, {"$ref": remembering_ref})
+
+
 @functools.cache
 def _validator(spec_path: str, method: str, key: str) -> Draft202012Validator | None:
     spec, registry = _load(spec_path)
@@ -320,7 +352,7 @@ def _validator(spec_path: str, method: str, key: str) -> Draft202012Validator | 
             return None
         ref = SPEC_URI + "#" + _pointer("paths", path, method.lower(), "requestBody")
         ref += _pointer("content", "application/json", "schema")
-        return Draft202012Validator({"$ref": ref}, registry=registry)
+        return _validator_class(spec_path)({"$ref": ref}, registry=registry)
     return None
 
 

@@ -17,6 +17,7 @@ import logging
 from collections.abc import AsyncIterator, Iterable, Iterator
 from typing import Any
 
+from .idle import bot_context
 from .model import FakeDiscordError
 
 DEFAULT_LOGGERS = ("discord", "tavern", "bot", "engines", "asyncio", "fakediscord")
@@ -83,7 +84,10 @@ class BotRunner:
     async def start(
         self, fake: Any = None, *, commands: bool = False, timeout: float = 10.0
     ) -> None:
-        self.task = asyncio.create_task(self.bot.start(self.token), name="fake-bot")
+        # in a context of its own, marked: the fake knows the bot's tasks by it (idle.py)
+        self.task = asyncio.create_task(
+            self.bot.start(self.token), name="fake-bot", context=bot_context()
+        )
         if fake is None:
             return
         ready = asyncio.create_task(fake.wait_ready(commands=commands, timeout=timeout))

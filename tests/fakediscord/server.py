@@ -33,6 +33,7 @@ from aiohttp import web
 
 from .aging import Aging, ApiRefusal
 from .contract import Contract, Violation, form_errors, violations_in
+from .idle import TaskWatch
 from .model import (
     DISCORD_EPOCH,
     DM,
@@ -323,7 +324,7 @@ class FakeDiscord(Aging):
         bot_name: str = "TavernBot",
         token: str | None = None,
         response_timeout: float = 5.0,
-        settle_idle: float = 0.05,
+        settle_idle: float = 0.0,
         interaction_deadline: float = 3.0,
         global_limit: int | None = GLOBAL_LIMIT,
     ):
@@ -380,6 +381,13 @@ class FakeDiscord(Aging):
         self._inflight = 0
         self._last_activity = 0.0
         self._busy_until = 0.0
+        # settle(): gateway frames sent / known processed by the client (a barrier), the bot's
+        # tasks (idle.TaskWatch, while running), and what wakes a settle up
+        self._frames_sent = 0
+        self._frames_processed = 0
+        self._watch: TaskWatch | None = None
+        self._changes = 0
+        self._wakers: list[asyncio.Future] = []
         self._login_no = 0
         self._sync_login_no = -1
         self._bg_tasks: set = set()
@@ -431,6 +439,7 @@ class FakeDiscord(Aging):
         # has nothing left to do".
         self._executor = _TrackingExecutor(lambda: loop.call_soon_threadsafe(self._touch))
         loop.set_default_executor(self._executor)
+        self._watch = TaskWatch(loop, self._poke)
         return self
 
     async def stop(self) -> None:
@@ -445,6 +454,9 @@ class FakeDiscord(Aging):
                 pass
         for t in list(self._bg_tasks):
             t.cancel()
+        if self._watch is not None:
+            self._watch.uninstall()
+            self._watch = None
         for fut in self._interaction_futures.values():
             if not fut.done():
                 fut.cancel()
@@ -484,7 +496,8 @@ class FakeDiscord(Aging):
         try:
             self._last_activity = asyncio.get_running_loop().time()
         except RuntimeError:
-            pass
+            return
+        self._poke()
 
     def _spawn(self, coro: Awaitable[Any]) -> None:
         try:
@@ -496,6 +509,7 @@ class FakeDiscord(Aging):
         task = loop.create_task(coro)  # type: ignore[arg-type]
         self._bg_tasks.add(task)
         task.add_done_callback(self._bg_tasks.discard)
+        task.add_done_callback(lambda _t: self._poke())
 
     # ------------------------------------------------------------------ world building (driver)
 
@@ -759,6 +773,7 @@ class FakeDiscord(Aging):
         """Return once every live client has *processed* all events sent so far: the server asks for
         a heartbeat (op 1) and the client answers it only after handling the earlier frames."""
         loop = asyncio.get_running_loop()
+        sent = self._frames_sent
         waits = []
         for s in self._live_sessions():
             conn = s.conn
@@ -770,6 +785,7 @@ class FakeDiscord(Aging):
             waits.append(fut)
         if waits:
             await asyncio.wait_for(asyncio.gather(*waits), timeout)
+        self._frames_processed = max(self._frames_processed, sent)
 
     async def wait_ready(self, *, commands: bool = False, timeout: float = 10.0) -> None:
         """Wait until a bot is identified and has processed its READY and GUILD_CREATEs (and, with
@@ -788,66 +804,85 @@ class FakeDiscord(Aging):
                     f"bot not ready after {timeout}s (sessions={len(self._sessions)}, live={len(self._live_sessions())}, "
                     f"commands synced={self._sync_login_no == self._login_no}); calls={self.calls[-10:]}"
                 )
-            await asyncio.sleep(0.005)
+            await self._changed(0.005)  # an IDENTIFY or a REST call pokes
 
-    def _threads_busy(self) -> int:
+    # A timer due within this many seconds is work about to happen (a bot's pace); a later one
+    # is the bot waiting (a loop's interval, a view's timeout, a watchdog): see idle.py.
+    settle_horizon = 1.0
+
+    def _busy(self, *, all_: bool = False) -> list[str]:
+        """What keeps the bot (or the fake on its behalf) busy now; empty: nothing. Only the
+        first thing found unless ``all_``."""
+        found = []
+        if self._inflight:
+            found.append(f"{self._inflight} REST request(s) in flight")
         executor = getattr(self, "_executor", None)
-        busy = executor.busy if executor is not None else 0
-        return busy + self._handlers_busy()
+        if executor is not None and executor.busy:
+            found.append(f"{executor.busy} job(s) in worker threads")
+        wait = self._busy_until - asyncio.get_running_loop().time()
+        if wait > 0:
+            found.append(f"the client waits out a 429 ({wait:.3f}s left)")
+        if any(not t.done() for t in self._bg_tasks):
+            found.append("the fake's own events are being sent")
+        if self._watch is not None and (all_ or not found):
+            found += self._watch.busy(self.settle_horizon, all_=all_)
+        return found
 
-    # discord.py's tasks that answer an interaction or an event: while one runs, the bot is busy
-    # even if it sends nothing for a while (a database write synced to disk can take longer than
-    # the idle window on a loaded machine).
-    _HANDLER_TASKS = (
-        "CommandTree-invoker",
-        "discord-ui-view-dispatch",
-        "discord-ui-dynamic-item",
-        "discord.py: on_interaction",
-    )
+    def _poke(self) -> None:
+        """Something the bot's business depends on changed: wake whoever waits in `settle`."""
+        self._changes += 1
+        waiters, self._wakers = self._wakers, []
+        for fut in waiters:
+            if not fut.done():
+                fut.set_result(None)
 
-    def _handlers_busy(self) -> int:
+    async def _changed(self, most: float) -> None:
+        """Return at the next `_poke`, or after `most` seconds (a task may go from busy to idle
+        without anything the fake sees, e.g. from a database query to a long sleep)."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        self._wakers.append(fut)
+        handle = loop.call_later(most, lambda: fut.done() or fut.set_result(None))
         try:
-            tasks = asyncio.all_tasks()
-        except RuntimeError:
-            return 0
-        current = asyncio.current_task()
-        return sum(
-            1
-            for t in tasks
-            if t is not current and not t.done() and t.get_name().startswith(self._HANDLER_TASKS)
-        )
+            await fut
+        finally:
+            handle.cancel()
 
     async def settle(self, idle: float | None = None, timeout: float = 5.0) -> None:
-        """Wait until no REST call is in flight and none started/ended for `idle` seconds."""
+        """Return as soon as the bot has nothing left to do: no REST call in flight, no job in a
+        worker thread, no 429 being waited out, every gateway frame sent so far processed by the
+        client (a gateway barrier), and none of the bot's tasks busy (idle.py: a handler still
+        running, a task waiting on an HTTP answer or the database, a timer due within
+        `settle_horizon`). `idle` (default `settle_idle`, 0) adds a quiet period: no REST call
+        started or ended for that long. Raises FakeDiscordError naming what is still busy after
+        `timeout` seconds."""
         idle = self.settle_idle if idle is None else idle
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        barrier_done_at = None
+        calm, changes = 0, -1
         while True:
-            t = loop.time()
-            quiet = t - max(self._last_activity, self._busy_until)
-            if self._inflight == 0 and self._threads_busy() == 0 and quiet >= idle:
-                if barrier_done_at is not None and self._last_activity <= barrier_done_at:
+            busy = self._busy()
+            quiet = loop.time() - max(self._last_activity, self._busy_until)
+            if not busy and quiet < idle:
+                busy = [f"quiet for {quiet:.3f}s of {idle}s"]
+            if not busy:
+                if self._frames_sent != self._frames_processed:
+                    # make sure the client has processed every gateway event sent so far: its
+                    # handlers are then tasks the next round sees
+                    await self.gateway_barrier(timeout=max(0.1, deadline - loop.time()))
+                    calm = 0
+                    continue
+                # idle: confirmed once the loop has run what was ready without any change
+                if calm and changes == self._changes:
                     return
-                # make sure the client has also processed every gateway event sent so far
-                await self.gateway_barrier(timeout=max(0.1, deadline - loop.time()))
-                barrier_done_at = loop.time()
-                if self._last_activity <= barrier_done_at and self._inflight == 0:
-                    await asyncio.sleep(0)
-                    if (
-                        self._inflight == 0
-                        and self._threads_busy() == 0
-                        and self._last_activity <= barrier_done_at
-                    ):
-                        return
+                calm, changes = 1, self._changes
+                await asyncio.sleep(0)
                 continue
-            if t > deadline:
-                raise FakeDiscordError(
-                    f"bot did not settle within {timeout}s (in flight: {self._inflight})"
-                )
-            await asyncio.sleep(
-                min(0.05, max(0.005, idle - quiet)) if self._inflight == 0 else 0.005
-            )
+            calm = 0
+            if loop.time() > deadline:
+                busy = self._busy(all_=True) or busy
+                raise FakeDiscordError(f"bot did not settle within {timeout}s: {'; '.join(busy)}")
+            await self._changed(0.002 if quiet >= idle else idle - quiet)
 
     # ------------------------------------------------------------------ payload builders
 
@@ -1074,6 +1109,8 @@ class FakeDiscord(Aging):
     async def _ws_send(self, conn: _Conn, payload: dict[str, Any]) -> None:
         if conn.ws.closed:
             return
+        if payload["op"] not in (1, 11):  # (a barrier's request and heartbeat ACKs ask nothing)
+            self._frames_sent += 1
         try:
             # TEXT frames: discord.py only zlib-inflates binary frames.
             await conn.ws.send_str(json.dumps(payload))
@@ -2756,8 +2793,8 @@ class FakeDiscord(Aging):
             ):
                 if loop.time() > deadline:
                     break
-                await asyncio.sleep(0.005)
-            await self.settle()
+                await self._changed(0.005)  # the follow-up or edit is a REST call: it pokes
+            await self.settle(timeout=timeout)
         return rec
 
     # ------------------------------------------------------------------ interactions: driver API

@@ -30,7 +30,7 @@ async def test_a_lock_is_dropped_only_while_free():
             await go.wait()
 
     tasks = [asyncio.create_task(request(n)) for n in range(3)]
-    await asyncio.sleep(0.01)
+    await asyncio.sleep(0)  # each task's first step: the first holds the lock, the others wait
     gc.collect()
     assert len(locks) == 1 and locks(1).locked() and order == [0]  # held and awaited: kept
     go.set()

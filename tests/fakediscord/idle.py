@@ -1,0 +1,161 @@
+"""When has the bot nothing left to do? What ``FakeDiscord.settle`` waits for, computed from the
+event loop the bot and the fake share instead of guessed from a quiet period.
+
+``run_bot`` starts the bot's task in a context marked by ``BOT`` (``bot_context()``); every task
+the bot makes from there inherits the mark (asyncio copies the creator's context), so
+``TaskWatch`` (the loop's task factory while the fake runs) knows the bot's tasks from the
+test's and the fake server's. A bot task is busy unless it is
+
+* done;
+* waiting at a point where the bot waits for Discord: reading its gateway (the fake's gateway
+  barrier says whether frames are still unread) or, in ``AutoShardedClient.connect``, for a
+  shard's news;
+* waiting on a timer due later than ``horizon`` seconds from now: a loop's interval, a view's
+  timeout, a watchdog. A timer due sooner (a bot's pace, ``asyncio.wait_for`` of discord.py's
+  guild chunking) is work about to happen.
+
+A task running one of discord.py's event or interaction handlers (``HANDLER_TASKS``) is busy
+until it ends, whatever it waits for: a handler that sleeps or waits on the database is still
+answering. Anything else a task waits on (an HTTP answer, a database query, a lock) is busy.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import weakref
+from collections.abc import Callable
+from types import CodeType
+from typing import Any
+
+BOT: contextvars.ContextVar[bool] = contextvars.ContextVar("fakediscord_bot", default=False)
+
+# discord.py's tasks that answer an interaction or an event (see the module docstring)
+HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-view-dispatch",
+    "discord-ui-dynamic-item",
+    "discord-ui-modal-dispatch",
+    "discord.py: on_interaction",
+)
+
+
+def bot_context() -> contextvars.Context:
+    """A copy of the current context in which ``BOT`` is set: run the bot's task in it."""
+    ctx = contextvars.copy_context()
+    ctx.run(BOT.set, True)
+    return ctx
+
+
+def _idle_points() -> tuple[set[CodeType], set[tuple[CodeType, CodeType]]]:
+    """Code objects where a waiting bot task is idle: anywhere in its await chain (``single``),
+    or as a caller directly awaiting a callee (``pairs``)."""
+    import aiohttp
+    import discord.shard
+
+    single = {aiohttp.ClientWebSocketResponse.receive.__code__}
+    pairs = {(discord.shard.AutoShardedClient.connect.__code__, asyncio.Queue.get.__code__)}
+    return single, pairs
+
+
+def await_chain(task: asyncio.Task) -> list[CodeType]:
+    """The code objects of the coroutines a task is suspended in, outermost first."""
+    codes: list[CodeType] = []
+    coro: Any = task.get_coro()
+    for _ in range(200):
+        code = getattr(coro, "cr_code", None) or getattr(coro, "gi_code", None)
+        if code is None:
+            code = getattr(getattr(coro, "ag_frame", None), "f_code", None)
+        if code is None:
+            break
+        codes.append(code)
+        coro = (
+            getattr(coro, "cr_await", None)
+            or getattr(coro, "gi_yieldfrom", None)
+            or getattr(coro, "ag_await", None)
+        )
+    return codes
+
+
+class TaskWatch:
+    """The loop's task factory while a fake runs: notes the bot's tasks (``BOT`` set in the
+    creator's context) and calls ``on_change`` when one ends."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, on_change: Callable[[], None]) -> None:
+        self.loop = loop
+        self.on_change = on_change
+        self.tasks: weakref.WeakSet[asyncio.Task] = weakref.WeakSet()
+        self._before = loop.get_task_factory()
+        self._single, self._pairs = _idle_points()
+        loop.set_task_factory(self._factory)
+
+    def uninstall(self) -> None:
+        if self.loop.get_task_factory() == self._factory:
+            self.loop.set_task_factory(self._before)
+
+    def _factory(self, loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task:
+        if self._before is not None:
+            task = self._before(loop, coro, **kwargs)
+        else:
+            task = asyncio.Task(coro, loop=loop, **kwargs)
+        context = kwargs.get("context")
+        if context.get(BOT, False) if context is not None else BOT.get():
+            self.tasks.add(task)
+            task.add_done_callback(self._ended)
+        return task
+
+    def _ended(self, task: asyncio.Task) -> None:
+        self.tasks.discard(task)
+        self.on_change()
+
+    def _timers(self) -> dict[asyncio.Future, float]:
+        """Futures a pending timer will resolve (``asyncio.sleep``, ``wait_for``, discord.py's
+        loops), with the loop time it fires at."""
+        due: dict[asyncio.Future, float] = {}
+        for handle in getattr(self.loop, "_scheduled", ()):
+            if handle.cancelled():
+                continue
+            callback = getattr(handle, "_callback", None)
+            for arg in (getattr(callback, "__self__", None), *(getattr(handle, "_args", ()) or ())):
+                if isinstance(arg, asyncio.Future):
+                    due[arg] = min(due.get(arg, handle.when()), handle.when())
+        return due
+
+    def busy(self, horizon: float, *, all_: bool = True) -> list[str]:
+        """What keeps the bot busy now (empty: nothing); only the first thing found unless
+        ``all_``."""
+        current = asyncio.current_task()
+        timers: dict[asyncio.Future, float] | None = None
+        now = self.loop.time()
+        found = []
+        for task in list(self.tasks):
+            if task is current or task.done():
+                continue
+            name = task.get_name()
+            if found and not all_:
+                break
+            if name.startswith(HANDLER_TASKS):
+                found.append(f"{name}: handling an event")
+                continue
+            waiter = getattr(task, "_fut_waiter", None)
+            if waiter is None or waiter.done():
+                found.append(f"{name}: about to run")
+                continue
+            chain = await_chain(task)
+            if any(code in self._single for code in chain) or any(
+                pair in self._pairs for pair in zip(chain, chain[1:])
+            ):
+                continue
+            if timers is None:
+                timers = self._timers()
+            when = timers.get(waiter)
+            if when is not None:
+                if when - now <= horizon:
+                    found.append(f"{name}: its timer fires in {when - now:.3f}s")
+                continue
+            where = chain[-1] if chain else None
+            found.append(
+                f"{name}: waiting in {where.co_qualname if where else '?'}"
+                + (f" ({where.co_filename}:{where.co_firstlineno})" if where else "")
+            )
+        return found
