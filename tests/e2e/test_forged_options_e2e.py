@@ -4,6 +4,8 @@ one clear ephemeral answer, nothing stored, no error logged."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
@@ -21,30 +23,30 @@ FORGED = [
 ]
 
 
-@pytest.mark.parametrize(("command", "forged"), FORGED, ids=[repr(f[1][0]) for f in FORGED])
-async def test_a_forged_option_is_refused_before_the_command_runs(make_bot, command, forged):
+@contextlib.asynccontextmanager
+async def server(make_bot):
+    """A fake Discord with a server, its games channel and ann, and the bot running on it."""
     async with FakeDiscord() as fake:
-        guild = fake.add_guild("Guild")
-        chan = fake.add_text_channel(guild, "games")
+        chan = fake.add_text_channel(fake.add_guild("Guild"), "games")
         ann = fake.add_user("ann")
         bot = make_bot()
         async with run_bot(bot, fake, commands=True):
             with error_log_guard():
-                before = await bot.tables.players.settings(ann.id)
-                res = await fake.slash(ann, chan, command, forged=forged)
-                assert res.ephemeral and "Nothing was changed" in res.content
-                assert await bot.tables.players.settings(ann.id) == before
-                assert await bot.tables.games_in_channel(chan.id) == []
+                yield fake, bot, chan, ann
+
+
+@pytest.mark.parametrize(("command", "forged"), FORGED, ids=[repr(f[1][0]) for f in FORGED])
+async def test_a_forged_option_is_refused_before_the_command_runs(make_bot, command, forged):
+    async with server(make_bot) as (fake, bot, chan, ann):
+        before = await bot.tables.players.settings(ann.id)
+        res = await fake.slash(ann, chan, command, forged=forged)
+        assert res.ephemeral and "Nothing was changed" in res.content
+        assert await bot.tables.players.settings(ann.id) == before
+        assert await bot.tables.games_in_channel(chan.id) == []
 
 
 async def test_a_well_formed_option_still_runs(make_bot):
     """The guard passes what Discord sends (the positive control)."""
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Guild")
-        chan = fake.add_text_channel(guild, "games")
-        ann = fake.add_user("ann")
-        bot = make_bot()
-        async with run_bot(bot, fake, commands=True):
-            with error_log_guard():
-                await fake.slash(ann, chan, "settings", remind_hours=12)
-                assert (await bot.tables.players.settings(ann.id)).remind_hours == 12
+    async with server(make_bot) as (fake, bot, chan, ann):
+        await fake.slash(ann, chan, "settings", remind_hours=12)
+        assert (await bot.tables.players.settings(ann.id)).remind_hours == 12
