@@ -4,6 +4,10 @@
 # throwaway server on a loopback port with its data under /tmp, runs pytest (arguments are
 # passed on) with TAVERN_TEST_PG set, and stops the server however pytest ends. Exits with
 # pytest's status. Run from a virtual environment made as the README says.
+#
+# pytest runs in parallel workers, one per core (pytest-xdist, from requirements-dev.txt; the
+# tests use their own temporary files and PostgreSQL schemas). TAVERN_TEST_WORKERS=N sets how
+# many; 0 runs the tests in pytest's own process (for a debugger, or -x stopping at once).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=.venv/bin/python
@@ -30,4 +34,15 @@ if [ -z "${TAVERN_TEST_PG:-}" ] && "$python" -c 'import sys, tests.pgserver as p
     echo "+ PostgreSQL for the tests: $TAVERN_TEST_PG"
 fi
 
-"$python" -m pytest -p no:cacheprovider "$@"
+parallel=()
+workers=${TAVERN_TEST_WORKERS:-auto}
+if [ "$workers" != 0 ]; then
+    if "$python" -c 'import xdist' 2>/dev/null; then
+        # worksteal: an idle worker takes tests from a busy one (some tests take 20 s, most 0.1)
+        parallel=(-n "$workers" --dist worksteal)
+    else
+        echo "pytest-xdist is not installed (requirements-dev.txt): the tests run in one process" >&2
+    fi
+fi
+
+"$python" -m pytest -p no:cacheprovider ${parallel[@]+"${parallel[@]}"} "$@"
