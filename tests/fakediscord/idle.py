@@ -17,6 +17,10 @@ test's and the fake server's. A bot task is busy unless it is
 A task running one of discord.py's event or interaction handlers (``HANDLER_TASKS``) is busy
 until it ends, whatever it waits for: a handler that sleeps or waits on the database is still
 answering. Anything else a task waits on (an HTTP answer, a database query, a lock) is busy.
+
+It reads two internals of asyncio's own event loop: ``Task._fut_waiter`` (what a task waits on)
+and the loop's ``_scheduled`` timers. Without the first every waiting task counts as busy,
+without the second every task waiting on a timer: settle would then time out, not return early.
 """
 
 from __future__ import annotations
