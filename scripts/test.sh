@@ -6,6 +6,13 @@
 # (arguments are passed on) with TAVERN_TEST_PG and TAVERN_TEST_PGBOUNCER set, and stops both
 # however pytest ends. Exits with pytest's status. Run from a virtual environment made as the
 # README says.
+#
+# pytest runs in parallel workers, one per core (pytest-xdist, from requirements-dev.txt; every
+# test has its own temporary files, PostgreSQL schema or database). The tests marked
+# ``alone`` (they measure rates or load across processes) then run by themselves, with nothing
+# beside them. TAVERN_TEST_WORKERS=N sets how many workers; 0 runs every test in pytest's own
+# process (for a debugger, or -x stopping at once).
+
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=.venv/bin/python
@@ -58,4 +65,23 @@ if [ -z "${TAVERN_TEST_PGBOUNCER:-}" ] && [ -n "${TAVERN_TEST_PG:-}" ] && have b
     echo "+ PgBouncer (transaction pooling) in front of it: $TAVERN_TEST_PGBOUNCER"
 fi
 
-"$python" -m pytest -p no:cacheprovider "$@"
+workers=${TAVERN_TEST_WORKERS:-auto}
+if [ "$workers" != 0 ] && ! "$python" -c 'import xdist' 2>/dev/null; then
+    echo "pytest-xdist is not installed (requirements-dev.txt): the tests run in one process" >&2
+    workers=0
+fi
+if [ "$workers" = 0 ]; then
+    status=0
+    "$python" -m pytest -p no:cacheprovider "$@" || status=$?
+    exit "$status"
+fi
+
+# worksteal: an idle worker takes tests from a busy one (some tests take 20 s, most 0.1)
+status=0
+"$python" -m pytest -p no:cacheprovider -n "$workers" --dist worksteal -m "not alone" "$@" || status=$?
+alone=0
+"$python" -m pytest -p no:cacheprovider -m alone "$@" || alone=$?
+# 5: pytest selected no test (arguments naming only one of the two kinds)
+if [ "$status" = 5 ] && [ "$alone" != 5 ]; then status=0; fi
+if [ "$alone" != 0 ] && [ "$alone" != 5 ] && [ "$status" = 0 ]; then status=$alone; fi
+exit "$status"

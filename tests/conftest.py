@@ -15,7 +15,9 @@
   starts a throwaway one and sets it. Without it, a throwaway server is started here for the
   session when PostgreSQL's server programs are installed. Otherwise the PostgreSQL tests are
   skipped, with the reason, except in CI (``CI`` set), where they fail: CI must test both
-  backends.
+  backends. Under pytest-xdist (``scripts/test.sh``) every worker is a session of its own: they
+  share the ``TAVERN_TEST_PG`` server (each test has its own schema; the store's advisory locks
+  are named within the schema), or each starts its own throwaway server without it.
 - ``pgbouncer_server`` / ``pgbouncer_url``: a PgBouncer in transaction pooling mode in front of
   a PostgreSQL server, and a fresh database reached through it (PgBouncer refuses
   ``search_path`` in the URL, so a database rather than a schema), with asyncpg's statement

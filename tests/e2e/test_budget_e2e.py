@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.e2e.botproc import STAGGER, reminder_wave
 from tests.e2e.harness import running_bot
 from tests.fakediscord import GLOBAL_LIMIT, FakeDiscord, error_log_guard
+
+# they measure requests a second (three processes at once): nothing may run beside them
+pytestmark = pytest.mark.alone
 
 TABLES = 60  # 20 a process: about 80 requests each, more than STAGGER seconds' worth alone
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.e2e.harness import Table, alone_with_bots, board_updates, open_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
@@ -192,6 +194,7 @@ async def test_away_bot_sit_board_and_replace_after_limit(make_bot, clock):
 PACE = 0.25  # seconds from the start of a bot's turn to its move being stored and shown
 
 
+@pytest.mark.alone  # it measures time: no other test beside it
 async def test_each_bot_move_is_stored_at_a_fixed_pace_and_shown_with_the_chain(make_bot, clock):
     """Timing reveals nothing: after a human move (answered first), each bot move is stored
     ``bot_pace`` seconds after the one before, however long the bot thought; the human's move

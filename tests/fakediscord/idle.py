@@ -17,6 +17,10 @@ test's and the fake server's. A bot task is busy unless it is
 A task running one of discord.py's event or interaction handlers (``HANDLER_TASKS``) is busy
 until it ends, whatever it waits for: a handler that sleeps or waits on the database is still
 answering. Anything else a task waits on (an HTTP answer, a database query, a lock) is busy.
+
+It reads two internals of asyncio's own event loop: ``Task._fut_waiter`` (what a task waits on)
+and the loop's ``_scheduled`` timers. Without the first every waiting task counts as busy,
+without the second every task waiting on a timer: settle would then time out, not return early.
 """
 
 from __future__ import annotations
@@ -85,6 +89,8 @@ class TaskWatch:
         self.loop = loop
         self.on_change = on_change
         self.tasks: weakref.WeakSet[asyncio.Task] = weakref.WeakSet()
+        # task -> (the future it waits on, "idle" / "timer" / "busy", TimerHandle / text)
+        self._verdicts: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._before = loop.get_task_factory()
         self._single, self._pairs = _idle_points()
         loop.set_task_factory(self._factory)
@@ -106,34 +112,68 @@ class TaskWatch:
 
     def _ended(self, task: asyncio.Task) -> None:
         self.tasks.discard(task)
+        self._verdicts.pop(task, None)
         self.on_change()
 
-    def _timers(self) -> dict[asyncio.Future, float]:
+    def _timers(self) -> dict[asyncio.Future, asyncio.TimerHandle]:
         """Futures a pending timer will resolve (``asyncio.sleep``, ``wait_for``, discord.py's
-        loops), with the loop time it fires at."""
-        due: dict[asyncio.Future, float] = {}
+        loops), with the (earliest) timer."""
+        due: dict[asyncio.Future, asyncio.TimerHandle] = {}
         for handle in getattr(self.loop, "_scheduled", ()):
             if handle.cancelled():
                 continue
             callback = getattr(handle, "_callback", None)
             for arg in (getattr(callback, "__self__", None), *(getattr(handle, "_args", ()) or ())):
-                if isinstance(arg, asyncio.Future):
-                    due[arg] = min(due.get(arg, handle.when()), handle.when())
+                if isinstance(arg, asyncio.Future) and (
+                    arg not in due or handle.when() < due[arg].when()
+                ):
+                    due[arg] = handle
         return due
+
+    def _verdict(
+        self, task: asyncio.Task, waiter: asyncio.Future, timers: dict | None
+    ) -> tuple[str, Any, dict | None]:
+        """Why ``task``, suspended on ``waiter``, waits: ("idle", None) at an idle point,
+        ("timer", its TimerHandle), or ("busy", what it waits in); and the timers, if read.
+        Remembered while the task waits on the same future (the same await)."""
+        known = self._verdicts.get(task)
+        if known is not None and known[0] is waiter:
+            if known[1] != "timer" or not known[2].cancelled():
+                return known[1], known[2], timers
+        chain = await_chain(task)
+        if any(code in self._single for code in chain) or any(
+            pair in self._pairs for pair in zip(chain, chain[1:])
+        ):
+            verdict: tuple[str, Any] = ("idle", None)
+        else:
+            if timers is None:
+                timers = self._timers()
+            handle = timers.get(waiter)
+            if handle is not None:
+                verdict = ("timer", handle)
+            else:
+                where = chain[-1] if chain else None
+                verdict = (
+                    "busy",
+                    f"waiting in {where.co_qualname if where else '?'}"
+                    + (f" ({where.co_filename}:{where.co_firstlineno})" if where else ""),
+                )
+        self._verdicts[task] = (waiter, *verdict)
+        return (*verdict, timers)
 
     def busy(self, horizon: float, *, all_: bool = True) -> list[str]:
         """What keeps the bot busy now (empty: nothing); only the first thing found unless
         ``all_``."""
         current = asyncio.current_task()
-        timers: dict[asyncio.Future, float] | None = None
+        timers: dict | None = None
         now = self.loop.time()
         found = []
         for task in list(self.tasks):
             if task is current or task.done():
                 continue
-            name = task.get_name()
             if found and not all_:
                 break
+            name = task.get_name()
             if name.startswith(HANDLER_TASKS):
                 found.append(f"{name}: handling an event")
                 continue
@@ -141,21 +181,9 @@ class TaskWatch:
             if waiter is None or waiter.done():
                 found.append(f"{name}: about to run")
                 continue
-            chain = await_chain(task)
-            if any(code in self._single for code in chain) or any(
-                pair in self._pairs for pair in zip(chain, chain[1:])
-            ):
-                continue
-            if timers is None:
-                timers = self._timers()
-            when = timers.get(waiter)
-            if when is not None:
-                if when - now <= horizon:
-                    found.append(f"{name}: its timer fires in {when - now:.3f}s")
-                continue
-            where = chain[-1] if chain else None
-            found.append(
-                f"{name}: waiting in {where.co_qualname if where else '?'}"
-                + (f" ({where.co_filename}:{where.co_firstlineno})" if where else "")
-            )
+            kind, what, timers = self._verdict(task, waiter, timers)
+            if kind == "timer" and what.when() - now <= horizon:
+                found.append(f"{name}: its timer fires in {what.when() - now:.3f}s")
+            elif kind == "busy":
+                found.append(f"{name}: {what}")
         return found

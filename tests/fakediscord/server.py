@@ -860,6 +860,7 @@ class FakeDiscord(Aging):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         calm, changes = 0, -1
+        wait = 0.002  # between looks while busy with no news; doubled up to 16 ms, see below
         while True:
             busy = self._busy()
             quiet = loop.time() - max(self._last_activity, self._busy_until)
@@ -882,7 +883,12 @@ class FakeDiscord(Aging):
             if loop.time() > deadline:
                 busy = self._busy(all_=True) or busy
                 raise FakeDiscordError(f"bot did not settle within {timeout}s: {'; '.join(busy)}")
-            await self._changed(0.002 if quiet >= idle else idle - quiet)
+            # Woken at once by what the fake sees (a REST call, a thread's job done, a bot task
+            # ended); else it looks again after `wait`, longer while nothing changes (a long
+            # database query, a handler's sleep): a task going idle unseen costs 16 ms at most.
+            before = self._changes
+            await self._changed(wait if quiet >= idle else idle - quiet)
+            wait = 0.002 if self._changes != before else min(2 * wait, 0.016)
 
     # ------------------------------------------------------------------ payload builders
 

@@ -85,6 +85,7 @@ async def test_bot_turns_resume_from_what_was_stored(service):
     assert all(o.game.move_count == 2 + k for k, o in enumerate(rest))
 
 
+@pytest.mark.alone  # it measures time: no other test beside it
 async def test_a_click_at_another_table_is_answered_while_a_bot_thinks(service, monkeypatch):
     """The bot at table A thinks hard (a busy CPU loop, 0.6 s) in a worker; a move at table B
     is stored and answered within 50 ms meanwhile."""
@@ -132,6 +133,7 @@ async def test_games_owing_bot_moves_after_a_restart(service):
     assert await fresh.turns.games_owing_bot_moves() == []
 
 
+@pytest.mark.alone  # it measures time: no other test beside it
 async def test_a_bot_move_is_stored_a_fixed_pace_after_its_turn_began(service, monkeypatch):
     """Timing reveals nothing: whether the bot decides at once or thinks a while, its move is
     stored (and so published) ``bot_pace`` seconds after its turn began."""
