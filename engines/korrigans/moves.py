@@ -17,6 +17,7 @@ from .data import COMPANIONS
 from .maps import Map
 from .words import msg
 
+_COMPANIONS = frozenset(COMPANIONS)
 MAX_CHOICES = 25  # a step offering more is split in two (Discord select menus hold 25)
 
 
@@ -29,11 +30,9 @@ def destinations(m: Map, troll: str | None, field: int, comp: str) -> list[int]:
 
 def usable(st: dict, seat: int) -> list[str]:
     """Companion kinds the seat can use now ("backup" for its Backup Companion)."""
-    if st["phase"] == "final":
-        kinds = set(st["shown"][seat])
-    else:
-        kinds = set(st["shown"][seat])
-        kinds.update(k for k in st["hidden"][seat] if k in COMPANIONS)
+    kinds = set(st["shown"][seat])
+    if st["phase"] != "final":
+        kinds.update(_COMPANIONS.intersection(st["hidden"][seat]))
     if st["backup"][seat] in ("hare", "squirrel"):
         kinds.add("backup")
     return sorted(kinds)
@@ -135,7 +134,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
     if comp == "backup":
         used = msg("backup_companion", side=st["backup"][seat])
         if final:
-            st["backup"][seat] = "spent"
+            own(st, "backup")[seat] = "spent"
     else:
         used = msg("companion", comp=comp)
         if final:
