@@ -124,7 +124,8 @@ class Layout:
       on every field, the decks of every site);
     - ``deep``: anything JSON-like (``clone``d whole when it is a container);
     - ``kept``: a container the rules only ever replace whole, never change in place (the
-      last move's record): shared between the states before and after a move.
+      last move's record; or a changed copy of it, ``own(st, key)``): shared between the
+      states before and after a move. For what few moves change.
 
     A state with a key the layout does not name is ``clone``d whole: a new key is safe before
     its layout says what it is. Whether every state of a game fits its layout (``check``) and
@@ -206,10 +207,14 @@ class Layout:
         return wrong
 
 
-def own(state: State, key: str, index: int | str) -> Any:
-    """Row ``index`` of the ``shared`` list or dict ``state[key]`` (``Layout``), made the
-    state's own (a copy put in its place) so that it may be changed: the row before may be
-    shared with the state before the move."""
+def own(state: State, key: str, index: int | str | None = None) -> Any:
+    """Row ``index`` of the ``shared`` list or dict ``state[key]`` (``Layout``), or without an
+    index the ``kept`` container ``state[key]`` itself, made the state's own (a copy put in its
+    place) so that it may be changed: the one before may be shared with the state before the
+    move."""
+    if index is None:
+        value = state[key] = state[key].copy()
+        return value
     row = state[key][index] = state[key][index].copy()
     return row
 

@@ -85,7 +85,7 @@ def next_turn(state: dict, start: int, events: list) -> None:
         if state["passed"][seat]:
             continue
         if not state["hand"][seat] and not abilities(state, seat):
-            state["passed"][seat] = True
+            own(state, "passed")[seat] = True
             say(events, "out_of_cards", seat=seat)
             continue
         state["turn"] = seat
@@ -241,7 +241,7 @@ def arg_legal(state: dict, seat: int) -> list[str]:
 # --- applying ----------------------------------------------------------------------------
 def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
     if action == "pass":
-        state["passed"][seat] = True
+        own(state, "passed")[seat] = True
         say(events, "passes", seat=seat)
         next_turn(state, (seat + 1) % state["n"], events)
         return
@@ -265,8 +265,8 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
             if state["trump"][o]:
                 say(events, "loses_trump", seat=o, card=state["trump"][o])
                 discard(state, state["trump"][o])
-                state["trump"][o] = None
-                state["trot"][o] = False
+                own(state, "trump")[o] = None
+                own(state, "trot")[o] = False
         finish_turn(state, events)
         return
     card = action.split(":")[1]
@@ -302,15 +302,15 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
         if old:
             discard(state, old)
             say(events, "trump_gone", seat=seat, card=old)
-        state["trump"][seat] = card
-        state["trot"][seat] = False
+        own(state, "trump")[seat] = card
+        own(state, "trot")[seat] = False
         say(events, "trump_taken", seat=seat, card=card)
         finish_turn(state, events)
         return
-    state["limbo"].append(card)
+    own(state, "limbo").append(card)
     events.append(Event(_play_msg(seat, card, args)))
     if card in ("traitor", "traitor2"):
-        state["traitor"][seat] = True
+        own(state, "traitor")[seat] = True
     if card in ("gossip", "gossip2") and len(args) > 1 and args[1] == "boss":
         own(state, "rot", seat).append("boss")
         say(events, "boss", seat=seat, n=_gossip_points(card, args))

@@ -147,7 +147,7 @@ def use_trump(state: dict, seat: int, trump: str, via_old_lady: bool) -> None:
     if via_old_lady:
         own(state, "rot", seat).append("oldlady")
     else:
-        state["trot"][seat] = True
+        own(state, "trot")[seat] = True
 
 
 def trump_modes(state: dict, seat: int, trump: str) -> list[str]:
@@ -224,5 +224,5 @@ def performance_cards(state: dict, seat: int) -> int:
 def add_score(state: dict, seat: int, delta: int) -> int:
     """Change a score; a score never goes below 0. Returns the change actually made."""
     old = state["score"][seat]
-    state["score"][seat] = max(0, old + delta)
+    own(state, "score")[seat] = max(0, old + delta)
     return state["score"][seat] - old

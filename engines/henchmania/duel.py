@@ -109,7 +109,7 @@ def guard_apply(state: dict, seat: int, action: str, events: list) -> None:
     duel = state["duel"]
     if action == "guard":
         hand_remove(state, seat, "guard")
-        state["limbo"].append("guard")
+        own(state, "limbo").append("guard")
         say(events, "guard", seat=seat)
         duel["st"] = "cancelled"
         hand_over(state, "finish")
@@ -148,7 +148,7 @@ def weapon_apply(state: dict, seat: int, action: str, events: list) -> None:
     else:
         card = action[7:]
         hand_remove(state, seat, card)
-        state["limbo"].append(card)
+        own(state, "limbo").append(card)
         duel["aw" if seat == duel["a"] else "dw"] = card
         say(events, "weapon", seat=seat, card=card, attack=CARDS[card][5], defence=CARDS[card][6])
     _after_weapon(state, seat, events)

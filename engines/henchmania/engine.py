@@ -105,9 +105,9 @@ class HenchmaniaEngine(StepEngine):
         refill(state, events)
 
     def last_marks(self, state):
-        # The board's rows are shared rows (``setup.LAYOUT``): a move replaces the row of a
-        # site it changes, never changes it in place, so the rows themselves are the snapshot.
-        return state["board"].copy(), state["score"].copy()
+        # The board's rows are shared rows and the scores are kept whole (``setup.LAYOUT``): a
+        # move replaces what it changes, never changes it in place, so they are the snapshot.
+        return state["board"].copy(), state["score"]
 
     def last_at(self, marks, state):
         """``sites``: the sites whose pawns changed; ``scores``: seats whose points changed."""

@@ -51,11 +51,12 @@ def additional_cards(state: dict, options: dict) -> list[str]:
 # How the state nests (``engines.base.Layout``): what ``apply`` copies for a move.
 LAYOUT = Layout(
     atoms=("n", "rng", "day", "badge", "phase", "turn", "days", "target"),
-    flat=("opt", "score", "trump", "trot", "supply", "passed", "traitor", "limbo", "result")
-    + ("extra",),
+    flat=("supply",),
     shared=("hand", "res", "rot", "held", "deck", "disc", "board"),
     deep=("step", "duel", "lastduel", "tie"),
-    kept=("lastmove",),
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    kept=("lastmove", "opt", "score", "trump", "trot", "passed", "traitor", "limbo", "result")
+    + ("extra",),
 )
 
 

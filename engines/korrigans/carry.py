@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 
 from .words import msg
 
@@ -13,7 +13,7 @@ def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
     already carries leaves the game (``st["out"]``, public) and the new one replaces it."""
     old = st["carry"][kid]
     if old is not None:
-        st["out"][old] += 1
+        own(st, "out")[old] += 1
         events.append(Event(msg("carried_leaves", kind=old, kid=kid)))
     st["carry"][kid] = kind
 

@@ -12,6 +12,7 @@ box (one pool); the RNG word.
 
 from __future__ import annotations
 
+from ..base import own
 from ..hidden import Sampler, deal, remove_all, reseed, sample
 from .common import mapof
 from .data import EXTRA_FROM_PLAYERS, EXTRA_TOKENS
@@ -89,8 +90,9 @@ def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
     standing = [f for f in range(nf) if st["men"][f] is not None]
     menhirs = [st["men"][f] for f in standing] + list(st["box_men"])
     parts = deal(menhirs, [len(standing)], rnd)
+    men = own(st, "men")
     for f, menhir in zip(standing, parts[0]):
-        st["men"][f] = menhir
+        men[f] = menhir
     st["box_men"] = sorted(parts[1])
     reseed(st, rnd)
     return st

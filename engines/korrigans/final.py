@@ -26,8 +26,9 @@ def next_final_turn(st: dict, events: list[Event]) -> None:
         st["stack"].append({"k": "final", "s": seat})
     else:
         st["phase"] = "over"
+        screen = own(st, "screen")
         for s in range(n):
-            st["screen"][s] = False
+            screen[s] = False
         gold = [[s, score(st, s)] for s in range(n)]
         events.append(Event(msg("game_over", gold=gold, p=winners(st)[0])))
 

@@ -63,7 +63,7 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
     )
     if not pile and st["men"][field] is not None:
         menhir = st["men"][field]
-        st["men"][field] = None
+        own(st, "men")[field] = None
         events.append(Event(msg("menhir_turned", p=seat, f=letter, kind=menhir)))
         menhir_effect(st, seat, kid, menhir, events)
 
@@ -75,13 +75,14 @@ def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event
         kept.append(menhir)
         kept.sort()
         return
-    st["gone_men"].append(menhir)
-    st["gone_men"].sort()
+    gone = own(st, "gone_men")
+    gone.append(menhir)
+    gone.sort()
     if menhir in ("elf", "goblin"):
         if st["supply"][menhir] == 0:
             events.append(Event(msg("supply_empty", kind=menhir)))
             return
-        st["supply"][menhir] -= 1
+        own(st, "supply")[menhir] -= 1
         events.append(Event(msg("goes_under", kind=menhir, kid=kid)))
         give_token(st, kid, menhir, events)
     elif menhir == "leprechaun":
@@ -114,7 +115,7 @@ def lep_prompt(st: dict, seat: int | None) -> Msg:
 
 
 def remove_screen(st: dict, target: int, events: list[Event]) -> None:
-    st["screen"][target] = False
+    own(st, "screen")[target] = False
     events.append(Event(msg("screen_removed", p=target, held=list(st["hidden"][target]))))
 
 

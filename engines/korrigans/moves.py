@@ -17,6 +17,7 @@ from .data import COMPANIONS
 from .maps import Map
 from .words import msg
 
+_COMPANIONS = frozenset(COMPANIONS)
 MAX_CHOICES = 25  # a step offering more is split in two (Discord select menus hold 25)
 
 
@@ -29,11 +30,9 @@ def destinations(m: Map, troll: str | None, field: int, comp: str) -> list[int]:
 
 def usable(st: dict, seat: int) -> list[str]:
     """Companion kinds the seat can use now ("backup" for its Backup Companion)."""
-    if st["phase"] == "final":
-        kinds = set(st["shown"][seat])
-    else:
-        kinds = set(st["shown"][seat])
-        kinds.update(k for k in st["hidden"][seat] if k in COMPANIONS)
+    kinds = set(st["shown"][seat])
+    if st["phase"] != "final":
+        kinds.update(_COMPANIONS.intersection(st["hidden"][seat]))
     if st["backup"][seat] in ("hare", "squirrel"):
         kinds.add("backup")
     return sorted(kinds)
@@ -43,18 +42,18 @@ def comp_moves_as(st: dict, seat: int, comp: str) -> str:
     return st["backup"][seat] if comp == "backup" else comp
 
 
-# (map, Korrigan 0/1, companion as written, companion it moves as, field) -> [(border id or
-# "", the move's action id)]: the ids are the same in every game on a map, so they are written
-# once (``move_actions`` runs at every move).
-_MOVES: dict[tuple[Map, int, str, str, int], list[tuple[str, str]]] = {}
+# (map, Korrigan 0/1, companion as written, companion it moves as, field, the Troll's place) ->
+# the move action ids, in the order of ``destinations``: the same in every game on a map, so
+# each list is written once (``move_actions`` runs at every move). Shared: never changed.
+_MOVES: dict[tuple[Map, int, str, str, int, str | None], list[str]] = {}
 
 
-def _moves_from(m: Map, k: int, comp: str, side: str, field: int) -> list[tuple[str, str]]:
-    key = (m, k, comp, side, field)
+def _moves_from(m: Map, k: int, comp: str, side: str, field: int, troll: str | None) -> list[str]:
+    key = (m, k, comp, side, field, troll)
     found = _MOVES.get(key)
     if found is None:
         found = _MOVES[key] = [
-            (bid, "mv:%d:%s:%s" % (k + 1, comp, m.ids[j])) for j, bid in m.reach[side][field]
+            "mv:%d:%s:%s" % (k + 1, comp, m.ids[j]) for j in destinations(m, troll, field, side)
         ]
     return found
 
@@ -67,25 +66,28 @@ def move_actions(m: Map, st: dict, seat: int) -> list[str]:
     if not comps:
         return out
     troll = st["troll"]
+    found = _MOVES.get
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
             side = comp_moves_as(st, seat, comp)
-            out += [a for bid, a in _moves_from(m, k, comp, side, f) if bid != troll]
+            acts = found((m, k, comp, side, f, troll))
+            out += _moves_from(m, k, comp, side, f, troll) if acts is None else acts
     return out
 
 
 def has_any_move(m: Map, st: dict, seat: int) -> bool:
     """Whether ``move_actions`` would offer the seat any move (without listing them)."""
     comps = usable(st, seat)
+    troll = st["troll"]
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            if destinations(m, st["troll"], f, comp_moves_as(st, seat, comp)):
+            if _moves_from(m, k, comp, comp_moves_as(st, seat, comp), f, troll):
                 return True
     return False
 
@@ -132,7 +134,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
     if comp == "backup":
         used = msg("backup_companion", side=st["backup"][seat])
         if final:
-            st["backup"][seat] = "spent"
+            own(st, "backup")[seat] = "spent"
     else:
         used = msg("companion", comp=comp)
         if final:

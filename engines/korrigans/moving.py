@@ -116,7 +116,7 @@ def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -
     sacrificed = own(st, "sacrificed", seat)
     sacrificed.append(kind)
     sacrificed.sort()
-    st["backup"][seat] = step["side"]
+    own(st, "backup")[seat] = step["side"]
     st["bk_supply"] -= 1
     side = step["side"]
     if st["screen"][seat]:

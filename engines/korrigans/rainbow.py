@@ -5,7 +5,7 @@ stack is empty: the next player's turn, or the draw), "sun", "cloud" and "cauldr
 from __future__ import annotations
 
 from engines import rng
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .common import mapof, top
@@ -31,19 +31,19 @@ def draw(st: dict, events: list[Event]) -> None:
     """The bag holder draws one pawn and passes the bag left."""
     seat = st["holder"]
     st["holder"] = (seat + 1) % st["n"]
-    bag = st["bag"]
+    bag = own(st, "bag")
     pawn = bag.pop(rng.randbelow(st, len(bag)))
     if pawn in st["drawn"]:
         if st["chain"]:
-            st["aside"].append(pawn)
+            own(st, "aside").append(pawn)
             events.append(Event(msg("draw_aside", p=seat, c=pawn)))
             return
         events.append(Event(msg("draw_cloud", p=seat, c=pawn)))
         _place_or_ask(st, seat, pawn, "cloud", events)
         return
-    st["drawn"].append(pawn)
+    own(st, "drawn").append(pawn)
     if len(st["drawn"]) == CAULDRON_COLOURS:
-        st["aside"].append(pawn)
+        own(st, "aside").append(pawn)
         events.append(Event(msg("draw_last", p=seat, c=pawn), highlight=True))
         start_cauldron(st, seat, events)
         return
@@ -62,13 +62,13 @@ def _place_or_ask(st: dict, seat: int, pawn: int, kind: str, events: list[Event]
 
 
 def place_sun(st: dict, seat: int, row: int, pawn: int, events: list[Event]) -> None:
-    st["suns"][row] = pawn
+    own(st, "suns")[row] = pawn
     st["held"] = None
     events.append(Event(msg("on_sun", p=seat, c=pawn, n=row + 1)))
 
 
 def place_cloud(st: dict, seat: int, col: int, pawn: int, events: list[Event]) -> None:
-    st["clouds"][col] = pawn
+    own(st, "clouds")[col] = pawn
     st["held"] = None
     events.append(Event(msg("on_cloud", p=seat, c=pawn, n=col + 1)))
     if sum(x is not None for x in st["clouds"]) >= CHAIN_CLOUDS and not st["chain"]:

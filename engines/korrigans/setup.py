@@ -26,11 +26,12 @@ def _expand(counts: dict[str, int]) -> list[str]:
 LAYOUT = Layout(
     atoms=("rng", "map", "n", "adv", "phase", "round", "bk_supply", "troll", "held", "holder")
     + ("chain", "cauldron", "pi", "mover", "fi"),
-    flat=("men", "box_tok", "box_men", "gone_men", "backup", "screen", "pos", "carry", "supply")
-    + ("out", "bag", "suns", "clouds", "aside", "drawn"),
+    flat=("pos", "carry"),
     shared=("tokens", "hidden", "shown", "kept", "sacrificed", "disc", "seen"),
     deep=("stack",),
-    kept=("lastmove",),
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    kept=("lastmove", "box_tok", "box_men", "men", "gone_men", "backup", "screen", "supply")
+    + ("out", "bag", "suns", "clouds", "aside", "drawn"),
 )
 
 
