@@ -3,8 +3,10 @@ and the append-only move log, in one file.
 
 One aiosqlite connection, one process (several processes share a PostgreSQL database instead:
 ``postgres.py``). Every write takes an asyncio lock (coroutines sharing a connection share its
-transaction); one that spans several statements runs inside ``BEGIN IMMEDIATE``. A move is one
-UPDATE of its game: the triggers of migration 1 write its log rows and prompts.
+transaction); one that spans several statements runs inside ``BEGIN IMMEDIATE``. Single
+statements are group-committed: those queued while a commit runs share the next one (one sync
+to disk for all, ``SqliteStore._write``). A move is one UPDATE of its game: the triggers of
+migration 1 write its log rows and prompts.
 """
 
 from __future__ import annotations
