@@ -2,7 +2,8 @@
 concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord
 REST calls per move (and three processes under Discord's global rate limit), and a tiny bot
 arena (``python -m bench arena`` for the real one; ``python -m bench engines [--against <rev>]``
-for the engines alone, or against another git revision)."""
+for the engines alone, or against another git revision; ``python -m bench durable`` for group
+commit alone)."""
 
 import sys
 
@@ -23,6 +24,9 @@ if sys.argv[1:2] in (["-h"], ["--help"]):
     sys.exit(0)
 if sys.argv[1:2] == ["arena"]:
     arena.main(sys.argv[2:])
+    sys.exit(0)
+if sys.argv[1:2] == ["durable"]:
+    print("\n".join(concurrency_bench.group_commit()))
     sys.exit(0)
 if sys.argv[1:2] == ["engines"]:
     engines_bench.main(sys.argv[2:])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import statistics
 import tempfile
 import time
 import uuid
@@ -28,6 +29,8 @@ KIND, PLAYERS = "wichtel", 5
 CONCURRENCY = ((1, 300), (10, 1000), (100, 2000))  # (games at once, stored moves measured)
 MODES = (("durable", "full", ""), ("relaxed", "normal", "synchronous_commit=off"))
 PG_ENV = "TAVERN_BENCH_PG"
+ROUNDS = 3
+TARGET_RATIO = 2.0
 
 
 async def _play(service: TableService, game, moves: int, rnd: random.Random) -> int:
@@ -52,8 +55,12 @@ async def _new_game(service: TableService, n: int):
     return (await service.lobby.start(game.id, host)).game
 
 
-async def _bench(target: str, games: int, moves: int, sync: str = "full") -> tuple[int, float]:
+async def _bench(
+    target: str, games: int, moves: int, sync: str = "full", group: bool = True
+) -> tuple[int, float]:
     store = await Store.open(target, synchronous=sync)
+    if hasattr(store, "group_commit"):
+        store.group_commit = group
     try:
         service = TableService(store, seed_source=lambda: 5)
         tables = [await _new_game(service, n) for n in range(1, games + 1)]
@@ -95,16 +102,43 @@ def _line(name: str, mode: str, games: int, done: int, spent: float) -> str:
     )
 
 
-def run() -> list[str]:
+def _sqlite(games: int, moves: int, sync: str, group: bool = True) -> tuple[int, float]:
+    """(stored moves, seconds) on a new SQLite file."""
+    with tempfile.TemporaryDirectory() as folder:
+        return asyncio.run(_bench(str(Path(folder) / "b.db"), games, moves, sync, group))
+
+
+def _rate(games: int, moves: int, sync: str, group: bool) -> float:
+    done, spent = _sqlite(games, moves, sync, group)
+    return done / spent
+
+
+def group_commit(rounds: int = ROUNDS) -> list[str]:
+    """Issue 25, target 3: with synchronous=FULL, 100 games at once store at least twice what
+    one game does. Each commit alone (before) and group commit (after), interleaved, medians."""
+    rates: dict[tuple[bool, int], list[float]] = {}
+    for _ in range(rounds):
+        for group in (False, True):
+            for games, moves in ((1, 300), (100, 2000)):
+                rates.setdefault((group, games), []).append(_rate(games, moves, "full", group))
     lines = []
+    for group, name in ((False, "each commit alone (before)"), (True, "group commit (after)")):
+        one = statistics.median(rates[(group, 1)])
+        many = statistics.median(rates[(group, 100)])
+        ok = "ok" if many >= TARGET_RATIO * one else "SHORT"
+        lines.append(
+            f"SQLite FULL, {name:<27}: 1 game {one:>6,.0f}/s, 100 games {many:>6,.0f}/s "
+            f"= {many / one:.2f}x  [target >= {TARGET_RATIO:g}x: {ok}]"
+        )
+    return lines
+
+
+def run() -> list[str]:
+    lines = group_commit()
     url = os.environ.get(PG_ENV, "").strip()
     for mode, sqlite_sync, pg_settings in MODES:
         for games, moves in CONCURRENCY:
-            with tempfile.TemporaryDirectory() as folder:
-                done, spent = asyncio.run(
-                    _bench(str(Path(folder) / "bench.db"), games, moves, sqlite_sync)
-                )
-            lines.append(_line("SQLite", mode, games, done, spent))
+            lines.append(_line("SQLite", mode, games, *_sqlite(games, moves, sqlite_sync)))
             if url:
                 done, spent = asyncio.run(_bench_pg(url, games, moves, pg_settings))
                 lines.append(_line("PostgreSQL", mode, games, done, spent))

@@ -3,8 +3,10 @@ and the append-only move log, in one file.
 
 One aiosqlite connection, one process (several processes share a PostgreSQL database instead:
 ``postgres.py``). Every write takes an asyncio lock (coroutines sharing a connection share its
-transaction); one that spans several statements runs inside ``BEGIN IMMEDIATE``. A move is one
-UPDATE of its game: the triggers of migration 1 write its log rows and prompts.
+transaction); one that spans several statements runs inside ``BEGIN IMMEDIATE``. Single
+statements are group-committed: those queued while a commit runs share the next one (one sync
+to disk for all, ``SqliteStore._write``). A move is one UPDATE of its game: the triggers of
+migration 1 write its log rows and prompts.
 """
 
 from __future__ import annotations
@@ -246,12 +248,17 @@ class SqliteStore(SqlStore):
     """Open with ``await Store.open(path)``; close with ``await store.close()``."""
 
     q = statements("sqlite")
+    # Writes queued while a commit runs are committed together (``_write``); False commits each
+    # alone (the benchmark compares both).
+    group_commit = True
 
     def __init__(self, db: aiosqlite.Connection, path: str) -> None:
         self._db = db
         self.path = path
         self._read = Connection(db)
         self._write_lock = asyncio.Lock()
+        self._queued: list[tuple[str, Sequence, asyncio.Future[int]]] = []
+        self._writer: asyncio.Task | None = None
         self._exclusive: set[str] = set()
 
     @classmethod
@@ -284,13 +291,70 @@ class SqliteStore(SqlStore):
         return cls(db, path)
 
     async def close(self) -> None:
+        if self._writer is not None:  # what is queued is written first
+            await asyncio.shield(self._writer)
         await self._db.close()
 
     async def _write(self, statement: str, params: Sequence = ()) -> int:
-        async with self._write_lock:
-            count = (await self._db.execute(statement, params)).rowcount
+        """One statement, committed (synced to disk in FULL mode) before it returns.
+
+        Group commit: the writes are queued, and one writer task commits everything queued at
+        once, in one transaction (one sync for all); writes that arrive meanwhile go into its
+        next commit. Each is told its own row count, and nobody before their write is
+        committed. A caller cancelled while its write still waits takes it back."""
+        done: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        entry = (statement, params, done)
+        self._queued.append(entry)
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._drain())
+        try:
+            count = await asyncio.shield(done)
+        except asyncio.CancelledError:
+            if any(e is entry for e in self._queued):
+                self._queued.remove(entry)
+            raise
         wrote()
         return count
+
+    async def _drain(self) -> None:
+        """The writer task: commit what is queued until nothing is."""
+        try:
+            while self._queued:
+                async with self._write_lock:  # what is queued when the lock is free goes in
+                    batch, self._queued = self._queued, []
+                    try:
+                        await self._commit(batch)
+                    except BaseException as exc:
+                        for _, _, done in batch:
+                            if not done.done():
+                                done.set_exception(exc)
+                        raise
+        finally:
+            self._writer = None
+
+    async def _commit(self, batch: list[tuple[str, Sequence, asyncio.Future[int]]]) -> None:
+        """Commit ``batch`` (under the write lock): one statement alone, several in one
+        transaction. If one of several fails, none is kept and each is retried alone, so each
+        write gets the answer it would have had alone."""
+        if len(batch) > 1 and self.group_commit:
+            counts = []
+            try:
+                await self._db.execute("BEGIN IMMEDIATE")
+                for statement, params, _ in batch:
+                    counts.append((await self._db.execute(statement, params)).rowcount)
+                await self._db.execute("COMMIT")
+            except Exception:  # noqa: BLE001 - each write is retried below, with its own error
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
+            else:
+                for (_, _, done), count in zip(batch, counts):
+                    done.set_result(count)
+                return
+        for statement, params, done in batch:
+            try:
+                done.set_result((await self._db.execute(statement, params)).rowcount)
+            except Exception as exc:  # noqa: BLE001 - it is that write's answer
+                done.set_exception(exc)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[Connection]:
