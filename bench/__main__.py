@@ -3,7 +3,7 @@ concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictu
 REST calls per move (and three processes under Discord's global rate limit), and a tiny bot
 arena (``python -m bench arena`` for the real one; ``python -m bench engines [--against <rev>]``
 for the engines alone, or against another git revision; ``python -m bench durable`` for group
-commit alone)."""
+commit alone, ``python -m bench scale`` for the scale on paper, docs/scaling.md)."""
 
 import sys
 
@@ -15,6 +15,7 @@ from . import (
     engines_bench,
     memory_bench,
     pictures_bench,
+    scale_bench,
     service_bench,
     story_bench,
 )
@@ -24,6 +25,9 @@ if sys.argv[1:2] in (["-h"], ["--help"]):
     sys.exit(0)
 if sys.argv[1:2] == ["arena"]:
     arena.main(sys.argv[2:])
+    sys.exit(0)
+if sys.argv[1:2] == ["scale"]:
+    print("\n".join(scale_bench.run()))
     sys.exit(0)
 if sys.argv[1:2] == ["durable"]:
     print("\n".join(concurrency_bench.group_commit()))
@@ -44,6 +48,8 @@ print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
 print("\n".join(memory_bench.run()))
 print("== Board pictures (PNG size, render time on one core) ==")
 print("\n".join(pictures_bench.run()))
+print("== Scale on paper: 1M running games, 100k servers (docs/scaling.md) ==")
+print("\n".join(scale_bench.run()))
 print("== Discord REST calls per move, and three processes under the global rate limit ==")
 print("\n".join(discord_bench.run()))
 print("== Following a game: pings, thread messages and calls per move (3 humans, fake Discord) ==")

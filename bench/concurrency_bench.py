@@ -23,6 +23,7 @@ import uuid
 from pathlib import Path
 
 from storage import Store
+from storage.postgres import POOL_SIZE
 from tables import TableService
 
 KIND, PLAYERS = "wichtel", 5
@@ -121,6 +122,12 @@ def group_commit(rounds: int = ROUNDS) -> list[str]:
         for group in (False, True):
             for games, moves in ((1, 300), (100, 2000)):
                 rates.setdefault((group, games), []).append(_rate(games, moves, "full", group))
+    url = os.environ.get(PG_ENV, "").strip()
+    if url:  # PostgreSQL: a pool of connections; the server syncs concurrent commits together
+        for _ in range(rounds):
+            for games, moves in ((1, 300), (100, 2000)):
+                done, spent = asyncio.run(_bench_pg(url, games, moves, ""))
+                rates.setdefault(("pg", games), []).append(done / spent)
     lines = []
     for group, name in ((False, "each commit alone (before)"), (True, "group commit (after)")):
         one = statistics.median(rates[(group, 1)])
@@ -130,6 +137,15 @@ def group_commit(rounds: int = ROUNDS) -> list[str]:
             f"SQLite FULL, {name:<27}: 1 game {one:>6,.0f}/s, 100 games {many:>6,.0f}/s "
             f"= {many / one:.2f}x  [target >= {TARGET_RATIO:g}x: {ok}]"
         )
+    if url:
+        one, many = statistics.median(rates[("pg", 1)]), statistics.median(rates[("pg", 100)])
+        ok = "ok" if many >= TARGET_RATIO * one else "SHORT"
+        lines.append(
+            f"PostgreSQL, a pool of {POOL_SIZE} connections{'':<9}: 1 game {one:>6,.0f}/s, "
+            f"100 games {many:>6,.0f}/s = {many / one:.2f}x  [target >= {TARGET_RATIO:g}x: {ok}]"
+        )
+    else:
+        lines.append(f"PostgreSQL: skipped, no server given (set {PG_ENV})")
     return lines
 
 

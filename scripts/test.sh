@@ -79,8 +79,13 @@ fi
 # worksteal: an idle worker takes tests from a busy one (some tests take 20 s, most 0.1)
 status=0
 "$python" -m pytest -p no:cacheprovider -n "$workers" --dist worksteal -m "not alone" "$@" || status=$?
+# Without a path among the arguments, only the files holding such tests are collected again.
+alone_files=()
+if [ $# -eq 0 ] || ! printf '%s\n' "$@" | grep -qv '^-'; then
+    mapfile -t alone_files < <(grep -rlE 'mark\.alone' tests --include='test_*.py' | sort)
+fi
 alone=0
-"$python" -m pytest -p no:cacheprovider -m alone "$@" || alone=$?
+"$python" -m pytest -p no:cacheprovider -m alone "$@" ${alone_files[@]+"${alone_files[@]}"} || alone=$?
 # 5: pytest selected no test (arguments naming only one of the two kinds)
 if [ "$status" = 5 ] && [ "$alone" != 5 ]; then status=0; fi
 if [ "$alone" != 0 ] && [ "$alone" != 5 ] && [ "$status" = 0 ]; then status=$alone; fi
