@@ -21,22 +21,11 @@ from storage import Store
 from tables import TableService
 from tests.toy import TOY
 
+from .playing import started, unpaced
+
 AT = (10, 100, 1000)
 CLICKS = 101
 TARGET_RATIO = 1.2
-
-
-async def _open(service: TableService, host: int):
-    game = await service.lobby.open_table(
-        "toy",
-        guild_id=1,
-        channel_id=1,
-        host_id=host,
-        host_name="ann",
-        options={"pile": 3000, "secrets": False},
-    )
-    await service.lobby.join(game.id, host + 1, "bob")
-    return (await service.lobby.start(game.id, host)).game
 
 
 async def _click(service: TableService, game):
@@ -51,11 +40,13 @@ async def _clicks() -> dict[int, float]:
     rounds (interleaved: the machine's load falls on all three alike)."""
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "click.db"))
-        service = TableService(store, registry={"toy": TOY}, seed_source=lambda: 3)
+        service = unpaced(store, registry={"toy": TOY}, seed_source=lambda: 3)
         try:
             games = {}
             for k, n in enumerate(AT):
-                game = await _open(service, 10 * (k + 1))
+                game = await started(
+                    service, "toy", 2, 10 * (k + 1), {"pile": 3000, "secrets": False}
+                )
                 while game.move_count < n:
                     game = await _click(service, game)
                 games[n] = game

@@ -26,6 +26,8 @@ from storage import Store
 from storage.postgres import POOL_SIZE
 from tables import TableService
 
+from .playing import random_move, started, unpaced
+
 KIND, PLAYERS = "wichtel", 5
 CONCURRENCY = ((1, 300), (10, 1000), (100, 2000))  # (games at once, stored moves measured)
 MODES = (("durable", "full", ""), ("relaxed", "normal", "synchronous_commit=off"))
@@ -39,21 +41,13 @@ async def _play(service: TableService, game, moves: int, rnd: random.Random) -> 
     while done < moves:
         if game.status != "running":
             game = await _new_game(service, rnd.randrange(1, 10**9))
-        seat = rnd.choice(service.to_act(game))
-        action = rnd.choice(service.choices(game, seat))[0]
-        game = (await service.turns.move(game.id, game.host_id + seat, action)).game
+        game = (await service.turns.move(game.id, *random_move(service, game, rnd))).game
         done += 1
     return done
 
 
 async def _new_game(service: TableService, n: int):
-    host = 1000 * n
-    game = await service.lobby.open_table(
-        KIND, guild_id=1, channel_id=1, host_id=host, host_name="p0"
-    )
-    for seat in range(1, PLAYERS):
-        await service.lobby.join(game.id, host + seat, f"p{seat}")
-    return (await service.lobby.start(game.id, host)).game
+    return await started(service, KIND, PLAYERS, host=1000 * n)
 
 
 async def _bench(
@@ -63,7 +57,7 @@ async def _bench(
     if hasattr(store, "group_commit"):
         store.group_commit = group
     try:
-        service = TableService(store, seed_source=lambda: 5)
+        service = unpaced(store, seed_source=lambda: 5)
         tables = [await _new_game(service, n) for n in range(1, games + 1)]
         per_game = -(-moves // games)
         t = time.perf_counter()

@@ -41,27 +41,18 @@ async def _seed_games(path: str) -> list[int]:
     """A few real running games (every kind, some moves in), then copies up to GAMES."""
     from engines import REGISTRY
     from storage import Store
-    from tables import TableService
+
+    from .playing import random_move, started, unpaced
 
     store = await Store.open(path, synchronous="normal")
-    service = TableService(store, seed_source=lambda: 11)
+    service = unpaced(store, seed_source=lambda: 11)
     rnd = random.Random(3)
     for kind, engine in sorted(REGISTRY.items()):
-        game = await service.lobby.open_table(
-            kind, guild_id=1, channel_id=1, host_id=100, host_name="p0"
-        )
-        for user in range(1, engine.max_players):
-            await service.lobby.join(game.id, 100 + user, f"p{user}")
-        game = (await service.lobby.start(game.id, 100)).game
+        game = await started(service, kind, engine.max_players)
         for _ in range(20):
             if game.status != "running":
                 break
-            seat = rnd.choice(service.to_act(game))
-            game = (
-                await service.turns.move(
-                    game.id, 100 + seat, rnd.choice(service.choices(game, seat))[0]
-                )
-            ).game
+            game = (await service.turns.move(game.id, *random_move(service, game, rnd))).game
     await store.close()
     with sqlite3.connect(path) as db:
         templates = [r[0] for r in db.execute("SELECT id FROM games WHERE status = 'running'")]

@@ -30,7 +30,8 @@ from pathlib import Path
 
 from engines import REGISTRY
 from storage import Store
-from tables import TableService
+
+from .playing import random_move, started, unpaced
 
 GAMES_RUNNING = 1_000_000
 SERVERS = 100_000
@@ -47,7 +48,7 @@ async def _footprint(folder: str) -> dict:
     moves per game, and the database's size per game and per move."""
     path = str(Path(folder) / "scale.db")
     store = await Store.open(path, synchronous="normal")
-    service = TableService(store, seed_source=lambda: 7)
+    service = unpaced(store, seed_source=lambda: 7)
     rnd = random.Random(5)
     moves = games = 0
     cpu = 0.0
@@ -55,17 +56,11 @@ async def _footprint(folder: str) -> dict:
         for kind, engine in sorted(REGISTRY.items()):
             for players in range(engine.min_players, engine.max_players + 1):
                 for _ in range(GAMES_PER_KIND):
-                    game = await service.lobby.open_table(
-                        kind, guild_id=1, channel_id=1, host_id=100, host_name="p0"
-                    )
-                    for user in range(1, players):
-                        await service.lobby.join(game.id, 100 + user, f"p{user}")
-                    game = (await service.lobby.start(game.id, 100)).game
+                    game = await started(service, kind, players)
                     while game.status == "running":
-                        seat = rnd.choice(service.to_act(game))
-                        action = rnd.choice(service.choices(game, seat))[0]
+                        user, action = random_move(service, game, rnd)
                         t = time.process_time()
-                        game = (await service.turns.move(game.id, 100 + seat, action)).game
+                        game = (await service.turns.move(game.id, user, action)).game
                         cpu += time.process_time() - t
                         moves += 1
                     games += 1

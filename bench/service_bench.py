@@ -15,7 +15,8 @@ from pathlib import Path
 
 from engines import REGISTRY
 from storage import Store
-from tables import TableService
+
+from .playing import random_move, started, unpaced
 
 TARGET = 2_000
 
@@ -25,21 +26,15 @@ async def _bench(
 ) -> tuple[int, float]:
     with tempfile.TemporaryDirectory() as folder:
         store = await Store.open(str(Path(folder) / "bench.db"), synchronous=synchronous)
-        service = TableService(store, seed_source=lambda: 5)
+        service = unpaced(store, seed_source=lambda: 5)
         rnd = random.Random(1)
         done, spent = 0, 0.0
         while done < moves_wanted:
-            game = await service.lobby.open_table(
-                kind, guild_id=1, channel_id=1, host_id=100, host_name="p0"
-            )
-            for user in range(1, players):
-                game = await service.lobby.join(game.id, 100 + user, f"p{user}")
-            game = (await service.lobby.start(game.id, 100)).game
+            game = await started(service, kind, players)
             while game.status == "running" and done < moves_wanted:
-                seat = rnd.choice(service.to_act(game))
-                action = rnd.choice(service.choices(game, seat))[0]
+                user, action = random_move(service, game, rnd)
                 t = time.perf_counter()
-                game = (await service.turns.move(game.id, 100 + seat, action)).game
+                game = (await service.turns.move(game.id, user, action)).game
                 spent += time.perf_counter() - t
                 done += 1
         await store.close()
