@@ -20,42 +20,54 @@ from . import (
     story_bench,
 )
 
+
+def lines(run):
+    """A section's figures: ``run()`` returns its lines."""
+    return lambda: print("\n".join(run()))
+
+
+# python -m bench <command> [arguments]: one figure alone
+COMMANDS = {
+    "arena": arena.main,
+    "engines": engines_bench.main,
+    "scale": lambda _: print("\n".join(scale_bench.run())),
+    "durable": lambda _: print("\n".join(concurrency_bench.group_commit())),
+}
+
+# python -m bench: every section, in this order
+SECTIONS = [
+    ("Engines (random legal games)", lines(engines_bench.run)),
+    ("Table service on a SQLite file", lines(service_bench.run)),
+    ("A click at move 10, 100 and 1,000 of one long game (CPU)", lines(click_bench.run)),
+    (
+        "Stored moves/s with 1, 10 and 100 games at once: SQLite and PostgreSQL",
+        lines(concurrency_bench.run),
+    ),
+    ("Memory: RSS after touching 10,000 running games (fresh process)", lines(memory_bench.run)),
+    ("Board pictures (PNG size, render time on one core)", lines(pictures_bench.run)),
+    ("Scale on paper: 1M running games, 100k servers (docs/scaling.md)", lines(scale_bench.run)),
+    (
+        "Discord REST calls per move, and three processes under the global rate limit",
+        lines(discord_bench.run),
+    ),
+    (
+        "Following a game: pings, thread messages and calls per move (3 humans, fake Discord)",
+        lines(story_bench.run),
+    ),
+    (
+        "Bot arena (tiny: %d games per pairing, hard thinks %g s; python -m bench arena)"
+        % (arena.QUICK["games"], arena.QUICK["seconds"]),
+        arena.run,
+    ),
+]
+
 if sys.argv[1:2] in (["-h"], ["--help"]):
     print(__doc__.strip())
-    sys.exit(0)
-if sys.argv[1:2] == ["arena"]:
-    arena.main(sys.argv[2:])
-    sys.exit(0)
-if sys.argv[1:2] == ["scale"]:
-    print("\n".join(scale_bench.run()))
-    sys.exit(0)
-if sys.argv[1:2] == ["durable"]:
-    print("\n".join(concurrency_bench.group_commit()))
-    sys.exit(0)
-if sys.argv[1:2] == ["engines"]:
-    engines_bench.main(sys.argv[2:])
-    sys.exit(0)
-
-print("== Engines (random legal games) ==")
-print("\n".join(engines_bench.run()))
-print("== Table service on a SQLite file ==")
-print("\n".join(service_bench.run()))
-print("== A click at move 10, 100 and 1,000 of one long game (CPU) ==")
-print("\n".join(click_bench.run()))
-print("== Stored moves/s with 1, 10 and 100 games at once: SQLite and PostgreSQL ==")
-print("\n".join(concurrency_bench.run()))
-print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
-print("\n".join(memory_bench.run()))
-print("== Board pictures (PNG size, render time on one core) ==")
-print("\n".join(pictures_bench.run()))
-print("== Scale on paper: 1M running games, 100k servers (docs/scaling.md) ==")
-print("\n".join(scale_bench.run()))
-print("== Discord REST calls per move, and three processes under the global rate limit ==")
-print("\n".join(discord_bench.run()))
-print("== Following a game: pings, thread messages and calls per move (3 humans, fake Discord) ==")
-print("\n".join(story_bench.run()))
-print(
-    "== Bot arena (tiny: %d games per pairing, hard thinks %g s; python -m bench arena) =="
-    % (arena.QUICK["games"], arena.QUICK["seconds"])
-)
-arena.run()
+elif sys.argv[1:2] and sys.argv[1] in COMMANDS:
+    COMMANDS[sys.argv[1]](sys.argv[2:])
+elif sys.argv[1:]:
+    sys.exit(f"python -m bench: no command {sys.argv[1]!r}; try one of {', '.join(COMMANDS)}")
+else:
+    for title, show in SECTIONS:
+        print(f"== {title} ==")
+        show()
