@@ -18,14 +18,13 @@ of many tables at once, on one PostgreSQL database (``tests/e2e/test_budget_e2e.
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import sys
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.jsonproc import JsonProcess
+
 API = "/api/v10"
 
 
@@ -92,63 +91,17 @@ async def _serve(base: str, database: str, shard: int, count: int, budget: bool)
     await running
 
 
-class BotProcess:
+class BotProcess(JsonProcess):
     """One bot process, spoken to over its stdin and stdout."""
 
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
-        self.proc = proc
-        self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future] = {0: asyncio.get_running_loop().create_future()}
-        self._reader = asyncio.create_task(self._read())
+    died = "bot process died"
 
     @classmethod
     async def start(
         cls, fake_url: str, database: str, shard: int, count: int, *, budget: bool = True
-    ) -> BotProcess:
+    ) -> BotProcess:  # logged in, ready, reminders idle
         args = [fake_url, database, str(shard), str(count)] + ([] if budget else ["--no-budget"])
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.e2e.botproc",
-            *args,
-            cwd=ROOT,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-        )
-        started = cls(proc)
-        try:
-            await asyncio.wait_for(started._waiting[0], 60)  # logged in, ready, reminders idle
-        except BaseException:
-            await started.stop()
-            raise
-        return started
-
-    async def _read(self) -> None:
-        while line := await self.proc.stdout.readline():
-            reply = json.loads(line)
-            future = self._waiting.pop(reply["id"], None)
-            if future is not None and not future.done():
-                future.set_result(reply)
-        for future in self._waiting.values():  # the process died: no answer will come
-            if not future.done():
-                future.set_exception(ConnectionError("bot process died"))
-
-    async def ask(self, op: str, timeout: float = 120) -> dict:
-        request_id = next(self._ids)
-        future = self._waiting[request_id] = asyncio.get_running_loop().create_future()
-        self.proc.stdin.write((json.dumps({"id": request_id, "op": op}) + "\n").encode())
-        await self.proc.stdin.drain()
-        return await asyncio.wait_for(future, timeout)
-
-    async def stop(self) -> None:
-        if self.proc.returncode is None:
-            self.proc.stdin.close()
-            try:
-                await asyncio.wait_for(self.proc.wait(), 30)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
-        self._reader.cancel()
+        return await super().start("tests.e2e.botproc", *args)
 
 
 @dataclass
@@ -232,7 +185,7 @@ async def reminder_wave(database: str, tables: int, processes: int = 3, budget: 
 
             async def remind(i: int) -> dict:
                 await asyncio.sleep(i * STAGGER)
-                return await bots[i].ask("remind")
+                return await bots[i].ask(120, op="remind")
 
             replies = await asyncio.gather(*(remind(i) for i in range(processes)))
             seconds = time.time() - began

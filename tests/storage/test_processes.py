@@ -8,77 +8,26 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import itertools
-import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
 from storage import Store
 from tables import StaleClick, TableService
+from tests.jsonproc import JsonProcess
 from tests.toy import TOY
 
-ROOT = Path(__file__).resolve().parents[2]
 T0 = 1000.0
 
 
-class Worker:
-    """One worker process, spoken to over its stdin and stdout."""
+class Worker(JsonProcess):
+    """One worker process (``worker.py``), spoken to over its stdin and stdout."""
 
-    def __init__(self, proc: asyncio.subprocess.Process) -> None:
-        self.proc = proc
-        self._ids = itertools.count(1)
-        self._waiting: dict[int, asyncio.Future] = {0: asyncio.get_running_loop().create_future()}
-        self._reader = asyncio.create_task(self._read())
+    died = "worker died"
 
     @classmethod
-    async def start(cls, target: str) -> Worker:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "tests.storage.worker",
-            target,
-            cwd=ROOT,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            limit=2**20,
-        )
-        worker = cls(proc)
-        await asyncio.wait_for(worker._waiting[0], 60)  # store opened, migrations applied
-        return worker
-
-    async def _read(self) -> None:
-        while line := await self.proc.stdout.readline():
-            reply = json.loads(line)
-            future = self._waiting.pop(reply["id"], None)
-            if future is not None and not future.done():
-                future.set_result(reply)
-        for future in self._waiting.values():  # the process died: no answer will come
-            if not future.done():
-                future.set_exception(ConnectionError("worker died"))
-
-    async def ask(self, **request) -> dict:
-        request["id"] = next(self._ids)
-        future = self._waiting[request["id"]] = asyncio.get_running_loop().create_future()
-        try:
-            self.proc.stdin.write((json.dumps(request) + "\n").encode())
-            await self.proc.stdin.drain()
-        except (ConnectionError, BrokenPipeError) as exc:
-            self._waiting.pop(request["id"], None)
-            raise ConnectionError("worker died") from exc
-        return await asyncio.wait_for(future, 60)
-
-    async def stop(self) -> None:
-        if self.proc.returncode is None:
-            self.proc.stdin.close()
-            try:
-                await asyncio.wait_for(self.proc.wait(), 30)
-            except TimeoutError:
-                self.proc.kill()
-                await self.proc.wait()
-        await self._reader
+    async def start(cls, target: str) -> Worker:  # store opened, migrations applied
+        return await super().start("tests.storage.worker", target)
 
 
 @pytest.fixture(params=["postgresql", "pgbouncer"])
