@@ -256,6 +256,13 @@ async def open_table(
     return lobby, thread
 
 
+async def two_player_table(fake: FakeDiscord, chan, host: FakeUser, guest: FakeUser, bot) -> Table:
+    """A Herr der Ziegen table of ``host`` and ``guest`` (no bots), started in ``chan``."""
+    _, thread = await open_table(fake, chan, host, "ziegen", joiners=(guest,), bots=0)
+    game_id = max(g.id for g in await bot.tables.games_in_channel(chan.id))
+    return Table(fake, bot, game_id, thread, {0: host, 1: guest})
+
+
 async def ask_every_decision(fake: FakeDiscord, channel, *users: FakeUser) -> None:
     """``/settings obvious:ask`` for each: they decide every decision themselves, a lone one too
     (what the tests written before issue 22 expect; ``open_table`` does it by default)."""

@@ -12,7 +12,7 @@ import asyncio
 
 from cogs import respond
 from tables import TableError
-from tests.e2e.harness import Table, controls, open_table
+from tests.e2e.harness import controls, two_player_table
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 SLOW = 3.5  # longer than Discord's 3 s: answered only after it, the interaction would fail
@@ -35,12 +35,6 @@ def slow_once(monkeypatch, owner, name: str, fail: Exception | None = None) -> l
 
     monkeypatch.setattr(owner, name, slow)
     return noted
-
-
-async def two_player_table(fake, chan, host, guest, bot) -> Table:
-    _, thread = await open_table(fake, chan, host, "ziegen", joiners=(guest,), bots=0)
-    game_id = max(g.id for g in await bot.tables.games_in_channel(chan.id))
-    return Table(fake, bot, game_id, thread, {0: host, 1: guest})
 
 
 def callback_answered(fake, mark_requests: int) -> bool:

@@ -19,19 +19,13 @@ import threading
 import time
 
 from cogs import ui
-from tests.e2e.harness import Table, controls, open_table, use_control
+from tests.e2e.harness import Table, controls, two_player_table, use_control
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
 NOT_MADE = "Your move was not made"
 NOT_DONE = "That was not done"
 LIED = "Nothing you did was lost"
 HELD = 2.5  # seconds another connection holds the write lock: past the watchdog's 2 s
-
-
-async def _table(fake, chan, host, guest, bot) -> Table:
-    _, thread = await open_table(fake, chan, host, "ziegen", joiners=(guest,), bots=0)
-    game_id = max(g.id for g in await bot.tables.games_in_channel(chan.id))
-    return Table(fake, bot, game_id, thread, {0: host, 1: guest})
 
 
 async def _read_only(bot, on: bool) -> None:
@@ -107,7 +101,7 @@ async def test_a_read_only_database_says_the_move_was_not_made_and_recovers(make
             ann, ben, cy = fake.add_user("ann"), fake.add_user("ben"), fake.add_user("cy")
             bot = make_bot(seed=3)
             async with run_bot(bot, fake, commands=True):
-                table = await _table(fake, chan, ann, ben, bot)
+                table = await two_player_table(fake, chan, ann, ben, bot)
                 res = await fake.slash(ann, chan, "play", game="ziegen")  # a lobby for later
                 lobby = res.message
                 panel = await table.panel(ann)
@@ -153,7 +147,7 @@ async def test_a_full_disk_says_the_move_was_not_made_and_recovers(make_bot, mon
             ann, ben = fake.add_user("ann"), fake.add_user("ben")
             bot = make_bot(seed=3)
             async with run_bot(bot, fake, commands=True):
-                table = await _table(fake, chan, ann, ben, bot)
+                table = await two_player_table(fake, chan, ann, ben, bot)
                 panel = await table.panel(ann)
                 assert panel.selects and not [b for b in panel.buttons if "tv:a:" in str(b)]
                 option = controls(panel)[0]
@@ -206,9 +200,9 @@ async def test_a_database_busy_past_the_watchdog_costs_no_interaction(make_bot, 
             bot = make_bot(seed=3)
             async with run_bot(bot, fake, commands=True):
                 path = bot.tables.store.path
-                buttons = await _table(fake, chan, ann, ben, bot)
+                buttons = await two_player_table(fake, chan, ann, ben, bot)
                 monkeypatch.setattr(ui, "BUTTONS_UP_TO", 0)
-                selects = await _table(fake, chan, cy, dee, bot)
+                selects = await two_player_table(fake, chan, cy, dee, bot)
                 monkeypatch.undo()
 
                 for table, user, kind in ((buttons, ann, "button"), (selects, cy, "select")):
