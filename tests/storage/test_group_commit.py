@@ -11,7 +11,7 @@ import sqlite3
 import pytest
 
 from storage import StaleVersion, Store
-from tests.storage.test_store import _new_game
+from tests.storage.test_store import _new_game, save
 
 
 class Commits:
@@ -34,17 +34,7 @@ class Commits:
 
 
 async def _move(store: Store, game_id: int, version: int, n: int):
-    await store.save_state(
-        game_id,
-        version,
-        n,
-        state={"n": n + 1},
-        status="running",
-        moves=[(0, f"m{n}")],
-        now=2.0 + n,
-        deadline_at=None,
-        recent=[],
-    )
+    await save(store, game_id, version, n, [(0, f"m{n}")], state={"n": n + 1}, now=2.0 + n)
 
 
 @pytest.fixture

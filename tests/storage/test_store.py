@@ -29,6 +29,13 @@ async def _new_game(store: Store, **kw) -> int:
     return await store.create_game(**{**args, **kw})
 
 
+async def save(store: Store, game_id: int, version: int, count: int, moves, **kw) -> None:
+    """``store.save_state`` with what the tests rarely vary given: a running game, no news, no
+    deadline, an empty state, at time 2."""
+    args = dict(state={}, status="running", now=2.0, deadline_at=None, recent=[])
+    await store.save_state(game_id, version, count, moves=moves, **{**args, **kw})
+
+
 async def test_migrates_an_empty_database_and_reopens(backend):
     store = await Store.open(backend.target)
     assert store.shared is (backend.name == "postgresql")
@@ -64,40 +71,18 @@ async def test_stale_version_is_refused_and_changes_nothing(backend):
     store = await Store.open(backend.target)
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
-    await store.save_state(
-        game_id,
-        game.version,
-        0,
-        state={"a": 1},
-        status="running",
-        moves=[(0, "x")],
-        now=2.0,
-        deadline_at=None,
-        recent=[],
-    )
+    await save(store, game_id, game.version, 0, [(0, "x")], state={"a": 1})
     with pytest.raises(StaleVersion, match="changed in the meantime"):
-        await store.save_state(
+        await save(store, game_id, game.version, 1, [(0, "y")], state={"a": 2}, now=3.0)
+    with pytest.raises(StaleVersion, match="changed in the meantime"):
+        await save(
+            store,
             game_id,
             game.version,
             1,
+            [(0, "y")],
             state={"a": 2},
-            status="running",
-            moves=[(0, "y")],
             now=3.0,
-            deadline_at=None,
-            recent=[],
-        )
-    with pytest.raises(StaleVersion, match="changed in the meantime"):
-        await store.save_state(
-            game_id,
-            game.version,
-            1,
-            state={"a": 2},
-            status="running",
-            moves=[(0, "y")],
-            now=3.0,
-            deadline_at=None,
-            recent=[],
             player=SeatRecord(0, None, "random", "bot"),
         )
     with pytest.raises(StaleVersion, match="changed in the meantime"):
@@ -148,31 +133,11 @@ async def test_move_log_primary_key_refuses_a_duplicate_move_number(backend):
     store = await Store.open(backend.target)
     game_id = await _new_game(store)
     game = await store.get_game(game_id)
-    await store.save_state(
-        game_id,
-        game.version,
-        0,
-        state={},
-        status="running",
-        moves=[(0, "x")],
-        now=2.0,
-        deadline_at=None,
-        recent=[],
-    )
+    await save(store, game_id, game.version, 0, [(0, "x")])
     game = await store.get_game(game_id)
     # a wrong move count can never overwrite a move
     with pytest.raises(StaleVersion, match="changed in the meantime"):
-        await store.save_state(
-            game_id,
-            game.version,
-            0,
-            state={},
-            status="running",
-            moves=[(0, "y")],
-            now=2.0,
-            deadline_at=None,
-            recent=[],
-        )
+        await save(store, game_id, game.version, 0, [(0, "y")])
     with pytest.raises(backend.integrity_error):
         backend.raw("INSERT INTO moves VALUES (?, 1, 0, 'z', 0)", game_id)
     assert (await store.get_game(game_id)).version == game.version
@@ -196,13 +161,13 @@ async def test_moves_prompts_and_seats_are_stored_together(backend):
         (2, None, "random"),
     ]
     assert game.version == 1 and game.updated_at == 2.0
-    await store.save_state(
+    await save(
+        store,
         game_id,
         1,
         0,
+        [(0, "a"), (2, "b"), (1, "c")],
         state={"s": 1},
-        status="running",
-        moves=[(0, "a"), (2, "b"), (1, "c")],
         now=3.0,
         deadline_at=99.5,
         recent=["news"],
@@ -223,16 +188,14 @@ async def test_moves_prompts_and_seats_are_stored_together(backend):
         (3, 1, "c", 3.0),
     ]
     # a player replaced with the move (a resignation): only that seat's player changes
-    await store.save_state(
+    await save(
+        store,
         game_id,
         2,
         3,
+        [(0, "d")],
         state={"s": 2},
-        status="running",
-        moves=[(0, "d")],
         now=4.0,
-        deadline_at=None,
-        recent=[],
         prompts=[0],
         player=SeatRecord(1, None, "random", "bob (resigned)", resigned=True),
     )
@@ -275,18 +238,7 @@ async def test_lookups_metadata_and_notices(backend):
     assert [len(g.seats) for g in await store.games_in_channel(big + 1)] == [2]
     assert await store.games_of_user(big, statuses=("finished",)) == []
 
-    await store.save_state(
-        first,
-        game.version,
-        0,
-        state={},
-        status="running",
-        moves=[],
-        now=3.0,
-        deadline_at=50.0,
-        recent=[],
-        prompts=[0, 1],
-    )
+    await save(store, first, game.version, 0, [], now=3.0, deadline_at=50.0, prompts=[0, 1])
     await store.set_status(second, 0, "running", 3.0, deadline_at=40.0)
     assert [g.id for g in await store.unnotified_games()] == [first]
     game = await store.get_game(first)
@@ -449,17 +401,7 @@ async def test_markers_are_conditional_and_never_move_backwards(store):
     # The deadline is re-armed only if game and deadline are still as read.
     assert await store.set_deadline(game_id, game.version, None, 100.0)
     assert not await store.set_deadline(game_id, game.version, None, 50.0)
-    await store.save_state(
-        game_id,
-        game.version,
-        0,
-        state={},
-        status="running",
-        moves=[],
-        now=2.0,
-        deadline_at=500.0,
-        recent=[],
-    )
+    await save(store, game_id, game.version, 0, [], deadline_at=500.0)
     assert not await store.set_deadline(game_id, game.version, 100.0, 60.0)  # stale version
     assert (await store.get_game(game_id)).deadline_at == 500.0
 
