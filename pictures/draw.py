@@ -1,10 +1,10 @@
 """Drawing helpers shared by every game's picture: a palette-mode canvas, cached text, seat
 tokens (colour + shape + letter), dice, and the PNG encoder.
 
-Pictures are drawn straight into a palette ("P") image: the PNG then encodes in a few
-milliseconds and stays small, and text is drawn without anti-aliasing from a hinted font, which
-stays crisp when Discord scales the picture down. Text masks are cached (the same labels come
-back on every board), so a board renders in a few milliseconds.
+Pictures are drawn straight into a palette ("P") image: the PNG (``png.py``) then encodes in
+about a millisecond and stays small, and text is drawn without anti-aliasing from a hinted
+font, which stays crisp when Discord scales the picture down. Text masks are cached (the same
+labels come back on every board), so a board renders in a few milliseconds.
 
 Fonts: DejaVu Sans Condensed (``fonts/``, Bitstream Vera licence, see ``fonts/LICENSE.txt``),
 never a system font.
@@ -12,7 +12,6 @@ never a system font.
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import re
@@ -26,12 +25,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from .palette import BACKGROUND, INK, LAST, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
+from .png import encode
 from .words import show, tr
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
 BOLD = os.path.join(FONT_DIR, "DejaVuSansCondensed-Bold.ttf")
-PNG_LEVEL = 1  # zlib level: the fastest; a palette picture stays near 30 KB anyway
 MAX_NAME = 14  # characters of a player's name shown in a picture
 WIDTH = 1040  # every picture's width: Discord shows it about 520 px wide (half)
 SHOWN = 520  # the width a player sees it at in the chat
@@ -385,12 +384,7 @@ class Canvas:
     def png(self, height: int | None = None) -> bytes:
         """The PNG; ``height``: only the top ``height`` rows (a layout drawn on a tall canvas
         that ends where its content does)."""
-        img = self.img
-        if height is not None and height < self.height:
-            img = img.crop((0, 0, self.width, int(height)))
-        out = io.BytesIO()
-        img.save(out, "PNG", compress_level=PNG_LEVEL)
-        return out.getvalue()
+        return encode(self.img, height)
 
     # --- the last move ----------------------------------------------------------------------
     def ring(self, box, radius: int = 8) -> None:
