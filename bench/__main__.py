@@ -2,7 +2,8 @@
 concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictures, Discord
 REST calls per move (and three processes under Discord's global rate limit), and a tiny bot
 arena (``python -m bench arena`` for the real one; ``python -m bench engines [--against <rev>]``
-for the engines alone, or against another git revision)."""
+for the engines alone, or against another git revision; ``python -m bench pictures [--against
+<rev>]`` for the board pictures, before and after)."""
 
 import sys
 
@@ -27,6 +28,9 @@ if sys.argv[1:2] == ["arena"]:
 if sys.argv[1:2] == ["engines"]:
     engines_bench.main(sys.argv[2:])
     sys.exit(0)
+if sys.argv[1:2] == ["pictures"]:
+    pictures_bench.main(sys.argv[2:])
+    sys.exit(0)
 
 print("== Engines (random legal games) ==")
 print("\n".join(engines_bench.run()))
@@ -38,7 +42,7 @@ print("== Stored moves/s with 1, 10 and 100 games at once: SQLite and PostgreSQL
 print("\n".join(concurrency_bench.run()))
 print("== Memory: RSS after touching 10,000 running games (fresh process) ==")
 print("\n".join(memory_bench.run()))
-print("== Board pictures (PNG size, render time on one core) ==")
+print("== Board pictures: CPU ms per board and PNG size, before and after (one round) ==")
 print("\n".join(pictures_bench.run()))
 print("== Discord REST calls per move, and three processes under the global rate limit ==")
 print("\n".join(discord_bench.run()))
