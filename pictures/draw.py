@@ -88,6 +88,26 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
         return math.ceil(font(size, bold).getlength(text))
 
 
+MAX_SHAPE = 40_000  # pixels: larger rounded boxes are drawn each time (their masks would be big)
+
+
+@lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
+def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
+    """The 1-bit masks (inside, rim; None where nothing is drawn) of a rounded box ``w`` x
+    ``h`` at (0, 0), as Pillow draws it: drawn once per size, then stamped where it goes (Pillow
+    draws it the same anywhere: its corners and edges come from whole-pixel offsets)."""
+    tmp = Image.new("L", (w + 1, h + 1), 0)
+    outline = None if edge is None else 1 if edge == "same" else 2
+    ImageDraw.Draw(tmp).rounded_rectangle(
+        (0, 0, w, h), radius, fill=1 if fill else None, outline=outline, width=width
+    )
+    masks = []
+    for value in (1, 2):
+        mask = tmp.point([255 if v == value else 0 for v in range(256)], "1")
+        masks.append(mask.im if mask.getbbox() else None)
+    return tuple(masks)
+
+
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
     """``text`` cut (with an ellipsis) to fit ``width`` pixels."""
     if text_width(text, size, bold) <= width:
@@ -280,10 +300,20 @@ class Canvas:
         box = [int(v) for v in box]
         f = None if fill is None else self.ink(fill)
         o = None if outline is None else self.ink(outline)
-        if radius:
-            self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
-        else:
+        if not radius:
             self.draw.rectangle(box, fill=f, outline=o, width=width)
+            return
+        x0, y0, x1, y1 = box
+        w, h = x1 - x0, y1 - y0
+        if w < 0 or h < 0 or (w + 1) * (h + 1) > MAX_SHAPE:
+            self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
+            return
+        edge = None if o is None else "same" if o == f else "other"
+        inside, rim = _rounded(w, h, int(radius), width, f is not None, edge)
+        if inside is not None:
+            self.draw.draw.draw_bitmap((x0, y0), inside, f)
+        if rim is not None:
+            self.draw.draw.draw_bitmap((x0, y0), rim, o)
 
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)
