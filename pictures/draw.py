@@ -88,24 +88,34 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
         return math.ceil(font(size, bold).getlength(text))
 
 
+_PAD = 2
 MAX_SHAPE = 40_000  # pixels: larger rounded boxes are drawn each time (their masks would be big)
 
 
 @lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
 def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
     """The 1-bit masks (inside, rim; None where nothing is drawn) of a rounded box ``w`` x
-    ``h`` at (0, 0), as Pillow draws it: drawn once per size, then stamped where it goes (Pillow
-    draws it the same anywhere: its corners and edges come from whole-pixel offsets)."""
-    tmp = Image.new("L", (w + 1, h + 1), 0)
+    ``h`` at (``_PAD + width``, the same), as Pillow draws it: drawn once per size, then
+    stamped where it goes (Pillow draws it the same anywhere: its corners and edges come from
+    whole-pixel offsets; tests/pictures/test_caches.py checks every kind of box)."""
+    pad = _PAD + width  # a thick outline of a thin box overflows it: room for that too
+    tmp = Image.new("L", (w + 1 + 2 * pad, h + 1 + 2 * pad), 0)
     outline = None if edge is None else 1 if edge == "same" else 2
     ImageDraw.Draw(tmp).rounded_rectangle(
-        (0, 0, w, h), radius, fill=1 if fill else None, outline=outline, width=width
+        (pad, pad, pad + w, pad + h), radius, fill=1 if fill else None, outline=outline, width=width
     )
     masks = []
     for value in (1, 2):
         mask = tmp.point([255 if v == value else 0 for v in range(256)], "1")
         masks.append(mask.im if mask.getbbox() else None)
     return tuple(masks)
+
+
+def clear_caches() -> None:
+    """Forget every cached font, text mask, width and shape (tests: a picture drawn with cold
+    caches must be byte for byte the one drawn with warm ones)."""
+    for cached in (font, _mask, text_width, has_glyph, _rounded):
+        cached.cache_clear()
 
 
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
@@ -310,10 +320,11 @@ class Canvas:
             return
         edge = None if o is None else "same" if o == f else "other"
         inside, rim = _rounded(w, h, int(radius), width, f is not None, edge)
+        at = (x0 - _PAD - width, y0 - _PAD - width)
         if inside is not None:
-            self.draw.draw.draw_bitmap((x0, y0), inside, f)
+            self.draw.draw.draw_bitmap(at, inside, f)
         if rim is not None:
-            self.draw.draw.draw_bitmap((x0, y0), rim, o)
+            self.draw.draw.draw_bitmap(at, rim, o)
 
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)
