@@ -112,9 +112,11 @@ def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | No
 
 
 def clear_caches() -> None:
-    """Forget every cached font, text mask, width and shape (tests: a picture drawn with cold
+    """Forget every cached font, text mask, width, shape and label (tests: a picture drawn with cold
     caches must be byte for byte the one drawn with warm ones)."""
-    for cached in (font, _mask, text_width, has_glyph, _rounded):
+    from .words import _rendered
+
+    for cached in (font, _mask, text_width, has_glyph, _rounded, _rendered):
         cached.cache_clear()
 
 
