@@ -3,7 +3,8 @@ concurrent games on SQLite and PostgreSQL (TAVERN_BENCH_PG), memory, board pictu
 REST calls per move (and three processes under Discord's global rate limit), and a tiny bot
 arena (``python -m bench arena`` for the real one; ``python -m bench engines [--against <rev>]``
 for the engines alone, or against another git revision; ``python -m bench durable`` for group
-commit alone, ``python -m bench scale`` for the scale on paper, docs/scaling.md)."""
+commit alone, ``python -m bench scale`` for the scale on paper, docs/scaling.md; ``python -m
+bench pictures [--against <rev>]`` for the board pictures, before and after)."""
 
 import sys
 
@@ -30,6 +31,7 @@ def lines(run):
 COMMANDS = {
     "arena": arena.main,
     "engines": engines_bench.main,
+    "pictures": pictures_bench.main,
     "scale": lambda _: print("\n".join(scale_bench.run())),
     "durable": lambda _: print("\n".join(concurrency_bench.group_commit())),
 }
@@ -44,7 +46,10 @@ SECTIONS = [
         lines(concurrency_bench.run),
     ),
     ("Memory: RSS after touching 10,000 running games (fresh process)", lines(memory_bench.run)),
-    ("Board pictures (PNG size, render time on one core)", lines(pictures_bench.run)),
+    (
+        "Board pictures: CPU ms per board and PNG size, before and after (one round)",
+        lines(pictures_bench.run),
+    ),
     ("Scale on paper: 1M running games, 100k servers (docs/scaling.md)", lines(scale_bench.run)),
     (
         "Discord REST calls per move, and three processes under the global rate limit",

@@ -1,10 +1,10 @@
 """Drawing helpers shared by every game's picture: a palette-mode canvas, cached text, seat
 tokens (colour + shape + letter), dice, and the PNG encoder.
 
-Pictures are drawn straight into a palette ("P") image: the PNG then encodes in a few
-milliseconds and stays small, and text is drawn without anti-aliasing from a hinted font, which
-stays crisp when Discord scales the picture down. Text masks are cached (the same labels come
-back on every board), so a board renders in a few milliseconds.
+Pictures are drawn straight into a palette ("P") image: the PNG (``png.py``) then encodes in
+about a millisecond and stays small, and text is drawn without anti-aliasing from a hinted
+font, which stays crisp when Discord scales the picture down. Text masks are cached (the same
+labels come back on every board), so a board renders in a few milliseconds.
 
 Fonts: DejaVu Sans Condensed (``fonts/``, Bitstream Vera licence, see ``fonts/LICENSE.txt``),
 never a system font.
@@ -12,7 +12,6 @@ never a system font.
 
 from __future__ import annotations
 
-import io
 import math
 import os
 import re
@@ -26,12 +25,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from .palette import BACKGROUND, INK, LAST, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
+from .png import encode
 from .words import show, tr
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
 BOLD = os.path.join(FONT_DIR, "DejaVuSansCondensed-Bold.ttf")
-PNG_LEVEL = 1  # zlib level: the fastest; a palette picture stays near 30 KB anyway
 MAX_NAME = 14  # characters of a player's name shown in a picture
 WIDTH = 1040  # every picture's width: Discord shows it about 520 px wide (half)
 SHOWN = 520  # the width a player sees it at in the chat
@@ -87,6 +86,38 @@ def _mask(text: str, size: int, bold: bool, anchor: str):
 def text_width(text: str, size: int, bold: bool = False) -> int:
     with _FONT_LOCK:
         return math.ceil(font(size, bold).getlength(text))
+
+
+_PAD = 2
+MAX_SHAPE = 40_000  # pixels: larger rounded boxes are drawn each time (their masks would be big)
+
+
+@lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
+def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
+    """The 1-bit masks (inside, rim; None where nothing is drawn) of a rounded box ``w`` x
+    ``h`` at (``_PAD + width``, the same), as Pillow draws it: drawn once per size, then
+    stamped where it goes (Pillow draws it the same anywhere: its corners and edges come from
+    whole-pixel offsets; tests/pictures/test_caches.py checks every kind of box)."""
+    pad = _PAD + width  # a thick outline of a thin box overflows it: room for that too
+    tmp = Image.new("L", (w + 1 + 2 * pad, h + 1 + 2 * pad), 0)
+    outline = None if edge is None else 1 if edge == "same" else 2
+    ImageDraw.Draw(tmp).rounded_rectangle(
+        (pad, pad, pad + w, pad + h), radius, fill=1 if fill else None, outline=outline, width=width
+    )
+    masks = []
+    for value in (1, 2):
+        mask = tmp.point([255 if v == value else 0 for v in range(256)], "1")
+        masks.append(mask.im if mask.getbbox() else None)
+    return tuple(masks)
+
+
+def clear_caches() -> None:
+    """Forget every cached font, text mask, width, shape and label (tests: a picture drawn with cold
+    caches must be byte for byte the one drawn with warm ones)."""
+    from .words import _rendered
+
+    for cached in (font, _mask, text_width, has_glyph, _rounded, _rendered):
+        cached.cache_clear()
 
 
 def fit(text: str, width: int, size: int, bold: bool = False) -> str:
@@ -281,10 +312,21 @@ class Canvas:
         box = [int(v) for v in box]
         f = None if fill is None else self.ink(fill)
         o = None if outline is None else self.ink(outline)
-        if radius:
-            self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
-        else:
+        if not radius:
             self.draw.rectangle(box, fill=f, outline=o, width=width)
+            return
+        x0, y0, x1, y1 = box
+        w, h = x1 - x0, y1 - y0
+        if w < 0 or h < 0 or (w + 1) * (h + 1) > MAX_SHAPE:
+            self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
+            return
+        edge = None if o is None else "same" if o == f else "other"
+        inside, rim = _rounded(w, h, int(radius), width, f is not None, edge)
+        at = (x0 - _PAD - width, y0 - _PAD - width)
+        if inside is not None:
+            self.draw.draw.draw_bitmap(at, inside, f)
+        if rim is not None:
+            self.draw.draw.draw_bitmap(at, rim, o)
 
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)
@@ -385,12 +427,7 @@ class Canvas:
     def png(self, height: int | None = None) -> bytes:
         """The PNG; ``height``: only the top ``height`` rows (a layout drawn on a tall canvas
         that ends where its content does)."""
-        img = self.img
-        if height is not None and height < self.height:
-            img = img.crop((0, 0, self.width, int(height)))
-        out = io.BytesIO()
-        img.save(out, "PNG", compress_level=PNG_LEVEL)
-        return out.getvalue()
+        return encode(self.img, height)
 
     # --- the last move ----------------------------------------------------------------------
     def ring(self, box, radius: int = 8) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 from typing import Any
 
 from engines import translations, words
@@ -48,9 +49,24 @@ def drawing_in(language: str | None) -> Iterator[None]:
         _LANG.reset(token)
 
 
+def _label(key: str, params: dict[str, Any]) -> str:
+    """A label (a full message id) with ``params`` in the drawing's language; the catalogs are
+    fixed once loaded, so a label with plain parameters is rendered once and remembered."""
+    try:
+        # each value with its type: 1, 1.0 and True are equal keys but are not shown alike
+        return _rendered(key, tuple((k, type(v), v) for k, v in params.items()), lang())
+    except TypeError:  # a parameter that cannot be a key (a list, a message's JSON form)
+        return render(Msg(key, **params), lang())
+
+
+@lru_cache(maxsize=4096)
+def _rendered(key: str, params: tuple, language: str) -> str:
+    return render(Msg(key, **{k: v for k, _, v in params}), language)
+
+
 def tr(key: str, /, **params: Any) -> str:
     """A shared picture label (an id of this catalog) in the drawing's language."""
-    return render(Msg(f"{GAME}.{key}", **params), lang())
+    return _label(f"{GAME}.{key}", params)
 
 
 def labels(game: str, templates: Mapping[str, str]) -> Callable[..., str]:
@@ -60,7 +76,7 @@ def labels(game: str, templates: Mapping[str, str]) -> Callable[..., str]:
 
     def tr_game(key: str, /, **params: Any) -> str:
         if key in templates:
-            return render(Msg(f"{game}.pic.{key}", **params), lang())
+            return _label(f"{game}.pic.{key}", params)
         return tr(key, **params)
 
     return tr_game
