@@ -92,9 +92,7 @@ class ClockStore:
 
     async def clocks_due(self, now: float, limit: int = 500) -> list[tuple[int, float]]:
         """(game id, next_at) of every table the clock pass must look at by ``now``."""
-        return [
-            (r[0], r[1]) for r in await self._read.rows(self.q.SELECT_CLOCKS_DUE, (now, limit))
-        ]
+        return [(r[0], r[1]) for r in await self._read.rows(self.q.SELECT_CLOCKS_DUE, (now, limit))]
 
     # --- each seat's time --------------------------------------------------------------------
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:

@@ -278,7 +278,8 @@ ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes
     # Only while the vote is open: a ballot cast after it closed is not stored.
     "CAST_BALLOT": """
 INSERT INTO ballots (vote_id, user_id, yes)
-SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BOOLEAN) WHERE EXISTS (SELECT 1 FROM votes WHERE id = ? AND result IS NULL)
+SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BOOLEAN)
+WHERE EXISTS (SELECT 1 FROM votes WHERE id = ? AND result IS NULL)
 ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes
 """,
     "SELECT_BALLOTS": "SELECT user_id, yes FROM ballots WHERE vote_id = ? ORDER BY user_id",
@@ -287,8 +288,12 @@ ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes
     "SELECT_VOTES_EXPIRED": f"""
 SELECT {VOTE_COLUMNS} FROM votes WHERE result IS NULL AND expires_at <= ? ORDER BY expires_at
 """,
-    "INSERT_TABLE_EVENT": "INSERT INTO table_events (game_id, at, word, params) VALUES (?, ?, ?, ?)",
-    "SELECT_TABLE_EVENTS": "SELECT at, word, params FROM table_events WHERE game_id = ? ORDER BY id",
+    "INSERT_TABLE_EVENT": (
+        "INSERT INTO table_events (game_id, at, word, params) VALUES (?, ?, ?, ?)"
+    ),
+    "SELECT_TABLE_EVENTS": (
+        "SELECT at, word, params FROM table_events WHERE game_id = ? ORDER BY id"
+    ),
 }
 
 # A stored move, in one statement, with the parameters (state, status, deadline_at, recent, now,

@@ -289,6 +289,7 @@ class Turns(BotPlay):
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
         self._took_note(game.id, new_version, obvious)
+        await self.core.clocks.after_change(stored, movers)  # each seat's time (issue 26)
         if not play_bots and any(s in bots or s in sitters or s in obvious for s in acting):
             self._bots_pending_set().add(game.id)
         outcome = Outcome(
