@@ -151,6 +151,7 @@ class ClocksCog(commands.Cog, name="Clocks"):
     async def offer_back(self, game, seat: int) -> None:
         """A bot plays ``seat`` until its player is back: **I'm back** in the thread, and the
         player told (by DM, or held for the end of their quiet hours)."""
+        game = await self.tables.game(game.id, latest=True)  # as the bots left it
         record = game.seats[seat]
         lang = await self.tables.table_lang(game)
         await self.bot.messenger.thread_send(

@@ -167,7 +167,7 @@ def step(
         if left is None:
             left = spec.base
         decision, warned = left, 0
-    if acting and runs and left is not None and left > 0 and warned < OUT:
+    if acting and runs and left is not None and warned < OUT:  # at zero: the pass sees it
         since = now
     return dataclasses.replace(c, left=left, since=since, decision=decision, warned=warned)
 
