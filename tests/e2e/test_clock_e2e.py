@@ -9,6 +9,9 @@ from __future__ import annotations
 import os
 import re
 
+import pytest
+
+from tables import TableError
 from tests.e2e.harness import Table, confirm_if_asked, controls, open_table, use_control
 from tests.fakediscord import FakeDiscord, error_log_guard, run_bot
 
@@ -152,3 +155,107 @@ async def test_clock_warns_runs_out_a_bot_takes_over_and_hands_back(make_bot, cl
                 assert "time ran out; a bot played their seat" in res.content
                 assert "came back to their seat" in res.content
                 assert re.search(r"<t:\d+:f>", res.content)
+
+
+def vote_message(fake, thread):
+    """The newest vote message in the thread."""
+    return [m for m in fake.channel_messages(thread) if "**Vote at table" in (m.content or "")][-1]
+
+
+async def test_votes_fail_pass_after_a_restart_pause_resume_expire_and_end(make_bot, clock):
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben, cat = fake.add_user("ann"), fake.add_user("ben"), fake.add_user("cat")
+            eve = fake.add_user("eve")  # not seated
+            bot = make_bot(clock=clock, remind_after=HOUR)
+            async with run_bot(bot, fake, commands=True):
+                _, thread = await open_table(fake, chan, ann, "ziegen", joiners=(ben, cat), bots=0)
+                game_id = (await bot.tables.games_in_channel(chan.id))[0].id
+                # Nobody outside the table may ask; a pause of a table not paused may not resume.
+                res = await fake.slash(eve, thread, "vote", what="pause", table=game_id)
+                assert res.ephemeral and "Only the players seated" in res.content
+                res = await fake.slash(ben, thread, "vote", what="resume")
+                assert res.ephemeral and "not paused" in res.content
+                # A vote that fails: ann asks (her yes counts), ben and cat say no.
+                res = await fake.slash(ann, thread, "vote", what="pause")
+                assert res.ephemeral and "you voted yes" in res.content
+                await fake.settle()
+                vote = vote_message(fake, thread)
+                assert "pause the game" in vote.content and "Yes: 1 · No: 0" in vote.content
+                assert "2 of 3 must say yes" in vote.content
+                res = await fake.slash(ben, thread, "vote", what="end")
+                assert res.ephemeral and "already voting" in res.content
+                res = await fake.click(eve, vote, fake.find_button(vote, "Yes"))
+                assert res.ephemeral and "Only the players seated" in res.content
+                res = await fake.click(ben, vote, fake.find_button(vote, "No"))
+                assert "Yes: 1 · No: 1" in res.content and res.buttons  # cat may still decide
+                res = await fake.click(cat, vote, fake.find_button(vote, "No"))
+                assert "**Not passed** (1 yes, 2 no)" in res.content and not res.buttons
+                assert not await bot.tables.clocks.paused(game_id)
+                # A vote that passes after a restart: it stays open meanwhile.
+                await fake.slash(ann, thread, "vote", what="pause")
+                await fake.settle()
+                vote = vote_message(fake, thread)
+            bot = make_bot(clock=clock, remind_after=HOUR)
+            async with run_bot(bot, fake, commands=True):
+                res = await fake.click(ben, vote, fake.find_button(vote, "Yes"))
+                assert "**Passed** (2 yes, 0 no)" in res.content and not res.buttons
+                await fake.settle()
+                table = Table(fake, bot, game_id, thread, {0: ann, 1: ben, 2: cat})
+                assert "Paused by a vote" in board_clock(table)
+                assert "The table voted to pause" in "\n".join((await table.game()).recent)
+                # Paused: no reminders however long it waits.
+                clock.now += 5 * HOUR
+                assert await bot.get_cog("Tables").run_reminders() == 0
+                # The host resumes at once; reminders run again.
+                res = await fake.slash(ann, thread, "vote", what="resume")
+                assert res.ephemeral and "plays on" in res.content
+                await fake.settle()
+                assert not await bot.tables.clocks.paused(game_id)
+                assert "Paused" not in board_clock(table)
+                clock.now += HOUR + 1
+                assert await bot.get_cog("Tables").run_reminders() == 1
+                # A vote nobody finishes expires after 48 hours and changes nothing.
+                res = await fake.slash(ben, thread, "vote", what="bot", player=ben)
+                assert res.ephemeral and "your own seat" in res.content
+                res = await fake.slash(ben, thread, "vote", what="bot", player=cat)
+                assert res.ephemeral
+                await fake.settle()
+                vote = vote_message(fake, thread)
+                assert "a bot plays Cat's seat" in vote.content and "2 of 2 must" in vote.content
+                res = await fake.click(cat, vote, fake.find_button(vote, "Yes"))
+                assert res.ephemeral and "Only the players seated" in res.content  # not cat
+                clock.now += 47 * HOUR
+                assert await bot.get_cog("Clocks").run_clocks() == 0
+                clock.now += HOUR + 1
+                assert await bot.get_cog("Clocks").run_clocks() == 1
+                await fake.settle()
+                vote = fake.channel_messages(thread)[
+                    [m.id for m in fake.channel_messages(thread)].index(vote.id)
+                ]
+                assert "**Expired** after 48 hours" in vote.content and not vote.components
+                with pytest.raises(TableError, match="vote is over"):  # a ballot too late
+                    await bot.tables.votes.ballot(3, ann.id, True)
+                assert await bot.tables.clocks.sitters(await table.game()) == set()
+                # Ending with the scores as they stand: recorded, and said so.
+                await fake.slash(cat, thread, "vote", what="end")
+                await fake.settle()
+                vote = vote_message(fake, thread)
+                res = await fake.click(ann, vote, fake.find_button(vote, "Yes"))
+                assert "**Passed**" in res.content
+                await fake.settle()
+                game = await table.game()
+                assert game.status == "finished"
+                results = await bot.tables.store.results_in_guild(guild.id)
+                assert {r.seat for r in results if r.game_id == game_id} == {0, 1, 2}
+                assert not any(r.won for r in results)  # nobody is named the winner
+                said = "\n".join(m.content or "" for m in fake.channel_messages(thread))
+                assert "was ended by a vote, with the scores as they stood" in said
+                res = await fake.slash(ann, thread, "history", table=game_id)
+                assert "Vote failed: pause the game" in res.content
+                assert "Vote passed: pause the game" in res.content
+                assert "The host resumed the table." in res.content
+                assert "Vote expired: a bot plays Cat's seat" in res.content
+                assert "Vote passed: end the game now" in res.content
