@@ -281,3 +281,14 @@ async def test_only_seated_humans_vote_and_a_bot_vote_leaves_its_player_out(open
     done = await service.votes.ballot(news.vote.id, BOB, True)
     assert done.result == "passed" and done.game.status == "abandoned"
     assert await service.store.results_in_guild(1) == []  # no result
+
+
+@pytest.mark.parametrize("lang, vote", [("en", "/vote"), ("de", "/abstimmen"), ("es", "/votar")])
+def test_every_guides_options_page_explains_clocks_and_votes(lang, vote):
+    import engines
+    from guides import guide
+
+    for kind in engines.REGISTRY:
+        pages = guide(kind, lang)
+        text = "\n".join(page.body for page in pages)
+        assert "`clock:`" in text and "`7d+1d`" in text and f"`{vote}`" in text, kind
