@@ -259,3 +259,37 @@ async def test_votes_fail_pass_after_a_restart_pause_resume_expire_and_end(make_
                 assert "The host resumed the table." in res.content
                 assert "Vote expired: a bot plays Cat's seat" in res.content
                 assert "Vote passed: end the game now" in res.content
+
+
+MIDNIGHT = 1795996800.0  # 2026-11-30 00:00 UTC
+
+
+async def test_a_warning_due_in_quiet_hours_comes_when_they_end(make_bot, clock):
+    clock.now = MIDNIGHT + HOUR - DAY  # 01:00 UTC: a day later, ben's warning falls at 01:00
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("Tavern")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            bot = make_bot(clock=clock, remind_after=30 * DAY)
+            async with run_bot(bot, fake, commands=True):
+                _, thread = await open_table(
+                    fake, chan, ann, "ziegen", joiners=(ben,), bots=0, clock="2d"
+                )
+                game_id = (await bot.tables.games_in_channel(chan.id))[0].id
+                table = Table(fake, bot, game_id, thread, {0: ann, 1: ben})
+                await move(table, ann)
+                await fake.slash(ben, chan, "settings", timezone="UTC", quiet_start=22, quiet_end=7)
+                before = len(fake.dm_messages(ben))
+                clock.now += DAY  # 01:00: half of ben's time, in his quiet hours
+                assert await bot.get_cog("Clocks").run_clocks() == 1
+                await fake.settle()
+                assert len(fake.dm_messages(ben)) == before  # held back
+                settings = bot.get_cog("Settings")
+                assert await settings.run_digests() == 0
+                clock.now = MIDNIGHT + 7 * HOUR  # the quiet hours end: it comes now
+                assert await settings.run_digests() == 1
+                await fake.settle()
+                (digest,) = fake.dm_messages(ben)[before:]
+                assert "While your quiet hours ran" in digest.content
+                assert "your time runs out <t:" in digest.content
