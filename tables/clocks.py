@@ -143,28 +143,38 @@ def fresh(seat: int, spec: ClockSpec) -> SeatClock:
 
 
 def step(
-    c: SeatClock, spec: ClockSpec, *, acting: bool, moved: bool, runs: bool, now: float
+    c: SeatClock,
+    spec: ClockSpec,
+    *,
+    acting: bool,
+    moved: bool,
+    runs: bool,
+    now: float,
+    undone: bool = False,
 ) -> SeatClock:
     """A seat's clock after a change of the game at ``now``: ``acting`` (the seat must act
     now), ``moved`` (it made a move in the change), ``runs`` (its time may run: it acts, its
-    player is not away within the limit, no bot plays it, the table is not paused).
+    player is not away within the limit, no bot plays it, the table is not paused), ``undone``
+    (it took its last decision back).
 
     The time used since it began to run is taken off; a decision that is over (the seat moved,
-    or no longer must act) ends: per move, what was left goes; a bank keeps it, plus the
-    increment after a move. A new decision gets the time per move (a bank: what it has), and
-    its warnings start again."""
+    or no longer must act) ends: a bank keeps what is left, plus the increment after a move. A
+    new decision gets the time per move (a bank: what it has), and its warnings start again. A
+    decision taken back resumes with the time it had (a bank gives the increment back), so an
+    undo never buys time."""
+    inc = spec.increment or 0.0
     left, since, decision, warned = c.left, c.since, c.decision, c.warned
     if since is not None and left is not None:
         left = max(0.0, left - (now - since))
     since = None
     if moved or not acting:
-        if spec.per_move:
-            left = None
-        elif moved:
-            left = (left if left is not None else spec.base) + (spec.increment or 0.0)
+        if moved and not spec.per_move:
+            left = (left if left is not None else spec.base) + inc
         decision, warned = None, 0
+    if undone and left is not None and not spec.per_move:
+        left = max(0.0, left - inc)
     if acting and decision is None:
-        if left is None:
+        if left is None or (spec.per_move and not undone):
             left = spec.base
         decision, warned = left, 0
     if acting and runs and left is not None and warned < OUT:  # at zero: the pass sees it
@@ -281,18 +291,26 @@ class Clocks(TableBase):
         await self.store.add_table_event(game_id, self.clock(), word, params)
 
     # --- keeping the clocks up to date ------------------------------------------------------------
-    async def after_change(self, game: GameRecord, movers: set[int]) -> None:
+    async def after_change(
+        self, game: GameRecord, movers: set[int], undone: set[int] = frozenset()
+    ) -> None:
         """A change of ``game`` was just stored (under its lock): bring its clocks up to date
-        (``movers``: the seats that moved in it) and say when to look at them next."""
+        (``movers``: the seats that moved in it; ``undone``: those that took a decision back)
+        and say when to look at them next."""
         row = await self.store.table_clock(game.id)
         spec = spec_of(row)
         if spec is None:
             return
-        clocks, next_at = await self._stepped(game, row, spec, movers)
+        clocks, next_at = await self._stepped(game, row, spec, movers, undone)
         await self.store.save_seat_clocks(game.id, clocks, next_at)
 
     async def _stepped(
-        self, game: GameRecord, row: TableClock, spec: ClockSpec, movers: set[int]
+        self,
+        game: GameRecord,
+        row: TableClock,
+        spec: ClockSpec,
+        movers: set[int],
+        undone: set[int] = frozenset(),
     ) -> tuple[list[SeatClock], float | None]:
         now = self.clock()
         stored = await self.store.seat_clocks(game.id)
@@ -312,6 +330,7 @@ class Clocks(TableBase):
                     moved=seat.seat in movers,
                     runs=runs,
                     now=now,
+                    undone=seat.seat in undone,
                 )
             )
         times = [x for x in (next_time(c) for c in out) if x is not None]
@@ -532,7 +551,7 @@ class Clocks(TableBase):
                 lines.append(t(lang, "board.clock_out", player=player))
             elif end is not None:
                 lines.append(t(lang, "board.clock_runs", player=player, at=stamp(end)))
-            elif c.left is not None:
+            elif c.left is not None and c.decision is not None:
                 left = remaining(c, now) or 0.0
                 lines.append(t(lang, "board.clock_left", player=player, left=spoken(left, lang)))
         return lines

@@ -80,7 +80,21 @@ def test_per_move_each_decision_gets_its_time_and_what_is_left_goes():
     assert (c.left, c.since, c.decision) == (2 * DAY, 6 * HOUR, 2 * DAY)
     # not acting: nothing runs, nothing is left over
     c = step(c, PER_MOVE, acting=False, moved=True, runs=False, now=7 * HOUR)
-    assert (c.left, c.since, c.decision) == (None, None, None)
+    assert (c.since, c.decision) == (None, None)
+    c = step(c, PER_MOVE, acting=True, moved=False, runs=True, now=9 * HOUR)
+    assert (c.left, c.decision) == (2 * DAY, 2 * DAY)  # a new decision: full time
+
+
+def test_an_undo_buys_no_time():
+    c = step(SeatClock(0), PER_MOVE, acting=True, moved=False, runs=True, now=0.0)
+    c = step(c, PER_MOVE, acting=False, moved=True, runs=False, now=DAY + HOUR)
+    c = step(c, PER_MOVE, acting=True, moved=False, runs=True, now=DAY + 2 * HOUR, undone=True)
+    assert (c.left, c.since) == (DAY - HOUR, DAY + 2 * HOUR)  # what it had when it moved
+    b = step(SeatClock(0, 7 * DAY), BANK, acting=True, moved=False, runs=True, now=0.0)
+    b = step(b, BANK, acting=False, moved=True, runs=False, now=2 * DAY)
+    assert b.left == 6 * DAY
+    b = step(b, BANK, acting=True, moved=False, runs=True, now=2 * DAY, undone=True)
+    assert b.left == 5 * DAY  # the increment of the move taken back is given back
 
 
 def test_a_bank_keeps_what_is_left_and_gains_the_increment_after_a_move():
