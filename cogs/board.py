@@ -40,15 +40,18 @@ class BoardMessage:
     alt: str = ""
     away: list[str] | None = None  # who is away (issue 15), shown under the board
     lang: str = "en"
+    clock: list[str] | None = None  # the table's clock and each seat's time (issue 26)
 
     def without_picture(self, service: TableService, game: GameRecord) -> BoardMessage:
         """The board in words only (where the bot may not attach files)."""
+        embed = render.add_away(render.board_embed(service, game, self.lang), self.away, self.lang)
         return BoardMessage(
-            render.add_away(render.board_embed(service, game, self.lang), self.away, self.lang),
+            render.add_clock(embed, self.clock, self.lang),
             self.view,
             None,
             away=self.away,
             lang=self.lang,
+            clock=self.clock,
         )
 
     def _files(self) -> list[discord.File]:
@@ -72,23 +75,27 @@ async def board_message(service: TableService, game: GameRecord) -> BoardMessage
     drawn = await render_picture(service, game, lang)
     buttons = ui.board_view(game.id, game.status, lang)
     away = await service.away.away_lines(game, lang)
+    clock = await service.clocks.board_lines(game, lang)
     if drawn is None:
+        embed = render.add_away(render.board_embed(service, game, lang), away, lang)
         return BoardMessage(
-            render.add_away(render.board_embed(service, game, lang), away, lang),
+            render.add_clock(embed, clock, lang),
             buttons,
             None,
             away=away,
             lang=lang,
+            clock=clock,
         )
     view, png = drawn
     embed = render.board_summary_embed(service, game, view, pictures.FILENAME, lang)
     return BoardMessage(
-        render.add_away(embed, away, lang),
+        render.add_clock(render.add_away(embed, away, lang), clock, lang),
         buttons,
         png,
         render.picture_alt_text(service, game, lang),
         away=away,
         lang=lang,
+        clock=clock,
     )
 
 

@@ -132,6 +132,22 @@ def replay_view(step, lang: str = "en") -> discord.ui.View:
     return view
 
 
+CONTENT_LIMIT = 2000
+EVENTS_SHOWN = 15  # the latest of what the clock and the votes did
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def events_text(svc, game_id: int, lang: str) -> str:
+    """What the clock and the votes did at the table (issue 26), the latest first kept."""
+    events = (await svc.clocks.events(game_id, lang))[-EVENTS_SHOWN:]
+    if not events:
+        return ""
+    return "\n\n" + t(lang, "history.events") + "\n" + "\n".join(f"• {e}" for e in events)
+
+
 async def _visible(interaction: discord.Interaction, game_id: int) -> GameRecord:
     """A table of this server (in DMs: one the caller sat at or hosts), else "no table".
     The latest record (with a shared store, another process may have moved since)."""
@@ -237,6 +253,7 @@ class HistoryCog(commands.Cog, name="History"):
             note = t(lang, "history.not_yet")
             if fair is not None:
                 note += " " + t(lang, "history.commitment", commitment=fair.commitment)
+            note = clip(note + await events_text(svc, game.id, lang), CONTENT_LIMIT)
             await respond.to(interaction).send(
                 note, ephemeral=True, **await step_message(svc, step, lang)
             )
@@ -256,7 +273,9 @@ class HistoryCog(commands.Cog, name="History"):
         ]
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(game.id, 0, "o", lang=lang))
+        events = (await events_text(svc, game.id, lang)).strip()
         await respond.to(interaction).send(
+            clip(events, CONTENT_LIMIT) if events else None,
             embed=embed,
             files=files,
             view=view,

@@ -322,7 +322,8 @@ class Messenger:
         fair = await self.service.history.fairness(game.id)
         lang = await self.service.table_lang(game)
         if game.status == "finished":
-            lead = render.results_text(self.service, game, lang)
+            scores = render.results_text(self.service, game, lang)
+            lead = scores if lead is None else show(lead, lang) + "\n" + scores
         elif lead is None:
             lead = t(lang, "results.no_result", id=game.id)
         else:

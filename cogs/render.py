@@ -196,6 +196,15 @@ def add_away(embed: discord.Embed, away: list[str] | None, lang: str = "en") -> 
     return embed
 
 
+def add_clock(embed: discord.Embed, lines: list[str] | None, lang: str = "en") -> discord.Embed:
+    """The table's clock, each seat's time and a pause (issue 26), as a field of the board."""
+    if lines:
+        embed.add_field(
+            name=t(lang, "board.clock"), value=clip("\n".join(lines), FIELD_LIMIT), inline=False
+        )
+    return embed
+
+
 def digest_text(service: TableService, items, *, reminder: bool, lang: str = "en") -> str:
     """ONE message for several tables (``tables.reminders.DigestItem``s): a reminder that
     several tables wait, or what quiet hours held back; a link to each table's thread. In the

@@ -14,9 +14,10 @@ from discord.ext import commands, tasks
 import engines
 from engines import GameError
 from engines.translations import language, languages
-from storage import store_failed
+from storage import TIMEOUTS, store_failed
 from tables import quote
-from tables.words import m, t
+from tables.clocks import parse_clock
+from tables.words import WORDS, m, t
 
 from . import board, flow, render, respond, ui
 from . import undo as undoing
@@ -40,6 +41,9 @@ LANGUAGE_NAMES = {
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=LANGUAGE_NAMES.get(code, code), value=code) for code in languages()
 ]
+TIMEOUT_CHOICES = [
+    app_commands.Choice(name=WORDS[f"choice.timeout.{how}"], value=how) for how in TIMEOUTS
+]  # named in each language: translator
 TRUE_WORDS = {"on", "true", "yes", "1"}
 FALSE_WORDS = {"off", "false", "no", "0"}
 
@@ -136,8 +140,10 @@ class TableCog(commands.Cog, name="Tables"):
         remind_hours="Remind whoever must act after this many hours",
         away_limit="Days a player may be /away before the host may replace them (default 14)",
         language="The language of the board and the table's messages (default: the server's)",
+        clock="Turn clock: none, 2d (per move) or 7d+1d (a bank plus time per move)",
+        on_timeout="When a seat's time runs out: a bot plays, the seat passes, or a vote",
     )
-    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES, on_timeout=TIMEOUT_CHOICES)
     async def play(
         self,
         interaction: discord.Interaction,
@@ -146,13 +152,17 @@ class TableCog(commands.Cog, name="Tables"):
         remind_hours: app_commands.Range[int, 1, 720] | None = None,
         away_limit: app_commands.Range[int, 1, 90] | None = None,
         language: str | None = None,
+        clock: app_commands.Range[str, 1, 40] | None = None,
+        on_timeout: str | None = None,
     ) -> None:
         """Open a lobby with Join, Leave, Add bot (easy / normal / hard), Remove bot, Start
         and Cancel buttons. The table speaks
-        ``language``, else the server's preferred language (English if we do not speak it)."""
+        ``language``, else the server's preferred language (English if we do not speak it).
+        ``clock`` and ``on_timeout``: the turn clock and its consequence (issue 26)."""
         lang = table_language(interaction, language)
         try:
             engine = self.tables.engine(game)
+            spec = parse_clock(clock)  # refused before anything is stored
             table = await self.tables.lobby.open_table(
                 game,
                 guild_id=interaction.guild_id,
@@ -165,6 +175,7 @@ class TableCog(commands.Cog, name="Tables"):
             )
             if away_limit is not None:
                 await self.tables.away.set_away_limit(table.id, away_limit)
+            await self.tables.clocks.set_clock(table.id, spec, on_timeout)
         except GameError as exc:
             await flow.reply_error(interaction, exc)
             return

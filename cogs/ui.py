@@ -13,6 +13,8 @@ custom_id formats (at most 100 characters):
     tv:u:<table>:<version>            "Undo": take back my last decision (version = the game's)
     tv:g:<game>:<page>:<b|n>          paging a rules guide (registered by cogs/guide.py)
     tv:gs:<game>                      jumping to a section of a rules guide (likewise)
+    tv:v:<vote>:<y|n>                 a ballot in a vote (registered by cogs/clocks.py)
+    tv:k:<table>                      "I'm back": a bot that plays my seat hands it back
 
 This module imports no other cog module: what a click does is registered by the module that
 does it (``@ui.handles("move")`` in ``flow``), so calls go one way (flow -> ui) and a new kind
@@ -242,6 +244,59 @@ class UndoButton(
         await dispatch("undo", interaction, self.table, self.version)
 
 
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tv:v:(?P<vote>\d+):(?P<yes>[yn])"
+):
+    def __init__(self, vote: int, yes: bool, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.vote_yes" if yes else "button.vote_no"),
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                custom_id=f"tv:v:{vote}:{'y' if yes else 'n'}",
+            )
+        )
+        self.vote, self.yes = vote, yes
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["vote"]), match["yes"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("vote", interaction, self.vote, self.yes)
+
+
+class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:k:(?P<table>\d+)"):
+    def __init__(self, table: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.back"),
+                style=discord.ButtonStyle.primary,
+                custom_id=f"tv:k:{table}",
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("clock_back", interaction, self.table)
+
+
+def vote_view(vote: int, lang: str = "en") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(vote, True, lang))
+    view.add_item(VoteButton(vote, False, lang))
+    return view
+
+
+def back_view(table: int, lang: str = "en") -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(BackButton(table, lang))
+    return view
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     HandButton,
@@ -251,6 +306,8 @@ DYNAMIC_ITEMS = (
     ConfirmButton,
     CancelButton,
     UndoButton,
+    VoteButton,
+    BackButton,
 )
 
 

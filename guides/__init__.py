@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engines import REGISTRY
+from engines.words import command
 
 from .words import option_help, w
 
@@ -179,6 +180,12 @@ def option_lines(kind: str, lang: str = "en") -> list[str]:
     return lines
 
 
+def every_table(lang: str = "en") -> str:
+    """What every table takes, whatever the game (issue 26): the clock, its consequence, votes;
+    the commands named as the reader's Discord shows them."""
+    return w(lang, "every_table", play=command("play", lang), vote=command("vote", lang))
+
+
 @functools.cache
 def guide(kind: str, lang: str = "en") -> tuple[Page, ...]:
     """The rules guide of a game as pages, each within ``PAGE_LIMIT``, in ``lang`` (else
@@ -197,6 +204,7 @@ def guide(kind: str, lang: str = "en") -> tuple[Page, ...]:
             body = f"*{intro}*\n\n{body}"
         if title == w(lang, "options"):
             body = "\n".join([body, "", w(lang, "every_option"), *option_lines(kind, lang)])
+            body += "\n\n" + every_table(lang)
         for n, part in enumerate(_split(body, PAGE_LIMIT)):
             pages.append(Page(title if n == 0 else w(lang, "continued", title=title), part))
     return tuple(pages)

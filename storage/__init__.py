@@ -14,6 +14,7 @@ from .base import (
     store_failed,
     written,
 )
+from .clocks import TIMEOUTS, VOTE_KINDS, SeatClock, TableClock, VoteRecord
 from .migrations import MIGRATIONS
 from .opening import check_store, open_store
 from .records import GameRecord, MoveRecord, RatingRecord, ResultRecord, SeatRecord
@@ -32,12 +33,17 @@ __all__ = [
     "OBVIOUS_MODES",
     "RatingRecord",
     "ResultRecord",
+    "SeatClock",
     "SeatRecord",
     "StaleVersion",
     "Store",
     "StoreUnavailable",
     "StoreUnusable",
     "SYNC_MODES",
+    "TIMEOUTS",
+    "TableClock",
+    "VOTE_KINDS",
+    "VoteRecord",
     "UserSettings",
     "check_store",
     "counting",

@@ -17,6 +17,7 @@ from contextlib import AbstractAsyncContextManager, contextmanager
 from contextvars import ContextVar
 from typing import ClassVar
 
+from .clocks import SeatClock, TableClock, VoteRecord
 from .records import GameRecord, MoveRecord, Rater, RatingRecord, ResultRecord, SeatRecord
 from .settings import UserSettings
 
@@ -407,6 +408,77 @@ class Store(ABC):
 
     @abstractmethod
     async def away_limit(self, game_id: int) -> float | None: ...
+
+    # --- clocks and votes (migration 9, issue 26): ``clocks.ClockStore`` ----------------------
+    @abstractmethod
+    async def table_clock(self, game_id: int) -> TableClock | None: ...
+
+    @abstractmethod
+    async def set_table_clock(
+        self, game_id: int, base: float | None, increment: float | None, on_timeout: str
+    ) -> None: ...
+
+    @abstractmethod
+    async def set_paused(self, game_id: int, paused: bool) -> bool:
+        """Pause or resume a table; True only for the writer that changed it."""
+
+    @abstractmethod
+    async def set_clock_next(self, game_id: int, old: float | None, new: float | None) -> bool:
+        """Move ``next_at`` from ``old`` to ``new``; False if it was no longer ``old``."""
+
+    @abstractmethod
+    async def clocks_due(self, now: float, limit: int = 500) -> list[tuple[int, float]]: ...
+
+    @abstractmethod
+    async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]: ...
+
+    @abstractmethod
+    async def save_seat_clocks(
+        self, game_id: int, clocks: Iterable[SeatClock], next_at: float | None = None
+    ) -> None: ...
+
+    @abstractmethod
+    async def sitting_games(self) -> list[int]: ...
+
+    @abstractmethod
+    async def open_vote(
+        self,
+        game_id: int,
+        kind: str,
+        seat: int | None,
+        opened_by: int | None,
+        now: float,
+        expires_at: float,
+    ) -> int | None:
+        """A new vote (with its opener's yes); None if the table has an open vote already."""
+
+    @abstractmethod
+    async def vote(self, vote_id: int) -> VoteRecord | None: ...
+
+    @abstractmethod
+    async def open_vote_at(self, game_id: int) -> VoteRecord | None: ...
+
+    @abstractmethod
+    async def cast_ballot(self, vote_id: int, user_id: int, yes: bool) -> bool: ...
+
+    @abstractmethod
+    async def ballots(self, vote_id: int) -> dict[int, bool]: ...
+
+    @abstractmethod
+    async def close_vote(self, vote_id: int, result: str) -> bool:
+        """Close an open vote; True only for the one writer that closed it."""
+
+    @abstractmethod
+    async def set_vote_message(self, vote_id: int, channel_id: int, message_id: int) -> None: ...
+
+    @abstractmethod
+    async def votes_expired(self, now: float) -> list[VoteRecord]: ...
+
+    @abstractmethod
+    async def add_table_event(self, game_id: int, at: float, word: str, params: dict) -> None: ...
+
+    @abstractmethod
+    async def table_events(self, game_id: int) -> list[tuple[float, str, dict]]: ...
 
     # --- the bot's share of Discord's global rate limit (migration 8, issue 25) -----------------
     @abstractmethod

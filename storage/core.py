@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from typing import Any, Protocol
 
 from .base import ACTIVE, Bucket, StaleVersion, Store
+from .clocks import ClockStore
 from .history import HistoryStore
 from .records import GameRecord, MoveRecord, SeatRecord, dumps
 from .settings import SettingsStore
@@ -57,7 +58,7 @@ def seat_params(game_id: int, seat: SeatRecord) -> tuple:
     )
 
 
-class SqlStore(HistoryStore, SettingsStore, Store):
+class SqlStore(ClockStore, HistoryStore, SettingsStore, Store):
     # The backend's statements (``sql.statements(dialect)``) and its runner for reads.
     q: SimpleNamespace
     _read: Runner

@@ -208,6 +208,68 @@ MIGRATIONS: list[str] = [
         at      DOUBLE PRECISION NOT NULL
     ){without_rowid};
     """,
+    # 9: clocks with consequences and votes (issue 26). ``table_clocks``: a table's clock
+    # (``base`` seconds per move, or a bank of ``base`` plus ``increment`` per move; NULL base:
+    # no clock), what happens when a seat's time runs out, whether a vote paused the table, and
+    # when the clock pass must look at it next. ``seat_clocks``: each seat's time left (as of
+    # ``running_since``, NULL while it does not run), the time it had when its decision began,
+    # the warnings sent, and whether a bot plays it until its player is back. ``votes`` and
+    # their ``ballots``: at most one open vote per table. ``table_events``: what the clock and
+    # the votes did, as message ids with their parameters, for /history. Tables stored before
+    # have no rows here: no clock, not paused, no vote; they play on as before.
+    """
+    CREATE TABLE table_clocks (
+        game_id    {id} PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        base       DOUBLE PRECISION,
+        increment  DOUBLE PRECISION,
+        on_timeout TEXT    NOT NULL DEFAULT 'bot' CHECK (on_timeout IN ('bot', 'skip', 'vote')),
+        paused     {bool} NOT NULL DEFAULT {false},
+        next_at    DOUBLE PRECISION
+    );
+    CREATE INDEX table_clocks_next ON table_clocks (next_at);
+
+    CREATE TABLE seat_clocks (
+        game_id       {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL,
+        time_left     DOUBLE PRECISION,
+        running_since DOUBLE PRECISION,
+        decision_left DOUBLE PRECISION,
+        warned        INTEGER NOT NULL DEFAULT 0,
+        sitting       {bool} NOT NULL DEFAULT {false},
+        PRIMARY KEY (game_id, seat)
+    ){without_rowid};
+
+    CREATE TABLE votes (
+        id         {key},
+        game_id    {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind       TEXT    NOT NULL CHECK (kind IN ('end', 'stop', 'pause', 'resume', 'bot')),
+        seat       INTEGER,
+        opened_by  BIGINT,
+        opened_at  DOUBLE PRECISION NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL,
+        result     TEXT CHECK (result IN ('passed', 'failed', 'expired')),
+        channel_id {id},
+        message_id {id}
+    );
+    CREATE UNIQUE INDEX votes_one_open ON votes (game_id) WHERE result IS NULL;
+    CREATE INDEX votes_expiring ON votes (expires_at) WHERE result IS NULL;
+
+    CREATE TABLE ballots (
+        vote_id  {id} NOT NULL REFERENCES votes (id) ON DELETE CASCADE,
+        user_id  BIGINT  NOT NULL,
+        yes      {bool} NOT NULL,
+        PRIMARY KEY (vote_id, user_id)
+    ){without_rowid};
+
+    CREATE TABLE table_events (
+        id       {key},
+        game_id  {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        at       DOUBLE PRECISION NOT NULL,
+        word     TEXT    NOT NULL,
+        params   TEXT    NOT NULL DEFAULT '{{}}'
+    );
+    CREATE INDEX table_events_by_game ON table_events (game_id, id);
+    """,
 ]
 
 

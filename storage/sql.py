@@ -24,6 +24,10 @@ USER_SETTINGS_COLUMNS = (
     "held_since, away_since, away_until, bot_sit, obvious"
 )
 
+VOTE_COLUMNS = (
+    "id, game_id, kind, seat, opened_by, opened_at, expires_at, result, channel_id, message_id"
+)
+
 PIECES = {
     "sqlite": {
         # a game's columns as read: its seats are read next (``store.SqliteStore._seated``)
@@ -223,6 +227,73 @@ SELECT user_id FROM user_settings WHERE held_since IS NOT NULL ORDER BY held_sin
     "CLEAR_HELD": "UPDATE user_settings SET held_since = NULL WHERE user_id = ? AND held_since = ?",
     "SET_AWAY_LIMIT": "UPDATE games SET away_limit = ? WHERE id = ?",
     "SELECT_AWAY_LIMIT": "SELECT away_limit FROM games WHERE id = ?",
+    # --- clocks and votes (migration 9, issue 26) -----------------------------------------------
+    "SELECT_TABLE_CLOCK": """
+SELECT game_id, base, increment, on_timeout, paused, next_at FROM table_clocks WHERE game_id = ?
+""",
+    "UPSERT_TABLE_CLOCK": """
+INSERT INTO table_clocks (game_id, base, increment, on_timeout) VALUES (?, ?, ?, ?)
+ON CONFLICT (game_id) DO UPDATE SET
+    base = excluded.base, increment = excluded.increment, on_timeout = excluded.on_timeout
+""",
+    "SET_PAUSED": """
+INSERT INTO table_clocks (game_id, paused) VALUES (?, TRUE)
+ON CONFLICT (game_id) DO UPDATE SET paused = TRUE WHERE NOT table_clocks.paused
+""",
+    "SET_RESUMED": "UPDATE table_clocks SET paused = FALSE WHERE game_id = ? AND paused",
+    "SET_CLOCK_NEXT": "UPDATE table_clocks SET next_at = ? WHERE game_id = ? AND next_at {is} ?",
+    "SET_CLOCK_NEXT_ANY": "UPDATE table_clocks SET next_at = ? WHERE game_id = ?",
+    "SELECT_CLOCKS_DUE": """
+SELECT c.game_id, c.next_at FROM table_clocks c JOIN games g ON g.id = c.game_id
+WHERE c.next_at IS NOT NULL AND c.next_at <= ? AND g.status = 'running'
+ORDER BY c.next_at LIMIT ?
+""",
+    "SELECT_SEAT_CLOCKS": """
+SELECT seat, time_left, running_since, decision_left, warned, sitting FROM seat_clocks
+WHERE game_id = ? ORDER BY seat
+""",
+    "UPSERT_SEAT_CLOCK": """
+INSERT INTO seat_clocks (game_id, seat, time_left, running_since, decision_left, warned, sitting)
+VALUES (?, ?, ?, ?, ?, ?, ?)
+ON CONFLICT (game_id, seat) DO UPDATE SET
+    time_left = excluded.time_left, running_since = excluded.running_since,
+    decision_left = excluded.decision_left, warned = excluded.warned, sitting = excluded.sitting
+""",
+    "SELECT_SITTING_GAMES": """
+SELECT DISTINCT s.game_id FROM seat_clocks s JOIN games g ON g.id = s.game_id
+WHERE s.sitting AND g.status = 'running' ORDER BY s.game_id
+""",
+    "SELECT_OPEN_VOTE_ID": "SELECT id FROM votes WHERE game_id = ? AND result IS NULL",
+    "INSERT_VOTE": """
+INSERT INTO votes (game_id, kind, seat, opened_by, opened_at, expires_at)
+VALUES (?, ?, ?, ?, ?, ?)
+RETURNING id
+""",
+    "SELECT_VOTE": f"SELECT {VOTE_COLUMNS} FROM votes WHERE id = ?",
+    "SELECT_OPEN_VOTE": f"SELECT {VOTE_COLUMNS} FROM votes WHERE game_id = ? AND result IS NULL",
+    "UPSERT_BALLOT": """
+INSERT INTO ballots (vote_id, user_id, yes) VALUES (?, ?, ?)
+ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes
+""",
+    # Only while the vote is open: a ballot cast after it closed is not stored.
+    "CAST_BALLOT": """
+INSERT INTO ballots (vote_id, user_id, yes)
+SELECT CAST(? AS BIGINT), CAST(? AS BIGINT), CAST(? AS BOOLEAN)
+WHERE EXISTS (SELECT 1 FROM votes WHERE id = ? AND result IS NULL)
+ON CONFLICT (vote_id, user_id) DO UPDATE SET yes = excluded.yes
+""",
+    "SELECT_BALLOTS": "SELECT user_id, yes FROM ballots WHERE vote_id = ? ORDER BY user_id",
+    "CLOSE_VOTE": "UPDATE votes SET result = ? WHERE id = ? AND result IS NULL",
+    "SET_VOTE_MESSAGE": "UPDATE votes SET channel_id = ?, message_id = ? WHERE id = ?",
+    "SELECT_VOTES_EXPIRED": f"""
+SELECT {VOTE_COLUMNS} FROM votes WHERE result IS NULL AND expires_at <= ? ORDER BY expires_at
+""",
+    "INSERT_TABLE_EVENT": (
+        "INSERT INTO table_events (game_id, at, word, params) VALUES (?, ?, ?, ?)"
+    ),
+    "SELECT_TABLE_EVENTS": (
+        "SELECT at, word, params FROM table_events WHERE game_id = ? ORDER BY id"
+    ),
 }
 
 # A stored move, in one statement, with the parameters (state, status, deadline_at, recent, now,

@@ -50,8 +50,10 @@ class Away(TableBase):
         return {humans[u]: p for u, p in prefs.items() if is_away(p, now)}
 
     async def sitting_seats(self, game: GameRecord) -> set[int]:
-        """The seats a bot plays for an away player right now."""
-        return {seat for seat, p in (await self._away_of(game)).items() if p.bot_sit}
+        """The seats a bot plays for an away player right now, and those a bot plays until
+        their player is back (their time ran out, or a vote said so: ``clocks.sitters``)."""
+        away = {seat for seat, p in (await self._away_of(game)).items() if p.bot_sit}
+        return away | await self.core.clocks.sitters(game)
 
     async def away_lines(self, game: GameRecord, lang: str = "en") -> list[str]:
         """For the board: who is away, until when, and whether a bot sits in (in ``lang``)."""

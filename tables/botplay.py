@@ -226,7 +226,10 @@ class BotPlay(TableBase):
                 raise RuntimeError(f"seat {seat} has {len(legal)} legal actions, not one")
             pick = legal[0]
         else:
-            level = SIT_LEVEL if seat in sitters else (game.seats[seat].bot or TAKEOVER_LEVEL)
+            level = game.seats[seat].bot or TAKEOVER_LEVEL
+            if seat in sitters:  # cautious for an away player; the table's level for the clock's
+                clocked = seat in await self.core.clocks.sitters(game)
+                level = table_level(game) if clocked else SIT_LEVEL
             rnd = bot_rng(game.seed, move_number)
             pick = await asyncio.to_thread(
                 think, engine, level, self.bot_seconds, state, seat, legal, rnd
@@ -287,6 +290,9 @@ class BotPlay(TableBase):
                 games.setdefault(listed.id, listed)
         for listed in await self.store.auto_waiting_games():  # obvious decisions taken for them
             games.setdefault(listed.id, listed)
+        for game_id in await self.store.sitting_games():  # a bot plays until they are back
+            if game_id not in games:
+                games[game_id] = await self.game(game_id, latest=True)
         out = []
         for game_id, game in sorted(games.items()):
             if game.state is None:

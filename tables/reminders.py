@@ -141,5 +141,7 @@ class Reminders(TableBase):
             for game in batch:
                 seen.add(game.id)
                 seats = [s for s in self.to_act(game) if not game.seats[s].is_bot]
+                if seats and await self.core.clocks.paused(game.id):  # a vote paused it
+                    seats = []
                 if await self.rearm(game, now, bool(seats)) and seats:
                     reminders.append(Reminder(game, seats))

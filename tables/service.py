@@ -15,7 +15,11 @@ name (``self.core.history.commit_seed``), never through a base class:
 - ``service.reminders`` (``reminders.py``): who is reminded when, quiet hours' digests;
 - ``service.history`` (``history.py``): the seed commitment, logs, exports, replays, results;
 - ``service.away`` (``away.py``): away and back, bots sitting in, the away limit;
-- ``service.players`` (``players.py``): each player's settings and language.
+- ``service.players`` (``players.py``): each player's settings and language;
+- ``service.clocks`` (``clocks.py``): a table's clock, each seat's time, warnings, time running
+  out and its consequence, a seat handed back;
+- ``service.votes`` (``votes.py``): deciding together: end, stop, pause, resume, hand a seat
+  to a bot.
 
 The service itself holds the lookups every front end needs (``game``, ``state``, ``to_act``,
 ``view``, ``choices``, ``table_lang`` ...: ``base.TableBase``).
@@ -39,12 +43,14 @@ from storage import Store
 
 from .away import Away
 from .base import CACHE_SIZE, DEFAULT_REMIND_AFTER, RECENT_LINES, TableBase, TableCore, fill_names
+from .clocks import Clocks
 from .history import History
 from .lobby import Lobby
 from .notices import Notices
 from .reminders import Reminders
 from .turns import Turns
 from .undo import Undo
+from .votes import Votes
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
@@ -78,3 +84,5 @@ class TableService(TableBase):
         self.reminders = core.reminders = Reminders(core)
         self.history = core.history = History(core)
         self.away = core.away = Away(core)
+        self.clocks = core.clocks = Clocks(core)
+        self.votes = core.votes = Votes(core)

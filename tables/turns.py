@@ -7,6 +7,7 @@ import dataclasses
 from typing import Any
 
 from engines import Engine, Event, IllegalAction, State
+from engines.undo import UNDO
 from engines.words import render
 from storage import GameRecord, SeatRecord, StaleVersion
 
@@ -289,6 +290,11 @@ class Turns(BotPlay):
         self._cache[game.id] = stored
         self._live[game.id] = (new_version, state)
         self._took_note(game.id, new_version, obvious)
+        await self.core.clocks.after_change(  # each seat's time (issue 26)
+            stored,
+            {seat for seat, action in moves if action != UNDO},
+            {seat for seat, action in moves if action == UNDO},
+        )
         if not play_bots and any(s in bots or s in sitters or s in obvious for s in acting):
             self._bots_pending_set().add(game.id)
         outcome = Outcome(

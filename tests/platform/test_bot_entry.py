@@ -36,6 +36,7 @@ def test_create_bot_builds_without_running(tmp_path):
         "cogs.table",
         "cogs.history",
         "cogs.settings",
+        "cogs.clocks",
         *(f"cogs.{kind}" for kind in sorted(REGISTRY)),  # every game's by convention
     )
 

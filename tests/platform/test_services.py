@@ -9,12 +9,14 @@ import inspect
 from pathlib import Path
 
 import tables.away
+import tables.clocks
 import tables.history
 import tables.lobby
 import tables.notices
 import tables.reminders
 import tables.turns
 import tables.undo
+import tables.votes
 from tables import TableService
 from tables.base import TableBase
 from tables.botplay import BotPlay
@@ -28,6 +30,8 @@ SERVICES = {
     "reminders": tables.reminders.Reminders,
     "history": tables.history.History,
     "away": tables.away.Away,
+    "clocks": tables.clocks.Clocks,
+    "votes": tables.votes.Votes,
 }
 TABLES = Path(tables.__file__).parent
 
