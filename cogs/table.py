@@ -136,6 +136,7 @@ class TableCog(commands.Cog, name="Tables"):
         remind_hours="Remind whoever must act after this many hours",
         away_limit="Days a player may be /away before the host may replace them (default 14)",
         language="The language of the board and the table's messages (default: the server's)",
+        practice="A practice table: a Hint button on your panel, and not rated",
     )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES)
     async def play(
@@ -146,10 +147,12 @@ class TableCog(commands.Cog, name="Tables"):
         remind_hours: app_commands.Range[int, 1, 720] | None = None,
         away_limit: app_commands.Range[int, 1, 90] | None = None,
         language: str | None = None,
+        practice: bool = False,
     ) -> None:
         """Open a lobby with Join, Leave, Add bot (easy / normal / hard), Remove bot, Start
         and Cancel buttons. The table speaks
-        ``language``, else the server's preferred language (English if we do not speak it)."""
+        ``language``, else the server's preferred language (English if we do not speak it).
+        ``practice``: a practice table (a Hint button on each player's panel, not rated)."""
         lang = table_language(interaction, language)
         try:
             engine = self.tables.engine(game)
@@ -162,6 +165,7 @@ class TableCog(commands.Cog, name="Tables"):
                 options=parse_options(engine, options),
                 remind_after=remind_hours * 3600 if remind_hours else None,
                 lang=lang,
+                practice=practice,
             )
             if away_limit is not None:
                 await self.tables.away.set_away_limit(table.id, away_limit)

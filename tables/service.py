@@ -15,7 +15,8 @@ name (``self.core.history.commit_seed``), never through a base class:
 - ``service.reminders`` (``reminders.py``): who is reminded when, quiet hours' digests;
 - ``service.history`` (``history.py``): the seed commitment, logs, exports, replays, results;
 - ``service.away`` (``away.py``): away and back, bots sitting in, the away limit;
-- ``service.players`` (``players.py``): each player's settings and language.
+- ``service.players`` (``players.py``): each player's settings and language;
+- ``service.hints`` (``hints.py``): the hard bot's advice to a player of a practice table.
 
 The service itself holds the lookups every front end needs (``game``, ``state``, ``to_act``,
 ``view``, ``choices``, ``table_lang`` ...: ``base.TableBase``).
@@ -39,6 +40,7 @@ from storage import Store
 
 from .away import Away
 from .base import CACHE_SIZE, DEFAULT_REMIND_AFTER, RECENT_LINES, TableBase, TableCore, fill_names
+from .hints import Hints
 from .history import History
 from .lobby import Lobby
 from .notices import Notices
@@ -78,3 +80,4 @@ class TableService(TableBase):
         self.reminders = core.reminders = Reminders(core)
         self.history = core.history = History(core)
         self.away = core.away = Away(core)
+        self.hints = core.hints = Hints(core)

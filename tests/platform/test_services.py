@@ -9,6 +9,7 @@ import inspect
 from pathlib import Path
 
 import tables.away
+import tables.hints
 import tables.history
 import tables.lobby
 import tables.notices
@@ -28,6 +29,7 @@ SERVICES = {
     "reminders": tables.reminders.Reminders,
     "history": tables.history.History,
     "away": tables.away.Away,
+    "hints": tables.hints.Hints,
 }
 TABLES = Path(tables.__file__).parent
 

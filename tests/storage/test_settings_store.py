@@ -161,12 +161,12 @@ async def test_a_database_at_migration_6_keeps_its_players_and_running_games(bac
     if backend.name == "sqlite":
         backend.raw_script(
             "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget; "
-            "PRAGMA user_version = 6;"
+            "ALTER TABLE games DROP COLUMN practice; PRAGMA user_version = 6;"
         )
     else:
         backend.raw_script(
             "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget; "
-            "UPDATE tavern_schema SET version = 6;"
+            "ALTER TABLE games DROP COLUMN practice; UPDATE tavern_schema SET version = 6;"
         )
     store = await Store.open(backend.target)
     try:
