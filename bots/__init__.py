@@ -22,7 +22,7 @@ import random
 from .budget import calibrate, iterations_for
 from .easy import EasyPolicy
 from .games import knowledge
-from .hard import HardPolicy
+from .hard import HardPolicy, Weighed
 from .normal import NormalPolicy
 
 LEVELS = ("easy", "normal", "hard")
@@ -58,6 +58,7 @@ __all__ = [
     "LEVELS",
     "NormalPolicy",
     "RandomPolicy",
+    "Weighed",
     "calibrate",
     "iterations_for",
     "policy_for",

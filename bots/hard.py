@@ -12,6 +12,9 @@ Before the first iteration, each root action may get a few virtual visits worth 
 ``prior_depth`` own steps ahead (``seed_root``). ``by_players`` changes settings at one player
 count (a game's ``HARD`` says which).
 
+``weigh`` is ``choose`` with the search's reasons (``Weighed``: the share of the search the
+chosen action drew and its mean reward, beside the runner-up's): the hints of a practice table.
+
 Budget: ``iterations`` (a number, never a clock; from ``seconds`` it is measured once per game,
 player count and process, see ``budget``), so the same position and ``rnd`` give the same
 choice. Each iteration takes at most ``max_steps`` steps, tree and rollout together, and undo
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 
 from engines import Engine, State
 
@@ -52,6 +56,24 @@ def rollout_action(
         return own(engine, state, seat, options, rnd)
     narrow = getattr(game, "rollout_options", None)
     return rnd.choice(narrow(options, rnd) if narrow else options)
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """One decision as the search weighed it: the action chosen and, when there was a search,
+    why. ``share`` is the part of the root's visits (search iterations, plus the prior's) the
+    action drew, ``value`` its mean reward in [0, 1] for the deciding seat (``common.rewards``:
+    0.5 keeps the seat's lead as it is, more gains on the others or wins); ``runner_up`` and
+    its ``runner_value``: the action with the next most visits. ``options``: the sensible
+    actions weighed (1: nothing to weigh, no search); ``iterations``: the imagined playouts."""
+
+    action: str
+    options: int
+    iterations: int = 0
+    share: float | None = None
+    value: float | None = None
+    runner_up: str | None = None
+    runner_value: float | None = None
 
 
 class HardPolicy:
@@ -115,9 +137,15 @@ class HardPolicy:
     def choose(
         self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
     ) -> str:
+        return self.weigh(engine, state, seat, legal, rnd).action
+
+    def weigh(
+        self, engine: Engine, state: State, seat: int, legal: list[str], rnd: random.Random
+    ) -> Weighed:
+        """``choose``, with what the search made of the decision (``Weighed``)."""
         players = len(engine.scores(state))
         policy = self.for_players(players)
-        return policy.search(engine, state, seat, legal, rnd, policy.budget(engine, players))
+        return policy.weighed(engine, state, seat, legal, rnd, policy.budget(engine, players))
 
     def search(
         self,
@@ -128,9 +156,20 @@ class HardPolicy:
         rnd: random.Random,
         iterations: int,
     ) -> str:
+        return self.weighed(engine, state, seat, legal, rnd, iterations).action
+
+    def weighed(
+        self,
+        engine: Engine,
+        state: State,
+        seat: int,
+        legal: list[str],
+        rnd: random.Random,
+        iterations: int,
+    ) -> Weighed:
         options = pruned(legal)
         if len(options) == 1:
-            return options[0]
+            return Weighed(options[0], 1)
         if self.top and len(options) > self.top:
             options = self.candidates(engine, state, seat, options, rnd)
         root = Node(-1)
@@ -145,7 +184,19 @@ class HardPolicy:
             ),
             reverse=True,
         )
-        return ranked[0][2] if ranked else rnd.choice(options)
+        if not ranked:
+            return Weighed(rnd.choice(options), len(options), iterations)
+        visits, total, action = ranked[0]
+        runner = ranked[1] if len(ranked) > 1 else None
+        return Weighed(
+            action,
+            len(options),
+            iterations,
+            share=visits / sum(r[0] for r in ranked),
+            value=total / visits if visits else None,
+            runner_up=runner[2] if runner else None,
+            runner_value=runner[1] / runner[0] if runner and runner[0] else None,
+        )
 
     def candidates(
         self, engine: Engine, state: State, seat: int, options: list[str], rnd: random.Random

@@ -21,7 +21,7 @@ from storage import GameRecord, counting, store_failed, written
 from tables import Outcome, StaleClick, TableError, TableService, error_text, plan
 from tables.bots import DEFAULT_LEVEL
 from tables.caches import LockTable
-from tables.words import m
+from tables.words import m, t
 
 from . import drawn, render, respond, ui
 from .panels import private_panel, undo_version
@@ -129,35 +129,107 @@ async def start_table(interaction: discord.Interaction, table: int) -> None:
 _starting = LockTable[int]()
 
 
-async def _start_table(interaction: discord.Interaction, table: int) -> None:
+async def _start_table(
+    interaction: discord.Interaction, table: int, lobby: discord.Message | None = None
+) -> bool:
+    """Start ``table`` from its ``lobby`` message (None: the one whose Start was clicked, which
+    this interaction's answer edits); True if it started."""
     svc, post = service(interaction), messenger(interaction)
     user, where = interaction.user, interaction.guild_id
+    clicked = lobby is None
+    lobby = interaction.message if clicked else lobby
     try:
         game = await svc.lobby.startable(table, user.id, guild_id=where)
     except GameError as exc:
         await reply_error(interaction, exc)
-        return
+        return False
     try:
-        thread_id = await post.open_thread(game, interaction.message)
+        thread_id = await post.open_thread(game, lobby)
     except discord.HTTPException:  # the server's maximum of active threads
         await reply_error(interaction, m("err.too_many_threads"))
-        return
+        return False
     try:
         outcome = await svc.lobby.start(table, user.id, guild_id=where, bots=False)
     except GameError as exc:  # changed meanwhile (started by a second click, say)
         if thread_id is not None:
             await post.threads.drop_thread(thread_id)
         await reply_error(interaction, exc)
-        return
+        return False
     game = outcome.game
     lang = await svc.table_lang(table)
-    await respond.to(interaction).edit(embed=render.lobby_embed(svc, game, lang), view=None)
+    if clicked:
+        await respond.to(interaction).edit(embed=render.lobby_embed(svc, game, lang), view=None)
+    else:
+        await post.update_lobby(game)
     try:
-        game = await post.open_board(game, interaction.message, thread_id)
+        game = await post.open_board(game, lobby, thread_id)
     except discord.HTTPException:
         await reply_error(interaction, m("err.no_board_permission"))
     await post.send_notices(game, outcome.notices, welcome=True)
     await play_bots(interaction.client, game.id)
+    return True
+
+
+# --- practice tables (issue 26) -------------------------------------------------------------------
+@guarded
+async def start_practice(
+    interaction: discord.Interaction, kind: str, level: str, players: int | None, lang: str
+) -> None:
+    """``/<game> practice``: a practice table with the caller and bots, opened in this channel
+    and started at once. Its lobby message is the public answer (with the lobby's buttons
+    until the game has started, so a start that fails can be tried again from there); the
+    caller is then told, privately, where the game is and what the Hint button does."""
+    svc = service(interaction)
+    user = interaction.user
+    if interaction.guild_id is None:
+        await reply_error(interaction, m("err.practice_in_server", kind=kind))
+        return
+    try:
+        game = await svc.lobby.open_practice(
+            kind,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=user.id,
+            host_name=user.display_name,
+            players=players,
+            level=level,
+            lang=lang,
+        )
+    except GameError as exc:
+        await reply_error(interaction, exc)
+        return
+    message = await respond.to(interaction).send(
+        embed=render.lobby_embed(svc, game, lang), view=ui.lobby_view(game.id, "lobby", lang)
+    )
+    if not isinstance(message, discord.Message):
+        message = await interaction.original_response()
+    await svc.notices.set_messages(game.id, lobby_message_id=message.id)
+    async with _starting(game.id):
+        if await _start_table(interaction, game.id, message):
+            await respond.to(interaction).send(
+                t(lang_of(interaction), "practice.started", id=game.id), ephemeral=True
+            )
+
+
+@ui.handles("hint")
+@guarded
+async def click_hint(interaction: discord.Interaction, table: int, token: int) -> None:
+    """The Hint button of a practice table's panel: the hard bot's advice for the clicker's
+    seat, thought out from that seat's view only (``tables/hints.py``), answered to them
+    alone. Nothing is played or stored."""
+    svc, lang = service(interaction), lang_of(interaction)
+    try:
+        hint = await svc.hints.hint(
+            table, interaction.user.id, token, guild_id=interaction.guild_id, lang=lang
+        )
+    except StaleClick as exc:  # only raised for a seated player: show their current panel
+        await _stale(interaction, table, exc)
+        return
+    except GameError as exc:
+        await reply_error(interaction, exc)
+        return
+    lines = [t(lang, "hint.move", move=hint.label), hint.why, t(lang, "hint.note")]
+    await respond.to(interaction).send("\n".join(filter(None, lines)), ephemeral=True)
 
 
 # A long stretch of bot moves (no human to act) still shows progress (``tables.plan.Chain``);

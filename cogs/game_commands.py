@@ -1,5 +1,6 @@
 """The per-game command group: ``/<game> move`` with autocomplete from the caller's legal
-moves, ``/<game> rules`` (the paged guide) and ``/<game> card`` (the card reference).
+moves, ``/<game> rules`` (the paged guide), ``/<game> card`` (the card reference) and
+``/<game> practice`` (a practice table against bots, started at once: issue 26).
 
 Every game's group is built from the engine registry (``game_cog``): its name is the engine's
 ``name``, its description says the engine's ``title``; a game's module in ``cogs/`` is one line,
@@ -16,9 +17,19 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines import REGISTRY, GameError
+from tables.lobby import PRACTICE_LEVEL
 from tables.words import WORDS
 
-from . import flow, guide
+from . import flow, guide, respond
+from .table import table_language
+
+LEVEL_CHOICES = [
+    app_commands.Choice(name=WORDS[f"choice.level.{level}"], value=level)
+    for level in ("easy", "normal", "hard")
+]
+# the most seats of any game (each game's own range is checked when the table opens)
+MOST_PLAYERS = max(engine.max_players for engine in REGISTRY.values())
+FEWEST_PLAYERS = min(engine.min_players for engine in REGISTRY.values())
 
 # An autocompleted move: "<action id>@<prompt version>", so that a repeated or out-of-date
 # command is refused like a stale button (at most 64 + 1 + 20 characters, within Discord's 100).
@@ -101,6 +112,28 @@ class GameCommands(commands.GroupCog):
     async def card(self, interaction: discord.Interaction, name: str) -> None:
         """One entry of the card reference (``guides/<game>_cards.md``), only to you."""
         await guide.send_card(interaction, self.kind, name)
+
+    @app_commands.command(
+        name="practice",
+        description="A practice game against bots, started at once: hints, and not rated",
+        extras=respond.PUBLIC_ANSWER,  # the practice table's lobby message is public
+    )
+    @app_commands.describe(
+        level="How well the bots play (default: normal)",
+        players="How many players, you included (default: 3)",
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def practice(
+        self,
+        interaction: discord.Interaction,
+        level: str = PRACTICE_LEVEL,
+        players: app_commands.Range[int, FEWEST_PLAYERS, MOST_PLAYERS] | None = None,
+    ) -> None:
+        """A practice table in this channel: the caller and bots of ``level`` (``players``
+        seats in all), started at once; a Hint button on the caller's panel, not rated."""
+        await flow.start_practice(
+            interaction, self.kind, level, players, table_language(interaction, None)
+        )
 
     @card.autocomplete("name")
     async def card_autocomplete(

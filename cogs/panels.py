@@ -32,7 +32,8 @@ def private_panel(
     since: list[str] | None = None,
 ) -> dict:
     """The kwargs of a message: a link line (plus a note if some choices did not fit), the hand
-    embed and, when the seat must decide, its controls (None otherwise, which clears them).
+    embed and, when the seat must decide, its controls (None otherwise, which clears them;
+    at a practice table with a Hint button).
     ``news``: texts, or messages shown in ``lang``. ``undo``: the game version, when the seat
     may take back its last decision (an Undo button; see ``undo_version``). ``since``: the
     public news since the seat's last move (texts), shown below."""
@@ -40,9 +41,10 @@ def private_panel(
     embed = render.hand_embed(service, game, seat, news, head or None, lang, since)
     view, note = (None, "")
     if head:
-        view, note = ui.controls_view(
-            game.id, game.seats[seat].prompt_version, service.choices(game, seat, lang), lang
-        )
+        token = game.seats[seat].prompt_version
+        view, note = ui.controls_view(game.id, token, service.choices(game, seat, lang), lang)
+        if game.practice:  # the hard bot's advice, asked from here (issue 26)
+            view = ui.with_hint(view, game.id, token, lang)
     view = ui.with_undo(view, game.id, undo, lang)
     url = render.thread_url(game)
     link = t(lang, "hand.table", id=game.id) + (f": {url}" if url else "")

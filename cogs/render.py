@@ -123,7 +123,14 @@ def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> di
         embed.description = t(lang, "lobby.status.lobby", host=f"<@{game.host_id}>", hours=hours)
     else:
         embed.description = t(lang, f"lobby.status.{game.status}")
+    if game.practice:
+        embed.description += "\n" + practice_line(lang)
     return embed
+
+
+def practice_line(lang: str = "en") -> str:
+    """What every board, panel and result of a practice table says (issue 26)."""
+    return "🎓 " + t(lang, "practice.not_rated")
 
 
 def board_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
@@ -165,6 +172,8 @@ def board_summary_embed(
     prompt = service.fill(game, render(view.get("prompt") or "", lang), lang)  # text, Msg or JSON
     if prompt:
         lines.append(t(lang, "board.now", prompt=prompt))
+    if game.practice:
+        lines.append(practice_line(lang))
     scores = view.get("scores")
     for seat, record in enumerate(game.seats):  # who is to act: the footer
         mark = SEAT_MARKS[seat % len(SEAT_MARKS)]
@@ -231,6 +240,12 @@ def picture_alt_text(service: TableService, game: GameRecord, lang: str = "en") 
 
 
 def footer(service: TableService, game: GameRecord, lang: str = "en") -> str:
+    """Who is waited for, or how the game ended; at a practice table, that it is not rated."""
+    text = _footer(service, game, lang)
+    return f"{t(lang, 'practice.not_rated')} · {text}" if game.practice else text
+
+
+def _footer(service: TableService, game: GameRecord, lang: str = "en") -> str:
     if game.status == "finished":
         engine = service.engine(game.kind)
         state = service.state(game)
@@ -316,6 +331,8 @@ def results_text(service: TableService, game: GameRecord, lang: str = "en") -> s
     note = engine.result_note(state, lang)
     if note:
         lines.append(service.fill(game, note, lang))
+    if game.practice:
+        lines.append(practice_line(lang))
     humans = " ".join(f"<@{s.user_id}>" for s in game.seats if not s.is_bot)
     thanks = "\n" + t(lang, "results.thanks", players=humans) if humans else ""
     return t(lang, "results.title") + "\n" + "\n".join(lines) + thanks

@@ -142,6 +142,7 @@ class TableCog(commands.Cog, name="Tables"):
         language="The language of the board and the table's messages (default: the server's)",
         clock="Turn clock: none, 2d (per move) or 7d+1d (a bank plus time per move)",
         on_timeout="When a seat's time runs out: a bot plays, the seat passes, or a vote",
+        practice="A practice table: a Hint button on your panel, and not rated",
     )
     @app_commands.choices(game=GAME_CHOICES, language=LANGUAGE_CHOICES, on_timeout=TIMEOUT_CHOICES)
     async def play(
@@ -154,11 +155,13 @@ class TableCog(commands.Cog, name="Tables"):
         language: str | None = None,
         clock: app_commands.Range[str, 1, 40] | None = None,
         on_timeout: str | None = None,
+        practice: bool = False,
     ) -> None:
         """Open a lobby with Join, Leave, Add bot (easy / normal / hard), Remove bot, Start
         and Cancel buttons. The table speaks
         ``language``, else the server's preferred language (English if we do not speak it).
-        ``clock`` and ``on_timeout``: the turn clock and its consequence (issue 26)."""
+        ``clock`` and ``on_timeout``: the turn clock and its consequence (issue 26).
+        ``practice``: a practice table (a Hint button on each player's panel, not rated)."""
         lang = table_language(interaction, language)
         try:
             engine = self.tables.engine(game)
@@ -172,6 +175,7 @@ class TableCog(commands.Cog, name="Tables"):
                 options=parse_options(engine, options),
                 remind_after=remind_hours * 3600 if remind_hours else None,
                 lang=lang,
+                practice=practice,
             )
             if away_limit is not None:
                 await self.tables.away.set_away_limit(table.id, away_limit)

@@ -11,6 +11,7 @@ custom_id formats (at most 100 characters):
     tv:c:<table>:<token>:<action>     "Confirm: ..." for an action that asks first (undo.py)
     tv:x:<table>                      cancelling that confirmation: the panel again
     tv:u:<table>:<version>            "Undo": take back my last decision (version = the game's)
+    tv:i:<table>:<token>              "Hint" at a practice table: the hard bot's advice, ephemeral
     tv:g:<game>:<page>:<b|n>          paging a rules guide (registered by cogs/guide.py)
     tv:gs:<game>                      jumping to a section of a rules guide (likewise)
     tv:v:<vote>:<y|n>                 a ballot in a vote (registered by cogs/clocks.py)
@@ -297,6 +298,30 @@ def back_view(table: int, lang: str = "en") -> discord.ui.View:
     return view
 
 
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"tv:i:(?P<table>\d+):(?P<token>-?\d+)"
+):
+    """At a practice table (issue 26): what the hard bot would play in my seat, only to me."""
+
+    def __init__(self, table: int, token: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.hint"),
+                emoji="💡",
+                style=discord.ButtonStyle.success,
+                custom_id=f"tv:i:{table}:{token}",
+            )
+        )
+        self.table, self.token = table, token
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]), int(match["token"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("hint", interaction, self.table, self.token)
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     HandButton,
@@ -308,6 +333,7 @@ DYNAMIC_ITEMS = (
     UndoButton,
     VoteButton,
     BackButton,
+    HintButton,
 )
 
 
@@ -367,6 +393,19 @@ def confirm_view(
     view = discord.ui.View(timeout=None)
     view.add_item(ConfirmButton(table, token, action, label, lang))
     view.add_item(CancelButton(table, lang))
+    return view
+
+
+def with_hint(
+    view: discord.ui.View | None, table: int, token: int, lang: str = "en"
+) -> discord.ui.View | None:
+    """``view`` (a seat's controls) plus a Hint button, when there is room for one (a panel of
+    ``MAX_SELECTS`` select menus has none: the choices come first)."""
+    if view is None:
+        view = discord.ui.View(timeout=None)
+    elif sum(isinstance(item, ActionSelect) for item in view.children) >= MAX_SELECTS:
+        return view
+    view.add_item(HintButton(table, token, lang))
     return view
 
 

@@ -236,6 +236,7 @@ class Store(ABC):
         now: float,
         remind_after: float,
         seats: list[SeatRecord],
+        practice: bool = False,
     ) -> int: ...
 
     @abstractmethod
@@ -352,7 +353,7 @@ class Store(ABC):
 
     @abstractmethod
     async def results_in_guild(self, guild_id: int) -> list[ResultRecord]:
-        """Every result of a server, oldest game first."""
+        """Every result of a server, oldest game first, but those of practice tables."""
 
     @abstractmethod
     async def ratings_in_guild(self, guild_id: int) -> list[RatingRecord]: ...
@@ -362,7 +363,8 @@ class Store(ABC):
         """Finished games whose results were never stored (a crash came in between)."""
 
     @abstractmethod
-    async def finished_in_guild(self, guild_id: int) -> list[int]: ...
+    async def finished_in_guild(self, guild_id: int) -> list[int]:
+        """The finished games of a server that count (practice tables do not), oldest first."""
 
     # --- player settings and being away (migration 5, issue 15) ---------------------------------
     @abstractmethod

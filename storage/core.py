@@ -139,8 +139,20 @@ class SqlStore(ClockStore, HistoryStore, SettingsStore, Store):
         now: float,
         remind_after: float,
         seats: list[SeatRecord],
+        practice: bool = False,
     ) -> int:
-        params = (kind, guild_id, channel_id, host_id, dumps(options), seed, now, now, remind_after)
+        params = (
+            kind,
+            guild_id,
+            channel_id,
+            host_id,
+            dumps(options),
+            seed,
+            now,
+            now,
+            remind_after,
+            bool(practice),
+        )
         async with self._transaction() as tx:
             game_id = await tx.value(self.q.INSERT_GAME, params)
             await tx.many(self.q.INSERT_SEAT, [seat_params(game_id, s) for s in seats])

@@ -270,6 +270,12 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX table_events_by_game ON table_events (game_id, id);
     """,
+    # 10: practice tables (issue 26): a table opened to learn, with hints from the hard bot on the
+    # players' panels; its games are not rated and count in no statistics. Every table stored
+    # before is a normal one (the default); running games play on as they were.
+    """
+    ALTER TABLE games ADD COLUMN practice {bool} NOT NULL DEFAULT {false};
+    """,
 ]
 
 

@@ -48,6 +48,8 @@ class GameRecord:
     deadline_at: float | None
     recent: list[str] = field(default_factory=list)
     seats: list[SeatRecord] = field(default_factory=list)
+    # A practice table (issue 26): hints on the players' panels, not rated, in no statistics.
+    practice: bool = False
 
     @property
     def num_players(self) -> int:
@@ -152,6 +154,7 @@ def game_from_row(row: Sequence[Any]) -> GameRecord:
         remind_after=row[16],
         deadline_at=row[17],
         recent=json.loads(row[18]),
+        practice=bool(row[19]),
     )
 
 

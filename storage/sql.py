@@ -15,7 +15,7 @@ from types import SimpleNamespace
 GAME_COLUMNS = (
     "id, kind, guild_id, channel_id, thread_id, lobby_message_id, board_message_id, host_id, "
     "options, seed, status, version, move_count, state, created_at, updated_at, remind_after, "
-    "deadline_at, recent"
+    "deadline_at, recent, practice"
 )
 SEAT_COLUMNS = "seat, user_id, bot, name, resigned, dm_closed, prompt_version, notified_version"
 RESULT_COLUMNS = "game_id, seat, guild_id, kind, user_id, bot, name, score, won, place, finished_at"
@@ -51,8 +51,8 @@ SHARED = {
     # --- games, seats and moves -----------------------------------------------------------------
     "INSERT_GAME": """
 INSERT INTO games (kind, guild_id, channel_id, host_id, options, seed, status, version,
-                   created_at, updated_at, remind_after)
-VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?)
+                   created_at, updated_at, remind_after, practice)
+VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)
 RETURNING id
 """,
     "INSERT_SEAT": (
@@ -163,15 +163,20 @@ ON CONFLICT (game_id) DO NOTHING
         f"INSERT INTO results ({RESULT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ),
     "COUNT_RESULTS_OF_GAME": "SELECT count(*) FROM results WHERE game_id = ?",
+    # A practice table's results are kept (its game did finish) but count nowhere: not in the
+    # statistics, the streaks or the ratings rebuilt from them (the practice column: issue 26).
     "SELECT_RESULTS_IN_GUILD": f"""
-SELECT {RESULT_COLUMNS} FROM results WHERE guild_id = ? ORDER BY finished_at, game_id, seat
+SELECT {RESULT_COLUMNS} FROM results
+WHERE guild_id = ? AND game_id NOT IN (SELECT id FROM games WHERE practice)
+ORDER BY finished_at, game_id, seat
 """,
     "SELECT_FINISHED_WITHOUT_RESULTS": """
 SELECT id FROM games
 WHERE status = 'finished' AND id NOT IN (SELECT game_id FROM results) ORDER BY updated_at, id
 """,
     "SELECT_FINISHED_IN_GUILD": """
-SELECT id FROM games WHERE status = 'finished' AND guild_id = ? ORDER BY updated_at, id
+SELECT id FROM games WHERE status = 'finished' AND guild_id = ? AND NOT practice
+ORDER BY updated_at, id
 """,
     "UPSERT_RATING": """
 INSERT INTO ratings (guild_id, kind, user_id, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)

@@ -81,8 +81,8 @@ def fill_names(text: str, names: list[str]) -> str:
 class TableCore:
     """What every service of one table service shares: the store, the clock, the engines, the
     per-game locks and the caches, and the services themselves (``lobby``, ``turns``, ``undo``,
-    ``notices``, ``reminders``, ``history``, ``away``, ``clocks``, ``votes``, ``players``: set
-    by ``TableService``), so
+    ``notices``, ``reminders``, ``history``, ``away``, ``clocks``, ``votes``, ``hints``,
+    ``players``: set by ``TableService``), so
     each service calls another by its name, never through a base class."""
 
     def __init__(
@@ -131,6 +131,7 @@ class TableCore:
         self.away: Any = None
         self.clocks: Any = None
         self.votes: Any = None
+        self.hints: Any = None
 
 
 class TableBase:

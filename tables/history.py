@@ -7,7 +7,8 @@
 - A replay step is rebuilt from the seed and the move log (engines are deterministic): the
   spectator's board after move n, and for an ended game what each move was.
 - When a game finishes, one result row per seat is stored and the humans' ratings updated
-  (``tables.ratings``), at once; ``recompute_results`` rebuilds both from the move logs.
+  (``tables.ratings``), at once; ``recompute_results`` rebuilds both from the move logs. A
+  practice table's results are stored too, but rate nobody and count in no statistics.
 """
 
 from __future__ import annotations
@@ -249,8 +250,11 @@ class History(TableBase):
             return False
         rows = results_of(game, self.engine(game.kind), self.state(game), game.updated_at)
         places = human_places(rows)
+        # a practice table's results are kept, but rate nobody (nor count in any statistics:
+        # ``store.results_in_guild`` leaves them out)
+        rated = rate_now and not game.practice
         return await self.store.record_results(
-            rows, (lambda current: rate(current, places)) if rate_now else None
+            rows, (lambda current: rate(current, places)) if rated else None
         )
 
     async def record_missing_results(self) -> int:

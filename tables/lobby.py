@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from engines import Engine
@@ -13,6 +14,24 @@ from .bots import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from .errors import TableChanged, TableError
 from .outcome import Outcome
 from .words import counted, m
+
+# A practice table's bots, unless asked otherwise: beatable while learning (the hints come from
+# the hard bot all the same).
+PRACTICE_LEVEL = DEFAULT_LEVEL
+PRACTICE_PLAYERS = 3  # seats at a practice table, unless asked otherwise (within the game's)
+
+
+def practice_players(engine: Engine) -> int:
+    """The seats of a practice table by default: three, within the game's player counts."""
+    return max(engine.min_players, min(PRACTICE_PLAYERS, engine.max_players))
+
+
+def bot_name(seats: list[SeatRecord]) -> str:
+    """The name of a new bot seat: the first of ``BOT_NAMES`` not taken at the table."""
+    taken = {s.name for s in seats}
+    return next(
+        f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9))) if f"{n} (bot)" not in taken
+    )
 
 
 class Lobby(TableBase):
@@ -30,12 +49,23 @@ class Lobby(TableBase):
         options: dict | None = None,
         remind_after: float | None = None,
         lang: str | None = None,
+        practice: bool = False,
+        bots: Sequence[str] = (),
     ) -> GameRecord:
-        """A new lobby; ``lang`` is the language of its public messages (English if None)."""
+        """A new lobby; ``lang`` is the language of its public messages (English if None).
+        ``practice``: a practice table (hints on the players' panels, not rated, issue 26);
+        ``bots``: the levels of bot seats to add at once, after the host's."""
         engine = self.engine(kind)
         merged = engine.check_setup(engine.min_players, options)
         if remind_after is not None and not 60 <= remind_after <= 30 * 86400:
             raise TableError(m("err.remind_range"))
+        if any(level not in LEVELS for level in bots):
+            raise TableError(m("err.bot_level", levels=", ".join(LEVELS)))
+        if 1 + len(bots) > engine.max_players:
+            raise TableError(m("err.full", n=engine.max_players))
+        seats = [SeatRecord(0, host_id, None, host_name)]
+        for level in bots:
+            seats.append(SeatRecord(len(seats), None, level, bot_name(seats)))
         game_id = await self.store.create_game(
             kind=kind,
             guild_id=guild_id,
@@ -45,11 +75,48 @@ class Lobby(TableBase):
             seed=self.core.seed(),
             now=self.clock(),
             remind_after=remind_after or self.remind_after,
-            seats=[SeatRecord(0, host_id, None, host_name)],
+            seats=seats,
+            practice=practice,
         )
         if lang is not None:
             await self.set_table_lang(game_id, lang)
         return await self._reread(game_id)
+
+    async def open_practice(
+        self,
+        kind: str,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        host_name: str,
+        players: int | None = None,
+        level: str = PRACTICE_LEVEL,
+        lang: str | None = None,
+    ) -> GameRecord:
+        """A practice table (issue 26) for ``host_id`` and bots of ``level``: ``players`` seats
+        in all (``practice_players`` if None), ready to start."""
+        engine = self.engine(kind)
+        n = practice_players(engine) if players is None else players
+        if not engine.min_players <= n <= engine.max_players:
+            raise TableError(
+                m(
+                    "err.practice_players",
+                    title=engine.title,
+                    min=engine.min_players,
+                    max=engine.max_players,
+                )
+            )
+        return await self.open_table(
+            kind,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            host_name=host_name,
+            lang=lang,
+            practice=True,
+            bots=[level] * (n - 1),
+        )
 
     def _lobby(self, game: GameRecord) -> Engine:
         if game.status != "lobby":
@@ -106,12 +173,8 @@ class Lobby(TableBase):
             self._host_only(game, by_user, "add_bots")
             if len(game.seats) >= engine.max_players:
                 raise TableError(m("err.full", n=engine.max_players))
-            taken = {s.name for s in game.seats}
-            name = next(
-                f"{n} (bot)" for n in (*BOT_NAMES, *map(str, range(9))) if f"{n} (bot)" not in taken
-            )
             return await self._set_seats(
-                game, [*game.seats, SeatRecord(len(game.seats), None, level, name)]
+                game, [*game.seats, SeatRecord(len(game.seats), None, level, bot_name(game.seats))]
             )
 
     @on_latest

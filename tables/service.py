@@ -19,7 +19,8 @@ name (``self.core.history.commit_seed``), never through a base class:
 - ``service.clocks`` (``clocks.py``): a table's clock, each seat's time, warnings, time running
   out and its consequence, a seat handed back;
 - ``service.votes`` (``votes.py``): deciding together: end, stop, pause, resume, hand a seat
-  to a bot.
+  to a bot;
+- ``service.hints`` (``hints.py``): the hard bot's advice to a player of a practice table.
 
 The service itself holds the lookups every front end needs (``game``, ``state``, ``to_act``,
 ``view``, ``choices``, ``table_lang`` ...: ``base.TableBase``).
@@ -44,6 +45,7 @@ from storage import Store
 from .away import Away
 from .base import CACHE_SIZE, DEFAULT_REMIND_AFTER, RECENT_LINES, TableBase, TableCore, fill_names
 from .clocks import Clocks
+from .hints import Hints
 from .history import History
 from .lobby import Lobby
 from .notices import Notices
@@ -86,3 +88,4 @@ class TableService(TableBase):
         self.away = core.away = Away(core)
         self.clocks = core.clocks = Clocks(core)
         self.votes = core.votes = Votes(core)
+        self.hints = core.hints = Hints(core)

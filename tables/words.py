@@ -486,6 +486,35 @@ WORDS = {
     "guide.card_footer": "{game} · {kind:/rules} is the whole guide",
     "guide.no_card": "I know no {game} card called {name}. Start typing in the `name` option to "
     "see the cards.",
+    # --- practice and hints (issue 26) ---------------------------------------------------------
+    "practice.not_rated": "Practice: not rated",
+    "practice.started": "Your practice game (table #{id}) has begun in its thread. When you "
+    "decide, the **Hint** button on your panel asks the hard bot what it would play in your "
+    "seat; only you see its answer.",
+    "button.hint": "Hint",
+    "hint.move": "💡 The hard bot would play: **{move}**",
+    "hint.why": "Why: in {n} games it imagined from here, dealing anew what you cannot see, this "
+    "move did best: {score} of 100, the next best ({other}) {other_score}.",
+    "hint.why_alone": "Why: in {n} games it imagined from here, dealing anew what you cannot "
+    "see, this move did best ({score} of 100).",
+    "hint.why_only": "Why: it is the only sensible move here.",
+    "hint.note": "Only advice: nothing was played. It knows what you know, nothing more.",
+    "err.hint_not_practice": "Hints are given at practice tables only. Open one with "
+    "{kind:/practice}.",
+    "err.hint_not_your_turn": "You have nothing to decide right now, so there is no hint to give.",
+    "err.hint_busy": "I am still thinking about your hint; it comes in a moment.",
+    "err.practice_in_server": "Practice tables are opened in a server's channel: use "
+    "{kind:/practice} there.",
+    "err.practice_players": "{title} is played by {min} to {max} players; choose a number in "
+    "between.",
+    "cmd.practice": "practice",
+    "desc.practice": "A practice game against bots, started at once: hints, and not rated",
+    "desc.practice.level": "How well the bots play (default: normal)",
+    "desc.practice.players": "How many players, you included (default: 3)",
+    "desc.play.practice": "A practice table: a Hint button on your panel, and not rated",
+    "choice.level.easy": "Easy",
+    "choice.level.normal": "Normal",
+    "choice.level.hard": "Hard",
 }
 
 

@@ -83,7 +83,7 @@ def test_final_scores_message_explains_a_tie_on_gold():
     )
     st["stack"] = []
     seats = [SimpleNamespace(name=name, user_id=uid, is_bot=False) for uid, name in USERS]
-    game = SimpleNamespace(kind="korrigans", seats=seats)
+    game = SimpleNamespace(kind="korrigans", seats=seats, practice=False)
     svc = SimpleNamespace(
         engine=lambda kind: ENGINE,
         state=lambda g: st,

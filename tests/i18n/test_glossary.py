@@ -109,7 +109,7 @@ def test_the_guides_name_commands_as_their_readers_see_them(lang):
     folder = Path(guides.__file__).parent / lang
     seen = 0
     for path in sorted(folder.glob("*.md")):
-        for first, sub in re.findall(r"`/([a-z_]+)(?: ([a-z_]+))?", path.read_text()):
+        for first, sub in re.findall(r"`/(\w+)(?: (\w+))?", path.read_text(encoding="utf-8")):
             seen += 1
             if first in REGISTRY:
                 assert not sub or sub in names, (path.name, first, sub)

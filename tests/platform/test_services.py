@@ -10,6 +10,7 @@ from pathlib import Path
 
 import tables.away
 import tables.clocks
+import tables.hints
 import tables.history
 import tables.lobby
 import tables.notices
@@ -32,6 +33,7 @@ SERVICES = {
     "away": tables.away.Away,
     "clocks": tables.clocks.Clocks,
     "votes": tables.votes.Votes,
+    "hints": tables.hints.Hints,
 }
 TABLES = Path(tables.__file__).parent
 

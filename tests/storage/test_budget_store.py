@@ -89,7 +89,7 @@ async def test_a_database_at_migration_7_keeps_its_running_games(backend):
         backend.raw_script(f"{DROP_AFTER_7} UPDATE tavern_schema SET version = 7;")
     store = await Store.open(backend.target)
     try:
-        assert await store.schema_version() == len(MIGRATIONS) == 9
+        assert await store.schema_version() == len(MIGRATIONS)
         service = TableService(store, registry={"toy": TOY})
         again = await service.game(game.id)
         assert again.status == "running" and again.state == game.state

@@ -1,5 +1,5 @@
 """Both backends' schemas after every migration: compared with each other column by column, and
-with the snapshot of the last migration (``schema_v9.json``); a database made by release 7
+with the snapshot of the last migration (``schema_v10.json``); a database made by release 7
 (``schema_v7.json``, the schema the code before the shared storage core made) is upgraded by
 the migrations after 7 alone, its data unchanged, to that same schema.
 
@@ -20,13 +20,13 @@ from pathlib import Path
 from storage import MIGRATIONS, Store
 from storage.migrations import scripts
 
-SNAPSHOT = Path(__file__).with_name("schema_v9.json")  # the schema the last migration makes
+SNAPSHOT = Path(__file__).with_name("schema_v10.json")  # the schema the last migration makes
 RELEASE_7 = Path(__file__).with_name("schema_v7.json")
 # What the migrations after release 7 made (8: the rate budget; 9: clocks and votes), dropped to
 # go back to release 7's schema.
 DROP_AFTER_7 = (
     "DROP TABLE rate_budget; DROP TABLE table_events; DROP TABLE ballots; DROP TABLE votes; "
-    "DROP TABLE seat_clocks; DROP TABLE table_clocks;"
+    "DROP TABLE seat_clocks; DROP TABLE table_clocks; ALTER TABLE games DROP COLUMN practice;"
 )
 # SQLite's games keep two scratch columns for its triggers (PostgreSQL stores a move with one
 # statement instead, see sql.SAVE_STATE).
@@ -134,7 +134,7 @@ async def test_both_backends_have_the_same_columns(tmp_path, pg_url):
     lite, post = sqlite_columns(str(tmp_path / "t.db")), await pg_columns(pg_url)
     assert sorted(lite) == sorted(post)
     assert {k: (v, post[k]) for k, v in lite.items() if post[k] != v} == {}
-    assert len(lite) == 113 and len({t for t, _ in lite}) == 17
+    assert len(lite) == 114 and len({t for t, _ in lite}) == 17
 
 
 async def test_the_schemas_are_those_of_the_snapshot(tmp_path, pg_url):
@@ -153,7 +153,8 @@ def test_every_migration_has_both_dialects():
 async def test_a_file_made_by_release_7_is_upgraded_keeping_its_data(tmp_path):
     """A SQLite file made with the schema of release 7 (its SQL as stored in ``schema_v7.json``),
     with a running game in it: opening it runs the migrations after 7 only (8: ``rate_budget``),
-    changes no byte of the data, ends with the schema a new file has, and the game goes on."""
+    changes no byte of the data (but for the columns they add, which take their defaults), ends
+    with the schema a new file has, and the game goes on."""
     from storage import SeatRecord
 
     path = str(tmp_path / "old.db")
@@ -196,7 +197,8 @@ async def test_a_file_made_by_release_7_is_upgraded_keeping_its_data(tmp_path):
     with sqlite3.connect(path) as db:
         before = [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("games", "seats", "moves")]
     store = await Store.open(path)
-    assert await store.schema_version() == len(MIGRATIONS) == 9
+    assert await store.schema_version() == len(MIGRATIONS) == 10
+    assert not (await store.get_game(game_id)).practice  # 10: a normal table
     game = await store.get_game(game_id)
     assert (game.version, game.move_count, game.state) == (2, 1, {"n": 1})
     assert [s.prompt_version for s in game.seats] == [-1, 2]
@@ -204,6 +206,7 @@ async def test_a_file_made_by_release_7_is_upgraded_keeping_its_data(tmp_path):
     assert sqlite_schema(path) == json.loads(SNAPSHOT.read_text())["sqlite"]
     with sqlite3.connect(path) as db:
         after = [db.execute(f"SELECT * FROM {t}").fetchall() for t in ("games", "seats", "moves")]
+    before[0] = [(*row, 0) for row in before[0]]  # 9: games.practice, off
     assert after == before
 
 
