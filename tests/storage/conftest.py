@@ -42,6 +42,16 @@ class Backend:
         return asyncpg.IntegrityConstraintViolationError
 
 
+# What the migration of issue 26 (rematches, watchers, ``seats.prompt_at``) adds, taken away
+# again: a test that takes a database back to an older schema takes this away first.
+UNDO_ISSUE_26 = {
+    "sqlite": "DROP TRIGGER games_set_prompt_at; ALTER TABLE seats DROP COLUMN prompt_at; "
+    "DROP TABLE rematches; DROP TABLE watchers; ",
+    "postgresql": "ALTER TABLE seats DROP COLUMN prompt_at; DROP TABLE rematches; "
+    "DROP TABLE watchers; ",
+}
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def backend(request, tmp_path) -> Backend:
     if request.param == "sqlite":
