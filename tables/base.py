@@ -81,7 +81,8 @@ def fill_names(text: str, names: list[str]) -> str:
 class TableCore:
     """What every service of one table service shares: the store, the clock, the engines, the
     per-game locks and the caches, and the services themselves (``lobby``, ``turns``, ``undo``,
-    ``notices``, ``reminders``, ``history``, ``away``, ``players``: set by ``TableService``), so
+    ``notices``, ``reminders``, ``history``, ``away``, ``players``, ``rematch``, ``watching``,
+    ``lists``: set by ``TableService``), so
     each service calls another by its name, never through a base class."""
 
     def __init__(
@@ -128,6 +129,9 @@ class TableCore:
         self.reminders: Any = None
         self.history: Any = None
         self.away: Any = None
+        self.rematch: Any = None
+        self.watching: Any = None
+        self.lists: Any = None
 
 
 class TableBase:

@@ -15,7 +15,11 @@ name (``self.core.history.commit_seed``), never through a base class:
 - ``service.reminders`` (``reminders.py``): who is reminded when, quiet hours' digests;
 - ``service.history`` (``history.py``): the seed commitment, logs, exports, replays, results;
 - ``service.away`` (``away.py``): away and back, bots sitting in, the away limit;
-- ``service.players`` (``players.py``): each player's settings and language.
+- ``service.players`` (``players.py``): each player's settings and language;
+- ``service.rematch`` (``rematch.py``): the one rematch of a finished table, its seating;
+- ``service.watching`` (``watching.py``): who follows which table's public news;
+- ``service.lists`` (``lists.py``): a player's tables and a server's, who is waited for since
+  when.
 
 The service itself holds the lookups every front end needs (``game``, ``state``, ``to_act``,
 ``view``, ``choices``, ``table_lang`` ...: ``base.TableBase``).
@@ -40,11 +44,14 @@ from storage import Store
 from .away import Away
 from .base import CACHE_SIZE, DEFAULT_REMIND_AFTER, RECENT_LINES, TableBase, TableCore, fill_names
 from .history import History
+from .lists import Lists
 from .lobby import Lobby
 from .notices import Notices
+from .rematch import Rematches
 from .reminders import Reminders
 from .turns import Turns
 from .undo import Undo
+from .watching import Watching
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
@@ -78,3 +85,6 @@ class TableService(TableBase):
         self.reminders = core.reminders = Reminders(core)
         self.history = core.history = History(core)
         self.away = core.away = Away(core)
+        self.rematch = core.rematch = Rematches(core)
+        self.watching = core.watching = Watching(core)
+        self.lists = core.lists = Lists(core)

@@ -10,11 +10,14 @@ from pathlib import Path
 
 import tables.away
 import tables.history
+import tables.lists
 import tables.lobby
 import tables.notices
+import tables.rematch
 import tables.reminders
 import tables.turns
 import tables.undo
+import tables.watching
 from tables import TableService
 from tables.base import TableBase
 from tables.botplay import BotPlay
@@ -28,6 +31,9 @@ SERVICES = {
     "reminders": tables.reminders.Reminders,
     "history": tables.history.History,
     "away": tables.away.Away,
+    "rematch": tables.rematch.Rematches,
+    "watching": tables.watching.Watching,
+    "lists": tables.lists.Lists,
 }
 TABLES = Path(tables.__file__).parent
 
