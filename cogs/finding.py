@@ -103,11 +103,11 @@ def page_answer(what: str, pages: list[str], page: int, lang: str) -> dict:
     content = pages[page]
     if len(pages) > 1:
         content += "\n-# " + t(lang, "games.page", page=page + 1, pages=len(pages))
-    return {
-        "content": content,
-        "view": ui.pages_view(what, page, len(pages), lang),
-        "allowed_mentions": discord.AllowedMentions.none(),
-    }
+    answer = {"content": content, "allowed_mentions": discord.AllowedMentions.none()}
+    view = ui.pages_view(what, page, len(pages), lang)
+    if view is not None:  # a first answer takes no view=None (an edit does: no buttons)
+        answer["view"] = view
+    return answer
 
 
 async def games_pages(svc: TableService, user_id: int, lang: str) -> list[str]:
@@ -188,7 +188,7 @@ async def page_click(interaction: discord.Interaction, what: str, page: int) -> 
     if not pages:
         await respond.to(interaction).edit(content=t(lang, empty), view=None)
         return
-    await respond.to(interaction).edit(**page_answer(what, pages, page, lang))
+    await respond.to(interaction).edit(**{"view": None, **page_answer(what, pages, page, lang)})
 
 
 class FindingCog(commands.Cog, name="Finding"):
