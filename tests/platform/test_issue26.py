@@ -212,3 +212,26 @@ async def test_my_tables_my_turn_first_and_a_servers_tables(open_service, clock)
     here = await service.lists.server(1)
     assert [r.game.id for r in here] == [t.id for t in tables]
     assert here[0].waiting == (0, 1) and elsewhere.id not in [r.game.id for r in here]
+
+
+async def test_news_held_for_a_watcher_comes_in_the_digest(open_service, clock):
+    """A watcher's news held back in their quiet hours comes with the one message that ends
+    them: an item of the table they watch, with no seat and no turn."""
+    service = await open_service(clock=clock)
+    game = await service.lobby.open_table(
+        "toy", guild_id=1, channel_id=2, host_id=ANN, host_name="ann"
+    )
+    await service.lobby.join(game.id, BEN, "ben")
+    await service.lobby.start(game.id, ANN, bots=False)
+    await service.watching.watch(game.id, CID, guild_id=1)
+    assert [g.id for g in await service.watching.watched(CID)] == [game.id]
+    await service.players.hold(prefs(CID), game.id, ["ann took 2"])
+    (digest,) = await service.reminders.due_digests()
+    (item,) = digest.items
+    assert (digest.user_id, item.game.id, item.seat, item.your_turn, item.news) == (
+        CID,
+        game.id,
+        None,
+        False,
+        ["ann took 2"],
+    )
