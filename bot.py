@@ -78,7 +78,7 @@ from tables import TableService
 
 HERE = Path(__file__).resolve().parent
 INTENTS = discord.Intents.default()  # no privileged intent
-SERVICE_COGS = ("cogs.table", "cogs.history", "cogs.settings", "cogs.clocks")
+SERVICE_COGS = ("cogs.table", "cogs.finding", "cogs.history", "cogs.settings", "cogs.clocks")
 
 
 def cogs() -> tuple[str, ...]:

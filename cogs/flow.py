@@ -114,7 +114,7 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
         return
     lang = await svc.table_lang(table)  # the lobby is public: the table's language
     await respond.to(interaction).edit(
-        embed=render.lobby_embed(svc, game, lang),
+        embed=render.lobby_embed(svc, game, lang, await svc.rematch.invited(game)),
         view=ui.lobby_view(game.id, game.status, lang),
     )
 

@@ -269,7 +269,8 @@ class Messenger:
         """
         game = outcome.game
         self.since.record(outcome)
-        prefs = await self.service.players.settings_of(plan.users_told(outcome))
+        watchers = await self.service.watching.watchers(game.id)
+        prefs = await self.service.players.settings_of(plan.users_told(outcome, watchers))
         now = self.service.clock()
         seats = [n.seat for n in outcome.notices]
         sends = plan.plan(
@@ -278,8 +279,19 @@ class Messenger:
             now,
             shown_in=shown_in,
             follow_ons=self._follow_ons(game.id, seats, now),
+            watchers=watchers,
         )
         await self.deliver(sends, {game.id: game}, prefs)
+
+    async def tell_watchers(self, outcome: Outcome) -> None:
+        """Only the watchers' part of a change (``plan.plan_watchers``): for a change published
+        some other way (a game abandoned by its host)."""
+        watchers = await self.service.watching.watchers(outcome.game.id)
+        if not watchers:
+            return
+        prefs = await self.service.players.settings_of(watchers)
+        sends = plan.plan_watchers(outcome, watchers, prefs, self.service.clock())
+        await self.deliver(sends, {outcome.game.id: outcome.game}, prefs)
 
     async def _no_final_dm(self, game: GameRecord) -> list[discord.Object]:
         """The players who get no final DM (``plan.not_told_by_dm``)."""
@@ -478,6 +490,24 @@ class Messenger:
                 lang = await self.service.players.user_lang(send.user_id)
                 text = render.final_dm(self.service, game, send.seat, lang)
                 await self.dm(send.user_id, content=text)
+            case plan.WatchDm():
+                game = games[send.game_id]
+                lang = await self.service.players.user_lang(send.user_id)
+                text = render.watch_dm(self.service, game, list(send.news), lang)
+                await self.dm(send.user_id, content=text)  # closed DMs: nothing to fall back on
+            case plan.WatchMention():
+                game = games[send.game_id]
+                await self.thread_send(
+                    game,
+                    content=t(  # in the thread: the table's language
+                        await self.service.table_lang(game),
+                        "watch.mention",
+                        mentions=" ".join(f"<@{u}>" for u in send.user_ids),
+                    ),
+                    allowed_mentions=discord.AllowedMentions(
+                        users=[discord.Object(u) for u in send.user_ids]
+                    ),
+                )
             case plan.MarkNotified():
                 await self.service.notices.mark_notified(games[send.game_id], send.seat)
             case _:

@@ -10,7 +10,7 @@ import discord
 from engines.words import render
 from storage import GameRecord
 from tables import TableService
-from tables.words import option_help, seat_name, t
+from tables.words import counted, option_help, seat_name, t
 
 COLOUR = discord.Colour(0x8B5A2B)
 DESCRIPTION_LIMIT = 4000
@@ -100,7 +100,10 @@ def bots_line(game: GameRecord, lang: str = "en") -> str:
     )
 
 
-def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> discord.Embed:
+def lobby_embed(
+    service: TableService, game: GameRecord, lang: str = "en", invited: list[int] | None = None
+) -> discord.Embed:
+    """A lobby; ``invited``: the players a rematch invited who have not joined yet."""
     engine = service.engine(game.kind)
     embed = discord.Embed(title=title(service, game, lang), colour=COLOUR)
     seats = "\n".join(f"{i + 1}. {seat_line(game, i, lang)}" for i in range(len(game.seats)))
@@ -111,6 +114,12 @@ def lobby_embed(service: TableService, game: GameRecord, lang: str = "en") -> di
         value=seats or t(lang, "lobby.nobody"),
         inline=False,
     )
+    if invited and game.status == "lobby":
+        embed.add_field(
+            name=t(lang, "lobby.invited"),
+            value=clip(" ".join(f"<@{u}>" for u in invited), FIELD_LIMIT),
+            inline=False,
+        )
     if game.options:
         opts = "\n".join(
             f"`{k}` = `{v}`"
@@ -316,6 +325,52 @@ def final_dm(service: TableService, game: GameRecord, seat: int, lang: str = "en
     lines.append(t(lang, "hand.your_score", score=scores[seat]))
     lines.append(t(lang, "dm.final_history", id=game.id))
     return "\n".join(lines)
+
+
+def lobby_link(game: GameRecord) -> str | None:
+    """A link to a table's lobby message."""
+    if game.guild_id and game.channel_id and game.lobby_message_id:
+        return (
+            f"https://discord.com/channels/{game.guild_id}/{game.channel_id}/"
+            f"{game.lobby_message_id}"
+        )
+    return None
+
+
+def waiting(seconds: float, lang: str = "en") -> str:
+    """ "waiting 2 days": how long a table has waited, in whole minutes, hours or days."""
+    for unit, size in (("days", 86400), ("hours", 3600)):
+        if seconds >= size:
+            n = int(seconds // size)
+            return t(lang, counted(f"games.waiting.{unit}", n), n=n)
+    n = max(1, int(seconds // 60))
+    return t(lang, counted("games.waiting.minutes", n), n=n)
+
+
+def watch_dm(service: TableService, game: GameRecord, news: list, lang: str = "en") -> str:
+    """A watcher's DM: the table, its public news (messages put in ``lang``), and, once the
+    game is over, the final scores; a link to its thread."""
+    head = t(lang, "watch.dm_head", title=title(service, game, lang))
+    url = thread_url(game)
+    lines = [head + (f" {url}" if url else "")]
+    lines += [f"> {clip(service.fill(game, render(line, lang), lang), 400)}" for line in news]
+    if game.status == "finished":
+        lines.append(t(lang, "results.title"))
+        lines += score_lines(service, game, lang)
+    return clip("\n".join(lines), MESSAGE_LIMIT)
+
+
+def score_lines(service: TableService, game: GameRecord, lang: str = "en") -> list[str]:
+    """The final scores, the winners first."""
+    engine = service.engine(game.kind)
+    state = service.state(game)
+    scores = engine.scores(state)
+    winners = set(engine.winners(state))
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s]))
+    return [
+        f"{'🏆 ' if s in winners else ''}{seat_name(game.seats[s].name, lang)}: {scores[s]}"
+        for s in order
+    ]
 
 
 def results_text(service: TableService, game: GameRecord, lang: str = "en") -> str:

@@ -1,4 +1,4 @@
-"""The shared lobby and table commands: /play, /games, /hand, /board, /resign, /replace,
+"""The shared lobby and table commands: /play, /hand, /board, /resign, /replace,
 /abandon; the reminder loop; and remembering each user's language (their Discord client's, from
 every command or click) for the DMs sent to them later."""
 
@@ -15,7 +15,7 @@ import engines
 from engines import GameError
 from engines.translations import language, languages
 from storage import TIMEOUTS, store_failed
-from tables import quote
+from tables import Outcome, quote
 from tables.clocks import parse_clock
 from tables.words import WORDS, m, t
 
@@ -211,31 +211,6 @@ class TableCog(commands.Cog, name="Tables"):
                     out.append(app_commands.Choice(name=full[:100], value=full[:100]))
         return out[:25]
 
-    # --- finding games ---------------------------------------------------------------------------
-    @app_commands.command(name="games", description="Your open and running games, with links")
-    async def games(self, interaction: discord.Interaction) -> None:
-        """List the caller's tables."""
-        lang = flow.lang_of(interaction)
-        games = await self.tables.games_of_user(interaction.user.id)
-        if not games:
-            await respond.to(interaction).send(t(lang, "games.none"), ephemeral=True)
-            return
-        lines = []
-        for game in games:
-            url = render.thread_url(game)
-            where = f"[{t(lang, 'games.thread')}]({url})" if url else f"<#{game.channel_id}>"
-            turn = ""
-            if game.status == "running":
-                seat = game.seat_of(interaction.user.id)
-                turn = (
-                    " · " + t(lang, "games.your_turn") if seat in self.tables.to_act(game) else ""
-                )
-            status = t(lang, f"games.status.{game.status}")
-            lines.append(
-                f"#{game.id} {self.tables.engine(game.kind).title} · {status} · {where}{turn}"
-            )
-        await respond.to(interaction).send("\n".join(lines)[:2000], ephemeral=True)
-
     @app_commands.command(name="hand", description="Your private hand and choices, only to you")
     @app_commands.describe(table="Table number, if you play at several")
     async def hand(self, interaction: discord.Interaction, table: int | None = None) -> None:
@@ -349,6 +324,7 @@ class TableCog(commands.Cog, name="Tables"):
         )
         await self.bot.messenger.update_lobby(game)
         await self.bot.messenger.refresh_panels(game)  # no DM keeps its buttons
+        await self.bot.messenger.tell_watchers(Outcome(game))
 
     # --- reminders --------------------------------------------------------------------------------
     @tasks.loop(seconds=60)

@@ -13,6 +13,8 @@ custom_id formats (at most 100 characters):
     tv:u:<table>:<version>            "Undo": take back my last decision (version = the game's)
     tv:i:<table>:<token>              "Hint" at a practice table: the hard bot's advice, ephemeral
     tv:g:<game>:<page>:<b|n>          paging a rules guide (registered by cogs/guide.py)
+    tv:r:<table>                      "Rematch" on a finished table's board (issue 26)
+    tv:p:<games|tables>:<page>        paging /games and /tables (issue 26)
     tv:gs:<game>                      jumping to a section of a rules guide (likewise)
     tv:v:<vote>:<y|n>                 a ballot in a vote (registered by cogs/clocks.py)
     tv:k:<table>                      "I'm back": a bot that plays my seat hands it back
@@ -270,7 +272,7 @@ class BackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:k:(?P<
     def __init__(self, table: int, lang: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
-                label=t(lang, "button.back"),
+                label=t(lang, "button.im_back"),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"tv:k:{table}",
             )
@@ -322,6 +324,64 @@ class HintButton(
         await dispatch("hint", interaction, self.table, self.token)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tv:r:(?P<table>\d+)"):
+    def __init__(self, table: int, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t(lang, "button.rematch"),
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"tv:r:{table}",
+            )
+        )
+        self.table = table
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("rematch", interaction, self.table)
+
+
+class PageButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tv:p:(?P<what>games|tables):(?P<page>\d{1,4})",
+):
+    """Back or Next in a paged list (``what``: /games or /tables), to page ``page``."""
+
+    def __init__(self, what: str, page: int, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"tv:p:{what}:{page}",
+                disabled=disabled,
+            )
+        )
+        self.what, self.page = what, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(match["what"], int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await dispatch("page", interaction, self.what, self.page)
+
+
+def pages_view(what: str, page: int, pages: int, lang: str = "en") -> discord.ui.View | None:
+    """Back and Next under page ``page`` (from 0) of ``pages``; none for a single page."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    # the two custom ids always differ (Discord wants them unique): page - 1 and page + 1, or
+    # 0 and 1 on the first page, or the last two on the last
+    back, after = max(page - 1, 0), min(page + 1, pages - 1)
+    view.add_item(PageButton(what, back, t(lang, "button.back"), disabled=page == 0))
+    view.add_item(PageButton(what, after, t(lang, "button.next"), disabled=page >= pages - 1))
+    return view
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     HandButton,
@@ -331,6 +391,8 @@ DYNAMIC_ITEMS = (
     ConfirmButton,
     CancelButton,
     UndoButton,
+    RematchButton,
+    PageButton,
     VoteButton,
     BackButton,
     HintButton,
@@ -347,6 +409,11 @@ def lobby_view(table: int, status: str, lang: str = "en") -> discord.ui.View | N
 
 
 def board_view(table: int, status: str, lang: str = "en") -> discord.ui.View | None:
+    """My hand and Text board while the game runs; Rematch once it is finished."""
+    if status == "finished":
+        view = discord.ui.View(timeout=None)
+        view.add_item(RematchButton(table, lang))
+        return view
     if status != "running":
         return None
     view = discord.ui.View(timeout=None)

@@ -481,6 +481,54 @@ class Store(ABC):
 
     @abstractmethod
     async def table_events(self, game_id: int) -> list[tuple[float, str, dict]]: ...
+    # --- rematches, watchers, a server's tables (migration 11, issue 26) -------------------------
+    @abstractmethod
+    async def create_rematch(
+        self,
+        game_id: int,
+        *,
+        host_id: int,
+        seed: int,
+        now: float,
+        seats: list[SeatRecord],
+        seating: list[dict],
+        lang: str | None = None,
+        away_limit: float | None = None,
+    ) -> tuple[int, bool]:
+        """The one rematch of a finished game, created once: (its id, whether this call made
+        it). A new lobby of the same kind, place, options, reminder interval, practice flag and
+        clock, with ``seats`` seated and ``seating`` (the planned seats, in order) stored beside
+        it."""
+
+    @abstractmethod
+    async def rematch_of(self, game_id: int) -> int | None: ...
+
+    @abstractmethod
+    async def seating(self, game_id: int) -> list[dict] | None:
+        """The planned seating of a rematch lobby (None: not a rematch)."""
+
+    @abstractmethod
+    async def watch(self, game_id: int, user_id: int, now: float) -> bool:
+        """Follow a table's public news; False if already watching."""
+
+    @abstractmethod
+    async def unwatch(self, game_id: int, user_id: int) -> bool:
+        """Stop following; False if not watching."""
+
+    @abstractmethod
+    async def watchers(self, game_id: int) -> list[int]: ...
+
+    @abstractmethod
+    async def watched_games(
+        self, user_id: int, statuses: Iterable[str] = ACTIVE, limit: int = 500
+    ) -> list[GameRecord]:
+        """The tables a user watches (with their seats), most recently changed first."""
+
+    @abstractmethod
+    async def games_in_guild(
+        self, guild_id: int, statuses: Iterable[str] = ("running",), limit: int = 1000
+    ) -> list[GameRecord]:
+        """A server's tables (with their seats), the longest unchanged first."""
 
     # --- the bot's share of Discord's global rate limit (migration 8, issue 25) -----------------
     @abstractmethod

@@ -11,6 +11,7 @@ nothing; a move's snapshot and log rows are stored together or not at all.
 
 from __future__ import annotations
 
+import json
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -55,6 +56,7 @@ def seat_params(game_id: int, seat: SeatRecord) -> tuple:
         bool(seat.dm_closed),
         seat.prompt_version,
         seat.notified_version,
+        seat.prompt_at,
     )
 
 
@@ -273,3 +275,70 @@ class SqlStore(ClockStore, HistoryStore, SettingsStore, Store):
 
     async def user_lang(self, user_id: int) -> str | None:
         return await self._read.value(self.q.SELECT_USER_LANG, (user_id,))
+
+    # --- rematches, watchers, a server's tables (migration 9, issue 26) -----------------------
+    async def create_rematch(
+        self,
+        game_id: int,
+        *,
+        host_id: int,
+        seed: int,
+        now: float,
+        seats: list[SeatRecord],
+        seating: list[dict],
+        lang: str | None = None,
+        away_limit: float | None = None,
+    ) -> tuple[int, bool]:
+        """The one rematch of the finished game ``game_id``: a new lobby of the same kind,
+        place, options and reminder interval, hosted by ``host_id`` with ``seats`` seated and
+        the planned ``seating`` stored, with the table's language and away limit; all at once
+        or not at all. Of several requests (processes) at once, one creates it: (its id, True);
+        every other gets the existing one's id and False."""
+        q = self.q
+        async with self._transaction() as tx:
+            if q.LOCK_GAME:  # writers of one game's rematch queue on its row
+                await tx.write(q.LOCK_GAME, (game_id,))
+            existing = await tx.value(q.SELECT_REMATCH, (game_id,))
+            if existing is not None:
+                return existing, False
+            old = (await tx.rows(q.SELECT_GAME_ROW, (game_id,)))[0]
+            kind, guild_id, channel_id, options, remind_after, practice = old
+            params = (kind, guild_id, channel_id, host_id, options, seed, now, now, remind_after)
+            new_id = await tx.value(q.INSERT_GAME, (*params, practice))
+            await tx.many(q.INSERT_SEAT, [seat_params(new_id, s) for s in seats])
+            await tx.write(q.INSERT_REMATCH, (game_id, new_id, dumps(seating)))
+            await tx.write(q.COPY_TABLE_CLOCK, (new_id, game_id))
+            if lang is not None:
+                await tx.write(q.SET_TABLE_LANG, (new_id, lang))
+            if away_limit is not None:
+                await tx.write(q.SET_AWAY_LIMIT, (away_limit, new_id))
+        return new_id, True
+
+    async def rematch_of(self, game_id: int) -> int | None:
+        return await self._read.value(self.q.SELECT_REMATCH, (game_id,))
+
+    async def seating(self, game_id: int) -> list[dict] | None:
+        """The planned seating of a rematch lobby (None: not a rematch)."""
+        text = await self._read.value(self.q.SELECT_SEATING, (game_id,))
+        return None if text is None else json.loads(text)
+
+    async def watch(self, game_id: int, user_id: int, now: float) -> bool:
+        return await self._write(self.q.INSERT_WATCHER, (game_id, user_id, now)) == 1
+
+    async def unwatch(self, game_id: int, user_id: int) -> bool:
+        return await self._write(self.q.DELETE_WATCHER, (game_id, user_id)) == 1
+
+    async def watchers(self, game_id: int) -> list[int]:
+        return [r[0] for r in await self._read.rows(self.q.SELECT_WATCHERS, (game_id,))]
+
+    async def watched_games(
+        self, user_id: int, statuses: Iterable[str] = ACTIVE, limit: int = 500
+    ) -> list[GameRecord]:
+        statement, listed = self._listed(self.q.SELECT_WATCHED, tuple(statuses))
+        return await self._games(statement, (user_id, *listed, limit))
+
+    async def games_in_guild(
+        self, guild_id: int, statuses: Iterable[str] = ("running",), limit: int = 1000
+    ) -> list[GameRecord]:
+        statement, listed = self._listed(self.q.SELECT_GAMES_IN_GUILD, tuple(statuses))
+        return await self._games(statement, (guild_id, *listed, limit))

@@ -36,6 +36,17 @@ MOVE_TRIGGERS = """
         WHERE game_id = NEW.id AND seat IN (SELECT value FROM json_each(NEW.last_prompts));
     END;"""
 
+# The SQLite half of ``seats.prompt_at`` (migration 11): set with the prompt version, inside the
+# game's UPDATE, as ``games_set_prompts`` sets that (PostgreSQL: ``sql.SAVE_STATE``).
+PROMPT_AT_TRIGGER = """
+
+    CREATE TRIGGER games_set_prompt_at AFTER UPDATE OF version ON games
+    WHEN NEW.last_prompts <> '[]'
+    BEGIN
+        UPDATE seats SET prompt_at = NEW.updated_at
+        WHERE game_id = NEW.id AND seat IN (SELECT value FROM json_each(NEW.last_prompts));
+    END;"""
+
 MIGRATIONS: list[str] = [
     # 1: games, their seats and the append-only move log.
     """
@@ -276,6 +287,29 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE games ADD COLUMN practice {bool} NOT NULL DEFAULT {false};
     """,
+    # 11: play again, watch, find my tables (issue 26). ``seats.prompt_at``: when each seat's
+    # current decision began (set with ``prompt_version``, by the same write), for "waiting
+    # 2 days"; NULL for a decision that began before (the game's last change stands in).
+    # ``rematches``: the one rematch of a finished table (``rematch_id``, a new lobby) and its
+    # planned seating (JSON: the seats rotated by one, humans invited, bots at their levels).
+    # ``watchers``: who follows a table's public news. Running games go on as they were.
+    """
+    ALTER TABLE seats ADD COLUMN prompt_at DOUBLE PRECISION;
+
+    CREATE TABLE rematches (
+        game_id    {id} PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        rematch_id {id} NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE,
+        seating    TEXT    NOT NULL DEFAULT '[]'
+    );
+
+    CREATE TABLE watchers (
+        game_id  {id} NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id  BIGINT  NOT NULL,
+        since    DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    ){without_rowid};
+    CREATE INDEX watchers_by_user ON watchers (user_id);{prompt_at_trigger}
+    """,
 ]
 
 
@@ -291,6 +325,7 @@ PIECES = {
         "scratch_columns": ",\n        last_moves       TEXT    NOT NULL DEFAULT '[]',"
         "\n        last_prompts     TEXT    NOT NULL DEFAULT '[]'",
         "move_triggers": MOVE_TRIGGERS,
+        "prompt_at_trigger": PROMPT_AT_TRIGGER,
     },
     "postgresql": {
         "id": "BIGINT",
@@ -301,6 +336,7 @@ PIECES = {
         "without_rowid": "",
         "scratch_columns": "",
         "move_triggers": "",
+        "prompt_at_trigger": "",  # sql.SAVE_STATE sets it with the prompt version
     },
 }
 

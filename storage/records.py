@@ -20,6 +20,8 @@ class SeatRecord:
     prompt_version: int = -1
     # The prompt version this seat was last told about (by DM, a thread mention or a panel).
     notified_version: int = -1
+    # When this seat's current decision began (migration 9; None: before it, or never).
+    prompt_at: float | None = None
 
     @property
     def is_bot(self) -> bool:
@@ -168,6 +170,7 @@ def seat_from_row(row: Sequence[Any]) -> SeatRecord:
         dm_closed=bool(row[5]),
         prompt_version=row[6],
         notified_version=row[7],
+        prompt_at=row[8],
     )
 
 

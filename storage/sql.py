@@ -17,7 +17,9 @@ GAME_COLUMNS = (
     "options, seed, status, version, move_count, state, created_at, updated_at, remind_after, "
     "deadline_at, recent, practice"
 )
-SEAT_COLUMNS = "seat, user_id, bot, name, resigned, dm_closed, prompt_version, notified_version"
+SEAT_COLUMNS = (
+    "seat, user_id, bot, name, resigned, dm_closed, prompt_version, notified_version, prompt_at"
+)
 RESULT_COLUMNS = "game_id, seat, guild_id, kind, user_id, bot, name, score, won, place, finished_at"
 USER_SETTINGS_COLUMNS = (
     "user_id, notify, remind_hours, timezone, quiet_start, quiet_end, "
@@ -56,7 +58,7 @@ VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, ?, ?, ?, ?)
 RETURNING id
 """,
     "INSERT_SEAT": (
-        f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        f"INSERT INTO seats (game_id, {SEAT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ),
     "DELETE_SEATS": "DELETE FROM seats WHERE game_id = ?",
     "SELECT_GAME": "SELECT {game} FROM games WHERE id = ?",
@@ -299,6 +301,32 @@ SELECT {VOTE_COLUMNS} FROM votes WHERE result IS NULL AND expires_at <= ? ORDER 
     "SELECT_TABLE_EVENTS": (
         "SELECT at, word, params FROM table_events WHERE game_id = ? ORDER BY id"
     ),
+    # --- rematches, watchers, a server's tables (migration 11, issue 26) -------------------------
+    "SELECT_GAME_ROW": (
+        "SELECT kind, guild_id, channel_id, options, remind_after, practice FROM games WHERE id = ?"
+    ),
+    # a rematch keeps its table's clock (not its seats' times: the new game starts afresh)
+    "COPY_TABLE_CLOCK": """
+INSERT INTO table_clocks (game_id, base, increment, on_timeout)
+SELECT ?, base, increment, on_timeout FROM table_clocks WHERE game_id = ?
+""",
+    "SELECT_REMATCH": "SELECT rematch_id FROM rematches WHERE game_id = ?",
+    "SELECT_SEATING": "SELECT seating FROM rematches WHERE rematch_id = ?",
+    "INSERT_REMATCH": "INSERT INTO rematches (game_id, rematch_id, seating) VALUES (?, ?, ?)",
+    "INSERT_WATCHER": """
+INSERT INTO watchers (game_id, user_id, since) VALUES (?, ?, ?)
+ON CONFLICT (game_id, user_id) DO NOTHING
+""",
+    "DELETE_WATCHER": "DELETE FROM watchers WHERE game_id = ? AND user_id = ?",
+    "SELECT_WATCHERS": "SELECT user_id FROM watchers WHERE game_id = ? ORDER BY since, user_id",
+    "SELECT_WATCHED": """
+SELECT {game} FROM games
+WHERE id IN (SELECT game_id FROM watchers WHERE user_id = ?) AND status {in}
+ORDER BY updated_at DESC LIMIT ?
+""",
+    "SELECT_GAMES_IN_GUILD": """
+SELECT {game} FROM games WHERE guild_id = ? AND status {in} ORDER BY updated_at LIMIT ?
+""",
 }
 
 # A stored move, in one statement, with the parameters (state, status, deadline_at, recent, now,
@@ -339,7 +367,7 @@ WITH g AS (
     SELECT g.id, $11 + t.ord, (t.move ->> 0)::int, t.move ->> 1, $5
     FROM g, json_array_elements($6::json) WITH ORDINALITY AS t(move, ord)
 ), p AS (
-    UPDATE seats SET prompt_version = g.version FROM g
+    UPDATE seats SET prompt_version = g.version, prompt_at = $5 FROM g
     WHERE seats.game_id = g.id
       AND seats.seat IN (SELECT json_array_elements_text($7::json)::int)
 )

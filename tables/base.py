@@ -82,7 +82,7 @@ class TableCore:
     """What every service of one table service shares: the store, the clock, the engines, the
     per-game locks and the caches, and the services themselves (``lobby``, ``turns``, ``undo``,
     ``notices``, ``reminders``, ``history``, ``away``, ``clocks``, ``votes``, ``hints``,
-    ``players``: set by ``TableService``), so
+    ``players``, ``rematch``, ``watching``, ``lists``: set by ``TableService``), so
     each service calls another by its name, never through a base class."""
 
     def __init__(
@@ -132,6 +132,9 @@ class TableCore:
         self.clocks: Any = None
         self.votes: Any = None
         self.hints: Any = None
+        self.rematch: Any = None
+        self.watching: Any = None
+        self.lists: Any = None
 
 
 class TableBase:

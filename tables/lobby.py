@@ -145,9 +145,9 @@ class Lobby(TableBase):
                 raise TableError(m("err.seated"))
             if len(game.seats) >= engine.max_players:
                 raise TableError(m("err.full", n=engine.max_players))
-            return await self._set_seats(
-                game, [*game.seats, SeatRecord(len(game.seats), user_id, None, name)]
-            )
+            seats = [*game.seats, SeatRecord(len(game.seats), user_id, None, name)]
+            # a rematch's invited player takes the place its rotation gave them
+            return await self._set_seats(game, await self.core.rematch.seat_order(game, seats))
 
     @on_latest
     async def leave(self, game_id: int, user_id: int, *, guild_id: Any = ANYWHERE) -> GameRecord:

@@ -19,6 +19,9 @@ rule about notifying a player lives here:
   (``reminder_due``).
 - A chain of bot moves is shown together (``Chain``): when a human joins those who must act,
   when the chain ends, and every ``CHAIN_FLUSH_SECONDS`` of a long bot-only stretch.
+- A table's watchers (issue 26) are told its public news, what a spectator sees, by the same
+  rule (``plan_watchers``): a DM, one mention of them in the thread, both, or held back in
+  their quiet hours for the digest; one who plays there is told as a player only.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from storage import GameRecord, UserSettings
 
 from .caches import LRU
 from .outcome import Notice, Outcome, Reminder, merge
+from .words import m
 
 # A seat whose turn comes back within this many seconds of its last decision, with no other
 # human deciding in between (only the bots answered), finds the DM panel it decided on updated
@@ -75,7 +79,7 @@ def is_away(settings: UserSettings, now: float) -> bool:
 @dataclass(slots=True)
 class DigestItem:
     game: GameRecord
-    seat: int
+    seat: int | None  # None: a table the player watches
     your_turn: bool
     news: list[str]
 
@@ -242,6 +246,25 @@ class FinalDm:
 
 
 @dataclass(frozen=True, slots=True)
+class WatchDm:
+    """A watcher's DM: the public news of a table they watch (``news``: messages, shown in
+    their language; the final scores too when the game is over)."""
+
+    game_id: int
+    user_id: int
+    news: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class WatchMention:
+    """ONE message in the table's thread mentioning the watchers who chose mentions: there is
+    news at the table they watch."""
+
+    game_id: int
+    user_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class MarkNotified:
     """The seat was told about its current decision (no turn DM is owed after a restart)."""
 
@@ -271,6 +294,8 @@ Send = (
     | ThreadNote
     | DigestDm
     | FinalDm
+    | WatchDm
+    | WatchMention
     | MarkNotified
     | Together
 )
@@ -423,6 +448,51 @@ def not_told_by_dm(game: GameRecord, settings_by_user: Mapping[int, UserSettings
     ]
 
 
+def watch_news(outcome: Outcome) -> tuple:
+    """What a watcher is told of a change: its public news (messages, never a seat's own),
+    and the end of the game when it ended (the final scores follow with it)."""
+    news = [message for message, _ in outcome.public_news]
+    game = outcome.game
+    if game.status == "finished":
+        news.append(m("watch.over", id=game.id))
+    elif game.status == "abandoned":
+        news.append(m("watch.abandoned", id=game.id))
+    return tuple(news)
+
+
+def plan_watchers(
+    outcome: Outcome,
+    watchers: Iterable[int],
+    settings_by_user: Mapping[int, UserSettings],
+    now: float,
+) -> list[Send]:
+    """A table's public news for its watchers, each by their settings (``route``): a DM, or
+    one mention of all who chose mentions in the thread, or both; in their quiet hours it is
+    held back for the digest. Nothing when there is no public news; nothing to a watcher who
+    plays at the table (their seat's notices tell them)."""
+    game = outcome.game
+    news = watch_news(outcome)
+    if not news:
+        return []
+    seated = {s.user_id for s in game.seats if not s.is_bot and s.user_id is not None}
+    sends: list[Send] = []
+    mentions: list[int] = []
+    for user_id in dict.fromkeys(watchers):
+        if user_id in seated:
+            continue
+        way = route(settings_by_user[user_id], now)
+        if way.held:
+            sends.append(Hold(user_id, game.id, news=news))
+            continue
+        if way.dm:
+            sends.append(Together((WatchDm(game.id, user_id, news),), f"tell watcher {user_id}"))
+        if way.mention:
+            mentions.append(user_id)
+    if mentions:
+        sends.append(Together((WatchMention(game.id, tuple(mentions)),), "mention the watchers"))
+    return sends
+
+
 def plan(
     outcome: Outcome,
     settings_by_user: Mapping[int, UserSettings],
@@ -430,12 +500,14 @@ def plan(
     *,
     shown_in: int | None = None,
     follow_ons: Mapping[tuple[int, int], tuple[int, int]] | None = None,
+    watchers: Sequence[int] = (),
 ) -> list[Send]:
     """Everything that follows a stored change: the story (the news in the thread, the board
     at the bottom; an edit of the board when there is no public news), the results when the
     game is over, a notice per human, the DM panels gone out of date (``shown_in``: the
-    message the requester's move was made from, already repainted), the final DMs.
-    ``settings_by_user`` must hold every notified player (and every human, when it ends)."""
+    message the requester's move was made from, already repainted), the final DMs, then the
+    news for the table's ``watchers``. ``settings_by_user`` must hold every notified player
+    (and every human, when it ends) and every watcher (``users_told``)."""
     game = outcome.game
     story: list[Send] = [
         Story(game.id, tuple(outcome.public), tuple(outcome.highlights))
@@ -449,6 +521,7 @@ def plan(
     sends.append(RefreshPanels(game.id, outcome.mover_seat, tuple(outcome.mover_news), shown_in))
     if game.status == "finished":
         sends += plan_final(game, settings_by_user, now)
+    sends += plan_watchers(outcome, watchers, settings_by_user, now)
     return sends
 
 
@@ -486,9 +559,9 @@ def repaints(
     return out
 
 
-def users_told(outcome: Outcome) -> set[int]:
-    """The players whose settings ``plan`` reads."""
-    users = {n.user_id for n in outcome.notices}
+def users_told(outcome: Outcome, watchers: Iterable[int] = ()) -> set[int]:
+    """The players (and watchers) whose settings ``plan`` reads."""
+    users = {n.user_id for n in outcome.notices} | set(watchers)
     if outcome.game.status == "finished":
         users |= {s.user_id for s in outcome.game.seats if not s.is_bot and s.user_id is not None}
     return users

@@ -71,7 +71,9 @@ class Reminders(TableBase):
                         continue
             for game in games.values():
                 seat = game.seat_of(user_id)
-                if seat is None:
+                if seat is None:  # a table they watch: only its news held back
+                    if news.get(game.id):
+                        items.append(DigestItem(game, None, False, news[game.id]))
                     continue
                 turn = seat in self.to_act(game)
                 if turn or news.get(game.id):

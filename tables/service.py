@@ -20,7 +20,11 @@ name (``self.core.history.commit_seed``), never through a base class:
   out and its consequence, a seat handed back;
 - ``service.votes`` (``votes.py``): deciding together: end, stop, pause, resume, hand a seat
   to a bot;
-- ``service.hints`` (``hints.py``): the hard bot's advice to a player of a practice table.
+- ``service.hints`` (``hints.py``): the hard bot's advice to a player of a practice table;
+- ``service.rematch`` (``rematch.py``): the one rematch of a finished table, its seating;
+- ``service.watching`` (``watching.py``): who follows which table's public news;
+- ``service.lists`` (``lists.py``): a player's tables and a server's, who is waited for since
+  when.
 
 The service itself holds the lookups every front end needs (``game``, ``state``, ``to_act``,
 ``view``, ``choices``, ``table_lang`` ...: ``base.TableBase``).
@@ -47,12 +51,15 @@ from .base import CACHE_SIZE, DEFAULT_REMIND_AFTER, RECENT_LINES, TableBase, Tab
 from .clocks import Clocks
 from .hints import Hints
 from .history import History
+from .lists import Lists
 from .lobby import Lobby
 from .notices import Notices
+from .rematch import Rematches
 from .reminders import Reminders
 from .turns import Turns
 from .undo import Undo
 from .votes import Votes
+from .watching import Watching
 
 __all__ = ["DEFAULT_REMIND_AFTER", "RECENT_LINES", "TableService", "fill_names"]
 
@@ -89,3 +96,6 @@ class TableService(TableBase):
         self.clocks = core.clocks = Clocks(core)
         self.votes = core.votes = Votes(core)
         self.hints = core.hints = Hints(core)
+        self.rematch = core.rematch = Rematches(core)
+        self.watching = core.watching = Watching(core)
+        self.lists = core.lists = Lists(core)

@@ -273,7 +273,9 @@ class Turns(BotPlay):
             self._cache.pop(game.id, None)
             raise TableChanged(m("err.raced")) from None
         new_seats = [
-            dataclasses.replace(s, prompt_version=new_version) if s.seat in prompts else s
+            dataclasses.replace(s, prompt_version=new_version, prompt_at=now)
+            if s.seat in prompts
+            else s
             for s in seat_list
         ]
         stored = dataclasses.replace(

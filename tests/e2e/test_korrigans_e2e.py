@@ -259,7 +259,9 @@ async def test_one_game_to_the_cauldron(tmp_path):
                 assert f"{record.name}: {scores[seat]}" in results[0]
             final_board = table.board()
             assert "Game over" in str(final_board.embeds[0]["footer"])
-            assert "Winner" in final_board.embed_text and not final_board.buttons
+            assert "Winner" in final_board.embed_text
+            # no controls of the game any more: only the way to play again
+            assert [b["custom_id"] for b in final_board.buttons] == [f"tv:r:{table.game_id}"]
             assert "Finished" in fake.message(lobby.id).embed_text
             assert assert_every_board_update_has_its_picture(fake, table) > len(human)
             # bob (DMs closed) was told once to use "My hand", then only mentioned.

@@ -230,7 +230,7 @@ async def test_an_unexpected_error_still_gets_a_friendly_answer(make_bot):
                 res = await fake.click(ann, board, fake.find_button(board, "My hand"))
                 assert res.ephemeral and "Nothing you did was lost" in res.content
                 bot.tables.seat_texts = real
-                bot.tables.games_of_user = broken
+                bot.tables.lists.mine = broken  # what /games asks
                 res = await fake.slash(ann, chan, "games")
                 assert res.ephemeral and "Nothing you did was lost" in res.content
                 assert len(guard.records) == 2  # both were logged in full

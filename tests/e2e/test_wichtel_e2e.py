@@ -369,7 +369,8 @@ async def test_a_whole_game_with_bribes_and_an_out_of_turn_round_end(tmp_path):
                 winner = names[state["totals"].index(max(state["totals"]))]
                 assert f"🏆 {winner}" in finals[0]
                 assert "Game over" in table.board().embeds[0]["footer"]["text"]
-                assert not table.board().buttons
+                # no controls of the game any more: only the way to play again
+                assert [b.get("label") for b in table.board().buttons] == ["Rematch"]
                 assert assert_every_board_update_has_its_picture(fake, table) > human_moves
                 assert "Finished" in fake.message(lobby.id).embed_text
                 closed = [

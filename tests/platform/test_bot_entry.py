@@ -34,6 +34,7 @@ def test_create_bot_builds_without_running(tmp_path):
     assert not bot.is_ready() and bot.tables is None  # nothing opened before start
     assert tavern.cogs() == (
         "cogs.table",
+        "cogs.finding",
         "cogs.history",
         "cogs.settings",
         "cogs.clocks",

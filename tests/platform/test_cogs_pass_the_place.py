@@ -27,6 +27,8 @@ CHECKED = {
     "move",
     "resign",
     "replace_with_bot",
+    "rematch",
+    "watch",
 }
 
 

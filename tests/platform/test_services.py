@@ -12,12 +12,15 @@ import tables.away
 import tables.clocks
 import tables.hints
 import tables.history
+import tables.lists
 import tables.lobby
 import tables.notices
+import tables.rematch
 import tables.reminders
 import tables.turns
 import tables.undo
 import tables.votes
+import tables.watching
 from tables import TableService
 from tables.base import TableBase
 from tables.botplay import BotPlay
@@ -34,6 +37,9 @@ SERVICES = {
     "clocks": tables.clocks.Clocks,
     "votes": tables.votes.Votes,
     "hints": tables.hints.Hints,
+    "rematch": tables.rematch.Rematches,
+    "watching": tables.watching.Watching,
+    "lists": tables.lists.Lists,
 }
 TABLES = Path(tables.__file__).parent
 

@@ -42,6 +42,22 @@ class Backend:
         return asyncpg.IntegrityConstraintViolationError
 
 
+# What the migration of issue 26 (rematches, watchers, ``seats.prompt_at``) adds, taken away
+# again: a test that takes a database back to an older schema takes this away first.
+# What migrations 9 to 11 (issue 26) add, taken away again: the upgrade tests take a database
+# back to an older schema, on which a game was stored, and open it with this code.
+_ISSUE_26 = (
+    "ALTER TABLE seats DROP COLUMN prompt_at; DROP TABLE rematches; DROP TABLE watchers; "
+    "ALTER TABLE games DROP COLUMN practice; DROP TABLE table_events; DROP TABLE ballots; "
+    "DROP TABLE votes; DROP TABLE seat_clocks; DROP TABLE table_clocks; "
+)
+BEFORE_ISSUE_26 = 8  # the schema version those tests go back to
+UNDO_ISSUE_26 = {
+    "sqlite": "DROP TRIGGER games_set_prompt_at; " + _ISSUE_26,
+    "postgresql": _ISSUE_26,
+}
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def backend(request, tmp_path) -> Backend:
     if request.param == "sqlite":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from storage import MIGRATIONS, ResultRecord, SeatRecord, Store
 from tables import TableService
+from tests.storage.conftest import BEFORE_ISSUE_26, UNDO_ISSUE_26
 from tests.toy import TOY
 
 GUILD = 5
@@ -58,14 +59,12 @@ async def test_a_database_before_practice_tables_keeps_its_running_games(backend
         game = (await service.lobby.start(game.id, 10)).game
     finally:
         await store.close()
-    before = len(MIGRATIONS) - 1  # the schema before this migration
+    before = BEFORE_ISSUE_26  # the schema before the migrations of issue 26
     if backend.name == "sqlite":
-        backend.raw_script(
-            f"ALTER TABLE games DROP COLUMN practice; PRAGMA user_version = {before};"
-        )
+        backend.raw_script(UNDO_ISSUE_26["sqlite"] + f"PRAGMA user_version = {before};")
     else:
         backend.raw_script(
-            f"ALTER TABLE games DROP COLUMN practice; UPDATE tavern_schema SET version = {before};"
+            UNDO_ISSUE_26["postgresql"] + f"UPDATE tavern_schema SET version = {before};"
         )
     store = await Store.open(backend.target)
     try:

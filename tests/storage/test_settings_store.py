@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from storage import SeatRecord, Store, UserSettings
 from tables import TableService
-from tests.storage.test_schema import DROP_AFTER_7
+from tests.storage.conftest import UNDO_ISSUE_26
 from tests.toy import TOY
 
 BIG = 2**62 + 99  # Discord ids need 64 bits
@@ -161,12 +161,14 @@ async def test_a_database_at_migration_6_keeps_its_players_and_running_games(bac
     # player's settings were stored then
     if backend.name == "sqlite":
         backend.raw_script(
-            "ALTER TABLE user_settings DROP COLUMN obvious; " + DROP_AFTER_7 + " "
+            UNDO_ISSUE_26["sqlite"]
+            + "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget; "
             "PRAGMA user_version = 6;"
         )
     else:
         backend.raw_script(
-            "ALTER TABLE user_settings DROP COLUMN obvious; " + DROP_AFTER_7 + " "
+            UNDO_ISSUE_26["postgresql"]
+            + "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget; "
             "UPDATE tavern_schema SET version = 6;"
         )
     store = await Store.open(backend.target)

@@ -14,6 +14,7 @@ test, as ``engines/__init__.py`` registers a real game, and takes it out again.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -140,6 +141,11 @@ TOY = ToyEngine()
 def registered(engine: Engine = TOY) -> Iterator[Engine]:
     """The toy game in ``engines.REGISTRY`` (and its words in the catalogs) inside the block."""
     engines.register(engine)
+    picture = sys.modules.get("tests.toy.picture")
+    if picture is not None:  # drawn before, its labels went with an earlier registration
+        from pictures.words import labels
+
+        labels(engine.name, picture.LABELS)
     try:
         yield engine
     finally:
