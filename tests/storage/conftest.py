@@ -25,6 +25,18 @@ class Backend:
         statement = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
         return pg_run(self.target, statement, *args, fetch=fetch)
 
+    def back_to(self, version: int, undo: str = "") -> None:
+        """Take the database back to schema ``version``: ``undo`` (SQL that removes what the
+        later migrations made; for SQLite, ``UNDO_ISSUE_26``'s trigger too), then the number."""
+        if self.name == "sqlite":
+            self.raw_script(f"{undo} PRAGMA user_version = {version};")
+        else:
+            self.raw_script(f"{undo} UPDATE tavern_schema SET version = {version};")
+
+    def undo_issue_26(self) -> str:
+        """What migrations 9 to 11 made, as this backend removes it."""
+        return UNDO_ISSUE_26[self.name]
+
     def raw_script(self, script: str) -> None:
         """Several statements, no parameters."""
         if self.name == "sqlite":

@@ -11,7 +11,6 @@ import pytest
 from storage import MIGRATIONS, Store, counting, written
 from storage.base import Bucket
 from tables import TableService
-from tests.storage.conftest import UNDO_ISSUE_26
 from tests.toy import TOY
 
 NONE = 1e-9  # a refill too slow to matter within a test
@@ -83,15 +82,7 @@ async def test_a_database_at_migration_7_keeps_its_running_games(backend):
     finally:
         await store.close()
     # back to the schema before: the running game was stored then
-    if backend.name == "sqlite":
-        backend.raw_script(
-            UNDO_ISSUE_26["sqlite"] + "DROP TABLE rate_budget; PRAGMA user_version = 7;"
-        )
-    else:
-        backend.raw_script(
-            UNDO_ISSUE_26["postgresql"]
-            + "DROP TABLE rate_budget; UPDATE tavern_schema SET version = 7;"
-        )
+    backend.back_to(7, backend.undo_issue_26() + "DROP TABLE rate_budget;")
     store = await Store.open(backend.target)
     try:
         assert await store.schema_version() == len(MIGRATIONS) >= 8

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from storage import MIGRATIONS, ResultRecord, SeatRecord, Store
 from tables import TableService
-from tests.storage.conftest import BEFORE_ISSUE_26, UNDO_ISSUE_26
+from tests.storage.conftest import BEFORE_ISSUE_26
 from tests.toy import TOY
 
 GUILD = 5
@@ -60,12 +60,7 @@ async def test_a_database_before_practice_tables_keeps_its_running_games(backend
     finally:
         await store.close()
     before = BEFORE_ISSUE_26  # the schema before the migrations of issue 26
-    if backend.name == "sqlite":
-        backend.raw_script(UNDO_ISSUE_26["sqlite"] + f"PRAGMA user_version = {before};")
-    else:
-        backend.raw_script(
-            UNDO_ISSUE_26["postgresql"] + f"UPDATE tavern_schema SET version = {before};"
-        )
+    backend.back_to(before, backend.undo_issue_26())
     store = await Store.open(backend.target)
     try:
         assert await store.schema_version() == len(MIGRATIONS)

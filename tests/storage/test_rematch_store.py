@@ -115,7 +115,7 @@ async def test_a_game_running_before_the_upgrade_plays_on(backend):
     """The migration adds two tables and a column with no value: a game stored before it
     loads and plays on, its waiting seats' decisions without a start time until they change."""
     from tables import TableService
-    from tests.storage.conftest import BEFORE_ISSUE_26, UNDO_ISSUE_26
+    from tests.storage.conftest import BEFORE_ISSUE_26
     from tests.toy import TOY
 
     store = await Store.open(backend.target)
@@ -130,12 +130,7 @@ async def test_a_game_running_before_the_upgrade_plays_on(backend):
     finally:
         await store.close()
     back = BEFORE_ISSUE_26  # the schema before the migrations of issue 26
-    if backend.name == "sqlite":
-        backend.raw_script(UNDO_ISSUE_26["sqlite"] + f"PRAGMA user_version = {back};")
-    else:
-        backend.raw_script(
-            UNDO_ISSUE_26["postgresql"] + f"UPDATE tavern_schema SET version = {back};"
-        )
+    backend.back_to(back, backend.undo_issue_26())
     store = await Store.open(backend.target)
     try:
         assert await store.schema_version() == version

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from storage import SeatRecord, Store, UserSettings
 from tables import TableService
-from tests.storage.conftest import UNDO_ISSUE_26
 from tests.toy import TOY
 
 BIG = 2**62 + 99  # Discord ids need 64 bits
@@ -159,18 +158,11 @@ async def test_a_database_at_migration_6_keeps_its_players_and_running_games(bac
         await store.close()
     # back to the schema of migration 6 (the later migrations undone): the running game and the
     # player's settings were stored then
-    if backend.name == "sqlite":
-        backend.raw_script(
-            UNDO_ISSUE_26["sqlite"]
-            + "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget; "
-            "PRAGMA user_version = 6;"
-        )
-    else:
-        backend.raw_script(
-            UNDO_ISSUE_26["postgresql"]
-            + "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget; "
-            "UPDATE tavern_schema SET version = 6;"
-        )
+    backend.back_to(
+        6,
+        backend.undo_issue_26()
+        + "ALTER TABLE user_settings DROP COLUMN obvious; DROP TABLE rate_budget;",
+    )
     store = await Store.open(backend.target)
     try:
         assert await store.schema_version() == len(MIGRATIONS) >= 7
