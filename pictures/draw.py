@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .glyphs import Typesetter
 from .palette import BACKGROUND, INK, LAST, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
 from .png import encode
 from .words import show, tr
@@ -75,16 +76,33 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 _FONT_LOCK = threading.Lock()
 
 
+@lru_cache(maxsize=64)
+def _typesetter(size: int, bold: bool) -> Typesetter:
+    return Typesetter(font(size, bold))
+
+
 @lru_cache(maxsize=2048)  # a few KB each: at most ~10 MB, most labels recur on every board
 def _mask(text: str, size: int, bold: bool, anchor: str):
-    """(1-bit mask, offset from the anchor point) of a label."""
+    """(mask, offset from the anchor point) of a label: put together from its glyphs
+    (``glyphs``), else rendered by FreeType; the same ink either way."""
     with _FONT_LOCK:
-        return font(size, bold).getmask2(text, "1", anchor=anchor)
+        made = _typesetter(size, bold).mask(text, anchor)
+        return made if made is not None else font(size, bold).getmask2(text, "1", anchor=anchor)
+
+
+def _box(text: str, size: int, bold: bool, anchor: str) -> tuple[int, int, int, int]:
+    """The box of a label's mask as FreeType gives it (``recording``: the mask put together
+    from glyphs may be a pixel wider, with the same ink)."""
+    with _FONT_LOCK:
+        return font(size, bold).getbbox(text, "1", anchor=anchor)
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     with _FONT_LOCK:
+        length = _typesetter(size, bold).length(text)  # 26.6, as getlength() * 64
+        if length is not None:
+            return -(-length // 64)
         return math.ceil(font(size, bold).getlength(text))
 
 
@@ -116,7 +134,7 @@ def clear_caches() -> None:
     caches must be byte for byte the one drawn with warm ones)."""
     from .words import _rendered
 
-    for cached in (font, _mask, text_width, has_glyph, _rounded, _rendered):
+    for cached in (font, _typesetter, _mask, text_width, has_glyph, _rounded, _rendered):
         cached.cache_clear()
 
 
@@ -273,9 +291,10 @@ class Canvas:
         self.draw.draw.draw_bitmap((x, y), mask, self.ink(fill))
         record = _RECORD.get()
         if record is not None:
-            w, h = mask.size
+            x0, y0, x1, y1 = _box(text, size, bold, anchor)
+            x0, y0, x1, y1 = x0 + int(xy[0]), y0 + int(xy[1]), x1 + int(xy[0]), y1 + int(xy[1])
             area = (0, 0, self.width, self.height) if box is None else tuple(int(v) for v in box)
-            record.append(Drawn(text, size, (x, y, x + w, y + h), area, self.width))
+            record.append(Drawn(text, size, (x0, y0, x1, y1), area, self.width))
         return text_width(text, size, bold)
 
     def paragraph(
