@@ -19,6 +19,7 @@ the pictures use. Callers hold the font lock (``draw._FONT_LOCK``).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -49,23 +50,9 @@ def supported(ch: str) -> bool:
 LIGATURES = ("ffi", "ffl", "ff", "fi", "fl")
 
 
-def _units(text: str) -> list[str]:
-    """``text`` cut into the units the shaper draws as one glyph each: characters, and the
-    ligatures left to right, the longest first."""
-    if "f" not in text:
-        return list(text)
-    units = []
-    i, n = 0, len(text)
-    while i < n:
-        for lig in LIGATURES:
-            if text.startswith(lig, i):
-                units.append(lig)
-                i += len(lig)
-                break
-        else:
-            units.append(text[i])
-            i += 1
-    return units
+# ``text`` cut into the units the shaper draws as one glyph each: characters, and the
+# ligatures left to right, the longest first
+_LIGATURE_RE = re.compile("|".join(LIGATURES) + "|.", re.S)
 
 
 def _pixel(x: int) -> int:
@@ -202,20 +189,23 @@ class Typesetter:
 
     def layout(self, text: str):
         """(glyphs, their pen x in pixels, the pen's end in 26.6), or None (Pillow's case)."""
+        units = list(text) if "f" not in text else _LIGATURE_RE.findall(text)
+        known, kerns = self._glyphs, self._kerns
         glyphs = []
         xs = []
         pos = 0
-        units = _units(text)
-        last = len(units) - 1
-        for i, unit in enumerate(units):
-            g = self.glyph(unit)
+        previous = None
+        for unit in units:
+            g = known.get(unit) if unit in known else self.glyph(unit)
             if g is None:
                 return None
+            if previous is not None:
+                kern = kerns.get((previous, unit))
+                pos += self._kern(previous, unit) if kern is None else kern
             glyphs.append(g)
-            xs.append(_pixel(pos))
+            xs.append(((pos + 32) & -64) >> 6)
             pos += g.advance
-            if i < last:
-                pos += self._kern(unit, units[i + 1])
+            previous = unit
         return glyphs, xs, pos
 
     def length(self, text: str) -> int | None:
