@@ -132,8 +132,10 @@ def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | No
 def clear_caches() -> None:
     """Forget every cached font, text mask, width, shape and label (tests: a picture drawn with cold
     caches must be byte for byte the one drawn with warm ones)."""
+    from .layers import clear
     from .words import _rendered
 
+    clear()
     for cached in (font, _typesetter, _mask, text_width, has_glyph, _rounded, _rendered):
         cached.cache_clear()
 
