@@ -11,9 +11,9 @@ from __future__ import annotations
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
+from . import layers
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import GOLD, INK, MUTED, RULE
-from . import layers
 from .words import labels, lang, name
 
 # The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``

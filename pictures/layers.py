@@ -1,5 +1,5 @@
 """Static layers: what a board shows whatever the moves (Korrigans' map and legend, the Ziegen
-pasture's ground and numbers, the titles) drawn once and kept, each board then copied from it
+pasture's ground, its numbers and the panel's title) drawn once and kept, each board then copied from it
 and only what moved drawn on top.
 
 A layer is keyed by everything it shows (a game's static view: its map, its fields' colours;
@@ -54,7 +54,10 @@ def clear() -> None:
 
 
 def _make(
-    width: int, height: int, ground: Callable[[Canvas], object], over: Callable[[Canvas], None] | None
+    width: int,
+    height: int,
+    ground: Callable[[Canvas], object],
+    over: Callable[[Canvas], None] | None,
 ) -> Layer:
     cv = Canvas(width, height)
     data = ground(cv)

@@ -86,3 +86,50 @@ def test_rounded_boxes_are_stamped_exactly_as_pillow_draws_them():
             fill,
             outline,
         )
+
+
+def test_a_layer_keeps_the_order_of_drawing():
+    """Ground, then what moves under ``over``, then ``over``, then the rest: the same pixels
+    and the same PNG as drawing it all in that order, kept layer or not."""
+    from pictures import layers
+
+    def ground(cv):
+        cv.rect((10, 10, 200, 100), (190, 222, 160))
+        cv.text((20, 20), "Village", 22, (28, 28, 28), bold=True)
+        return 123
+
+    def over(cv):
+        cv.line([(10, 60), (200, 60)], (86, 180, 233), 9)
+        cv.rect((10, 10, 200, 100), None, (28, 28, 28), 3)
+
+    def under(cv):
+        cv.text((150, 64), "*", 30, (190, 140, 0), bold=True, anchor="rs")
+
+    def top(cv):
+        cv.token(60, 60, 20, 2)
+
+    direct = draw.Canvas(240, 160)
+    for part in (ground, under, over, top):
+        part(direct)
+    layers.clear()
+    drawn = []
+    for _ in range(3):  # made, then kept
+        found = layers.layer(("test", 240, 160), 240, 160, ground, over)
+        assert found.data == 123
+        cv = layers.canvas(found, 240, 160)
+        under(cv)
+        layers.stamp_over(cv, found)
+        top(cv)
+        drawn.append(cv.png())
+        assert cv.img.convert("RGB").tobytes() == direct.img.convert("RGB").tobytes()
+    assert drawn[0] == drawn[1] == drawn[2]
+
+
+def test_layers_are_bounded():
+    from pictures import layers
+
+    layers.clear()
+    for n in range(layers.KEPT + 5):
+        layers.layer(("bounded", n), 50, 50, lambda cv: cv.rect((0, 0, 10, 10), (0, 0, 0)))
+    assert len(layers._KEPT) == layers.KEPT
+    layers.clear()
