@@ -110,12 +110,9 @@ _PAD = 2
 MAX_SHAPE = 40_000  # pixels: larger rounded boxes are drawn each time (their masks would be big)
 
 
-@lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
-def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
+def _masks(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
     """The 1-bit masks (inside, rim; None where nothing is drawn) of a rounded box ``w`` x
-    ``h`` at (``_PAD + width``, the same), as Pillow draws it: drawn once per size, then
-    stamped where it goes (Pillow draws it the same anywhere: its corners and edges come from
-    whole-pixel offsets; tests/pictures/test_caches.py checks every kind of box)."""
+    ``h`` at (``_PAD + width``, the same), as Pillow draws it, as images."""
     pad = _PAD + width  # a thick outline of a thin box overflows it: room for that too
     tmp = Image.new("L", (w + 1 + 2 * pad, h + 1 + 2 * pad), 0)
     outline = None if edge is None else 1 if edge == "same" else 2
@@ -125,8 +122,66 @@ def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | No
     masks = []
     for value in (1, 2):
         mask = tmp.point([255 if v == value else 0 for v in range(256)], "1")
-        masks.append(mask.im if mask.getbbox() else None)
-    return tuple(masks)
+        masks.append(mask if mask.getbbox() else None)
+    return masks
+
+
+@lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
+def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
+    """(inside, rim) of a rounded box ``w`` x ``h`` at (``_PAD + width``, the same), as Pillow
+    draws it: drawn once per size, then stamped where it goes (Pillow draws it the same
+    anywhere: its corners and edges come from whole-pixel offsets; tests/pictures/
+    test_caches.py checks every kind of box). Each is None, or ("mask", its 1-bit mask)."""
+    return tuple(
+        None if m is None else ("mask", m.im) for m in _masks(w, h, radius, width, fill, edge)
+    )
+
+
+def _band_height(w: int, radius: int, width: int) -> int:
+    """The height of the short box a tall one is cut from (``_banded``): its corners and
+    their outline with a few straight rows between them."""
+    return 2 * (min(radius, w // 2 + 1) + width + 4)
+
+
+@lru_cache(maxsize=256)
+def _banded(w: int, radius: int, width: int, fill: bool, edge: str | None):
+    """(inside, rim) of a rounded box ``w`` wide and taller than ``_band_height``: Pillow draws
+    its corners from its top and bottom edges, and every row between them alike; so it is
+    the short box's top rows, that one row repeated (as rectangles, one per run of it), then
+    the short box's bottom rows. Each is None, ("band", top mask, runs, bottom mask, rows in
+    the top, the short box's height), or (a straight row not repeated) None for the lot."""
+    short = _band_height(w, radius, width)
+    pad = _PAD + width
+    split = pad + short // 2 + 1
+    out = []
+    for mask in _masks(w, short, radius, width, fill, edge):
+        if mask is None:
+            out.append(None)
+            continue
+        rows = [mask.crop((0, y, mask.width, y + 1)).tobytes() for y in (split - 1, split)]
+        if rows[0] != rows[1]:
+            return None  # not a straight band: stamp the whole box
+        line = mask.crop((0, split, mask.width, split + 1)).convert("L").tobytes()
+        runs, start = [], None
+        for x, v in enumerate(line + b"\0"):
+            if v and start is None:
+                start = x
+            elif not v and start is not None:
+                runs.append((start, x - 1))
+                start = None
+        top = mask.crop((0, 0, mask.width, split))
+        bottom = mask.crop((0, split, mask.width, mask.height))
+        out.append(
+            (
+                "band",
+                top.im if top.getbbox() else None,
+                tuple(runs),
+                bottom.im if bottom.getbbox() else None,
+                split,
+                short,
+            )
+        )
+    return tuple(out)
 
 
 def clear_caches() -> None:
@@ -136,7 +191,7 @@ def clear_caches() -> None:
     from .words import _rendered
 
     clear()
-    for cached in (font, _typesetter, _mask, text_width, has_glyph, _rounded, _rendered):
+    for cached in (font, _typesetter, _mask, text_width, has_glyph, _rounded, _banded, _rendered):
         cached.cache_clear()
 
 
@@ -342,12 +397,31 @@ class Canvas:
             self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
             return
         edge = None if o is None else "same" if o == f else "other"
-        inside, rim = _rounded(w, h, int(radius), width, f is not None, edge)
+        parts = None
+        if h > _band_height(w, int(radius), width) + 4:
+            parts = _banded(w, int(radius), width, f is not None, edge)
+        if parts is None:
+            if (w + 1) * (h + 1) > MAX_SHAPE:
+                self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
+                return
+            parts = _rounded(w, h, int(radius), width, f is not None, edge)
         at = (x0 - _PAD - width, y0 - _PAD - width)
-        if inside is not None:
-            self.draw.draw.draw_bitmap(at, inside, f)
-        if rim is not None:
-            self.draw.draw.draw_bitmap(at, rim, o)
+        core = self.draw.draw
+        for part, ink in zip(parts, (f, o)):
+            if part is None:
+                continue
+            if part[0] == "mask":
+                core.draw_bitmap(at, part[1], ink)
+                continue
+            _, top, runs, bottom, split, short = part
+            x, y = at
+            extra = h - short  # the rows the band adds
+            if top is not None:
+                core.draw_bitmap((x, y), top, ink)
+            for a, b in runs:
+                core.draw_rectangle((x + a, y + split, x + b, y + split + extra - 1), ink, 1)
+            if bottom is not None:
+                core.draw_bitmap((x, y + split + extra), bottom, ink)
 
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)

@@ -266,9 +266,10 @@ def _map_ground(cv: Canvas, static: dict) -> None:
                             cv.rect((dx, dy, dx + 2, dy + 2), SAND_DOT)
 
 
-def _map_marks(cv: Canvas, view: dict) -> None:
+def _map_marks(cv: Canvas, view: dict) -> list[tuple[int, int, int, int]]:
     """The Cauldron's possible places (a move changes them): on the ground, under the borders
-    (each star sits on its cell's corner)."""
+    (each star sits on its cell's corner). Returns a box around each (``stamp_over``)."""
+    boxes = []
     grid = view["map"]["grid"]
     possible = set(view.get("cauldron_possible") or [])
     suns, clouds = view.get("suns", []), view.get("clouds", [])
@@ -282,7 +283,10 @@ def _map_marks(cv: Canvas, view: dict) -> None:
                 and clouds[c] is None
             ):
                 x, y = _xy(r, c)
-                cv.text((x + CELL - 4, y + CELL + 4), "*", 30, GOLD, bold=True, anchor="rs")
+                ax, ay = x + CELL - 4, y + CELL + 4
+                cv.text((ax, ay), "*", 30, GOLD, bold=True, anchor="rs")
+                boxes.append((ax - 40, ay - 40, ax + 10, ay + 10))  # the star's 30 px and more
+    return boxes
 
 
 def _map_lines(cv: Canvas, static: dict) -> None:
@@ -337,8 +341,7 @@ def _draw_map(cv: Canvas, view: dict, found: layers.Layer) -> None:
         _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
     for r, colour in enumerate(view.get("suns", [])[:rows]):
         _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
-    _map_marks(cv, view)
-    layers.stamp_over(cv, found)
+    layers.stamp_over(cv, found, _map_marks(cv, view))
     kor = {k["id"]: k for k in view.get("korrigans", [])}
     last = view.get("last") or {}
     for letter, places in _cells(grid).items():

@@ -1,6 +1,6 @@
 """Static layers: what a board shows whatever the moves (Korrigans' map and legend, the Ziegen
-pasture's ground, its numbers and the panel's title) drawn once and kept, each board then copied from it
-and only what moved drawn on top.
+pasture's ground, its numbers and the panel's title) drawn once and kept, each board then
+copied from it and only what moved drawn on top.
 
 A layer is keyed by everything it shows (a game's static view: its map, its fields' colours;
 the language; the size): a board drawn from a kept layer is byte for byte the board drawn with
@@ -9,7 +9,8 @@ the layer made just now, and the layer is made the same way either way (``Canvas
 
 Order is kept: ``ground`` is what lies under every moving part; ``over`` is what the board
 draws over some moving part that lies under it (Korrigans: the borders over the Cauldron's
-marks): only the pixels ``over`` drew are pasted, after the moving parts under it. Whatever a
+marks): the ground is kept with ``over`` drawn on it, and after the moving parts under it only
+the pixels ``over`` drew inside their boxes are pasted again. Whatever a
 game draws after the layer lies over both. Each game's module says which of its parts go where
 and why nothing moving is drawn under ``ground``'s parts.
 
@@ -75,6 +76,8 @@ def _make(
     colours = len(cv.img.palette.tobytes()) // 3
     if colours >= _CLEAR:
         raise ValueError(f"a layer with {colours} colours: {_CLEAR} is not free")
+    if over_img is not None:  # kept drawn over the ground: only where the board draws under
+        under.paste(over_img, at, mask)  # it is it stamped again (``stamp_over``)
     rows = under.getbbox()  # the ground's rows: below them the board's background (index 0)
     under = under.crop((0, 0, width, rows[3] if rows else 1))
     under.palette = cv.img.palette.copy()  # with the inks ``over`` added
@@ -116,7 +119,17 @@ def canvas(found: Layer, width: int, height: int) -> Canvas:
     return cv
 
 
-def stamp_over(cv: Canvas, found: Layer) -> None:
-    """The layer's ``over`` pixels on the board (after the moving parts that lie under them)."""
-    if found.over is not None:
-        cv.img.paste(found.over, found.at, found.mask)
+def stamp_over(cv: Canvas, found: Layer, boxes) -> None:
+    """The layer's ``over`` pixels again inside ``boxes`` (each around a moving part drawn
+    under them since ``canvas``; any box holding all of its ink will do): the ground kept has
+    them drawn already, so only where something went under them need they be drawn again."""
+    if found.over is None:
+        return
+    ox, oy = found.at
+    ow, oh = found.over.size
+    for box in boxes:
+        x0, y0 = max(int(box[0]), ox), max(int(box[1]), oy)
+        x1, y1 = min(int(box[2]), ox + ow), min(int(box[3]), oy + oh)
+        if x0 < x1 and y0 < y1:
+            cut = (x0 - ox, y0 - oy, x1 - ox, y1 - oy)
+            cv.img.paste(found.over.crop(cut), (x0, y0), found.mask.crop(cut))
