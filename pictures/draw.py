@@ -184,6 +184,46 @@ def _banded(w: int, radius: int, width: int, fill: bool, edge: str | None):
     return tuple(out)
 
 
+_SCRATCH = threading.local()
+
+
+@lru_cache(maxsize=1024)  # a few hundred bytes each: seats' shapes, stars, Menhirs in place
+def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: int):
+    """(inside, rim, where they go) of a polygon with a thick outline drawn at ``points`` on a
+    ``canvas_w`` x ``canvas_h`` canvas, as Pillow draws it there: the polygon filled (value 1)
+    then its outline as a closed line with curved joints (value 2), on a blank canvas of that
+    size, and the pixels each ended with cut out as 1-bit masks (None: none). Drawn at the very
+    same place, so Pillow's own arithmetic gives the same pixels; painting the two masks in
+    that order gives what drawing the two there gives (each pixel ends with the last value)."""
+    scratch = getattr(_SCRATCH, "images", None)
+    if scratch is None:
+        scratch = _SCRATCH.images = {}
+    img = scratch.get((canvas_w, canvas_h))
+    if img is None:
+        img = scratch[(canvas_w, canvas_h)] = Image.new("L", (canvas_w, canvas_h), 0)
+    margin = 2 * width + 8  # the joints and the line's width stay well inside this
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    box = (
+        max(0, min(xs) - margin),
+        max(0, min(ys) - margin),
+        min(canvas_w, max(xs) + margin + 1),
+        min(canvas_h, max(ys) + margin + 1),
+    )
+    if box[0] >= box[2] or box[1] >= box[3]:
+        return None, None, (0, 0)
+    drawing = ImageDraw.Draw(img)
+    if fill:
+        drawing.polygon(list(points), fill=1)
+    drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
+    cut = img.crop(box)
+    img.paste(0, box)  # blank again for the next one
+    masks = []
+    for value in (1, 2):
+        mask = cut.point([255 if v == value else 0 for v in range(256)], "1")
+        masks.append(mask.im if mask.getbbox() else None)
+    return masks[0], masks[1], box[:2]
+
+
 def clear_caches() -> None:
     """Forget every cached font, text mask, width, shape and label (tests: a picture drawn with cold
     caches must be byte for byte the one drawn with warm ones)."""
@@ -191,7 +231,17 @@ def clear_caches() -> None:
     from .words import _rendered
 
     clear()
-    for cached in (font, _typesetter, _mask, text_width, has_glyph, _rounded, _banded, _rendered):
+    for cached in (
+        font,
+        _typesetter,
+        _mask,
+        text_width,
+        has_glyph,
+        _rounded,
+        _banded,
+        _outlined,
+        _rendered,
+    ):
         cached.cache_clear()
 
 
@@ -447,10 +497,16 @@ class Canvas:
                 outline=None if outline is None else self.ink(outline),
             )
             return
-        # a thick outline as a closed line: Pillow would build a mask as big as the picture
-        if fill is not None:
-            self.draw.polygon(points, fill=self.ink(fill))
-        self.draw.line(points + points[:2], fill=self.ink(outline), width=width, joint="curve")
+        # a thick outline as a closed line: Pillow would build a mask as big as the picture;
+        # drawn once at this very place (its pixels then known), stamped after that
+        f = None if fill is None else self.ink(fill)
+        o = self.ink(outline)
+        inside, rim, at = _outlined(tuple(points), width, fill is not None, self.width, self.height)
+        core = self.draw.draw
+        if inside is not None:
+            core.draw_bitmap(at, inside, f)
+        if rim is not None:
+            core.draw_bitmap(at, rim, o)
 
     def shape(
         self,

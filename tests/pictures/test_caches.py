@@ -136,3 +136,34 @@ def test_layers_are_bounded():
         layers.layer(("bounded", n), 50, 50, lambda cv: cv.rect((0, 0, 10, 10), (0, 0, 0)))
     assert len(layers._KEPT) == layers.KEPT
     layers.clear()
+
+
+def test_thick_outlined_shapes_are_stamped_exactly_as_pillow_draws_them():
+    """Seats' shapes, stars and Menhirs (polygons with a thick outline) anywhere, clipped at the
+    edges too, twice each (drawn, then stamped): Pillow's own pixels, drawn in place."""
+    rnd = random.Random(11)
+    colours = [(246, 242, 233), (28, 28, 28), (213, 94, 0), (0, 114, 178)]
+    for _ in range(400):
+        kind = rnd.choice(["triangle", "diamond", "hexagon"])
+        cx, cy = rnd.uniform(-20, 260), rnd.uniform(-20, 180)
+        r, width = rnd.choice([10, 12.5, 14, 17, 19, 20, 25.7]), rnd.choice([2, 3])
+        fill = rnd.choice([None] + colours)
+        outline = rnd.choice(colours)
+        points = [(int(x), int(y)) for x, y in draw.shape_points(kind, cx, cy, r)]
+        stamped, direct = draw.Canvas(240, 160), draw.Canvas(240, 160)
+        for _ in range(2):
+            stamped.polygon(points, fill, outline, width)
+        f = None if fill is None else direct.ink(fill)
+        o = direct.ink(outline)
+        if f is not None:
+            direct.draw.polygon(points, fill=f)
+        direct.draw.line(points + points[:2], fill=o, width=width, joint="curve")
+        assert stamped.img.convert("RGB").tobytes() == direct.img.convert("RGB").tobytes(), (
+            kind,
+            cx,
+            cy,
+            r,
+            width,
+        )
+    blank = draw._SCRATCH.images[(240, 160)]
+    assert blank.getbbox() is None  # the scratch canvas is left blank
