@@ -224,13 +224,16 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
     return masks[0], masks[1], box[:2]
 
 
+_CLEARS: list = []  # what else to forget with the caches here (``layers`` adds its own)
+
+
 def clear_caches() -> None:
     """Forget every cached font, text mask, width, shape and label (tests: a picture drawn with cold
     caches must be byte for byte the one drawn with warm ones)."""
-    from .layers import clear
     from .words import _rendered
 
-    clear()
+    for clear in _CLEARS:
+        clear()
     for cached in (
         font,
         _typesetter,

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from .draw import _RECORD, Canvas
+from .draw import _CLEARS, _RECORD, Canvas
 
 KEPT = 12  # layers kept (the least recently used one goes first)
 _CLEAR = 255  # the palette index ``over`` starts from: never an ink (a board has < 255 colours)
@@ -52,6 +52,9 @@ _LOCK = threading.Lock()
 def clear() -> None:
     with _LOCK:
         _KEPT.clear()
+
+
+_CLEARS.append(clear)  # draw.clear_caches() forgets the layers too
 
 
 def _make(
