@@ -184,7 +184,9 @@ def _banded(w: int, radius: int, width: int, fill: bool, edge: str | None):
     return tuple(out)
 
 
-_SCRATCH = threading.local()
+# Blank "L" canvases, one per canvas size (a few MB in all), shared by the drawing threads.
+_SCRATCH: dict[tuple[int, int], Image.Image] = {}
+_SCRATCH_LOCK = threading.Lock()
 
 
 @lru_cache(maxsize=1024)  # a few hundred bytes each: seats' shapes, stars, Menhirs in place
@@ -195,12 +197,6 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
     size, and the pixels each ended with cut out as 1-bit masks (None: none). Drawn at the very
     same place, so Pillow's own arithmetic gives the same pixels; painting the two masks in
     that order gives what drawing the two there gives (each pixel ends with the last value)."""
-    scratch = getattr(_SCRATCH, "images", None)
-    if scratch is None:
-        scratch = _SCRATCH.images = {}
-    img = scratch.get((canvas_w, canvas_h))
-    if img is None:
-        img = scratch[(canvas_w, canvas_h)] = Image.new("L", (canvas_w, canvas_h), 0)
     margin = 2 * width + 8  # the joints and the line's width stay well inside this
     xs, ys = [x for x, _ in points], [y for _, y in points]
     box = (
@@ -211,12 +207,18 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
     )
     if box[0] >= box[2] or box[1] >= box[3]:
         return None, None, (0, 0)
-    drawing = ImageDraw.Draw(img)
-    if fill:
-        drawing.polygon(list(points), fill=1)
-    drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
-    cut = img.crop(box)
-    img.paste(0, box)  # blank again for the next one
+    with _SCRATCH_LOCK:
+        img = _SCRATCH.get((canvas_w, canvas_h))
+        if img is None:
+            if len(_SCRATCH) >= 4:  # the pictures use two sizes; more: forget the others
+                _SCRATCH.clear()
+            img = _SCRATCH[(canvas_w, canvas_h)] = Image.new("L", (canvas_w, canvas_h), 0)
+        drawing = ImageDraw.Draw(img)
+        if fill:
+            drawing.polygon(list(points), fill=1)
+        drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
+        cut = img.crop(box)
+        img.paste(0, box)  # blank again for the next one
     masks = []
     for value in (1, 2):
         mask = cut.point([255 if v == value else 0 for v in range(256)], "1")

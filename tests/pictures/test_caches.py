@@ -165,5 +165,5 @@ def test_thick_outlined_shapes_are_stamped_exactly_as_pillow_draws_them():
             r,
             width,
         )
-    blank = draw._SCRATCH.images[(240, 160)]
+    blank = draw._SCRATCH[(240, 160)]
     assert blank.getbbox() is None  # the scratch canvas is left blank
