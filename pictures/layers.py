@@ -10,14 +10,16 @@ the layer made just now, and the layer is made the same way either way (``Canvas
 Order is kept: ``ground`` is what lies under every moving part; ``over`` is what the board
 draws over some moving part that lies under it (Korrigans: the borders over the Cauldron's
 marks): the ground is kept with ``over`` drawn on it, and after the moving parts under it only
-the pixels ``over`` drew inside their boxes are pasted again. Whatever a
-game draws after the layer lies over both. Each game's module says which of its parts go where
+the pixels ``over`` drew inside their boxes are pasted again. Whatever a game draws after the
+layer lies over both. Each game's module says which of its parts go where
 and why nothing moving is drawn under ``ground``'s parts.
 
-Memory: at most ``KEPT`` layers, each the rows its ground covers (about 0.8 MB for Korrigans'
-map and legend, 0.1 MB for a Ziegen pasture) plus its ``over`` part cut to the pixels drawn
-(about 0.4 MB): under 15 MB in all. While texts are recorded (tests) the layer is made afresh
-each time, so that every text of a board is recorded.
+Memory: at most ``KEPT`` layers, each the rows its ground covers, one byte a pixel (0.85 MB
+for Korrigans' map and legend, 0.78 MB for a Ziegen pasture) plus its ``over`` part cut to
+where it drew, with its 1-bit mask (0.4 MB for Korrigans' borders and letters): under 16 MB in
+all; about 6 MB for today's games (Korrigans' one map in three languages, Ziegen's pasture
+sizes). While texts are recorded (tests) the layer is made afresh each time, so that every
+text of a board is recorded.
 """
 
 from __future__ import annotations
