@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .glyphs import Typesetter
 from .palette import BACKGROUND, INK, LAST, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
 from .png import encode
 from .words import show, tr
@@ -75,16 +76,33 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 _FONT_LOCK = threading.Lock()
 
 
+@lru_cache(maxsize=64)
+def _typesetter(size: int, bold: bool) -> Typesetter:
+    return Typesetter(font(size, bold))
+
+
 @lru_cache(maxsize=2048)  # a few KB each: at most ~10 MB, most labels recur on every board
 def _mask(text: str, size: int, bold: bool, anchor: str):
-    """(1-bit mask, offset from the anchor point) of a label."""
+    """(mask, offset from the anchor point) of a label: put together from its glyphs
+    (``glyphs``), else rendered by FreeType; the same ink either way."""
     with _FONT_LOCK:
-        return font(size, bold).getmask2(text, "1", anchor=anchor)
+        made = _typesetter(size, bold).mask(text, anchor)
+        return made if made is not None else font(size, bold).getmask2(text, "1", anchor=anchor)
+
+
+def _box(text: str, size: int, bold: bool, anchor: str) -> tuple[int, int, int, int]:
+    """The box of a label's mask as FreeType gives it (``recording``: the mask put together
+    from glyphs may be a pixel wider, with the same ink)."""
+    with _FONT_LOCK:
+        return font(size, bold).getbbox(text, "1", anchor=anchor)
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     with _FONT_LOCK:
+        length = _typesetter(size, bold).length(text)  # 26.6, as getlength() * 64
+        if length is not None:
+            return -(-length // 64)
         return math.ceil(font(size, bold).getlength(text))
 
 
@@ -92,12 +110,9 @@ _PAD = 2
 MAX_SHAPE = 40_000  # pixels: larger rounded boxes are drawn each time (their masks would be big)
 
 
-@lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
-def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
+def _masks(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
     """The 1-bit masks (inside, rim; None where nothing is drawn) of a rounded box ``w`` x
-    ``h`` at (``_PAD + width``, the same), as Pillow draws it: drawn once per size, then
-    stamped where it goes (Pillow draws it the same anywhere: its corners and edges come from
-    whole-pixel offsets; tests/pictures/test_caches.py checks every kind of box)."""
+    ``h`` at (``_PAD + width``, the same), as Pillow draws it, as images."""
     pad = _PAD + width  # a thick outline of a thin box overflows it: room for that too
     tmp = Image.new("L", (w + 1 + 2 * pad, h + 1 + 2 * pad), 0)
     outline = None if edge is None else 1 if edge == "same" else 2
@@ -107,8 +122,111 @@ def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | No
     masks = []
     for value in (1, 2):
         mask = tmp.point([255 if v == value else 0 for v in range(256)], "1")
+        masks.append(mask if mask.getbbox() else None)
+    return masks
+
+
+@lru_cache(maxsize=256)  # at most ~20 MB of masks; a board uses a few dozen sizes
+def _rounded(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
+    """(inside, rim) of a rounded box ``w`` x ``h`` at (``_PAD + width``, the same), as Pillow
+    draws it: drawn once per size, then stamped where it goes (Pillow draws it the same
+    anywhere: its corners and edges come from whole-pixel offsets; tests/pictures/
+    test_caches.py checks every kind of box). Each is None, or ("mask", its 1-bit mask)."""
+    return tuple(
+        None if m is None else ("mask", m.im) for m in _masks(w, h, radius, width, fill, edge)
+    )
+
+
+def _band_height(w: int, radius: int, width: int) -> int:
+    """The height of the short box a tall one is cut from (``_banded``): its corners and
+    their outline with a few straight rows between them."""
+    return 2 * (min(radius, w // 2 + 1) + width + 4)
+
+
+@lru_cache(maxsize=256)
+def _banded(w: int, radius: int, width: int, fill: bool, edge: str | None):
+    """(inside, rim) of a rounded box ``w`` wide and taller than ``_band_height``: Pillow draws
+    its corners from its top and bottom edges, and every row between them alike; so it is
+    the short box's top rows, that one row repeated (as rectangles, one per run of it), then
+    the short box's bottom rows. Each is None, ("band", top mask, runs, bottom mask, rows in
+    the top, the short box's height), or (a straight row not repeated) None for the lot."""
+    short = _band_height(w, radius, width)
+    pad = _PAD + width
+    split = pad + short // 2 + 1
+    out = []
+    for mask in _masks(w, short, radius, width, fill, edge):
+        if mask is None:
+            out.append(None)
+            continue
+        rows = [mask.crop((0, y, mask.width, y + 1)).tobytes() for y in (split - 1, split)]
+        if rows[0] != rows[1]:
+            return None  # not a straight band: stamp the whole box
+        line = mask.crop((0, split, mask.width, split + 1)).convert("L").tobytes()
+        runs, start = [], None
+        for x, v in enumerate(line + b"\0"):
+            if v and start is None:
+                start = x
+            elif not v and start is not None:
+                runs.append((start, x - 1))
+                start = None
+        top = mask.crop((0, 0, mask.width, split))
+        bottom = mask.crop((0, split, mask.width, mask.height))
+        out.append(
+            (
+                "band",
+                top.im if top.getbbox() else None,
+                tuple(runs),
+                bottom.im if bottom.getbbox() else None,
+                split,
+                short,
+            )
+        )
+    return tuple(out)
+
+
+# Blank "L" canvases, one per canvas size (a few MB in all), shared by the drawing threads.
+_SCRATCH: dict[tuple[int, int], Image.Image] = {}
+_SCRATCH_LOCK = threading.Lock()
+
+
+@lru_cache(maxsize=1024)  # a few hundred bytes each: seats' shapes, stars, Menhirs in place
+def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: int):
+    """(inside, rim, where they go) of a polygon with a thick outline drawn at ``points`` on a
+    ``canvas_w`` x ``canvas_h`` canvas, as Pillow draws it there: the polygon filled (value 1)
+    then its outline as a closed line with curved joints (value 2), on a blank canvas of that
+    size, and the pixels each ended with cut out as 1-bit masks (None: none). Drawn at the very
+    same place, so Pillow's own arithmetic gives the same pixels; painting the two masks in
+    that order gives what drawing the two there gives (each pixel ends with the last value)."""
+    margin = 2 * width + 8  # the joints and the line's width stay well inside this
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    box = (
+        max(0, min(xs) - margin),
+        max(0, min(ys) - margin),
+        min(canvas_w, max(xs) + margin + 1),
+        min(canvas_h, max(ys) + margin + 1),
+    )
+    if box[0] >= box[2] or box[1] >= box[3]:
+        return None, None, (0, 0)
+    with _SCRATCH_LOCK:
+        img = _SCRATCH.get((canvas_w, canvas_h))
+        if img is None:
+            if len(_SCRATCH) >= 4:  # the pictures use two sizes; more: forget the others
+                _SCRATCH.clear()
+            img = _SCRATCH[(canvas_w, canvas_h)] = Image.new("L", (canvas_w, canvas_h), 0)
+        drawing = ImageDraw.Draw(img)
+        if fill:
+            drawing.polygon(list(points), fill=1)
+        drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
+        cut = img.crop(box)
+        img.paste(0, box)  # blank again for the next one
+    masks = []
+    for value in (1, 2):
+        mask = cut.point([255 if v == value else 0 for v in range(256)], "1")
         masks.append(mask.im if mask.getbbox() else None)
-    return tuple(masks)
+    return masks[0], masks[1], box[:2]
+
+
+_CLEARS: list = []  # what else to forget with the caches here (``layers`` adds its own)
 
 
 def clear_caches() -> None:
@@ -116,7 +234,19 @@ def clear_caches() -> None:
     caches must be byte for byte the one drawn with warm ones)."""
     from .words import _rendered
 
-    for cached in (font, _mask, text_width, has_glyph, _rounded, _rendered):
+    for clear in _CLEARS:
+        clear()
+    for cached in (
+        font,
+        _typesetter,
+        _mask,
+        text_width,
+        has_glyph,
+        _rounded,
+        _banded,
+        _outlined,
+        _rendered,
+    ):
         cached.cache_clear()
 
 
@@ -273,9 +403,10 @@ class Canvas:
         self.draw.draw.draw_bitmap((x, y), mask, self.ink(fill))
         record = _RECORD.get()
         if record is not None:
-            w, h = mask.size
+            x0, y0, x1, y1 = _box(text, size, bold, anchor)
+            x0, y0, x1, y1 = x0 + int(xy[0]), y0 + int(xy[1]), x1 + int(xy[0]), y1 + int(xy[1])
             area = (0, 0, self.width, self.height) if box is None else tuple(int(v) for v in box)
-            record.append(Drawn(text, size, (x, y, x + w, y + h), area, self.width))
+            record.append(Drawn(text, size, (x0, y0, x1, y1), area, self.width))
         return text_width(text, size, bold)
 
     def paragraph(
@@ -321,12 +452,31 @@ class Canvas:
             self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
             return
         edge = None if o is None else "same" if o == f else "other"
-        inside, rim = _rounded(w, h, int(radius), width, f is not None, edge)
+        parts = None
+        if h > _band_height(w, int(radius), width) + 4:
+            parts = _banded(w, int(radius), width, f is not None, edge)
+        if parts is None:
+            if (w + 1) * (h + 1) > MAX_SHAPE:
+                self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
+                return
+            parts = _rounded(w, h, int(radius), width, f is not None, edge)
         at = (x0 - _PAD - width, y0 - _PAD - width)
-        if inside is not None:
-            self.draw.draw.draw_bitmap(at, inside, f)
-        if rim is not None:
-            self.draw.draw.draw_bitmap(at, rim, o)
+        core = self.draw.draw
+        for part, ink in zip(parts, (f, o)):
+            if part is None:
+                continue
+            if part[0] == "mask":
+                core.draw_bitmap(at, part[1], ink)
+                continue
+            _, top, runs, bottom, split, short = part
+            x, y = at
+            extra = h - short  # the rows the band adds
+            if top is not None:
+                core.draw_bitmap((x, y), top, ink)
+            for a, b in runs:
+                core.draw_rectangle((x + a, y + split, x + b, y + split + extra - 1), ink, 1)
+            if bottom is not None:
+                core.draw_bitmap((x, y + split + extra), bottom, ink)
 
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)
@@ -352,10 +502,16 @@ class Canvas:
                 outline=None if outline is None else self.ink(outline),
             )
             return
-        # a thick outline as a closed line: Pillow would build a mask as big as the picture
-        if fill is not None:
-            self.draw.polygon(points, fill=self.ink(fill))
-        self.draw.line(points + points[:2], fill=self.ink(outline), width=width, joint="curve")
+        # a thick outline as a closed line: Pillow would build a mask as big as the picture;
+        # drawn once at this very place (its pixels then known), stamped after that
+        f = None if fill is None else self.ink(fill)
+        o = self.ink(outline)
+        inside, rim, at = _outlined(tuple(points), width, fill is not None, self.width, self.height)
+        core = self.draw.draw
+        if inside is not None:
+            core.draw_bitmap(at, inside, f)
+        if rim is not None:
+            core.draw_bitmap(at, rim, o)
 
     def shape(
         self,

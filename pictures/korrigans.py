@@ -11,9 +11,10 @@ from __future__ import annotations
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
+from . import layers
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import GOLD, INK, MUTED, RULE
-from .words import labels, name
+from .words import labels, lang, name
 
 # The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
 # (translated in ``locale/<lang>/LC_MESSAGES/korrigans.po``); ``tr`` also knows the shared ones.
@@ -223,20 +224,35 @@ def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: i
     )
 
 
-def _draw_map(cv: Canvas, view: dict) -> None:
-    grid = view["map"]["grid"]
-    rows, cols = len(grid), len(grid[0])
-    fields = {f["id"]: f for f in view["fields"]}
-    cells = _cells(grid)
-    clovers = _clovers(view)
-    kinds = {b["id"].upper(): b["kind"] for b in view["map"].get("borders", [])}
-    # rainbow: Clouds above the columns, Suns left of the rows
-    for c, colour in enumerate(view.get("clouds", [])[:cols]):
-        _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
-    for r, colour in enumerate(view.get("suns", [])[:rows]):
-        _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
-    # field areas
-    for letter, places in cells.items():
+def _static(view: dict) -> dict:
+    """What of the view the map's layer draws (``layers``): the map, the fields' colours and
+    sand, the clover numbers; the same for every move of a game."""
+    return {
+        "map": view["map"],
+        "fields": [
+            {"id": f["id"], "colour": f.get("colour"), "sand": bool(f.get("sand"))}
+            for f in view["fields"]
+        ],
+        "clovers": _clovers(view),
+    }
+
+
+def _static_key(static: dict) -> tuple:
+    m = static["map"]
+    return (
+        "korrigans",
+        tuple(m["grid"]),
+        tuple((b["id"], b["kind"]) for b in m.get("borders", [])),
+        tuple((f["id"], f["colour"], f["sand"]) for f in static["fields"]),
+        tuple(sorted(static["clovers"].items())),
+    )
+
+
+def _map_ground(cv: Canvas, static: dict) -> None:
+    """The fields' areas and sand: under everything else of the map."""
+    grid = static["map"]["grid"]
+    fields = {f["id"]: f for f in static["fields"]}
+    for letter, places in _cells(grid).items():
         f = fields.get(letter, {})
         fill = FIELD_FILL.get(f.get("colour"), FIELD_DEFAULT)
         for r, c in places:
@@ -248,6 +264,13 @@ def _draw_map(cv: Canvas, view: dict) -> None:
                         dx, dy = x + 8 + i * 22 + (j % 2) * 11, y + 10 + j * 22
                         if dx < x + CELL - 4:
                             cv.rect((dx, dy, dx + 2, dy + 2), SAND_DOT)
+
+
+def _map_marks(cv: Canvas, view: dict) -> list[tuple[int, int, int, int]]:
+    """The Cauldron's possible places (a move changes them): on the ground, under the borders
+    (each star sits on its cell's corner). Returns a box around each (``stamp_over``)."""
+    boxes = []
+    grid = view["map"]["grid"]
     possible = set(view.get("cauldron_possible") or [])
     suns, clouds = view.get("suns", []), view.get("clouds", [])
     for r, row in enumerate(grid):
@@ -260,7 +283,21 @@ def _draw_map(cv: Canvas, view: dict) -> None:
                 and clouds[c] is None
             ):
                 x, y = _xy(r, c)
-                cv.text((x + CELL - 4, y + CELL + 4), "*", 30, GOLD, bold=True, anchor="rs")
+                ax, ay = x + CELL - 4, y + CELL + 4
+                cv.text((ax, ay), "*", 30, GOLD, bold=True, anchor="rs")
+                boxes.append((ax - 40, ay - 40, ax + 10, ay + 10))  # the star's 30 px and more
+    return boxes
+
+
+def _map_lines(cv: Canvas, static: dict) -> None:
+    """The borders, the frame, each field's letter, clover number and the Village's name: over
+    the Cauldron's marks, under the pieces (which keep to their own slots: slot 0 holds the
+    label; a piece's ring or badge reaches at most 4 px into a neighbour, short of its label)."""
+    grid = static["map"]["grid"]
+    rows, cols = len(grid), len(grid[0])
+    fields = {f["id"]: f for f in static["fields"]}
+    clovers = static["clovers"]
+    kinds = {b["id"].upper(): b["kind"] for b in static["map"].get("borders", [])}
     by_border: dict[str, list[tuple]] = {}
     for a, b, *edge in _segments(grid):
         by_border.setdefault(_border_key(a, b), []).append(edge)
@@ -268,19 +305,8 @@ def _draw_map(cv: Canvas, view: dict) -> None:
         for i, edge in enumerate(edges):
             _draw_border(cv, kinds.get(key, "open"), *edge, marker=i == len(edges) // 2)
     cv.rect((MAP_X, MAP_Y, MAP_X + cols * CELL, MAP_Y + rows * CELL), None, INK, 3)
-    # pieces, slot by slot through each field's cells (the first slot holds the label)
-    kor = {k["id"]: k for k in view.get("korrigans", [])}
-    last = view.get("last") or {}
-    for letter, places in cells.items():
-        f = fields.get(letter, {})
-        slots = [
-            (MAP_X + c * CELL + dx * SLOT + SLOT / 2, MAP_Y + r * CELL + dy * SLOT + SLOT / 2)
-            for r, c in sorted(places)
-            for dy in (0, 1)
-            for dx in (0, 1)
-        ]
-        lx, ly = slots[0]
-        village = f.get("colour") == "village"
+    for letter, places in _cells(grid).items():
+        lx, ly = _slots(places)[0]
         cv.text((lx - SLOT / 2 + 5, ly - SLOT / 2 + 1), letter, 26, INK, bold=True)
         if letter in clovers:  # under the letter, inside the first slot
             cv.text(
@@ -290,6 +316,38 @@ def _draw_map(cv: Canvas, view: dict) -> None:
                 CLOVER,
                 bold=True,
             )
+        if fields.get(letter, {}).get("colour") == "village":
+            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 + 2), tr("village"), SMALL, INK, bold=True)
+
+
+def _slots(places: list[tuple[int, int]]) -> list[tuple[float, float]]:
+    """A field's slots for pieces, 2x2 per cell, through its cells in order."""
+    return [
+        (MAP_X + c * CELL + dx * SLOT + SLOT / 2, MAP_Y + r * CELL + dy * SLOT + SLOT / 2)
+        for r, c in sorted(places)
+        for dy in (0, 1)
+        for dx in (0, 1)
+    ]
+
+
+def _draw_map(cv: Canvas, view: dict, found: layers.Layer) -> None:
+    """The moving parts of the map: the rainbow, the Cauldron's marks (before ``over``: under
+    the borders), then the pieces, slot by slot through each field's cells, and the Troll."""
+    grid = view["map"]["grid"]
+    rows, cols = len(grid), len(grid[0])
+    fields = {f["id"]: f for f in view["fields"]}
+    # rainbow: Clouds above the columns, Suns left of the rows
+    for c, colour in enumerate(view.get("clouds", [])[:cols]):
+        _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
+    for r, colour in enumerate(view.get("suns", [])[:rows]):
+        _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
+    layers.stamp_over(cv, found, _map_marks(cv, view))
+    kor = {k["id"]: k for k in view.get("korrigans", [])}
+    last = view.get("last") or {}
+    for letter, places in _cells(grid).items():
+        f = fields.get(letter, {})
+        slots = _slots(places)
+        village = f.get("colour") == "village"
         items = []
         if f.get("menhir"):
             items.append(("menhir", None))
@@ -300,8 +358,6 @@ def _draw_map(cv: Canvas, view: dict) -> None:
         if view.get("cauldron") == letter:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
-        if village:
-            cv.text((lx - SLOT / 2 + 6, ly + SLOT / 2 + 2), tr("village"), SMALL, INK, bold=True)
         free = [slots[1]] + slots[4:] if village else slots[1:]  # "Village" fills 2 slots
         if len(items) > len(free):
             items = items[: len(free) - 1] + [("more", len(items) - len(free) + 1)]
@@ -489,10 +545,20 @@ def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w:
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     names = names_for(names, len(view.get("players", [])))
-    cv = Canvas(WIDTH, HEIGHT)
-    _draw_map(cv, view)
+    static = _static(view)
     rows = len(view["map"]["grid"])
-    y = _legend(cv, view, MAP_Y + rows * CELL + 4)
+
+    def ground(cv: Canvas) -> float:
+        """The fields and the legend (under nothing that moves: the legend is below the map,
+        left of the panel)."""
+        _map_ground(cv, static)
+        return _legend(cv, static, MAP_Y + rows * CELL + 4)
+
+    key = (*_static_key(static), lang(), WIDTH, HEIGHT)
+    found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static))
+    cv = layers.canvas(found, WIDTH, HEIGHT)
+    _draw_map(cv, view, found)
+    y = found.data  # the legend's bottom
     y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32)
     y = max(y, _draw_panel(cv, view, names)) + 12
     x, w = 20, WIDTH - 40

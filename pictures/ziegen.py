@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engines.ziegen import data, geometry
 
+from . import layers
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
 from .palette import EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
 from .words import labels, name
@@ -110,8 +111,10 @@ def _edge_point(size: int, pos: int, slot: int, count: int) -> tuple[float, floa
     return LEFT + GRID + MARGIN / 2, TOP + along
 
 
-def _draw_pasture(cv: Canvas, view: dict) -> None:
-    size = view["size"]
+def _pasture_ground(cv: Canvas, size: int) -> float:
+    """The pasture's ground, its row and column numbers and the panel's title: the same for
+    every move (a layer, ``layers``); every card, goat and mark lies over them. Returns the
+    y below the title."""
     step = GRID / size
     cv.rect(
         (LEFT - MARGIN, TOP - MARGIN, LEFT + GRID + MARGIN, TOP + GRID + MARGIN),
@@ -136,6 +139,11 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
             bold=True,
             anchor="rm",
         )
+    return cv.paragraph(PANEL_X + 12, 18, "Herr der Ziegen", PANEL_W - 24, 30, INK, bold=True)
+
+
+def _draw_pasture(cv: Canvas, view: dict) -> None:
+    size = view["size"]
     for cell in range(size * size):
         _draw_cell(cv, view, cell)
     if view.get("phase") == "take" and 0 <= view.get("turn", -1) < len(view["goats"]):
@@ -166,13 +174,13 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
         cv.star(LEFT - MARGIN + 16, TOP - MARGIN + 16)
 
 
-def _draw_players(cv: Canvas, view: dict, names: list[str]) -> float:
+def _draw_players(cv: Canvas, view: dict, names: list[str], title: float) -> float:
     """The score panel beside the pasture; returns its bottom."""
     x, w = PANEL_X, PANEL_W
     top = 10
     x += 12
     w -= 24
-    y = cv.paragraph(x, top + 8, "Herr der Ziegen", w, 30, INK, bold=True)
+    y = title  # the title is the layer's (``_pasture_ground``)
     head = tr("head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"]))
     y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 8
     last_seat = (view.get("last") or {}).get("seat")
@@ -295,9 +303,13 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     names = names_for(names, view["n"])
-    cv = Canvas(WIDTH, HEIGHT)
+    size = view["size"]
+    found = layers.layer(
+        ("ziegen", size, WIDTH, HEIGHT), WIDTH, HEIGHT, lambda cv: _pasture_ground(cv, size)
+    )
+    cv = layers.canvas(found, WIDTH, HEIGHT)
     _draw_pasture(cv, view)
-    bottom = _draw_players(cv, view, names)
+    bottom = _draw_players(cv, view, names, found.data)
     y = max(bottom, TOP + GRID + MARGIN) + 12
     y = _draw_race(cv, view, names, y) + 12
     x, w = 20, WIDTH - 40

@@ -67,14 +67,17 @@ def test_rounded_boxes_are_stamped_exactly_as_pillow_draws_them():
     too): the stamped masks give Pillow's own pixels."""
     rnd = random.Random(5)
     colours = [(246, 242, 233), (28, 28, 28), (213, 94, 0), (0, 114, 178)]
-    for _ in range(1500):
-        w, h = rnd.randint(0, 120), rnd.randint(0, 90)
+    for n in range(2500):
+        if n % 2:  # tall ones too: stamped as a band (top rows, a repeated row, bottom rows)
+            w, h = rnd.randint(0, 300), rnd.randint(0, 400)
+        else:
+            w, h = rnd.randint(0, 120), rnd.randint(0, 90)
         x0, y0 = rnd.randint(-30, 200), rnd.randint(-30, 130)
         box = (x0, y0, x0 + w, y0 + h)
         radius, width = rnd.choice([2, 5, 8, 12, 40, 200]), rnd.choice([1, 2, 3, 5])
         fill = rnd.choice([None] + colours)
         outline = rnd.choice([None, fill] + colours)
-        stamped, direct = draw.Canvas(240, 160), draw.Canvas(240, 160)
+        stamped, direct = draw.Canvas(360, 480), draw.Canvas(360, 480)
         stamped.rect(box, fill, outline, width, radius=radius)
         f = None if fill is None else direct.ink(fill)
         o = None if outline is None else direct.ink(outline)
@@ -86,3 +89,81 @@ def test_rounded_boxes_are_stamped_exactly_as_pillow_draws_them():
             fill,
             outline,
         )
+
+
+def test_a_layer_keeps_the_order_of_drawing():
+    """Ground, then what moves under ``over``, then ``over``, then the rest: the same pixels
+    and the same PNG as drawing it all in that order, kept layer or not."""
+    from pictures import layers
+
+    def ground(cv):
+        cv.rect((10, 10, 200, 100), (190, 222, 160))
+        cv.text((20, 20), "Village", 22, (28, 28, 28), bold=True)
+        return 123
+
+    def over(cv):
+        cv.line([(10, 60), (200, 60)], (86, 180, 233), 9)
+        cv.rect((10, 10, 200, 100), None, (28, 28, 28), 3)
+
+    def under(cv):
+        cv.text((150, 64), "*", 30, (190, 140, 0), bold=True, anchor="rs")
+        return [(110, 24, 160, 74)]
+
+    def top(cv):
+        cv.token(60, 60, 20, 2)
+
+    direct = draw.Canvas(240, 160)
+    for part in (ground, under, over, top):
+        part(direct)
+    layers.clear()
+    drawn = []
+    for _ in range(3):  # made, then kept
+        found = layers.layer(("test", 240, 160), 240, 160, ground, over)
+        assert found.data == 123
+        cv = layers.canvas(found, 240, 160)
+        layers.stamp_over(cv, found, under(cv))
+        top(cv)
+        drawn.append(cv.png())
+        assert cv.img.convert("RGB").tobytes() == direct.img.convert("RGB").tobytes()
+    assert drawn[0] == drawn[1] == drawn[2]
+
+
+def test_layers_are_bounded():
+    from pictures import layers
+
+    layers.clear()
+    for n in range(layers.KEPT + 5):
+        layers.layer(("bounded", n), 50, 50, lambda cv: cv.rect((0, 0, 10, 10), (0, 0, 0)))
+    assert len(layers._KEPT) == layers.KEPT
+    layers.clear()
+
+
+def test_thick_outlined_shapes_are_stamped_exactly_as_pillow_draws_them():
+    """Seats' shapes, stars and Menhirs (polygons with a thick outline) anywhere, clipped at the
+    edges too, twice each (drawn, then stamped): Pillow's own pixels, drawn in place."""
+    rnd = random.Random(11)
+    colours = [(246, 242, 233), (28, 28, 28), (213, 94, 0), (0, 114, 178)]
+    for _ in range(400):
+        kind = rnd.choice(["triangle", "diamond", "hexagon"])
+        cx, cy = rnd.uniform(-20, 260), rnd.uniform(-20, 180)
+        r, width = rnd.choice([10, 12.5, 14, 17, 19, 20, 25.7]), rnd.choice([2, 3])
+        fill = rnd.choice([None] + colours)
+        outline = rnd.choice(colours)
+        points = [(int(x), int(y)) for x, y in draw.shape_points(kind, cx, cy, r)]
+        stamped, direct = draw.Canvas(240, 160), draw.Canvas(240, 160)
+        for _ in range(2):
+            stamped.polygon(points, fill, outline, width)
+        f = None if fill is None else direct.ink(fill)
+        o = direct.ink(outline)
+        if f is not None:
+            direct.draw.polygon(points, fill=f)
+        direct.draw.line(points + points[:2], fill=o, width=width, joint="curve")
+        assert stamped.img.convert("RGB").tobytes() == direct.img.convert("RGB").tobytes(), (
+            kind,
+            cx,
+            cy,
+            r,
+            width,
+        )
+    blank = draw._SCRATCH[(240, 160)]
+    assert blank.getbbox() is None  # the scratch canvas is left blank
