@@ -42,17 +42,20 @@ class Away(TableBase):
     seat may be handed to a bot (``may_replace``, asked by ``turns.replace_with_bot``)."""
 
     # --- who is away -----------------------------------------------------------------------------
-    async def _away_of(self, game: GameRecord) -> dict[int, Any]:
-        """seat -> settings of each human seat whose player is away now."""
+    async def _away_of(self, game: GameRecord, prefs: dict | None = None) -> dict[int, Any]:
+        """seat -> settings of each human seat whose player is away now (``prefs``: the
+        players' settings, if the caller has read them already)."""
         now = self.clock()
         humans = {s.user_id: s.seat for s in game.seats if not s.is_bot}
-        prefs = await self.players.settings_of(humans)
+        if prefs is None:
+            prefs = await self.players.settings_of(humans)
+        prefs = {u: prefs[u] for u in humans if u in prefs}
         return {humans[u]: p for u, p in prefs.items() if is_away(p, now)}
 
-    async def sitting_seats(self, game: GameRecord) -> set[int]:
+    async def sitting_seats(self, game: GameRecord, prefs: dict | None = None) -> set[int]:
         """The seats a bot plays for an away player right now, and those a bot plays until
         their player is back (their time ran out, or a vote said so: ``clocks.sitters``)."""
-        away = {seat for seat, p in (await self._away_of(game)).items() if p.bot_sit}
+        away = {seat for seat, p in (await self._away_of(game, prefs)).items() if p.bot_sit}
         return away | await self.core.clocks.sitters(game)
 
     async def away_lines(self, game: GameRecord, lang: str = "en") -> list[str]:

@@ -127,15 +127,16 @@ class BotPlay(TableBase):
             if publishing[game_id] <= 0:
                 del publishing[game_id]
 
-    async def auto_seats(self, game: GameRecord) -> set[int]:
+    async def auto_seats(self, game: GameRecord, prefs: dict | None = None) -> set[int]:
         """The human seats whose player lets the table take their obvious decisions (the
         setting ``obvious``, a decision with one legal action, at the bots' pace:
-        ``obvious_seats``)."""
+        ``obvious_seats``). ``prefs``: the players' settings, if already read."""
         humans = {s.user_id: s.seat for s in game.seats if not s.is_bot and s.user_id is not None}
         if not humans:
             return set()
-        prefs = await self.players.settings_of(humans)
-        return {humans[u] for u, p in prefs.items() if p.obvious == "auto"}
+        if prefs is None:
+            prefs = await self.players.settings_of(humans)
+        return {seat for u, seat in humans.items() if u in prefs and prefs[u].obvious == "auto"}
 
     async def obvious_seats(
         self,

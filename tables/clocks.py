@@ -34,6 +34,7 @@ from engines import Event
 from storage import TIMEOUTS, GameRecord, SeatClock, TableClock, VoteRecord
 
 from .base import ANYWHERE, TableBase, on_latest
+from .caches import LRU
 from .errors import TableError, quote
 from .outcome import Notice, Outcome
 from .plan import is_away
@@ -238,8 +239,19 @@ class ClockNews:
     vote: VoteRecord | None = None
 
 
+# Running games whose clock this process knows (``Clocks._specs``).
+SPECS_KEPT = 4096
+
+
 class Clocks(TableBase):
     """``service.clocks``: a table's clock, each seat's time, warnings and time running out."""
+
+    def __init__(self, core) -> None:
+        super().__init__(core)
+        # game id -> its clock (None: none), kept once the game runs: a clock is chosen when the
+        # table opens and never changes after the start (a vote's pause is another column), so
+        # a move at a table without a clock reads nothing more.
+        self._specs: LRU[int, ClockSpec | None] = LRU(SPECS_KEPT)
 
     # --- setting a table's clock -----------------------------------------------------------------
     async def set_clock(
@@ -297,8 +309,12 @@ class Clocks(TableBase):
         """A change of ``game`` was just stored (under its lock): bring its clocks up to date
         (``movers``: the seats that moved in it; ``undone``: those that took a decision back)
         and say when to look at them next."""
+        if game.status == "running" and self._specs.get(game.id, False) is None:
+            return  # known to have no clock
         row = await self.store.table_clock(game.id)
         spec = spec_of(row)
+        if game.status == "running":
+            self._specs[game.id] = spec
         if spec is None:
             return
         clocks, next_at = await self._stepped(game, row, spec, movers, undone)

@@ -87,16 +87,21 @@ class Reminders(TableBase):
         return interval(settings, table_after)
 
     async def remind_period(
-        self, seats: list[SeatRecord], acting: list[int], table_after: float
+        self,
+        seats: list[SeatRecord],
+        acting: list[int],
+        table_after: float,
+        prefs: dict | None = None,
     ) -> float:
         """How long until a table waiting for ``acting`` reminds: the shortest interval among
-        its waiting players who are not away (the table's own if none)."""
+        its waiting players who are not away (the table's own if none). ``prefs``: the
+        players' settings, if already read."""
         users = [seats[s].user_id for s in acting if not seats[s].is_bot]
         now = self.clock()
+        if prefs is None or any(u not in prefs for u in users):
+            prefs = await self.players.settings_of(users)
         periods = [
-            self._interval(p, table_after)
-            for p in (await self.players.settings_of(users)).values()
-            if not is_away(p, now)
+            self._interval(prefs[u], table_after) for u in set(users) if not is_away(prefs[u], now)
         ]
         return min(periods, default=table_after)
 

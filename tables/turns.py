@@ -176,8 +176,12 @@ class Turns(BotPlay):
         play_bots = bots
         thinker = dataclasses.replace(game, seats=seats) if seats else game
         bots = {s.seat for s in thinker.seats if s.is_bot}
-        sitters = await self.core.away.sitting_seats(thinker)  # away players a bot plays for
-        autos = await self.auto_seats(thinker)  # players who let the table take obvious ones
+        # the players' settings, read once for the whole move
+        prefs = await self.players.settings_of(
+            s.user_id for s in thinker.seats if not s.is_bot and s.user_id is not None
+        )
+        sitters = await self.core.away.sitting_seats(thinker, prefs)  # a bot plays for them
+        autos = await self.auto_seats(thinker, prefs)  # who lets the table take obvious ones
         for _ in range(MAX_BOT_MOVES if play_bots else 0):
             if engine.is_over(state):
                 break
@@ -249,7 +253,8 @@ class Turns(BotPlay):
         now = self.clock()
         waiting = [s for s in acting if s not in obvious]  # an obvious one is played at once
         deadline = (
-            now + await self.core.reminders.remind_period(seat_list, waiting, game.remind_after)
+            now
+            + await self.core.reminders.remind_period(seat_list, waiting, game.remind_after, prefs)
             if any(s not in bots for s in waiting)
             else None
         )
