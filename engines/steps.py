@@ -148,12 +148,10 @@ class StepEngine(Engine):
 
     def _step(self, state: State) -> Step | None:
         key = self.step_of(state)
-        if key is None or key == "over":
-            return None
-        try:
-            return self.STEPS[key]
-        except KeyError:
-            raise GameError(f"{self.title}: unknown step {key!r}") from None
+        step = self.STEPS.get(key)  # one look-up for the common case: a known step
+        if step is None and key is not None and key != "over":
+            raise GameError(f"{self.title}: unknown step {key!r}")
+        return step
 
     def to_act(self, state: State) -> list[int]:
         step = self._step(state)
@@ -205,13 +203,18 @@ class StepEngine(Engine):
     def advance(self, state: State, events: list[Event], trail: list[Step] | None = None) -> None:
         """Run automatic steps until somebody must decide or the game is over (appending
         each automatic step run to ``trail``, if given)."""
+        steps, step_of = self.STEPS, self.step_of  # looked up once: this loop runs every move
         for _ in range(MAX_AUTO_STEPS):
-            step = self._step(state)
-            if step is None or step.auto is None:
+            step = steps.get(step_of(state))
+            if step is None:
+                self._step(state)  # the game is over, or an unknown step: a GameError
+                return
+            auto = step.auto
+            if auto is None:
                 return
             if trail is not None:
                 trail.append(step)
-            step.auto(state, events)
+            auto(state, events)
         raise GameError(f"{self.title}: automatic steps did not settle")
 
     # --- undo (module docstring) -----------------------------------------------------------
