@@ -29,6 +29,7 @@ from .common import (
     hand_remove,
     is_full,
     opponents,
+    own_step,
     res_discard,
     res_full,
     res_ready,
@@ -277,10 +278,10 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
 
 
 def arg_apply(state: dict, seat: int, action: str, events: list) -> None:
-    step = state["step"]
     if action == "back":
         state["step"] = {"k": "turn", "s": [seat]}
         return
+    step = own_step(state)
     step["a"].append(action[4:])
     if arg_options(state, seat, step["c"], step["a"]) is None:
         commit(state, seat, step["c"], step["a"], events)
@@ -474,7 +475,7 @@ def brawl_legal(state: dict, seat: int) -> list[str]:
 def brawl_apply(state: dict, seat: int, action: str, events: list) -> None:
     """Answers are secret until everyone has answered, then carried out in seat order from the
     Brawl's player, so the order of answering never changes the result."""
-    step = state["step"]
+    step = own_step(state)
     step["pick"][seat] = action
     step["s"].remove(seat)
     if step["s"]:

@@ -5,7 +5,7 @@ step in the state and the shared loop, ``engines.steps.StepEngine.advance``, run
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event, own
+from ..base import Event, clone, own
 from ..words import plural
 from .data import CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS, TAVERN_TARGETED
 from .words import GAME, msg
@@ -30,6 +30,13 @@ def hand_over(state: dict, key: str, **params) -> None:
     """Make the automatic step ``key`` (with ``params``) the next one; the shared loop runs it
     before anybody decides. It never outlives an ``apply``: stored states hold decisions only."""
     state["step"] = {"k": key, "s": [], **params}
+
+
+def own_step(state: dict) -> dict:
+    """The current step's dict, made the state's own (a deep copy put in its place) so that it
+    may be changed: it is kept (``setup.LAYOUT``), shared with the state before the move."""
+    step = state["step"] = clone(state["step"])
+    return step
 
 
 def step_seats(state: dict) -> list[int]:

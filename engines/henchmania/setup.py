@@ -53,10 +53,11 @@ LAYOUT = Layout(
     atoms=("n", "rng", "day", "badge", "phase", "turn", "days", "target"),
     flat=("supply",),
     shared=("hand", "res", "rot", "held", "deck", "disc", "board"),
-    deep=("step", "duel", "lastduel", "tie"),
-    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    deep=("duel", "tie"),
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``; the
+    # step's dict: ``common.own_step``).
     kept=("lastmove", "opt", "score", "trump", "trot", "passed", "traitor", "limbo", "result")
-    + ("extra",),
+    + ("extra", "step", "lastduel"),
 )
 
 
