@@ -53,11 +53,11 @@ def arrive(st: dict, kid: int, field: int, events: list[Event]) -> None:
         if len(others) == 1:
             goblin_step = others[0]
         else:
-            st["stack"].append({"k": "goblin", "s": seat, "kid": kid, "to": others})
+            own(st, "stack").append({"k": "goblin", "s": seat, "kid": kid, "to": others})
     elves = [o for o in others if carry[o] == "elf"]
     if len(elves) == 1:
         take_elf(st, kid, elves[0], events)
     elif elves:
-        st["stack"].append({"k": "elf", "s": seat, "kid": kid, "from": elves})
+        own(st, "stack").append({"k": "elf", "s": seat, "kid": kid, "from": elves})
     if goblin_step is not None:
         give_goblin(st, kid, goblin_step, events)

@@ -3,7 +3,7 @@ state, the decision stack's top, Korrigan ids, secret events."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .maps import Map, load_map
@@ -16,6 +16,14 @@ def mapof(st: dict) -> Map:
 def top(st: dict) -> dict:
     """The pending decision on top of ``st["stack"]`` (the current step's entry)."""
     return st["stack"][-1]
+
+
+def own_top(st: dict) -> dict:
+    """``top``, made the state's own so that it may be changed: the stack and its entries are
+    kept (``setup.LAYOUT``), shared with the state before the move."""
+    stack = own(st, "stack")
+    entry = stack[-1] = stack[-1].copy()  # its lists are never changed in place
+    return entry
 
 
 def top_seat(st: dict) -> list[int]:

@@ -162,5 +162,5 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
         )
     )
     if not final:
-        st["stack"].append({"k": "gather", "s": seat, "kid": kid, "f": dest})
+        own(st, "stack").append({"k": "gather", "s": seat, "kid": kid, "f": dest})
     arrive(st, kid, dest, events)

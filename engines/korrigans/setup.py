@@ -28,10 +28,10 @@ LAYOUT = Layout(
     + ("chain", "cauldron", "pi", "mover", "fi"),
     flat=("pos", "carry"),
     shared=("tokens", "hidden", "shown", "kept", "sacrificed", "disc", "seen"),
-    deep=("stack",),
-    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``; the
+    # decision stack's top entry: ``common.own_top``).
     kept=("lastmove", "box_tok", "box_men", "men", "gone_men", "backup", "screen", "supply")
-    + ("out", "bag", "suns", "clouds", "aside", "drawn"),
+    + ("out", "bag", "suns", "clouds", "aside", "drawn", "stack"),
 )
 
 
