@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import is_not
+
 from engines.base import State
 from engines.steps import StepEngine, changed, last_move
 from engines.words import Msg
@@ -86,8 +89,11 @@ class KorrigansEngine(StepEngine):
         moved = [] if pos == now else changed(pos, now)
         fields = {now[k] for k in moved if now[k] is not None}
         piles = state["tokens"]
-        if tokens != piles:
-            fields.update(f for f in changed(tokens, piles) if len(tokens[f]) != len(piles[f]))
+        # A field whose row is the same list as before kept its tokens (the rows are shared
+        # rows, replaced when changed): only the replaced ones are compared.
+        for f in compress(count(), map(is_not, tokens, piles)):
+            if len(tokens[f]) != len(piles[f]):
+                fields.add(f)
         letters = mapof(state).letters
         return {
             "korrigans": [kid_id(k) for k in moved],
