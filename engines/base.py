@@ -134,6 +134,7 @@ class Layout:
     """
 
     __slots__ = ("atoms", "flat", "rows", "shared", "cols", "deep", "kept", "known", "shallow")
+    __slots__ += ("_names",)
 
     def __init__(
         self,
@@ -151,12 +152,13 @@ class Layout:
         if len(set(names)) != len(names):
             raise ValueError("a key named twice in a state layout")
         self.known = frozenset(names)
+        self._names = set(names)  # ``known``, as a set: its ``issuperset`` is the quickest check
         self.shallow = flat + shared  # the containers copied with one ``copy()``
 
     def copy(self, state: State) -> State:
         """A copy of ``state`` that shares with it only what no move changes in place:
         strings and numbers, the rows of ``shared`` keys and the ``kept`` containers."""
-        if not state.keys() <= self.known:
+        if not self._names.issuperset(state):
             return clone(state)
         new = state.copy()
         get = state.get

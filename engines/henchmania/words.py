@@ -23,15 +23,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..words import Joined, Msg, catalog
+from ..words import Joined, Msg, catalog, message
 from .data import ADDITIONAL, CARDS, SITE_NAMES, TEXT, WHEN
 
 GAME = "henchmania"
+PREFIX = GAME + "."  # of every message id
 
 
 def msg(key: str, /, **params: Any) -> Msg:
     """A Henchmania message: ``msg("set", seat=0, site="castle")``."""
-    return Msg(f"{GAME}.{key}", **params)
+    return message(PREFIX + key, params)
 
 
 def a_an(word) -> str:

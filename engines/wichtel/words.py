@@ -17,15 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..words import Joined, Msg, catalog
+from ..words import Joined, Msg, catalog, message
 from .data import CAREERS, EV_EN, EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, TITLES, VALUE
 
 GAME = "wichtel"
+PREFIX = GAME + "."  # of every message id
 
 
 def msg(key: str, /, **params: Any) -> Msg:
     """A Wichtel message: ``msg("walk", ...)`` is ``Msg("wichtel.walk", ...)``."""
-    return Msg(f"{GAME}.{key}", **params)
+    return message(PREFIX + key, params)
 
 
 def _lep_name_en(code: str) -> str:
