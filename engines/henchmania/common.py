@@ -44,9 +44,14 @@ def step_seats(state: dict) -> list[int]:
     return list(state["step"]["s"])
 
 
-def opponents(state: dict, seat: int) -> list[int]:
-    n = state["n"]
-    return [(seat + i) % n for i in range(1, n)]
+# The other seats, from a seat's left on, for every player count and seat (asked very often).
+_OPPONENTS = {
+    n: [tuple((seat + i) % n for i in range(1, n)) for seat in range(n)] for n in range(7)
+}
+
+
+def opponents(state: dict, seat: int) -> tuple[int, ...]:
+    return _OPPONENTS[state["n"]][seat]
 
 
 # --- decks -------------------------------------------------------------------------------------

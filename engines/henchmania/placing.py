@@ -17,7 +17,6 @@ from .common import (
     dominant,
     draw,
     hand_over,
-    is_full,
     res_discard,
     res_ready,
     say,
@@ -25,7 +24,7 @@ from .common import (
     trump_modes,
     use_trump,
 )
-from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITES
+from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITES, SPOTS
 from .words import msg
 
 
@@ -69,6 +68,9 @@ def _majorities(state: dict, events: list) -> None:
     hand_over(state, "cards")
 
 
+PLACE = ("place",)  # the verb of a site that is not full
+
+
 def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
     kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
@@ -79,8 +81,9 @@ def legal(state: dict, seat: int) -> list[str]:
     if res_ready(state, seat, "porter2"):
         full_verbs.append("porter2")
     out = []
+    board, spots = state["board"], SPOTS[state["n"]]
     for site in SITES:
-        verbs = ["place"] if not is_full(state, site) else full_verbs
+        verbs = PLACE if len(board[site]) < spots else full_verbs  # ``is_full``, inlined
         for verb in verbs:
             for k in kinds:
                 for d in draws:
