@@ -25,11 +25,11 @@ def score_played(state: dict, mover: int, card: str, events: list[Event]) -> Non
     n = state["n"]
     sums = [0] * n
     counts = [0] * n
+    cards, value = data.SET_CARD_SET[s], data.VALUE
     for seat in range(n):
-        for c in state["played"][seat]:
-            if data.GOAT_SET[c] == s:
-                sums[seat] += data.VALUE[c]
-                counts[seat] += 1
+        values = [value[c] for c in state["played"][seat] if c in cards]
+        sums[seat] = sum(values)
+        counts[seat] = len(values)
     if sums[mover] >= data.GOAT_THRESHOLD:
         events.append(Event(msg("score_a", p=mover, set=s, total=sums[mover]), highlight=True))
         claim_set(state, s, mover, events)
