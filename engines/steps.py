@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import compress, count
+from itertools import compress, count, islice
 from operator import ne
 
 from .base import Engine, Event, GameError, State, clone
@@ -109,16 +109,25 @@ def note_last(state: State, seat: int, events: list[Event], at: dict | Callable[
     the game's ``last_at``; or a function that returns it, asked only when there is news). A
     move with no public news (a hidden choice) leaves the record as it was, so nothing hidden
     shows, not even that a seat chose in secret."""
-    news = [e.message for e in events if e.audience is None]
+    news = public_news(events)
     if not news:
         return
     if callable(at):
         at = at()
-    state[LAST_KEY] = {
-        "seat": seat,
-        "news": [m.to_json() if isinstance(m, Msg) else str(m) for m in news[:LAST_NEWS]],
-        **at,
-    }
+    state[LAST_KEY] = {"seat": seat, "news": news, **at}
+
+
+def public_news(events: list[Event], start: int = 0) -> list:
+    """The JSON forms of the first ``LAST_NEWS`` public messages of ``events[start:]`` (for
+    ``note_last``); [] when there is none."""
+    news = []
+    for event in islice(events, start, None):
+        if event.audience is None:
+            m = event.message
+            news.append(m.to_json() if isinstance(m, Msg) else str(m))
+            if len(news) == LAST_NEWS:
+                break
+    return news
 
 
 def changed(before: list, after: list) -> list[int]:
@@ -154,11 +163,11 @@ class StepEngine(Engine):
         return step
 
     def to_act(self, state: State) -> list[int]:
-        step = self._step(state)
+        step = self.STEPS.get(self.step_of(state)) or self._step(state)  # ``_step``, inlined
         return [] if step is None else list(step.actors(state))
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        step = self._step(state)
+        step = self.STEPS.get(self.step_of(state)) or self._step(state)  # ``_step``, inlined
         if step is None or seat not in step.actors(state):
             return []
         return step.legal(state, seat)
@@ -174,7 +183,9 @@ class StepEngine(Engine):
         marks = self.last_marks(state)
         start = len(events)
         self._play(state, seat, action, events, trail)
-        note_last(state, seat, events[start:], lambda: self.last_at(marks, state))
+        news = public_news(events, start)
+        if news:  # else the record stays as it was (``note_last``)
+            state[LAST_KEY] = {"seat": seat, "news": news, **self.last_at(marks, state)}
 
     def _play(
         self,
@@ -185,7 +196,7 @@ class StepEngine(Engine):
         trail: list[Step] | None = None,
     ) -> None:
         """Run the step's ``apply``, then the automatic steps (``_apply`` notes the move)."""
-        step = self._step(state)
+        step = self.STEPS.get(self.step_of(state)) or self._step(state)  # ``_step``, inlined
         assert step is not None and step.apply is not None
         step.apply(state, seat, action, events)
         self.advance(state, events, trail)

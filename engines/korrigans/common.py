@@ -6,11 +6,12 @@ from __future__ import annotations
 from engines.base import Event, own
 from engines.words import Msg
 
-from .maps import Map, load_map
+from .maps import LOADED, Map, load_map
 
 
 def mapof(st: dict) -> Map:
-    return load_map(st["map"])
+    # asked several times a move: the cache first, without a call (``load_map`` fills it)
+    return LOADED.get(st["map"]) or load_map(st["map"])
 
 
 def top(st: dict) -> dict:
