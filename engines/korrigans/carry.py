@@ -15,12 +15,12 @@ def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
     if old is not None:
         own(st, "out")[old] += 1
         events.append(Event(msg("carried_leaves", kind=old, kid=kid)))
-    st["carry"][kid] = kind
+    own(st, "carry")[kid] = kind
 
 
 def take_elf(st: dict, kid: int, src: int, events: list[Event]) -> None:
     """Korrigan ``kid`` takes the Elf of ``src``; an Elf it already carried leaves the game."""
-    st["carry"][src] = None
+    own(st, "carry")[src] = None
     events.append(Event(msg("elf_passes", src=src, kid=kid)))
     give_token(st, kid, "elf", events)
 
@@ -47,6 +47,7 @@ def arrive(st: dict, kid: int, field: int, events: list[Event]) -> None:
     carry = st["carry"]
     giving = carry[kid] == "goblin"
     if giving:
+        carry = own(st, "carry")
         carry[kid] = None
     goblin_step = None
     if giving:

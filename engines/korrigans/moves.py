@@ -149,7 +149,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
             shown.sort()
             events.append(Event(msg("reveals", p=seat, comp=comp)))
     src = st["pos"][kid]
-    st["pos"][kid] = dest
+    own(st, "pos")[kid] = dest
     events.append(
         Event(
             msg(

@@ -22,7 +22,7 @@ def placement_fields(st: dict, kid: int) -> list[int]:
 
 def do_place(st: dict, kid: int, field: int, events: list[Event]) -> None:
     """Put Korrigan ``kid`` on ``field``; the gathering follows (step "gather")."""
-    st["pos"][kid] = field
+    own(st, "pos")[kid] = field
     events.append(Event(msg("arrives", kid=kid, f=mapof(st).letters[field])))
     own(st, "stack").append({"k": "gather", "s": kid // 2, "kid": kid, "f": field})
 
