@@ -85,10 +85,16 @@ class KorrigansEngine(StepEngine):
     def last_at(self, marks, state: State) -> dict:
         """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
         whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
+        # Plain loops rather than comprehensions: every move asks this, for one or two places.
         pos, tokens, troll = marks
         now = state["pos"]
-        moved = [] if pos is now else changed(pos, now)
-        fields = {now[k] for k in moved if now[k] is not None}
+        korrigans: list[str] = []
+        fields: set[int] = set()
+        if pos is not now:
+            for k in changed(pos, now):
+                korrigans.append(kid_id(k))
+                if now[k] is not None:
+                    fields.add(now[k])
         piles = state["tokens"]
         # A field whose row is the same list as before kept its tokens (the rows are shared
         # rows, replaced when changed): only the replaced ones are compared.
@@ -98,8 +104,8 @@ class KorrigansEngine(StepEngine):
                     fields.add(f)
         letters = mapof(state).letters
         return {
-            "korrigans": [kid_id(k) for k in moved],
-            "fields": [letters[f] for f in sorted(fields)],
+            "korrigans": korrigans,
+            "fields": [letters[f] for f in sorted(fields)] if fields else [],
             "troll": troll != state["troll"],
         }
 
