@@ -81,14 +81,20 @@ _SET_PARAMS = Msg.params.__set__  # type: ignore[attr-defined]
 _NEW = object.__new__
 
 
-def message(key: str, params: dict[str, Any]) -> Msg:
-    """``Msg(key, **params)``, taking the dict ``params`` as the message's own: what a game's
-    ``msg(key, **params)`` helper calls, so that its parameters are not packed twice (every
-    move makes a few messages: a hot path)."""
-    m = _NEW(Msg)
-    _SET_KEY(m, key)
-    _SET_PARAMS(m, params)
-    return m
+def messages(game: str) -> Callable[..., Msg]:
+    """A game's message maker ``msg``: ``msg("walk", p=1)`` is ``Msg("<game>.walk", p=1)``,
+    made in one call, its keyword parameters packed once (every move makes a few messages:
+    a hot path)."""
+    prefix = game + "."
+
+    def msg(key: str, /, **params: Any) -> Msg:
+        m = _NEW(Msg)
+        _SET_KEY(m, prefix + key)
+        _SET_PARAMS(m, params)
+        return m
+
+    msg.__doc__ = f'A message of {game}: ``msg("id", **params)`` is ``Msg("{prefix}id", ...)``.'
+    return msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +222,7 @@ __all__ = [
     "TEMPLATES",
     "catalog",
     "command",
-    "message",
+    "messages",
     "name_context",
     "plural",
     "render",

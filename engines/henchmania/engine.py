@@ -113,8 +113,12 @@ class HenchmaniaEngine(StepEngine):
         """``sites``: the sites whose pawns changed; ``scores``: seats whose points changed."""
         board, score = marks
         now, now_score = state["board"], state["score"]
+        sites = []  # a plain loop: every move asks this (a comprehension costs a call)
+        for site, order in board.items():
+            if order is not now[site] and order != now[site]:
+                sites.append(site)
         return {
-            "sites": [s for s, order in board.items() if order is not now[s] and order != now[s]],
+            "sites": sites,
             # the same list: no score changed (it is replaced when one does)
             "scores": [] if score is now_score else changed(score, now_score),
         }

@@ -23,16 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..words import Joined, Msg, catalog, message
+from ..words import Joined, Msg, catalog, messages
 from .data import ADDITIONAL, CARDS, SITE_NAMES, TEXT, WHEN
 
 GAME = "henchmania"
-PREFIX = GAME + "."  # of every message id
 
 
-def msg(key: str, /, **params: Any) -> Msg:
-    """A Henchmania message: ``msg("set", seat=0, site="castle")``."""
-    return message(PREFIX + key, params)
+msg = messages(GAME)
 
 
 def a_an(word) -> str:

@@ -20,18 +20,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.words import Joined, Msg, catalog, message, render
+from engines.words import Joined, Msg, catalog, messages, render
 
 from .common import parse_kid
 from .data import BORDER_KINDS, MENHIR_NAME, RAINBOW, TOKEN_NAME
 
 GAME = "korrigans"
-PREFIX = GAME + "."  # of every message id
 
 
-def msg(key: str, /, **params: Any) -> Msg:
-    """A Korrigans message: ``msg("arrives", ...)`` is ``Msg("korrigans.arrives", ...)``."""
-    return message(PREFIX + key, params)
+msg = messages(GAME)
 
 
 class _Shown:
