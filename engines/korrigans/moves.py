@@ -82,12 +82,17 @@ def has_any_move(m: Map, st: dict, seat: int) -> bool:
     """Whether ``move_actions`` would offer the seat any move (without listing them)."""
     comps = usable(st, seat)
     troll = st["troll"]
+    found = _MOVES.get  # as in ``move_actions``: asked at every turn, mostly known already
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            if _moves_from(m, k, comp, comp_moves_as(st, seat, comp), f, troll):
+            side = comp_moves_as(st, seat, comp)
+            acts = found((m, k, comp, side, f, troll))
+            if acts is None:
+                acts = _moves_from(m, k, comp, side, f, troll)
+            if acts:
                 return True
     return False
 
