@@ -356,7 +356,8 @@ class Engine(ABC):
     ) -> tuple[State, list[Event]]:
         """Check legality, then run the move on a copy. Never mutates ``state``. ``legal``: the
         caller's ``legal_actions(state, seat)``, if it has it (``check_action``)."""
-        self.check_action(state, seat, action, legal)
+        if legal is None or action not in legal:  # ``check_action``'s quick case, without a call
+            self.check_action(state, seat, action, legal)
         new = self.copy_state(state)
         events: list[Event] = []
         self._apply(new, seat, action, events)

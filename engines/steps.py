@@ -124,7 +124,8 @@ def public_news(events: list[Event], start: int = 0) -> list:
     for event in islice(events, start, None):
         if event.audience is None:
             m = event.message
-            news.append(m.to_json() if isinstance(m, Msg) else str(m))
+            # ``Msg.to_json``, without the call
+            news.append([m.key, dict(m.params)] if type(m) is Msg else str(m))
             if len(news) == LAST_NEWS:
                 break
     return news

@@ -73,7 +73,8 @@ PLACE = ("place",)  # the verb of a site that is not full
 
 def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
-    kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
+    if state["held"][seat]:
+        kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
     draws = [""] + [
         ":inf" if m == "own" else ":olinf" for m in trump_modes(state, seat, "influence")
     ]
