@@ -292,7 +292,10 @@ def playable(state: dict, seat: int, card: str) -> bool:
         return any(state["res"][o] for o in opponents(state, seat))
     if card == "bawler":
         return any(dominant(state, s) == seat and can_draw(state, s) for s in SITES)
-    opts = arg_options(state, seat, card, [])
+    ask = ASKS.get(card)
+    if ask is None or ask is _reserve:  # asks nothing, or only which card makes room: playable
+        return True
+    opts = ask(state, seat, card, [])  # ``arg_options``
     return opts is None or bool(opts)
 
 
