@@ -124,8 +124,9 @@ class Layout:
       on every field, the decks of every site);
     - ``deep``: anything JSON-like (``clone``d whole when it is a container);
     - ``kept``: a container the rules only ever replace whole, never change in place (the
-      last move's record; or a changed copy of it, ``own(st, key)``): shared between the
-      states before and after a move. For what few moves change.
+      last move's record; or a changed copy of it, ``own(st, key)``, or of one of its rows,
+      ``own_row(st, key, index)``): shared between the states before and after a move. For
+      what few moves change.
 
     A state with a key the layout does not name is ``clone``d whole: a new key is safe before
     its layout says what it is. Whether every state of a game fits its layout (``check``) and
@@ -218,6 +219,16 @@ def own(state: State, key: str, index: int | str | None = None) -> Any:
         value = state[key] = state[key].copy()
         return value
     row = state[key][index] = state[key][index].copy()
+    return row
+
+
+def own_row(state: State, key: str, index: int | str) -> Any:
+    """Row ``index`` of the ``kept`` list or dict of rows ``state[key]`` (``Layout``), made the
+    state's own so that it may be changed: the outer container and the row are copied, since
+    both may be shared with the state before the move. For rows that few moves change (each
+    such move copies the outer container again; a ``shared`` key copies it on every move)."""
+    rows = state[key] = state[key].copy()
+    row = rows[index] = rows[index].copy()
     return row
 
 

@@ -15,7 +15,7 @@ plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (ph
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event, own
+from ..base import Event, own, own_row
 from .common import (
     add_score,
     apply_counter,
@@ -320,13 +320,13 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
         return
     if action.startswith("use:bigots:"):
         site = action.split(":")[2]
-        own(state, "rot", seat).append("bigots")
+        own_row(state, "rot", seat).append("bigots")
         say(events, "bigots", seat=seat, site=site)
         draw(state, seat, site, events)
         finish_turn(state, events)
         return
     if action == "use:mule":
-        own(state, "rot", seat).append("mule")
+        own_row(state, "rot", seat).append("mule")
         say(events, "mule", seat=seat)
         draw(state, seat, "armory", events)
         finish_turn(state, events)
@@ -385,7 +385,7 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
     if card in ("traitor", "traitor2"):
         own(state, "traitor")[seat] = True
     if card in ("gossip", "gossip2") and len(args) > 1 and args[1] == "boss":
-        own(state, "rot", seat).append("boss")
+        own_row(state, "rot", seat).append("boss")
         say(events, "boss", seat=seat, n=_gossip_points(card, args))
     if args and args[0].startswith("p") and card not in GLOVES:
         target = _seat(args[0])
@@ -485,7 +485,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         site = args[1]
         if target in state["board"][site]:
             own(state, "board", site).remove(target)
-            own(state, "held", seat).append(target)
+            own_row(state, "held", seat).append(target)
             say(events, "takes_henchman", seat=seat, target=target, site=site)
     elif card == "brawl":
         hit = [o for o in opponents(state, seat) if state["res"][o]]

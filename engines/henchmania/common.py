@@ -5,7 +5,7 @@ step in the state and the shared loop, ``engines.steps.StepEngine.advance``, run
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event, clone, own
+from ..base import Event, clone, own, own_row
 from ..words import plural
 from .data import CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS, TAVERN_TARGETED
 from .words import GAME, msg
@@ -126,7 +126,7 @@ def res_remove(state: dict, seat: int, card: str) -> None:
     """Take one ``card`` out of a Reserve (it leaves unrotated)."""
     own(state, "res", seat).remove(card)
     if card not in state["res"][seat] and card in state["rot"][seat]:
-        own(state, "rot", seat).remove(card)
+        own_row(state, "rot", seat).remove(card)
 
 
 def res_discard(state: dict, seat: int, card: str) -> None:
@@ -157,7 +157,7 @@ def old_lady_trump(state: dict, seat: int, trump: str) -> bool:
 
 def use_trump(state: dict, seat: int, trump: str, via_old_lady: bool) -> None:
     if via_old_lady:
-        own(state, "rot", seat).append("oldlady")
+        own_row(state, "rot", seat).append("oldlady")
     else:
         own(state, "trot")[seat] = True
 

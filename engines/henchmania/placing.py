@@ -12,7 +12,7 @@ Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 
 
 from __future__ import annotations
 
-from ..base import own
+from ..base import own, own_row
 from .common import (
     dominant,
     draw,
@@ -125,13 +125,13 @@ def apply(state: dict, seat: int, action: str, events: list) -> None:
         res_discard(state, seat, "porter")
         say(events, "porter", seat=seat, site=site)
     elif verb == "porter2":
-        own(state, "rot", seat).append("porter2")
+        own_row(state, "rot", seat).append("porter2")
         say(events, "porter2", seat=seat, site=site)
     if color == seat:
         state["supply"][seat] -= 1
         say(events, "sets", seat=seat, site=site)
     else:
-        own(state, "held", seat).remove(color)
+        own_row(state, "held", seat).remove(color)
         say(events, "sets_betrayed", seat=seat, color=color, site=site)
     own(state, "board", site).append(color)
     if count > 1:

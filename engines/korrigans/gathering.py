@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from engines.base import Event, own
+from engines.base import Event, own, own_row
 from engines.words import Msg
 
 from .carry import give_token
@@ -71,7 +71,7 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
 # --- Menhirs ----------------------------------------------------------------------------------
 def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event]) -> None:
     if menhir in MENHIR_GOLD:
-        kept = own(st, "kept", seat)
+        kept = own_row(st, "kept", seat)
         kept.append(menhir)
         kept.sort()
         return

@@ -9,7 +9,7 @@ A helper module: it imports no phase module.
 
 from __future__ import annotations
 
-from engines.base import Event, own
+from engines.base import Event, own, own_row
 
 from .carry import arrive
 from .common import mapof
@@ -144,7 +144,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
         used = msg("companion", comp=comp)
         if final:
             own(st, "shown", seat).remove(comp)
-            disc = own(st, "disc", seat)
+            disc = own_row(st, "disc", seat)
             disc.append(comp)
             disc.sort()
         elif comp not in st["shown"][seat]:

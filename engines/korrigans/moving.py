@@ -5,7 +5,7 @@ and "elf" (they also come up in the final turn)."""
 
 from __future__ import annotations
 
-from engines.base import Event, own
+from engines.base import Event, own, own_row
 from engines.words import Msg
 
 from .carry import give_goblin, take_elf
@@ -112,7 +112,7 @@ def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -
     """Give up ``kind`` for the Backup Companion (side ``step["side"]``); the "move" step below
     is skipped if no move remains after the sacrifice (ruling 4)."""
     own(st, "hidden", seat).remove(kind)
-    sacrificed = own(st, "sacrificed", seat)
+    sacrificed = own_row(st, "sacrificed", seat)
     sacrificed.append(kind)
     sacrificed.sort()
     own(st, "backup")[seat] = step["side"]
