@@ -65,14 +65,14 @@ def move_actions(m: Map, st: dict, seat: int) -> list[str]:
     comps = usable(st, seat)
     if not comps:
         return out
-    troll = st["troll"]
+    troll, backup = st["troll"], st["backup"][seat]
     found = _MOVES.get
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            side = comp_moves_as(st, seat, comp)
+            side = backup if comp == "backup" else comp  # ``comp_moves_as``, without a call
             acts = found((m, k, comp, side, f, troll))
             out += _moves_from(m, k, comp, side, f, troll) if acts is None else acts
     return out
@@ -81,14 +81,14 @@ def move_actions(m: Map, st: dict, seat: int) -> list[str]:
 def has_any_move(m: Map, st: dict, seat: int) -> bool:
     """Whether ``move_actions`` would offer the seat any move (without listing them)."""
     comps = usable(st, seat)
-    troll = st["troll"]
+    troll, backup = st["troll"], st["backup"][seat]
     found = _MOVES.get  # as in ``move_actions``: asked at every turn, mostly known already
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            side = comp_moves_as(st, seat, comp)
+            side = backup if comp == "backup" else comp  # ``comp_moves_as``, without a call
             acts = found((m, k, comp, side, f, troll))
             if acts is None:
                 acts = _moves_from(m, k, comp, side, f, troll)
