@@ -59,10 +59,11 @@ def can_move(st: dict, seat: int) -> bool:
 # --- "turn" (automatic) -----------------------------------------------------------------------
 def start_turn(st: dict, events: list[Event]) -> None:
     """A turn (or the Fairy's extra move, ``x``) on top: offer the move, or skip it."""
-    entry = own(st, "stack").pop()
+    stack = own(st, "stack")
+    entry = stack.pop()
     step = {"k": "move", "s": entry["s"], "x": entry.get("x", 0)}
     if can_move(st, step["s"]):
-        own(st, "stack").append(step)
+        stack.append(step)
     elif step["x"]:
         events.append(Event(msg("fairy_unusable", p=step["s"])))
     else:
