@@ -114,7 +114,10 @@ class Joined:
 
 def plural(key: str, n: int, /, **params: Any) -> Msg:
     """``key.one`` when ``n`` is 1, else ``key.other`` (``n`` is passed on as a parameter)."""
-    return Msg(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
+    m = _NEW(Msg)  # ``Msg(key, n=n, **params)`` in one call: a hot path, as ``messages``
+    _SET_KEY(m, f"{key}.{'one' if n == 1 else 'other'}")
+    _SET_PARAMS(m, {"n": n, **params})
+    return m
 
 
 def catalog(

@@ -286,7 +286,7 @@ def playable(state: dict, seat: int, card: str) -> bool:
     kind = CARDS[card][3]
     if kind == ARMORY or card in NO_TURN_PLAY:
         return False
-    if kind == RESERVE and not can_receive(state, seat, card):
+    if kind == RESERVE and state["res"][seat].count(card) >= CARDS[card][4]:  # not can_receive
         return False
     if card == "brawl":
         return any(state["res"][o] for o in opponents(state, seat))
