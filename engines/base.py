@@ -124,8 +124,9 @@ class Layout:
       on every field, the decks of every site);
     - ``deep``: anything JSON-like (``clone``d whole when it is a container);
     - ``kept``: a container the rules only ever replace whole, never change in place (the
-      last move's record; or a changed copy of it, ``own(st, key)``): shared between the
-      states before and after a move. For what few moves change.
+      last move's record; or a changed copy of it, ``own(st, key)``, or of one of its rows,
+      ``own_row(st, key, index)``): shared between the states before and after a move. For
+      what few moves change.
 
     A state with a key the layout does not name is ``clone``d whole: a new key is safe before
     its layout says what it is. Whether every state of a game fits its layout (``check``) and
@@ -134,6 +135,7 @@ class Layout:
     """
 
     __slots__ = ("atoms", "flat", "rows", "shared", "cols", "deep", "kept", "known", "shallow")
+    __slots__ += ("_names",)
 
     def __init__(
         self,
@@ -151,12 +153,13 @@ class Layout:
         if len(set(names)) != len(names):
             raise ValueError("a key named twice in a state layout")
         self.known = frozenset(names)
+        self._names = set(names)  # ``known``, as a set: its ``issuperset`` is the quickest check
         self.shallow = flat + shared  # the containers copied with one ``copy()``
 
     def copy(self, state: State) -> State:
         """A copy of ``state`` that shares with it only what no move changes in place:
         strings and numbers, the rows of ``shared`` keys and the ``kept`` containers."""
-        if not state.keys() <= self.known:
+        if not self._names.issuperset(state):
             return clone(state)
         new = state.copy()
         get = state.get
@@ -216,6 +219,16 @@ def own(state: State, key: str, index: int | str | None = None) -> Any:
         value = state[key] = state[key].copy()
         return value
     row = state[key][index] = state[key][index].copy()
+    return row
+
+
+def own_row(state: State, key: str, index: int | str) -> Any:
+    """Row ``index`` of the ``kept`` list or dict of rows ``state[key]`` (``Layout``), made the
+    state's own so that it may be changed: the outer container and the row are copied, since
+    both may be shared with the state before the move. For rows that few moves change (each
+    such move copies the outer container again; a ``shared`` key copies it on every move)."""
+    rows = state[key] = state[key].copy()
+    row = rows[index] = rows[index].copy()
     return row
 
 
@@ -354,7 +367,8 @@ class Engine(ABC):
     ) -> tuple[State, list[Event]]:
         """Check legality, then run the move on a copy. Never mutates ``state``. ``legal``: the
         caller's ``legal_actions(state, seat)``, if it has it (``check_action``)."""
-        self.check_action(state, seat, action, legal)
+        if legal is None or action not in legal:  # ``check_action``'s quick case, without a call
+            self.check_action(state, seat, action, legal)
         new = self.copy_state(state)
         events: list[Event] = []
         self._apply(new, seat, action, events)

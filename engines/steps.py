@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import compress, count
+from itertools import compress, count, islice
 from operator import ne
 
 from .base import Engine, Event, GameError, State, clone
@@ -109,16 +109,26 @@ def note_last(state: State, seat: int, events: list[Event], at: dict | Callable[
     the game's ``last_at``; or a function that returns it, asked only when there is news). A
     move with no public news (a hidden choice) leaves the record as it was, so nothing hidden
     shows, not even that a seat chose in secret."""
-    news = [e.message for e in events if e.audience is None]
+    news = public_news(events)
     if not news:
         return
     if callable(at):
         at = at()
-    state[LAST_KEY] = {
-        "seat": seat,
-        "news": [m.to_json() if isinstance(m, Msg) else str(m) for m in news[:LAST_NEWS]],
-        **at,
-    }
+    state[LAST_KEY] = {"seat": seat, "news": news, **at}
+
+
+def public_news(events: list[Event], start: int = 0) -> list:
+    """The JSON forms of the first ``LAST_NEWS`` public messages of ``events[start:]`` (for
+    ``note_last``); [] when there is none."""
+    news = []
+    for event in islice(events, start, None):
+        if event.audience is None:
+            m = event.message
+            # ``Msg.to_json``, without the call
+            news.append([m.key, dict(m.params)] if type(m) is Msg else str(m))
+            if len(news) == LAST_NEWS:
+                break
+    return news
 
 
 def changed(before: list, after: list) -> list[int]:
@@ -148,19 +158,17 @@ class StepEngine(Engine):
 
     def _step(self, state: State) -> Step | None:
         key = self.step_of(state)
-        if key is None or key == "over":
-            return None
-        try:
-            return self.STEPS[key]
-        except KeyError:
-            raise GameError(f"{self.title}: unknown step {key!r}") from None
+        step = self.STEPS.get(key)  # one look-up for the common case: a known step
+        if step is None and key is not None and key != "over":
+            raise GameError(f"{self.title}: unknown step {key!r}")
+        return step
 
     def to_act(self, state: State) -> list[int]:
-        step = self._step(state)
+        step = self.STEPS.get(self.step_of(state)) or self._step(state)  # ``_step``, inlined
         return [] if step is None else list(step.actors(state))
 
     def legal_actions(self, state: State, seat: int) -> list[str]:
-        step = self._step(state)
+        step = self.STEPS.get(self.step_of(state)) or self._step(state)  # ``_step``, inlined
         if step is None or seat not in step.actors(state):
             return []
         return step.legal(state, seat)
@@ -176,7 +184,9 @@ class StepEngine(Engine):
         marks = self.last_marks(state)
         start = len(events)
         self._play(state, seat, action, events, trail)
-        note_last(state, seat, events[start:], lambda: self.last_at(marks, state))
+        news = public_news(events, start)
+        if news:  # else the record stays as it was (``note_last``)
+            state[LAST_KEY] = {"seat": seat, "news": news, **self.last_at(marks, state)}
 
     def _play(
         self,
@@ -187,7 +197,7 @@ class StepEngine(Engine):
         trail: list[Step] | None = None,
     ) -> None:
         """Run the step's ``apply``, then the automatic steps (``_apply`` notes the move)."""
-        step = self._step(state)
+        step = self.STEPS.get(self.step_of(state)) or self._step(state)  # ``_step``, inlined
         assert step is not None and step.apply is not None
         step.apply(state, seat, action, events)
         self.advance(state, events, trail)
@@ -205,13 +215,18 @@ class StepEngine(Engine):
     def advance(self, state: State, events: list[Event], trail: list[Step] | None = None) -> None:
         """Run automatic steps until somebody must decide or the game is over (appending
         each automatic step run to ``trail``, if given)."""
+        steps, step_of = self.STEPS, self.step_of  # looked up once: this loop runs every move
         for _ in range(MAX_AUTO_STEPS):
-            step = self._step(state)
-            if step is None or step.auto is None:
+            step = steps.get(step_of(state))
+            if step is None:
+                self._step(state)  # the game is over, or an unknown step: a GameError
+                return
+            auto = step.auto
+            if auto is None:
                 return
             if trail is not None:
                 trail.append(step)
-            step.auto(state, events)
+            auto(state, events)
         raise GameError(f"{self.title}: automatic steps did not settle")
 
     # --- undo (module docstring) -----------------------------------------------------------

@@ -78,6 +78,23 @@ class Msg:
 
 _SET_KEY = Msg.key.__set__  # type: ignore[attr-defined]
 _SET_PARAMS = Msg.params.__set__  # type: ignore[attr-defined]
+_NEW = object.__new__
+
+
+def messages(game: str) -> Callable[..., Msg]:
+    """A game's message maker ``msg``: ``msg("walk", p=1)`` is ``Msg("<game>.walk", p=1)``,
+    made in one call, its keyword parameters packed once (every move makes a few messages:
+    a hot path)."""
+    prefix = game + "."
+
+    def msg(key: str, /, **params: Any) -> Msg:
+        m = _NEW(Msg)
+        _SET_KEY(m, prefix + key)
+        _SET_PARAMS(m, params)
+        return m
+
+    msg.__doc__ = f'A message of {game}: ``msg("id", **params)`` is ``Msg("{prefix}id", ...)``.'
+    return msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +114,10 @@ class Joined:
 
 def plural(key: str, n: int, /, **params: Any) -> Msg:
     """``key.one`` when ``n`` is 1, else ``key.other`` (``n`` is passed on as a parameter)."""
-    return Msg(f"{key}.{'one' if n == 1 else 'other'}", n=n, **params)
+    m = _NEW(Msg)  # ``Msg(key, n=n, **params)`` in one call: a hot path, as ``messages``
+    _SET_KEY(m, f"{key}.{'one' if n == 1 else 'other'}")
+    _SET_PARAMS(m, {"n": n, **params})
+    return m
 
 
 def catalog(
@@ -205,6 +225,7 @@ __all__ = [
     "TEMPLATES",
     "catalog",
     "command",
+    "messages",
     "name_context",
     "plural",
     "render",

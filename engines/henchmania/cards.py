@@ -15,7 +15,7 @@ plays). A Glove hands over to ``duel``; when everyone has passed, to ``end`` (ph
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event, own
+from ..base import Event, own, own_row
 from .common import (
     add_score,
     apply_counter,
@@ -29,6 +29,7 @@ from .common import (
     hand_remove,
     is_full,
     opponents,
+    own_step,
     res_discard,
     res_full,
     res_ready,
@@ -111,96 +112,165 @@ def _seat(tok: str) -> int:
     return int(tok[1:])
 
 
+def _gossip(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        opps = opponents(state, seat)
+        if card == "gossip2":
+            return ["p%d" % o for o in opps if state["score"][o] > state["score"][seat]]
+        return ["p%d" % o for o in opps]
+    if k == 1 and res_ready(state, seat, "boss"):
+        return ["boss", "plain"]
+    return None
+
+
+def _trick(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        return ["p%d" % o for o in opponents(state, seat) if state["hand"][o]]
+    if k == 1:
+        return sorted({CARDS[c][1] for c in state["hand"][_seat(args[0])]})
+    return None
+
+
+def _drunk2(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        return ["p%d" % o for o in opponents(state, seat) if state["hand"][o]]
+    left = list(state["hand"][_seat(args[0])])
+    for back in args[1:]:
+        left.remove(next(c for c in left if CARDS[c][1] == back))
+    if k > DRUNK2_CARDS or not left:
+        return None
+    return sorted({CARDS[c][1] for c in left})
+
+
+def _vermin(state: dict, seat: int, card: str, args: list[str]):
+    if args:
+        return None
+    return ["p%d" % o for o in opponents(state, seat) if state["hand"][o]]
+
+
+def _pigeon(state: dict, seat: int, card: str, args: list[str]):
+    if args:
+        return None
+    return [s for s in SITES if seat in state["board"][s] and can_draw(state, s)]
+
+
+def _traitor2(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        if state["traitor"][seat]:
+            return []
+        return ["p%d" % o for o in opponents(state, seat) if _moves_from(state, o)]
+    if k == 1:
+        return _moves_from(state, _seat(args[0]))
+    if k == 2:
+        return [s for s in SITES if s != args[1] and not is_full(state, s)]
+    return None
+
+
+def _bella(state: dict, seat: int, card: str, args: list[str]):
+    if args:
+        return None
+    return [
+        "p%d" % o
+        for o in opponents(state, seat)
+        if any(can_receive(state, seat, c) for c in state["res"][o])
+    ]
+
+
+def _traitor(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        if state["traitor"][seat]:
+            return []
+        return [
+            "p%d" % o for o in opponents(state, seat) if any(o in state["board"][s] for s in SITES)
+        ]
+    if k == 1:
+        o = _seat(args[0])
+        return [s for s in SITES if o in state["board"][s]]
+    return None
+
+
+def _nothing(state: dict, seat: int, card: str, args: list[str]):
+    return None
+
+
+def _beartamer(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        return [
+            "p%d" % o
+            for o in opponents(state, seat)
+            if any(c in PERFORMANCES for c in state["res"][o])
+        ]
+    if k == 1:
+        return sorted({c for c in state["res"][_seat(args[0])] if c in PERFORMANCES})
+    return None
+
+
+def _pillory(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        return ["p%d" % o for o in opponents(state, seat) if state["res"][o]]
+    if k == 1:
+        return sorted(set(state["res"][_seat(args[0])]))
+    return None
+
+
+def _glove(state: dict, seat: int, card: str, args: list[str]):
+    if args:
+        return None
+    opps = opponents(state, seat)
+    if GLOVE_RULES[card].get("leader_only"):
+        top = max(state["score"][o] for o in opps)
+        return ["p%d" % o for o in opps if state["score"][o] == top]
+    return ["p%d" % o for o in opps]
+
+
+def _grave(state: dict, seat: int, card: str, args: list[str]):
+    k = len(args)
+    if k == 0:
+        return [s for s in SITES if state["disc"][s]]
+    if k == 1:
+        return sorted(set(state["disc"][args[0]]))
+    return None
+
+
+def _reserve(state: dict, seat: int, card: str, args: list[str]):
+    if not args and res_full(state, seat):
+        return sorted(set(state["res"][seat]))  # the Reserve card to discard for room
+    return None
+
+
+# What each card asks for next (``arg_options``): named cards first, then the Gloves, then any
+# other Reserve card (room in a full Reserve); every other card asks for nothing.
+ASKS = {
+    "gossip": _gossip,
+    "gossip2": _gossip,
+    "trick": _trick,
+    "drunk": _trick,
+    "drunk2": _drunk2,
+    "vermin": _vermin,
+    "pigeon": _pigeon,
+    "traitor2": _traitor2,
+    "bella": _bella,
+    "traitor": _traitor,
+    "brawl": _nothing,
+    "beartamer": _beartamer,
+    "pillory": _pillory,
+    "grave": _grave,
+}
+ASKS.update({card: _glove for card in GLOVES if card not in ASKS})
+ASKS.update({card: _reserve for card, c in CARDS.items() if c[3] == RESERVE and card not in ASKS})
+
+
 def arg_options(state: dict, seat: int, card: str, args: list[str]):
     """The tokens for the next choice ``card`` needs, or None when nothing more is needed."""
-    opps = opponents(state, seat)
-    k = len(args)
-    if card in ("gossip", "gossip2"):
-        if k == 0:
-            if card == "gossip2":
-                return ["p%d" % o for o in opps if state["score"][o] > state["score"][seat]]
-            return ["p%d" % o for o in opps]
-        if k == 1 and res_ready(state, seat, "boss"):
-            return ["boss", "plain"]
-        return None
-    if card in ("trick", "drunk"):
-        if k == 0:
-            return ["p%d" % o for o in opps if state["hand"][o]]
-        if k == 1:
-            return sorted({CARDS[c][1] for c in state["hand"][_seat(args[0])]})
-        return None
-    if card == "drunk2":
-        if k == 0:
-            return ["p%d" % o for o in opps if state["hand"][o]]
-        left = list(state["hand"][_seat(args[0])])
-        for back in args[1:]:
-            left.remove(next(c for c in left if CARDS[c][1] == back))
-        if k > DRUNK2_CARDS or not left:
-            return None
-        return sorted({CARDS[c][1] for c in left})
-    if card == "vermin":
-        return ["p%d" % o for o in opps if state["hand"][o]] if k == 0 else None
-    if card == "pigeon":
-        if k == 0:
-            return [s for s in SITES if seat in state["board"][s] and can_draw(state, s)]
-        return None
-    if card == "traitor2":
-        if k == 0:
-            if state["traitor"][seat]:
-                return []
-            return ["p%d" % o for o in opps if _moves_from(state, o)]
-        if k == 1:
-            return _moves_from(state, _seat(args[0]))
-        if k == 2:
-            return [s for s in SITES if s != args[1] and not is_full(state, s)]
-        return None
-    if card == "bella":
-        if k == 0:
-            return [
-                "p%d" % o for o in opps if any(can_receive(state, seat, c) for c in state["res"][o])
-            ]
-        return None
-    if card == "traitor":
-        if k == 0:
-            if state["traitor"][seat]:
-                return []
-            return ["p%d" % o for o in opps if any(o in state["board"][s] for s in SITES)]
-        if k == 1:
-            o = _seat(args[0])
-            return [s for s in SITES if o in state["board"][s]]
-        return None
-    if card == "brawl":
-        return None
-    if card == "beartamer":
-        if k == 0:
-            return ["p%d" % o for o in opps if any(c in PERFORMANCES for c in state["res"][o])]
-        if k == 1:
-            return sorted({c for c in state["res"][_seat(args[0])] if c in PERFORMANCES})
-        return None
-    if card == "pillory":
-        if k == 0:
-            return ["p%d" % o for o in opps if state["res"][o]]
-        if k == 1:
-            return sorted(set(state["res"][_seat(args[0])]))
-        return None
-    if card in GLOVES:
-        if k:
-            return None
-        if GLOVE_RULES[card].get("leader_only"):
-            top = max(state["score"][o] for o in opps)
-            return ["p%d" % o for o in opps if state["score"][o] == top]
-        return ["p%d" % o for o in opps]
-    if card == "grave":
-        if k == 0:
-            return [s for s in SITES if state["disc"][s]]
-        if k == 1:
-            return sorted(set(state["disc"][args[0]]))
-        return None
-    if CARDS[card][3] == RESERVE:
-        if k == 0 and res_full(state, seat):
-            return sorted(set(state["res"][seat]))  # the Reserve card to discard for room
-        return None
-    return None
+    ask = ASKS.get(card)
+    return None if ask is None else ask(state, seat, card, args)
 
 
 def _moves_from(state: dict, o: int) -> list[str]:
@@ -216,13 +286,16 @@ def playable(state: dict, seat: int, card: str) -> bool:
     kind = CARDS[card][3]
     if kind == ARMORY or card in NO_TURN_PLAY:
         return False
-    if kind == RESERVE and not can_receive(state, seat, card):
+    if kind == RESERVE and state["res"][seat].count(card) >= CARDS[card][4]:  # not can_receive
         return False
     if card == "brawl":
         return any(state["res"][o] for o in opponents(state, seat))
     if card == "bawler":
         return any(dominant(state, s) == seat and can_draw(state, s) for s in SITES)
-    opts = arg_options(state, seat, card, [])
+    ask = ASKS.get(card)
+    if ask is None or ask is _reserve:  # asks nothing, or only which card makes room: playable
+        return True
+    opts = ask(state, seat, card, [])  # ``arg_options``
     return opts is None or bool(opts)
 
 
@@ -247,13 +320,13 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
         return
     if action.startswith("use:bigots:"):
         site = action.split(":")[2]
-        own(state, "rot", seat).append("bigots")
+        own_row(state, "rot", seat).append("bigots")
         say(events, "bigots", seat=seat, site=site)
         draw(state, seat, site, events)
         finish_turn(state, events)
         return
     if action == "use:mule":
-        own(state, "rot", seat).append("mule")
+        own_row(state, "rot", seat).append("mule")
         say(events, "mule", seat=seat)
         draw(state, seat, "armory", events)
         finish_turn(state, events)
@@ -277,10 +350,10 @@ def turn_apply(state: dict, seat: int, action: str, events: list) -> None:
 
 
 def arg_apply(state: dict, seat: int, action: str, events: list) -> None:
-    step = state["step"]
     if action == "back":
         state["step"] = {"k": "turn", "s": [seat]}
         return
+    step = own_step(state)
     step["a"].append(action[4:])
     if arg_options(state, seat, step["c"], step["a"]) is None:
         commit(state, seat, step["c"], step["a"], events)
@@ -312,7 +385,7 @@ def commit(state: dict, seat: int, card: str, args: list[str], events: list) -> 
     if card in ("traitor", "traitor2"):
         own(state, "traitor")[seat] = True
     if card in ("gossip", "gossip2") and len(args) > 1 and args[1] == "boss":
-        own(state, "rot", seat).append("boss")
+        own_row(state, "rot", seat).append("boss")
         say(events, "boss", seat=seat, n=_gossip_points(card, args))
     if args and args[0].startswith("p") and card not in GLOVES:
         target = _seat(args[0])
@@ -412,7 +485,7 @@ def resolve(state: dict, seat: int, card: str, args: list[str], events: list) ->
         site = args[1]
         if target in state["board"][site]:
             own(state, "board", site).remove(target)
-            own(state, "held", seat).append(target)
+            own_row(state, "held", seat).append(target)
             say(events, "takes_henchman", seat=seat, target=target, site=site)
     elif card == "brawl":
         hit = [o for o in opponents(state, seat) if state["res"][o]]
@@ -474,7 +547,7 @@ def brawl_legal(state: dict, seat: int) -> list[str]:
 def brawl_apply(state: dict, seat: int, action: str, events: list) -> None:
     """Answers are secret until everyone has answered, then carried out in seat order from the
     Brawl's player, so the order of answering never changes the result."""
-    step = state["step"]
+    step = own_step(state)
     step["pick"][seat] = action
     step["s"].remove(seat)
     if step["s"]:

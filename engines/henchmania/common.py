@@ -5,7 +5,7 @@ step in the state and the shared loop, ``engines.steps.StepEngine.advance``, run
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event, own
+from ..base import Event, clone, own, own_row
 from ..words import plural
 from .data import CARDS, HAND_OR_RESERVE, PERFORMANCES, RESERVE_LIMIT, SITES, SPOTS, TAVERN_TARGETED
 from .words import GAME, msg
@@ -32,14 +32,26 @@ def hand_over(state: dict, key: str, **params) -> None:
     state["step"] = {"k": key, "s": [], **params}
 
 
+def own_step(state: dict) -> dict:
+    """The current step's dict, made the state's own (a deep copy put in its place) so that it
+    may be changed: it is kept (``setup.LAYOUT``), shared with the state before the move."""
+    step = state["step"] = clone(state["step"])
+    return step
+
+
 def step_seats(state: dict) -> list[int]:
     """The seats deciding in the current step (several for simultaneous answers)."""
     return list(state["step"]["s"])
 
 
-def opponents(state: dict, seat: int) -> list[int]:
-    n = state["n"]
-    return [(seat + i) % n for i in range(1, n)]
+# The other seats, from a seat's left on, for every player count and seat (asked very often).
+_OPPONENTS = {
+    n: [tuple((seat + i) % n for i in range(1, n)) for seat in range(n)] for n in range(7)
+}
+
+
+def opponents(state: dict, seat: int) -> tuple[int, ...]:
+    return _OPPONENTS[state["n"]][seat]
 
 
 # --- decks -------------------------------------------------------------------------------------
@@ -114,7 +126,7 @@ def res_remove(state: dict, seat: int, card: str) -> None:
     """Take one ``card`` out of a Reserve (it leaves unrotated)."""
     own(state, "res", seat).remove(card)
     if card not in state["res"][seat] and card in state["rot"][seat]:
-        own(state, "rot", seat).remove(card)
+        own_row(state, "rot", seat).remove(card)
 
 
 def res_discard(state: dict, seat: int, card: str) -> None:
@@ -145,7 +157,7 @@ def old_lady_trump(state: dict, seat: int, trump: str) -> bool:
 
 def use_trump(state: dict, seat: int, trump: str, via_old_lady: bool) -> None:
     if via_old_lady:
-        own(state, "rot", seat).append("oldlady")
+        own_row(state, "rot", seat).append("oldlady")
     else:
         own(state, "trot")[seat] = True
 

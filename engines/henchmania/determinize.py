@@ -10,6 +10,7 @@ RNG word.
 
 from __future__ import annotations
 
+from ..base import clone
 from ..hidden import Sampler, deal, reseed
 from .cards import arg_options, brawl_legal, playable
 from .common import hand_backs, performance_cards
@@ -22,7 +23,7 @@ def determinize(state: dict, seat: int, rnd: Sampler) -> dict:
     s = LAYOUT.copy(state)  # shared rows: replaced below, never changed
     n = s["n"]
     others = [o for o in range(n) if o != seat]
-    step = s["step"]
+    step = s["step"] = clone(s["step"])  # kept (``setup.LAYOUT``): changed below
     backs = {o: hand_backs(s["hand"][o]) for o in others}
     pools = {site: list(s["deck"][site]) for site in SITES}
     for o in others:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .. import rng
-from ..base import own
+from ..base import own, own_row
 from ..words import plural
 from .common import (
     add_score,
@@ -278,7 +278,7 @@ def react_apply(state: dict, seat: int, action: str, events: list) -> None:
         say(events, kind, seat=seat, dice=list(dice))
     elif kind == "court":
         i = int(arg)
-        own(state, "rot", seat).append("courtesan")
+        own_row(state, "rot", seat).append("courtesan")
         old = dice[i]
         dice[i] = rng.roll(state)
         say(events, "court", seat=seat, roller=roller(duel), old=old, n=dice[i])

@@ -18,6 +18,7 @@ from .common import (
     dominant,
     hand_over,
     old_lady_trump,
+    own_step,
     own_trump_ready,
     pawn_counts,
     performance_cards,
@@ -75,7 +76,7 @@ def nosy_legal(state: dict, seat: int) -> list[str]:
 
 def nosy_apply(state: dict, seat: int, action: str, events: list) -> None:
     """Choices stay secret until all are made, then hands are discarded in turn order."""
-    step = state["step"]
+    step = own_step(state)
     step["keep"][seat] = action[5:]
     step["s"].remove(seat)
     if step["s"]:
@@ -99,7 +100,7 @@ def choir_legal(state: dict, seat: int) -> list[str]:
 
 
 def choir_apply(state: dict, seat: int, action: str, events: list) -> None:
-    step = state["step"]
+    step = own_step(state)
     step["use"][seat] = int(action[6:])
     step["s"].remove(seat)
     if not step["s"]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import GameError
-from ..steps import StepEngine, last_move
+from ..steps import StepEngine, changed, last_move
 from .common import hand_over, refill
 from .data import (
     ALT_CHOICES,
@@ -112,10 +112,15 @@ class HenchmaniaEngine(StepEngine):
     def last_at(self, marks, state):
         """``sites``: the sites whose pawns changed; ``scores``: seats whose points changed."""
         board, score = marks
-        now = state["board"]
+        now, now_score = state["board"], state["score"]
+        sites = []  # a plain loop: every move asks this (a comprehension costs a call)
+        for site, order in board.items():
+            if order is not now[site] and order != now[site]:
+                sites.append(site)
         return {
-            "sites": [s for s, order in board.items() if order is not now[s] and order != now[s]],
-            "scores": [s for s, (a, b) in enumerate(zip(score, state["score"])) if a != b],
+            "sites": sites,
+            # the same list: no score changed (it is replaced when one does)
+            "scores": [] if score is now_score else changed(score, now_score),
         }
 
     def determinize(self, state, seat, rng):

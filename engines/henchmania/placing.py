@@ -12,12 +12,11 @@ Influence) or ``:olinf`` (an opponent's Influence through the Old Lady) to draw 
 
 from __future__ import annotations
 
-from ..base import own
+from ..base import own, own_row
 from .common import (
     dominant,
     draw,
     hand_over,
-    is_full,
     res_discard,
     res_ready,
     say,
@@ -25,7 +24,7 @@ from .common import (
     trump_modes,
     use_trump,
 )
-from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITES
+from .data import DRAW_PER_PAWN, INFLUENCE_DRAW, SITES, SPOTS
 from .words import msg
 
 
@@ -69,9 +68,13 @@ def _majorities(state: dict, events: list) -> None:
     hand_over(state, "cards")
 
 
+PLACE = ("place",)  # the verb of a site that is not full
+
+
 def legal(state: dict, seat: int) -> list[str]:
     kinds = [""] if state["supply"][seat] else []
-    kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
+    if state["held"][seat]:
+        kinds += [":p%d" % o for o in sorted(set(state["held"][seat]))]
     draws = [""] + [
         ":inf" if m == "own" else ":olinf" for m in trump_modes(state, seat, "influence")
     ]
@@ -79,8 +82,9 @@ def legal(state: dict, seat: int) -> list[str]:
     if res_ready(state, seat, "porter2"):
         full_verbs.append("porter2")
     out = []
+    board, spots = state["board"], SPOTS[state["n"]]
     for site in SITES:
-        verbs = ["place"] if not is_full(state, site) else full_verbs
+        verbs = PLACE if len(board[site]) < spots else full_verbs  # ``is_full``, inlined
         for verb in verbs:
             for k in kinds:
                 for d in draws:
@@ -121,13 +125,13 @@ def apply(state: dict, seat: int, action: str, events: list) -> None:
         res_discard(state, seat, "porter")
         say(events, "porter", seat=seat, site=site)
     elif verb == "porter2":
-        own(state, "rot", seat).append("porter2")
+        own_row(state, "rot", seat).append("porter2")
         say(events, "porter2", seat=seat, site=site)
     if color == seat:
         state["supply"][seat] -= 1
         say(events, "sets", seat=seat, site=site)
     else:
-        own(state, "held", seat).remove(color)
+        own_row(state, "held", seat).remove(color)
         say(events, "sets_betrayed", seat=seat, color=color, site=site)
     own(state, "board", site).append(color)
     if count > 1:

@@ -52,11 +52,13 @@ def additional_cards(state: dict, options: dict) -> list[str]:
 LAYOUT = Layout(
     atoms=("n", "rng", "day", "badge", "phase", "turn", "days", "target"),
     flat=("supply",),
-    shared=("hand", "res", "rot", "held", "deck", "disc", "board"),
-    deep=("step", "duel", "lastduel", "tie"),
-    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    shared=("hand", "res", "deck", "disc", "board"),
+    deep=("duel", "tie"),
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``; the
+    # step's dict: ``common.own_step``).
     kept=("lastmove", "opt", "score", "trump", "trot", "passed", "traitor", "limbo", "result")
-    + ("extra",),
+    + ("extra", "step", "lastduel")
+    + ("rot", "held"),  # rows of which a move changes one, rarely: ``own_row``
 )
 
 

@@ -23,15 +23,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..words import Joined, Msg, catalog
+from ..words import Joined, Msg, catalog, messages
 from .data import ADDITIONAL, CARDS, SITE_NAMES, TEXT, WHEN
 
 GAME = "henchmania"
 
 
-def msg(key: str, /, **params: Any) -> Msg:
-    """A Henchmania message: ``msg("set", seat=0, site="castle")``."""
-    return Msg(f"{GAME}.{key}", **params)
+msg = messages(GAME)
 
 
 def a_an(word) -> str:

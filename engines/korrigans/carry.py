@@ -15,12 +15,12 @@ def give_token(st: dict, kid: int, kind: str, events: list[Event]) -> None:
     if old is not None:
         own(st, "out")[old] += 1
         events.append(Event(msg("carried_leaves", kind=old, kid=kid)))
-    st["carry"][kid] = kind
+    own(st, "carry")[kid] = kind
 
 
 def take_elf(st: dict, kid: int, src: int, events: list[Event]) -> None:
     """Korrigan ``kid`` takes the Elf of ``src``; an Elf it already carried leaves the game."""
-    st["carry"][src] = None
+    own(st, "carry")[src] = None
     events.append(Event(msg("elf_passes", src=src, kid=kid)))
     give_token(st, kid, "elf", events)
 
@@ -47,17 +47,18 @@ def arrive(st: dict, kid: int, field: int, events: list[Event]) -> None:
     carry = st["carry"]
     giving = carry[kid] == "goblin"
     if giving:
+        carry = own(st, "carry")
         carry[kid] = None
     goblin_step = None
     if giving:
         if len(others) == 1:
             goblin_step = others[0]
         else:
-            st["stack"].append({"k": "goblin", "s": seat, "kid": kid, "to": others})
+            own(st, "stack").append({"k": "goblin", "s": seat, "kid": kid, "to": others})
     elves = [o for o in others if carry[o] == "elf"]
     if len(elves) == 1:
         take_elf(st, kid, elves[0], events)
     elif elves:
-        st["stack"].append({"k": "elf", "s": seat, "kid": kid, "from": elves})
+        own(st, "stack").append({"k": "elf", "s": seat, "kid": kid, "from": elves})
     if goblin_step is not None:
         give_goblin(st, kid, goblin_step, events)

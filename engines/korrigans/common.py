@@ -3,19 +3,28 @@ state, the decision stack's top, Korrigan ids, secret events."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
-from .maps import Map, load_map
+from .maps import LOADED, Map, load_map
 
 
 def mapof(st: dict) -> Map:
-    return load_map(st["map"])
+    # asked several times a move: the cache first, without a call (``load_map`` fills it)
+    return LOADED.get(st["map"]) or load_map(st["map"])
 
 
 def top(st: dict) -> dict:
     """The pending decision on top of ``st["stack"]`` (the current step's entry)."""
     return st["stack"][-1]
+
+
+def own_top(st: dict) -> dict:
+    """``top``, made the state's own so that it may be changed: the stack and its entries are
+    kept (``setup.LAYOUT``), shared with the state before the move."""
+    stack = own(st, "stack")
+    entry = stack[-1] = stack[-1].copy()  # its lists are never changed in place
+    return entry
 
 
 def top_seat(st: dict) -> list[int]:

@@ -79,8 +79,9 @@ def determinize(st0: dict, seat: int, rnd: Sampler) -> dict:
     for o in screened:
         st["hidden"][o] = sorted(parts[k])
         k += 1
+    sacrificed = own(st, "sacrificed")  # kept (``setup.LAYOUT``): its rows are replaced here
     for o in others:
-        st["sacrificed"][o] = sorted(parts[k])
+        sacrificed[o] = sorted(parts[k])
         k += 1
     for f, tokens in known.items():
         st["tokens"][f] = sorted(tokens)

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, count
+from operator import is_not
+
 from engines.base import State
 from engines.steps import StepEngine, changed, last_move
 from engines.words import Msg
@@ -76,22 +79,33 @@ class KorrigansEngine(StepEngine):
     def last_marks(self, state: State):
         # The tokens' rows are shared rows (``setup.LAYOUT``): a move replaces the row of a
         # field it changes, never changes it in place, so the rows themselves are the snapshot.
-        return state["pos"].copy(), state["tokens"].copy(), state["troll"]
+        # The Korrigans' places are kept (replaced when one moves, ``own``): the list itself.
+        return state["pos"], state["tokens"].copy(), state["troll"]
 
     def last_at(self, marks, state: State) -> dict:
         """``korrigans``: the Korrigans that moved; ``fields``: the fields they reached or
         whose face-down tokens changed in number; ``troll``: whether the Troll moved."""
+        # Plain loops rather than comprehensions: every move asks this, for one or two places.
         pos, tokens, troll = marks
         now = state["pos"]
-        moved = [] if pos == now else changed(pos, now)
-        fields = {now[k] for k in moved if now[k] is not None}
+        korrigans: list[str] = []
+        fields: set[int] = set()
+        if pos is not now:
+            for k in changed(pos, now):
+                korrigans.append(kid_id(k))
+                if now[k] is not None:
+                    fields.add(now[k])
         piles = state["tokens"]
-        if tokens != piles:
-            fields.update(f for f in changed(tokens, piles) if len(tokens[f]) != len(piles[f]))
+        # A field whose row is the same list as before kept its tokens (the rows are shared
+        # rows, replaced when changed): only the replaced ones are compared.
+        if tokens != piles:  # in C, each row's identity first: most moves replace none
+            for f in compress(count(), map(is_not, tokens, piles)):
+                if len(tokens[f]) != len(piles[f]):
+                    fields.add(f)
         letters = mapof(state).letters
         return {
-            "korrigans": [kid_id(k) for k in moved],
-            "fields": [letters[f] for f in sorted(fields)],
+            "korrigans": korrigans,
+            "fields": [letters[f] for f in sorted(fields)] if fields else [],
             "troll": troll != state["troll"],
         }
 

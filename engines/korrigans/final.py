@@ -9,7 +9,7 @@ from __future__ import annotations
 from engines.base import Event, own
 from engines.words import Msg
 
-from .common import mapof, top
+from .common import mapof, own_top, top
 from .data import BACKUP_SIDES, COMPANIONS
 from .moves import choose_korrigan, has_any_move, move_actions, play_move, split_moves
 from .scoring import score, winners
@@ -23,7 +23,7 @@ def next_final_turn(st: dict, events: list[Event]) -> None:
         seat = st["fi"]
         st["fi"] += 1
         reveal_all(st, seat, events)
-        st["stack"].append({"k": "final", "s": seat})
+        own(st, "stack").append({"k": "final", "s": seat})
     else:
         st["phase"] = "over"
         screen = own(st, "screen")
@@ -64,15 +64,14 @@ def final_legal(st: dict, seat: int) -> list[str]:
 
 
 def final_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = top(st)
     head, _, arg = action.partition(":")
     if head == "mv":
-        step.pop("kor", None)
+        own_top(st).pop("kor", None)
         play_move(st, seat, arg, events)
     elif head == "kor":
-        choose_korrigan(step, arg)
+        choose_korrigan(own_top(st), arg)
     else:  # "done"
-        st["stack"].pop()
+        own(st, "stack").pop()
         events.append(Event(msg("final_done", p=seat)))
 
 
@@ -82,7 +81,7 @@ def final_prompt(st: dict, seat: int | None) -> Msg:
 
 def end_final_turn(st: dict, events: list[Event]) -> None:
     """Automatic ("final_end"): the final turn on top has no move left."""
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     events.append(Event(msg("final_stuck", p=step["s"])))
 
 

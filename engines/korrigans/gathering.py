@@ -4,18 +4,18 @@
 
 from __future__ import annotations
 
-from engines.base import Event, own
+from engines.base import Event, own, own_row
 from engines.words import Msg
 
 from .carry import give_token
-from .common import mapof, secret, top
+from .common import mapof, own_top, secret, top
 from .data import MENHIR_GOLD
 from .words import msg
 
 
 # --- "gather" (automatic) and "pick" ----------------------------------------------------------
 def start_gather(st: dict, events: list[Event]) -> None:
-    entry = st["stack"].pop()
+    entry = own(st, "stack").pop()
     gather(st, entry["s"], entry["kid"], entry["f"], events)
 
 
@@ -27,7 +27,7 @@ def gather(st: dict, seat: int, kid: int, field: int, events: list[Event]) -> No
     elif n == 1:
         take(st, seat, kid, field, st["tokens"][field][0], events)
     else:
-        st["stack"].append({"k": "pick", "s": seat, "kid": kid, "f": field})
+        own(st, "stack").append({"k": "pick", "s": seat, "kid": kid, "f": field})
 
 
 def pick_legal(st: dict, seat: int) -> list[str]:
@@ -35,7 +35,7 @@ def pick_legal(st: dict, seat: int) -> list[str]:
 
 
 def pick_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     take(st, seat, step["kid"], step["f"], action.partition(":")[2], events)
 
 
@@ -71,7 +71,7 @@ def take(st: dict, seat: int, kid: int, field: int, kind: str, events: list[Even
 # --- Menhirs ----------------------------------------------------------------------------------
 def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event]) -> None:
     if menhir in MENHIR_GOLD:
-        kept = own(st, "kept", seat)
+        kept = own_row(st, "kept", seat)
         kept.append(menhir)
         kept.sort()
         return
@@ -92,12 +92,12 @@ def menhir_effect(st: dict, seat: int, kid: int, menhir: str, events: list[Event
         elif len(targets) == 1:
             remove_screen(st, targets[0], events)
         else:
-            st["stack"].append({"k": "lep", "s": seat, "to": targets})
+            own(st, "stack").append({"k": "lep", "s": seat, "to": targets})
     elif menhir == "troll":
-        st["stack"].append({"k": "troll", "s": seat})
+        own(st, "stack").append({"k": "troll", "s": seat})
     elif menhir == "fairy":
         events.append(Event(msg("fairy", p=seat)))
-        st["stack"].append({"k": "turn", "s": seat, "x": 1})
+        own(st, "stack").append({"k": "turn", "s": seat, "x": 1})
 
 
 # --- "lep" ------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def lep_legal(st: dict, seat: int) -> list[str]:
 
 
 def lep_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    st["stack"].pop()
+    own(st, "stack").pop()
     remove_screen(st, int(action.partition(":")[2][1:]) - 1, events)
 
 
@@ -139,10 +139,10 @@ def troll_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
     step = top(st)
     arg = action.partition(":")[2]
     if "f" in step:
-        st["stack"].pop()
+        own(st, "stack").pop()
         place_troll(st, seat, arg, events)
     else:
-        step["f"] = mapof(st).by_id[arg]
+        own_top(st)["f"] = mapof(st).by_id[arg]
 
 
 def troll_prompt(st: dict, seat: int | None) -> Msg:

@@ -232,6 +232,7 @@ def validate(data: Any, where: str = "map") -> None:
 
 
 _CACHE: dict[str, Map] = {}
+LOADED = _CACHE  # the maps loaded so far, by name (``load_map`` fills it)
 
 
 def map_names() -> list[str]:

@@ -9,7 +9,7 @@ A helper module: it imports no phase module.
 
 from __future__ import annotations
 
-from engines.base import Event, own
+from engines.base import Event, own, own_row
 
 from .carry import arrive
 from .common import mapof
@@ -65,14 +65,14 @@ def move_actions(m: Map, st: dict, seat: int) -> list[str]:
     comps = usable(st, seat)
     if not comps:
         return out
-    troll = st["troll"]
+    troll, backup = st["troll"], st["backup"][seat]
     found = _MOVES.get
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            side = comp_moves_as(st, seat, comp)
+            side = backup if comp == "backup" else comp  # ``comp_moves_as``, without a call
             acts = found((m, k, comp, side, f, troll))
             out += _moves_from(m, k, comp, side, f, troll) if acts is None else acts
     return out
@@ -81,13 +81,18 @@ def move_actions(m: Map, st: dict, seat: int) -> list[str]:
 def has_any_move(m: Map, st: dict, seat: int) -> bool:
     """Whether ``move_actions`` would offer the seat any move (without listing them)."""
     comps = usable(st, seat)
-    troll = st["troll"]
+    troll, backup = st["troll"], st["backup"][seat]
+    found = _MOVES.get  # as in ``move_actions``: asked at every turn, mostly known already
     for k in (0, 1):
         f = st["pos"][seat * 2 + k]
         if f is None:
             continue
         for comp in comps:
-            if _moves_from(m, k, comp, comp_moves_as(st, seat, comp), f, troll):
+            side = backup if comp == "backup" else comp  # ``comp_moves_as``, without a call
+            acts = found((m, k, comp, side, f, troll))
+            if acts is None:
+                acts = _moves_from(m, k, comp, side, f, troll)
+            if acts:
                 return True
     return False
 
@@ -139,7 +144,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
         used = msg("companion", comp=comp)
         if final:
             own(st, "shown", seat).remove(comp)
-            disc = own(st, "disc", seat)
+            disc = own_row(st, "disc", seat)
             disc.append(comp)
             disc.sort()
         elif comp not in st["shown"][seat]:
@@ -149,7 +154,7 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
             shown.sort()
             events.append(Event(msg("reveals", p=seat, comp=comp)))
     src = st["pos"][kid]
-    st["pos"][kid] = dest
+    own(st, "pos")[kid] = dest
     events.append(
         Event(
             msg(
@@ -162,5 +167,5 @@ def do_move(st: dict, seat: int, k: int, comp: str, dest: int, events: list[Even
         )
     )
     if not final:
-        st["stack"].append({"k": "gather", "s": seat, "kid": kid, "f": dest})
+        own(st, "stack").append({"k": "gather", "s": seat, "kid": kid, "f": dest})
     arrive(st, kid, dest, events)

@@ -5,11 +5,11 @@ and "elf" (they also come up in the final turn)."""
 
 from __future__ import annotations
 
-from engines.base import Event, own
+from engines.base import Event, own, own_row
 from engines.words import Msg
 
 from .carry import give_goblin, take_elf
-from .common import kid_id, mapof, parse_kid, top
+from .common import kid_id, mapof, own_top, parse_kid, top
 from .data import BACKUP_SIDES
 from .moves import (
     choose_korrigan,
@@ -59,10 +59,11 @@ def can_move(st: dict, seat: int) -> bool:
 # --- "turn" (automatic) -----------------------------------------------------------------------
 def start_turn(st: dict, events: list[Event]) -> None:
     """A turn (or the Fairy's extra move, ``x``) on top: offer the move, or skip it."""
-    entry = st["stack"].pop()
+    stack = own(st, "stack")
+    entry = stack.pop()
     step = {"k": "move", "s": entry["s"], "x": entry.get("x", 0)}
     if can_move(st, step["s"]):
-        st["stack"].append(step)
+        stack.append(step)
     elif step["x"]:
         events.append(Event(msg("fairy_unusable", p=step["s"])))
     else:
@@ -76,21 +77,20 @@ def move_legal(st: dict, seat: int) -> list[str]:
 
 
 def move_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    stack = st["stack"]
     head, _, arg = action.partition(":")
     if head == "mv":
-        stack.pop()
+        own(st, "stack").pop()
         play_move(st, seat, arg, events)
     elif head == "backup":
         sac = {"k": "sac", "s": seat, "side": arg}
         if len(st["hidden"][seat]) == 1:
             sacrifice(st, seat, sac, st["hidden"][seat][0], events)
         else:
-            stack.append(sac)
+            own(st, "stack").append(sac)
     elif head == "kor":
-        choose_korrigan(stack[-1], arg)
+        choose_korrigan(own_top(st), arg)
     else:  # "pass"
-        stack.pop()
+        own(st, "stack").pop()
         events.append(Event(msg("fairy_passed", p=seat)))
 
 
@@ -105,7 +105,7 @@ def sac_legal(st: dict, seat: int) -> list[str]:
 
 
 def sac_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     sacrifice(st, seat, step, action.partition(":")[2], events)
 
 
@@ -113,7 +113,7 @@ def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -
     """Give up ``kind`` for the Backup Companion (side ``step["side"]``); the "move" step below
     is skipped if no move remains after the sacrifice (ruling 4)."""
     own(st, "hidden", seat).remove(kind)
-    sacrificed = own(st, "sacrificed", seat)
+    sacrificed = own_row(st, "sacrificed", seat)
     sacrificed.append(kind)
     sacrificed.sort()
     own(st, "backup")[seat] = step["side"]
@@ -126,7 +126,7 @@ def sacrifice(st: dict, seat: int, step: dict, kind: str, events: list[Event]) -
         events.append(Event(msg("sacrifice_open", p=seat, token=kind, side=side)))
     move = top(st)
     if not move_step_actions(st, seat, move["x"]):
-        st["stack"].pop()
+        own(st, "stack").pop()
         events.append(Event(msg("no_move_left", p=seat)))
 
 
@@ -141,7 +141,7 @@ def goblin_legal(st: dict, seat: int) -> list[str]:
 
 
 def goblin_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     give_goblin(st, step["kid"], parse_kid(action.partition(":")[2]), events)
 
 
@@ -154,7 +154,7 @@ def elf_legal(st: dict, seat: int) -> list[str]:
 
 
 def elf_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     take_elf(st, step["kid"], parse_kid(action.partition(":")[2]), events)
 
 

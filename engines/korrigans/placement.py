@@ -4,7 +4,7 @@ next placement, or the start of the movement) and the decision "place:<field>"."
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.words import Msg
 
 from .common import mapof, top
@@ -22,9 +22,9 @@ def placement_fields(st: dict, kid: int) -> list[int]:
 
 def do_place(st: dict, kid: int, field: int, events: list[Event]) -> None:
     """Put Korrigan ``kid`` on ``field``; the gathering follows (step "gather")."""
-    st["pos"][kid] = field
+    own(st, "pos")[kid] = field
     events.append(Event(msg("arrives", kid=kid, f=mapof(st).letters[field])))
-    st["stack"].append({"k": "gather", "s": kid // 2, "kid": kid, "f": field})
+    own(st, "stack").append({"k": "gather", "s": kid // 2, "kid": kid, "f": field})
 
 
 def next_placement(st: dict, events: list[Event]) -> None:
@@ -39,7 +39,7 @@ def next_placement(st: dict, events: list[Event]) -> None:
         if len(fields) == 1:
             do_place(st, kid, fields[0], events)
         else:
-            st["stack"].append({"k": "place", "s": seat, "kid": kid})
+            own(st, "stack").append({"k": "place", "s": seat, "kid": kid})
     else:
         st["phase"] = "play"
         st["mover"] = n
@@ -51,7 +51,7 @@ def place_legal(st: dict, seat: int) -> list[str]:
 
 
 def place_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     do_place(st, step["kid"], mapof(st).by_id[action.partition(":")[2]], events)
 
 

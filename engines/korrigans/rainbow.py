@@ -19,7 +19,7 @@ def next_turn(st: dict, events: list[Event]) -> None:
     if st["mover"] < st["n"]:
         seat = st["mover"]
         st["mover"] += 1
-        st["stack"].append({"k": "turn", "s": seat})
+        own(st, "stack").append({"k": "turn", "s": seat})
     else:
         st["round"] += 1
         if not st["chain"]:
@@ -58,7 +58,7 @@ def _place_or_ask(st: dict, seat: int, pawn: int, kind: str, events: list[Event]
         (place_sun if kind == "sun" else place_cloud)(st, seat, free[0], pawn, events)
     else:
         st["held"] = pawn
-        st["stack"].append({"k": kind, "s": seat, "c": pawn})
+        own(st, "stack").append({"k": kind, "s": seat, "c": pawn})
 
 
 def place_sun(st: dict, seat: int, row: int, pawn: int, events: list[Event]) -> None:
@@ -98,7 +98,7 @@ def start_cauldron(st: dict, seat: int, events: list[Event]) -> None:
     if len(choices) == 1:
         place_cauldron(st, seat, choices[0], events)
     else:
-        st["stack"].append({"k": "cauldron", "s": seat})
+        own(st, "stack").append({"k": "cauldron", "s": seat})
 
 
 def place_cauldron(st: dict, seat: int, field: int, events: list[Event]) -> None:
@@ -114,7 +114,7 @@ def sun_legal(st: dict, seat: int) -> list[str]:
 
 
 def sun_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     place_sun(st, seat, int(action.partition(":")[2]) - 1, step["c"], events)
 
 
@@ -128,7 +128,7 @@ def cloud_legal(st: dict, seat: int) -> list[str]:
 
 
 def cloud_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    step = st["stack"].pop()
+    step = own(st, "stack").pop()
     place_cloud(st, seat, int(action.partition(":")[2]) - 1, step["c"], events)
 
 
@@ -143,7 +143,7 @@ def cauldron_legal(st: dict, seat: int) -> list[str]:
 
 
 def cauldron_apply(st: dict, seat: int, action: str, events: list[Event]) -> None:
-    st["stack"].pop()
+    own(st, "stack").pop()
     place_cauldron(st, seat, mapof(st).by_id[action.partition(":")[2]], events)
 
 

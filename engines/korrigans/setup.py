@@ -26,12 +26,12 @@ def _expand(counts: dict[str, int]) -> list[str]:
 LAYOUT = Layout(
     atoms=("rng", "map", "n", "adv", "phase", "round", "bk_supply", "troll", "held", "holder")
     + ("chain", "cauldron", "pi", "mover", "fi"),
-    flat=("pos", "carry"),
-    shared=("tokens", "hidden", "shown", "kept", "sacrificed", "disc", "seen"),
-    deep=("stack",),
-    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    shared=("tokens", "hidden", "shown", "seen"),
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``; the
+    # decision stack's top entry: ``common.own_top``).
     kept=("lastmove", "box_tok", "box_men", "men", "gone_men", "backup", "screen", "supply")
-    + ("out", "bag", "suns", "clouds", "aside", "drawn"),
+    + ("out", "bag", "suns", "clouds", "aside", "drawn", "stack", "pos", "carry")
+    + ("kept", "sacrificed", "disc"),  # rows of which a move changes one, rarely: ``own_row``
 )
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.words import Joined, Msg, catalog, render
+from engines.words import Joined, Msg, catalog, messages, render
 
 from .common import parse_kid
 from .data import BORDER_KINDS, MENHIR_NAME, RAINBOW, TOKEN_NAME
@@ -28,9 +28,7 @@ from .data import BORDER_KINDS, MENHIR_NAME, RAINBOW, TOKEN_NAME
 GAME = "korrigans"
 
 
-def msg(key: str, /, **params: Any) -> Msg:
-    """A Korrigans message: ``msg("arrives", ...)`` is ``Msg("korrigans.arrives", ...)``."""
-    return Msg(f"{GAME}.{key}", **params)
+msg = messages(GAME)
 
 
 class _Shown:

@@ -61,7 +61,9 @@ class WichtelEngine(StepEngine):
         return v
 
     def last_marks(self, state: State):
-        return state["square"].copy(), state["totals"].copy()
+        # The totals are kept (``setup.LAYOUT``): a move that scores replaces them (``own``), so
+        # the list itself is the snapshot; the walk changes the square in place.
+        return state["square"].copy(), state["totals"]
 
     def last_at(self, marks, state: State) -> dict:
         """``square``: places of the Village Square whose card changed (none for a walk, which
@@ -72,7 +74,7 @@ class WichtelEngine(StepEngine):
         walked = len(places) > 2 or len(square) != len(now)
         return {
             "square": [] if walked else places,
-            "totals": changed(totals, state["totals"]),
+            "totals": [] if totals is state["totals"] else changed(totals, state["totals"]),
         }
 
     def is_over(self, state: State) -> bool:

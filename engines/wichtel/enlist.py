@@ -6,7 +6,7 @@ receives the leprechaun."""
 from __future__ import annotations
 
 from .. import rng
-from ..base import Event
+from ..base import Event, own
 from ..words import Msg
 from .data import (
     BRIBE_NEED,
@@ -70,7 +70,7 @@ def bribe_act(s: dict, seat: int, action: str, events: list) -> None:
             events.append(Event(msg("lays_no_card", p=seat)))
     else:
         card = action.partition(":")[2]
-        s["ev"][seat].remove(card)
+        own(s, "ev", seat).remove(card)
         bids[seat] = card
         events.append(Event(msg("offer", card=card), (seat,)))
         if turns:  # the table sees that a card was laid, not which
@@ -106,7 +106,7 @@ def reveal(s: dict, events: list) -> None:
     enl["bids"] = None
     for i, bid in enumerate(bids):
         if bid and i != top:
-            s["ev"][i].append(bid)  # not the top bribe: back to its owner's hand
+            own(s, "ev", i).append(bid)  # not the top bribe: back to its owner's hand
     enl["top"] = top
     enl["top_card"] = bids[top] if top is not None else None
     parts = [
@@ -135,8 +135,8 @@ def respond_legal(s: dict, seat: int) -> list[str]:
 def respond_act(s: dict, seat: int, action: str, events: list) -> None:
     enl = s["enl"]
     if action == "nixda":
-        s["ev"][seat].remove(NIX_DA)
-        s["ev_used"] += [NIX_DA, enl["top_card"]]
+        own(s, "ev", seat).remove(NIX_DA)
+        own(s, "ev_used").extend([NIX_DA, enl["top_card"]])
         events.append(Event(msg("nixda", p=seat, card=enl["top_card"])))
         enl["top_card"] = None
         enl["nixda"] = True
@@ -154,7 +154,7 @@ def proceed(s: dict, events: list) -> None:
     enl = s["enl"]
     card = enl["top_card"]
     if card in TAKE_BRIBES:
-        s["ev_used"].append(card)
+        own(s, "ev_used").append(card)
         enl["top_card"] = None
         if card == GIVE_AWAY:
             s["phase"] = "dbgive"
@@ -191,8 +191,8 @@ def reroll_legal(s: dict, seat: int) -> list[str]:
 
 def reroll_act(s: dict, seat: int, action: str, events: list) -> None:
     if action == "reroll":
-        s["ev"][seat].remove(REROLL)
-        s["ev_used"].append(REROLL)
+        own(s, "ev", seat).remove(REROLL)
+        own(s, "ev_used").append(REROLL)
         s["enl"]["rerolled"] = True
         events.append(Event(msg("reroll", p=seat)))
         roll(s, events)
@@ -208,7 +208,7 @@ def reroll_prompt(s: dict, seat: int | None) -> Msg:
 def spend_top(s: dict) -> None:
     enl = s["enl"]
     if enl["top_card"]:
-        s["ev_used"].append(enl["top_card"])
+        own(s, "ev_used").append(enl["top_card"])
         enl["top_card"] = None
 
 

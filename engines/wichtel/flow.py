@@ -7,7 +7,7 @@ A helper hands over to a step of another module only by naming it in ``state["ph
 
 from __future__ import annotations
 
-from ..base import Event
+from ..base import Event, own
 from ..words import Msg
 from .scoring import breakdown, round_bonuses
 from .words import msg
@@ -28,7 +28,7 @@ def take_from_square(s: dict, seat: int, pos: int, events: list) -> None:
     """``seat`` receives the square's card at ``pos`` and must fill the gap with another card."""
     card = s["square"][pos]
     s["square"][pos] = None
-    s["ret"][seat].append(card)
+    own(s, "ret", seat).append(card)
     s["fill"] = {"seat": seat, "pos": pos, "card": card}
     s["phase"] = "fill"
     events.append(Event(msg("receive", p=seat, card=card)))
@@ -67,8 +67,9 @@ def end_round(s: dict, seat: int, events: list) -> None:
     n = s["n"]
     scores = [breakdown(s["ret"][i])["score"] for i in range(n)]
     bonuses = round_bonuses(scores)
+    totals = own(s, "totals")
     for i in range(n):
-        s["totals"][i] += scores[i] + bonuses[i]
+        totals[i] += scores[i] + bonuses[i]
     # Kept compact (the state is cloned on every move); ``last_rows`` expands it for views.
     s["last"] = {
         "round": s["round"],

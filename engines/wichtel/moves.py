@@ -4,7 +4,7 @@ the end of the move ("end"), with the village cards. Enlisting hands over to ste
 
 from __future__ import annotations
 
-from ..base import Event
+from ..base import Event, own
 from ..words import Msg
 from .data import PREWALK_CARDS, VILLAGE_CARDS
 from .flow import end_round, enter_end, next_move, received
@@ -44,10 +44,11 @@ def main_act(s: dict, seat: int, action: str, events: list) -> None:
     if kind == "play":
         play_village(s, seat, arg, events)
     elif kind == "call":
-        s["ret"][seat].remove(arg)
+        retinue = own(s, "ret", seat)
+        retinue.remove(arg)
         discard_stack(s).append(arg)
         card = draw_card(s, events)
-        s["ret"][seat].append(card)
+        retinue.append(card)
         events.append(Event(msg("call", p=seat)))
         events.append(Event(msg("called", card=arg, drawn=card), (seat,)))
         received(s, [seat], events)
@@ -66,8 +67,8 @@ def main_prompt(s: dict, seat: int | None) -> Msg:
 
 
 def play_village(s: dict, seat: int, card: str, events: list) -> None:
-    s["ev"][seat].remove(card)
-    s["ev_used"].append(card)
+    own(s, "ev", seat).remove(card)
+    own(s, "ev_used").append(card)
     events.append(Event(msg("play_" + card, p=seat)))
     if card == "kh":
         walk(s, events)
@@ -89,15 +90,15 @@ def exchange_legal(s: dict, seat: int) -> list[str]:
 
 def exchange_act(s: dict, seat: int, action: str, events: list) -> None:
     card = action.partition(":")[2]
-    ex = s["ex"]
+    ex = s["ex"]  # a deep key (``setup.LAYOUT``): the state's own copy
     ex["picks"][seat] = card
     events.append(Event(msg("hand_over", card=card), (seat,)))
     a, t = s["active"], ex["to"]
     if ex["picks"][a] is None or ex["picks"][t] is None:
         return
     give, back = ex["picks"][a], ex["picks"][t]
-    s["ret"][a].remove(give)
-    s["ret"][t].remove(back)
+    own(s, "ret", a).remove(give)
+    own(s, "ret", t).remove(back)
     s["ret"][a].append(back)
     s["ret"][t].append(give)
     s["ex"] = None
@@ -126,7 +127,7 @@ def fill_legal(s: dict, seat: int) -> list[str]:
 def fill_act(s: dict, seat: int, action: str, events: list) -> None:
     card = action.partition(":")[2]
     fill = s["fill"]
-    s["ret"][seat].remove(card)
+    own(s, "ret", seat).remove(card)
     s["square"][fill["pos"]] = card
     s["fill"] = None
     events.append(Event(msg("fill", p=seat, card=card, place=fill["pos"] + 1)))
@@ -150,7 +151,7 @@ def endround_act(s: dict, seat: int, action: str, events: list) -> None:
     if action == "endround":
         end_round(s, seat, events)
         return
-    s["offer"].pop(0)
+    own(s, "offer").pop(0)
     if not s["offer"]:
         enter_end(s, events)
 

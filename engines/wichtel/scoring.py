@@ -13,6 +13,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .data import (
     BEST_BONUS,
     CAREERS,
@@ -54,8 +56,16 @@ def _witwe(result: int) -> int:
 
 
 def breakdown(cards: list[str]) -> dict:
-    """How one four-card retinue scores, step by step (JSON-able)."""
-    cards = sorted(code.lower() for code in cards)
+    """How one four-card retinue scores, step by step (JSON-able): a new dict every call."""
+    out = _breakdown(tuple(sorted(code.lower() for code in cards)))
+    return {**out, "cards": list(out["cards"]), "removed": list(out["removed"])}
+
+
+@cache  # a pure function of a few card types (some hundreds of retinues): worked out once each
+def _breakdown(sorted_cards: tuple[str, ...]) -> dict:
+    """``breakdown`` of sorted card codes; the caller copies it (the cached dict is never
+    handed out)."""
+    cards = list(sorted_cards)
     out = {
         "cards": cards,
         "career": None,

@@ -13,11 +13,11 @@ from .words import msg
 LAYOUT = Layout(
     atoms=("n", "target", "bribes", "rng", "round", "dealer", "active", "over", "phase", "dir")
     + ("wahlleiter", "back", "stand"),
-    flat=("totals", "left_stack", "right_stack", "square", "ev_used", "ev_aside", "offer")
-    + ("fill",),
-    rows=("ret", "ev"),
+    flat=("left_stack", "right_stack", "square"),  # the walk changes them on most moves
+    shared=("ret", "ev"),
     deep=("ex", "enl"),
-    kept=("last", "lastmove"),
+    # What few moves change: replaced whole, or changed on the state's own copy (``own``).
+    kept=("last", "lastmove", "totals", "ev_used", "ev_aside", "offer", "fill"),
 )
 
 

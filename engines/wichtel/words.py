@@ -15,17 +15,13 @@ beside them are the rulebook translation's (``data.LEP_EN`` / ``data.EV_EN``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..words import Joined, Msg, catalog
+from ..words import Joined, catalog, messages
 from .data import CAREERS, EV_EN, EV_NAME, EVENTS, LEP_CODES, LEP_EN, LEP_NAME, TITLES, VALUE
 
 GAME = "wichtel"
 
 
-def msg(key: str, /, **params: Any) -> Msg:
-    """A Wichtel message: ``msg("walk", ...)`` is ``Msg("wichtel.walk", ...)``."""
-    return Msg(f"{GAME}.{key}", **params)
+msg = messages(GAME)
 
 
 def _lep_name_en(code: str) -> str:

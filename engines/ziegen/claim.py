@@ -4,7 +4,7 @@ An automatic step; it hands over to the end check."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.steps import Step
 
 from . import data
@@ -25,11 +25,11 @@ def score_played(state: dict, mover: int, card: str, events: list[Event]) -> Non
     n = state["n"]
     sums = [0] * n
     counts = [0] * n
+    cards, value = data.SET_CARD_SET[s], data.VALUE
     for seat in range(n):
-        for c in state["played"][seat]:
-            if data.GOAT_SET[c] == s:
-                sums[seat] += data.VALUE[c]
-                counts[seat] += 1
+        values = [value[c] for c in state["played"][seat] if c in cards]
+        sums[seat] = sum(values)
+        counts[seat] = len(values)
     if sums[mover] >= data.GOAT_THRESHOLD:
         events.append(Event(msg("score_a", p=mover, set=s, total=sums[mover]), highlight=True))
         claim_set(state, s, mover, events)
@@ -45,8 +45,9 @@ def claim_set(state: dict, s: str, winner: int, events: list[Event]) -> None:
     """Mark the set's goats in the pasture, reserve tokens for those in the draw pile, reveal
     those in hands (kept by their holders, worth nothing to the winner) and discard the other
     players' played goats of the set."""
-    state["owner"][s] = winner
-    grid, mark = state["grid"], state["mark"]
+    own(state, "owner")[s] = winner
+    grid, mark = state["grid"], own(state, "mark")
+    revealed = own(state, "revealed")
     for cell, card in enumerate(grid):
         if data.is_card(card) and data.GOAT_SET[card] == s:
             mark[cell] = winner
@@ -56,18 +57,19 @@ def claim_set(state: dict, s: str, winner: int, events: list[Event]) -> None:
         events.append(Event(count("set_aside", in_draw, p=winner, set=s)))
     for seat in range(state["n"]):
         for c in state["hands"][seat]:
-            if data.GOAT_SET[c] == s and c not in state["revealed"]:
-                state["revealed"].append(c)
+            if data.GOAT_SET[c] == s and c not in revealed:
+                revealed.append(c)
                 events.append(Event(msg("reveals", p=seat, card=c)))
         if seat == winner:
             continue
         lost = [c for c in state["played"][seat] if data.GOAT_SET[c] == s]
         if lost:
+            played, discard = own(state, "played", seat), own(state, "discard")
             for c in lost:
-                state["played"][seat].remove(c)
-                state["discard"].append(c)
+                played.remove(c)
+                discard.append(c)
             events.append(Event(msg("discards", p=seat, cards=lost)))
-    data.sort_cards(state["revealed"])
+    data.sort_cards(revealed)
 
 
 SCORE = Step(auto=score)

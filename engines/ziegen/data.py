@@ -77,6 +77,7 @@ GOAT_SET: dict[str, str | None] = {
     c: (c.partition(".")[0] if KIND[c] == "g" else None) for c in CARDS
 }
 SET_CARDS: dict[str, list[str]] = {s: [f"{s}.{v}" for v in SET_VALUES] for s in SET_KEYS}
+SET_CARD_SET: dict[str, frozenset[str]] = {s: frozenset(cards) for s, cards in SET_CARDS.items()}
 
 # The grid holds a card id, or one of these.
 EMPTY = None  # an empty space

@@ -15,6 +15,7 @@ Constraints kept so that the world is one the setup and the rules can produce:
 
 from __future__ import annotations
 
+from ..base import own
 from ..hidden import Sampler, deal, remove_all, reseed, sample
 from . import data
 from .common import dogs_in_hand
@@ -67,6 +68,6 @@ def determinize(state: dict, seat: int, rnd: Sampler) -> dict:
     if s["phase"] == "mulligan":
         for o in others:
             if s["mull"][o] is not None:
-                s["mull"][o] = rnd.randint(0, dogs_in_hand(s, o))
+                own(s, "mull")[o] = rnd.randint(0, dogs_in_hand(s, o))
     reseed(s, rnd)
     return s

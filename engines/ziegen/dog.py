@@ -4,7 +4,7 @@ row or column (``dog_tgt``), and, for a card claimed by another player, that pla
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.steps import Step
 
 from . import data
@@ -50,8 +50,8 @@ def target_legal(state: dict, seat: int) -> list[str]:
 
 
 def do_swap(state: dict, seat: int, src: int, target: int, events: list[Event]) -> None:
-    grid, mark = state["grid"], state["mark"]
     news = msg("drives", p=seat, src=at(state, src), tgt=at(state, target))
+    grid, mark = own(state, "grid"), own(state, "mark")
     grid[src], grid[target] = grid[target], grid[src]
     mark[src], mark[target] = mark[target], mark[src]
     events.append(Event(news))
@@ -120,7 +120,7 @@ def consent(state: dict, seat: int, action: str, events: list[Event]) -> None:
         start_take(state, turn, events)
         return
     events.append(Event(msg("refuses", p=seat)))
-    state["refused"].append(cell)
+    own(state, "refused").append(cell)
     state["dog_src"] = -1
     if dog_sources(state, turn):
         state["phase"] = "dog"

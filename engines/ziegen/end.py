@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.base import Event
 from engines.steps import Step
 
-from .data import is_card
+from .data import EMPTY, PEN
 from .scoring import final_scores
 from .words import msg
 
@@ -19,13 +19,19 @@ def end_check(state: dict, events: list[Event]) -> None:
     state["took"] = -1
     size, grid = state["size"], state["grid"]
     r, c = divmod(cell, size)
-    row_empty = not any(is_card(grid[r * size + k]) for k in range(size))
-    col_empty = not any(is_card(grid[k * size + c]) for k in range(size))
+    row_empty = _no_card(grid[r * size : (r + 1) * size])
+    col_empty = _no_card(grid[c::size])
     if row_empty or col_empty:
         end_game(state, "row" if row_empty else "column", events)
         return
     state["turn"] = (state["turn"] + 1) % state["n"]
     state["phase"] = "play"
+
+
+def _no_card(cells: list) -> bool:
+    """Whether no cell of a row or column holds a card (``data.is_card``): every one is an
+    empty space or a pen (counted in C: this runs after every take)."""
+    return cells.count(EMPTY) + cells.count(PEN) == len(cells)
 
 
 def end_game(state: dict, reason: str, events: list[Event]) -> None:

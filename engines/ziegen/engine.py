@@ -48,17 +48,23 @@ class ZiegenEngine(StepEngine):
         return {**views.view(state, seat), "last": last_move(state)}
 
     def last_marks(self, state):
-        return state["grid"].copy(), state["mark"].copy(), state["goats"].copy()
+        # Kept lists (``setup.LAYOUT``): a move changes them on a copy of its own (``own``),
+        # never in place, so the lists themselves are the snapshot.
+        return state["grid"], state["mark"], state["goats"]
 
     def last_at(self, marks, state):
         """``cells``: pasture cells whose card or small goat changed; ``goats``: seats whose
         large goat moved."""
         grid, mark, goats = marks
-        cells: set[int] = set()
-        for before, now in ((grid, state["grid"]), (mark, state["mark"])):
-            if before != now:  # most moves change one of them only
-                cells.update(changed(before, now))
-        return {"cells": sorted(cells), "goats": changed(goats, state["goats"])}
+        now_grid, now_mark, now_goats = state["grid"], state["mark"], state["goats"]
+        # A list a move did not change is the same object (``last_marks``): no comparing.
+        if mark is now_mark:
+            cells = [] if grid is now_grid else changed(grid, now_grid)
+        elif grid is now_grid:
+            cells = changed(mark, now_mark)
+        else:
+            cells = sorted({*changed(grid, now_grid), *changed(mark, now_mark)})
+        return {"cells": cells, "goats": [] if goats is now_goats else changed(goats, now_goats)}
 
     def determinize(self, state, seat, rng):
         return determinize(state, seat, rng)

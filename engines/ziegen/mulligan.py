@@ -4,7 +4,7 @@ to return; once all have decided, the ``deal`` step resolves the choices in seat
 from __future__ import annotations
 
 from engines import rng
-from engines.base import Event
+from engines.base import Event, own
 from engines.steps import Step
 
 from . import data
@@ -22,7 +22,7 @@ def legal(state: dict, seat: int) -> list[str]:
 
 
 def choose(state: dict, seat: int, action: str, events: list[Event]) -> None:
-    state["mull"][seat] = parse_int(action, "mull")
+    own(state, "mull")[seat] = parse_int(action, "mull")
     if not undecided(state):
         state["phase"] = "deal"
 
@@ -40,18 +40,19 @@ def deal(state: dict, events: list[Event]) -> None:
     """Resolve the mulligan in seat order (replacements from the top of the draw pile), shuffle
     the returned dogs into the draw pile and start play."""
     returned: list[int] = []
+    draw = own(state, "draw")
     for seat in range(state["n"]):
         k = state["mull"][seat] or 0
         if not k:
             continue
-        hand = state["hands"][seat]
+        hand = own(state, "hands", seat)
         dogs = [c for c in hand if data.KIND[c] == "d"][:k]
         drawn = []
         for dog in dogs:
             hand.remove(dog)
             returned.append(dog)
-            if state["draw"]:
-                card = state["draw"].pop()
+            if draw:
+                card = draw.pop()
                 hand.append(card)
                 drawn.append(card)
         data.sort_cards(hand)
@@ -68,8 +69,8 @@ def deal(state: dict, events: list[Event]) -> None:
         if drawn:
             events.append(Event(msg("drew", cards=drawn), (seat,)))
     if returned:
-        state["draw"] += returned
-        rng.shuffle(state, state["draw"])
+        draw += returned
+        rng.shuffle(state, draw)
         events.append(Event(msg("shuffled")))
     state["mull"] = [None] * state["n"]
     state["phase"] = "play"

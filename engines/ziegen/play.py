@@ -3,7 +3,7 @@ to the dog steps, anything else to the take."""
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.steps import Step
 
 from . import data
@@ -17,25 +17,27 @@ def legal(state: dict, seat: int) -> list[str]:
 
 def play_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     card = parse(action, "play")
-    state["hands"][seat].remove(card)
+    own(state, "hands", seat).remove(card)
     if card in state["taken"][seat]:
-        state["taken"][seat].remove(card)
+        own(state, "taken", seat).remove(card)
     kind = data.KIND[card]
     if card in state["revealed"]:
-        state["revealed"].remove(card)
+        own(state, "revealed").remove(card)
     if kind == "g" and data.GOAT_SET[card] in state["owner"]:
         # Ruling: a goat of a set already scored cannot score any more; it goes back to the box.
-        state["discard"].append(card)
+        own(state, "discard").append(card)
         events.append(Event(msg("plays_scored", p=seat, card=card)))
         state["pending"] = None
     else:
-        state["played"][seat].append(card)
-        data.sort_cards(state["played"][seat])
+        played = own(state, "played", seat)
+        played.append(card)
+        data.sort_cards(played)
         events.append(Event(msg("plays", p=seat, card=card)))
         state["pending"] = card if kind == "g" else None
     steps = data.VALUE[card]
     if steps:
-        state["goats"][seat] = (state["goats"][seat] + steps) % (4 * state["size"])
+        goats = own(state, "goats")
+        goats[seat] = (goats[seat] + steps) % (4 * state["size"])
         events.append(
             Event(count("moves", steps, p=seat, **spot_of(state["size"], state["goats"][seat])))
         )

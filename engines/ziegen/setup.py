@@ -31,10 +31,10 @@ def removed_cards(state: dict, num_players: int) -> list[str]:
 LAYOUT = Layout(
     atoms=("rng", "n", "size", "doubling", "turn", "phase", "pending", "dog_src", "dog_tgt")
     + ("took", "end"),
-    flat=("grid", "mark", "pens", "goats", "draw", "box", "discard", "owner", "revealed")
-    + ("mull", "refused"),
-    rows=("hands", "played", "taken"),
-    kept=("lastmove",),
+    shared=("hands", "played", "taken"),
+    # Replaced whole, or changed on the state's own copy (``own``): a move changes few of them.
+    kept=("grid", "mark", "pens", "goats", "draw", "box", "discard", "owner", "revealed")
+    + ("mull", "refused", "lastmove"),
 )
 
 

@@ -3,7 +3,7 @@ pile (a goat of a scored set gets its owner's small goat at once, ruling 6). The
 
 from __future__ import annotations
 
-from engines.base import Event
+from engines.base import Event, own
 from engines.steps import Step
 
 from . import data
@@ -17,17 +17,19 @@ def legal(state: dict, seat: int) -> list[str]:
 
 def take_card(state: dict, seat: int, action: str, events: list[Event]) -> None:
     cell = parse_int(action, "take")
-    grid = state["grid"]
+    grid = own(state, "grid")
     card = grid[cell]
     grid[cell] = EMPTY
-    state["hands"][seat].append(card)
-    data.sort_cards(state["hands"][seat])
-    state["taken"][seat].append(card)  # everyone saw it go into that hand
-    data.sort_cards(state["taken"][seat])
+    hand = own(state, "hands", seat)
+    hand.append(card)
+    data.sort_cards(hand)
+    taken = own(state, "taken", seat)
+    taken.append(card)  # everyone saw it go into that hand
+    data.sort_cards(taken)
     state["took"] = cell
     events.append(Event(msg("takes", p=seat, card=card, **rc(state["size"], cell))))
     if state["draw"]:
-        new = state["draw"].pop()
+        new = own(state, "draw").pop()
         grid[cell] = new
         events.append(Event(msg("turned_up", card=new)))
         place_reserved(state, cell, events)
@@ -40,7 +42,7 @@ def place_reserved(state: dict, cell: int, events: list[Event]) -> None:
     s = data.GOAT_SET[card]
     if s in state["owner"]:
         owner = state["owner"][s]
-        state["mark"][cell] = owner
+        own(state, "mark")[cell] = owner
         events.append(Event(msg("reserved", p=owner, card=card)))
 
 

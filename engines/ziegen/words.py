@@ -8,16 +8,14 @@ the edge a large goat stands on ``{side:side}``; a cell ``{at:msg}`` (an ``at.*`
 
 from __future__ import annotations
 
-from engines.words import Joined, Msg, catalog
+from engines.words import Joined, Msg, catalog, messages
 
 from . import data
 
 GAME = "ziegen"
 
 
-def msg(key: str, /, **params) -> Msg:
-    """A Ziegen message: ``msg("plays", p=0, card=3)`` is ``Msg("ziegen.plays", ...)``."""
-    return Msg(f"{GAME}.{key}", **params)
+msg = messages(GAME)
 
 
 def count(key: str, n: int, /, **params) -> Msg:

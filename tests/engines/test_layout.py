@@ -84,7 +84,9 @@ def test_every_state_fits_the_layout_and_copies_safely(name, num_players):
                 world = engine.determinize(state, seat, random.Random(number))
                 assert layout.check(world) == [], f"{name} world: {layout.check(world)}"
                 assert json.dumps(state) == history[-1][1], "determinize changed the state"
+                text = json.dumps(world)
                 engine.simulate(world, seat, legal[0])
+                assert json.dumps(world) == text, f"{name}: simulate changed its world"
             state, _ = engine.apply(state, seat, rnd.choice(legal), legal=legal)
             history.append((state, json.dumps(state)))
         # no later move changed an earlier state
