@@ -7,7 +7,8 @@
 # however pytest ends. Exits with pytest's status. Run from a virtual environment made as the
 # README says.
 #
-# pytest runs in parallel workers, one per core (pytest-xdist, from requirements-dev.txt; every
+# pytest runs in parallel workers, two per core (pytest-xdist, from requirements-dev.txt: the
+# tests wait on timers and sockets as much as they compute, so two a core keep both busy; every
 # test has its own temporary files, PostgreSQL schema or database). The tests marked
 # ``alone`` (they measure rates or load across processes) then run by themselves, with nothing
 # beside them. TAVERN_TEST_WORKERS=N sets how many workers; 0 runs every test in pytest's own
@@ -65,7 +66,7 @@ if [ -z "${TAVERN_TEST_PGBOUNCER:-}" ] && [ -n "${TAVERN_TEST_PG:-}" ] && have b
     echo "+ PgBouncer (transaction pooling) in front of it: $TAVERN_TEST_PGBOUNCER"
 fi
 
-workers=${TAVERN_TEST_WORKERS:-auto}
+workers=${TAVERN_TEST_WORKERS:-$((2 * $(nproc)))}
 if [ "$workers" != 0 ] && ! "$python" -c 'import xdist' 2>/dev/null; then
     echo "pytest-xdist is not installed (requirements-dev.txt): the tests run in one process" >&2
     workers=0
