@@ -436,8 +436,9 @@ class Store(ABC):
 
     @abstractmethod
     async def save_seat_clocks(
-        self, game_id: int, clocks: Iterable[SeatClock], next_at: float | None = None
-    ) -> None: ...
+        self, game_id: int, version: int, clocks: Iterable[SeatClock], next_at: float | None = None
+    ) -> bool:
+        """The seats' clocks worked out at game ``version``; False if a later one's are stored."""
 
     @abstractmethod
     async def sitting_games(self) -> list[int]: ...

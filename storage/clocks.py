@@ -100,17 +100,22 @@ class ClockStore:
         return {row[0]: _seat(row) for row in rows}
 
     async def save_seat_clocks(
-        self, game_id: int, clocks: Iterable[SeatClock], next_at: float | None = None
-    ) -> None:
-        """Store the seats' clocks and when the table's clock is looked at next, together."""
+        self, game_id: int, version: int, clocks: Iterable[SeatClock], next_at: float | None = None
+    ) -> bool:
+        """Store the seats' clocks worked out at the game's ``version`` and when the table's
+        clock is looked at next, together; False (nothing stored) if clocks worked out at a
+        later version are stored already (another process was quicker)."""
         rows = [
             (game_id, c.seat, c.left, c.since, c.decision, c.warned, bool(c.sitting))
             for c in clocks
         ]
         async with self._transaction() as tx:
+            if not await tx.write(self.q.CLAIM_CLOCK_VERSION, (game_id, version)):
+                return False
             if rows:
                 await tx.many(self.q.UPSERT_SEAT_CLOCK, rows)
             await tx.write(self.q.SET_CLOCK_NEXT_ANY, (next_at, game_id))
+        return True
 
     async def sitting_games(self) -> list[int]:
         """Running games where a bot plays a seat until its player is back."""

@@ -224,7 +224,9 @@ MIGRATIONS: list[str] = [
     # no clock), what happens when a seat's time runs out, whether a vote paused the table, and
     # when the clock pass must look at it next. ``seat_clocks``: each seat's time left (as of
     # ``running_since``, NULL while it does not run), the time it had when its decision began,
-    # the warnings sent, and whether a bot plays it until its player is back. ``votes`` and
+    # the warnings sent, and whether a bot plays it until its player is back (written with the
+    # game's version they were worked out at, ``clock_version``: an older one never overwrites a
+    # newer one, whichever process writes last). ``votes`` and
     # their ``ballots``: at most one open vote per table. ``table_events``: what the clock and
     # the votes did, as message ids with their parameters, for /history. Tables stored before
     # have no rows here: no clock, not paused, no vote; they play on as before.
@@ -235,7 +237,8 @@ MIGRATIONS: list[str] = [
         increment  DOUBLE PRECISION,
         on_timeout TEXT    NOT NULL DEFAULT 'bot' CHECK (on_timeout IN ('bot', 'skip', 'vote')),
         paused     {bool} NOT NULL DEFAULT {false},
-        next_at    DOUBLE PRECISION
+        next_at    DOUBLE PRECISION,
+        clock_version INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX table_clocks_next ON table_clocks (next_at);
 

@@ -250,6 +250,12 @@ ON CONFLICT (game_id) DO UPDATE SET paused = TRUE WHERE NOT table_clocks.paused
     "SET_RESUMED": "UPDATE table_clocks SET paused = FALSE WHERE game_id = ? AND paused",
     "SET_CLOCK_NEXT": "UPDATE table_clocks SET next_at = ? WHERE game_id = ? AND next_at {is} ?",
     "SET_CLOCK_NEXT_ANY": "UPDATE table_clocks SET next_at = ? WHERE game_id = ?",
+    # the seats' clocks worked out at a game version: written only if none from a later one is
+    "CLAIM_CLOCK_VERSION": """
+INSERT INTO table_clocks (game_id, clock_version) VALUES (?, ?)
+ON CONFLICT (game_id) DO UPDATE SET clock_version = excluded.clock_version
+WHERE table_clocks.clock_version <= excluded.clock_version
+""",
     "SELECT_CLOCKS_DUE": """
 SELECT c.game_id, c.next_at FROM table_clocks c JOIN games g ON g.id = c.game_id
 WHERE c.next_at IS NOT NULL AND c.next_at <= ? AND g.status = 'running'

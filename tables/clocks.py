@@ -318,7 +318,7 @@ class Clocks(TableBase):
         if spec is None:
             return
         clocks, next_at = await self._stepped(game, row, spec, movers, undone)
-        await self.store.save_seat_clocks(game.id, clocks, next_at)
+        await self.store.save_seat_clocks(game.id, game.version, clocks, next_at)
 
     async def _stepped(
         self,
@@ -420,7 +420,9 @@ class Clocks(TableBase):
             times = [x for x in (next_time(c) for c in clocks) if x is not None]
             _, resumes = await self._away_held(game, set(self.to_act(game)), now)
             times += resumes
-            await self.store.save_seat_clocks(game_id, clocks, min(times) if times else None)
+            await self.store.save_seat_clocks(
+                game_id, game.version, clocks, min(times) if times else None
+            )
             for seat in out:
                 await self._ran_out(game_id, seat, row.on_timeout, news)
             news.game = await self.game(game_id)
@@ -498,7 +500,7 @@ class Clocks(TableBase):
         row = await self.store.table_clock(game.id)
         c = clocks.get(seat) or SeatClock(seat)
         c = dataclasses.replace(c, sitting=True, since=None)
-        await self.store.save_seat_clocks(game.id, [c], row.next_at if row else None)
+        await self.store.save_seat_clocks(game.id, game.version, [c], row.next_at if row else None)
 
     # --- handing a seat back ----------------------------------------------------------------------
     @on_latest
@@ -520,7 +522,7 @@ class Clocks(TableBase):
                 raise TableError(m("err.not_sitting"))
             row = await self.store.table_clock(game_id)
             await self.store.save_seat_clocks(
-                game_id, [handed_back(c, spec_of(row))], row.next_at if row else None
+                game_id, game.version, [handed_back(c, spec_of(row))], row.next_at if row else None
             )
             name = game.seats[seat].name
             await self.log(game_id, "event.clock_back", name=name)

@@ -37,7 +37,7 @@ async def test_a_tables_clock_and_its_seats_round_trip(store):
     await store.set_table_clock(game_id, 7 * DAY, DAY, "vote")
     assert await store.table_clock(game_id) == TableClock(game_id, 7 * DAY, DAY, "vote")
     clocks = [SeatClock(0, 12.5, 100.25, 50.0, 2, False), SeatClock(1, None, None, None, 0, True)]
-    await store.save_seat_clocks(game_id, clocks, 300.5)
+    assert await store.save_seat_clocks(game_id, 3, clocks, 300.5)
     assert await store.seat_clocks(game_id) == {0: clocks[0], 1: clocks[1]}
     assert (await store.table_clock(game_id)).next_at == 300.5
     assert await store.sitting_games() == [game_id]
@@ -54,9 +54,29 @@ async def test_a_tables_clock_and_its_seats_round_trip(store):
     assert await store.table_clock(other) == TableClock(other, None, None, "bot", True)
     finished = await _game(store, "finished")
     await store.set_table_clock(finished, DAY, None, "bot")
-    await store.save_seat_clocks(finished, [SeatClock(0, 1.0, 1.0, 1.0, 0, True)], 5.0)
+    await store.save_seat_clocks(finished, 1, [SeatClock(0, 1.0, 1.0, 1.0, 0, True)], 5.0)
     assert await store.clocks_due(10**9) == [(game_id, 361.0)]  # running games only
     assert await store.sitting_games() == [game_id]
+
+
+async def test_clocks_worked_out_at_an_older_version_never_overwrite_newer_ones(store):
+    """Two processes may bring one table's clocks up to date at once (each after a move it
+    stored): whichever writes last, the clocks of the later game version stay."""
+    game_id = await _game(store)
+    await store.set_table_clock(game_id, DAY, None, "bot")
+    newer = [SeatClock(0, 10.0, None, 10.0, 1, False)]
+    older = [SeatClock(0, 20.0, 5.0, 20.0, 0, False)]
+    assert await store.save_seat_clocks(game_id, 5, newer, 50.0)
+    assert not await store.save_seat_clocks(game_id, 4, older, 40.0)  # came too late
+    assert await store.seat_clocks(game_id) == {0: newer[0]}
+    assert (await store.table_clock(game_id)).next_at == 50.0
+    again = [SeatClock(0, 9.0, None, 10.0, 2, False)]  # the same version again: a clock pass
+    assert await store.save_seat_clocks(game_id, 5, again, 60.0)
+    assert await store.seat_clocks(game_id) == {0: again[0]}
+    plain = await _game(store)  # a table without a clock: a vote may hand a seat to a bot
+    assert await store.save_seat_clocks(plain, 2, [SeatClock(1, sitting=True)], None)
+    assert await store.table_clock(plain) == TableClock(plain, None, None, "bot", False)
+    assert await store.sitting_games() == [plain]
 
 
 async def test_votes_and_ballots(store):

@@ -129,7 +129,7 @@ async def test_both_backends_have_the_same_columns(tmp_path, pg_url):
     lite, post = sqlite_columns(str(tmp_path / "t.db")), await pg_columns(pg_url)
     assert sorted(lite) == sorted(post)
     assert {k: (v, post[k]) for k, v in lite.items() if post[k] != v} == {}
-    assert len(lite) == 121 and len({t for t, _ in lite}) == 19
+    assert len(lite) == 122 and len({t for t, _ in lite}) == 19
 
 
 async def test_the_schemas_are_those_of_the_snapshot(tmp_path, pg_url):
