@@ -140,7 +140,7 @@ async def post_rematch_lobby(client, new: GameRecord, old_id: int) -> GameRecord
     channel = client.get_partial_messageable(new.channel_id, guild_id=new.guild_id)
     message = await channel.send(
         content=content,
-        embed=render.lobby_embed(svc, new, lang, invited),
+        embed=render.lobby_embed(svc, new, lang, invited, await svc.clocks.lobby_line(new, lang)),
         view=ui.lobby_view(new.id, new.status, lang),
         allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in invited]),
     )

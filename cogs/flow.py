@@ -114,7 +114,13 @@ async def lobby_click(interaction: discord.Interaction, op: str, table: int) -> 
         return
     lang = await svc.table_lang(table)  # the lobby is public: the table's language
     await respond.to(interaction).edit(
-        embed=render.lobby_embed(svc, game, lang, await svc.rematch.invited(game)),
+        embed=render.lobby_embed(
+            svc,
+            game,
+            lang,
+            await svc.rematch.invited(game),
+            await svc.clocks.lobby_line(game, lang),
+        ),
         view=ui.lobby_view(game.id, game.status, lang),
     )
 

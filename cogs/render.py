@@ -101,9 +101,14 @@ def bots_line(game: GameRecord, lang: str = "en") -> str:
 
 
 def lobby_embed(
-    service: TableService, game: GameRecord, lang: str = "en", invited: list[int] | None = None
+    service: TableService,
+    game: GameRecord,
+    lang: str = "en",
+    invited: list[int] | None = None,
+    clock: str | None = None,
 ) -> discord.Embed:
-    """A lobby; ``invited``: the players a rematch invited who have not joined yet."""
+    """A lobby; ``invited``: the players a rematch invited who have not joined yet; ``clock``:
+    the table's clock in words (``service.clocks.lobby_line``)."""
     engine = service.engine(game.kind)
     embed = discord.Embed(title=title(service, game, lang), colour=COLOUR)
     seats = "\n".join(f"{i + 1}. {seat_line(game, i, lang)}" for i in range(len(game.seats)))
@@ -132,6 +137,8 @@ def lobby_embed(
         embed.description = t(lang, "lobby.status.lobby", host=f"<@{game.host_id}>", hours=hours)
     else:
         embed.description = t(lang, f"lobby.status.{game.status}")
+    if clock:
+        embed.description += "\n⏱️ " + clock
     if game.practice:
         embed.description += "\n" + practice_line(lang)
     return embed

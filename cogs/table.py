@@ -184,7 +184,9 @@ class TableCog(commands.Cog, name="Tables"):
             await flow.reply_error(interaction, exc)
             return
         message = await respond.to(interaction).send(
-            embed=render.lobby_embed(self.tables, table, lang),
+            embed=render.lobby_embed(
+                self.tables, table, lang, clock=await self.tables.clocks.lobby_line(table, lang)
+            ),
             view=ui.lobby_view(table.id, "lobby", lang),
         )
         if isinstance(message, discord.Message):

@@ -273,6 +273,17 @@ class Clocks(TableBase):
     async def table_clock(self, game_id: int) -> TableClock | None:
         return await self.store.table_clock(game_id)
 
+    async def lobby_line(self, game: GameRecord, lang: str = "en") -> str | None:
+        """A lobby's clock and what follows when a seat's time runs out, in words (None: no
+        clock, or no longer a lobby: the board shows each seat's time then)."""
+        if game.status != "lobby":
+            return None
+        row = await self.store.table_clock(game.id)
+        spec = spec_of(row)
+        if spec is None:
+            return None
+        return f"{clock_text(spec, lang)} · {t(lang, f'choice.timeout.{row.on_timeout}')}"
+
     async def paused(self, game_id: int) -> bool:
         row = await self.store.table_clock(game_id)
         return row is not None and row.paused

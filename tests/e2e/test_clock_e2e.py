@@ -293,3 +293,25 @@ async def test_a_warning_due_in_quiet_hours_comes_when_they_end(make_bot, clock)
                 (digest,) = fake.dm_messages(ben)[before:]
                 assert "While your quiet hours ran" in digest.content
                 assert "your time runs out <t:" in digest.content
+
+
+async def test_the_lobby_says_the_tables_clock_before_the_start(make_bot, clock):
+    """Whoever joins knows the clock they sign up for: the lobby says it and what happens when
+    time runs out, in the table's language; a table without a clock says nothing of one."""
+    with error_log_guard():
+        async with FakeDiscord() as fake:
+            guild = fake.add_guild("g")
+            chan = fake.add_text_channel(guild, "games")
+            ann, ben = fake.add_user("ann"), fake.add_user("ben")
+            async with run_bot(make_bot(clock=clock), fake, commands=True):
+                options = {"game": "ziegen", "clock": "7d+1d", "on_timeout": "vote"}
+                lobby = (await fake.slash(ann, chan, "play", options=options)).message
+                assert "Clock: 7 d, plus 1 d per move · The table votes" in lobby.embed_text
+                res = await fake.click(ben, lobby, fake.find_button(lobby, "Join"))
+                assert "Clock: 7 d, plus 1 d per move" in res.embed_text  # still there
+                options = {"game": "ziegen", "language": "de", "clock": "2d"}
+                german = (await fake.slash(ben, chan, "play", options=options)).message
+                assert "Uhr: 2 " in german.embed_text and "pro Zug" in german.embed_text
+                assert "Ein Bot spielt, bis die Person zurück ist" in german.embed_text
+                plain = (await fake.slash(ann, chan, "play", options={"game": "ziegen"})).message
+                assert "Clock" not in plain.embed_text
