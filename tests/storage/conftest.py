@@ -25,6 +25,24 @@ class Backend:
         statement = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], 1))
         return pg_run(self.target, statement, *args, fetch=fetch)
 
+    async def running_game(self, host: int = 10):
+        """A two-player toy game (``host`` and user 20), started and stored, the store closed
+        again: what the upgrade tests take back to an older schema."""
+        from storage import Store
+        from tables import TableService
+        from tests.toy import TOY
+
+        store = await Store.open(self.target)
+        try:
+            service = TableService(store, registry={"toy": TOY})
+            game = await service.lobby.open_table(
+                "toy", guild_id=1, channel_id=2, host_id=host, host_name="a"
+            )
+            await service.lobby.join(game.id, 20, "bob")
+            return (await service.lobby.start(game.id, host)).game
+        finally:
+            await store.close()
+
     def back_to(self, version: int, undo: str = "") -> None:
         """Take the database back to schema ``version``: ``undo`` (SQL that removes what the
         later migrations made; for SQLite, ``UNDO_ISSUE_26``'s trigger too), then the number."""

@@ -71,16 +71,7 @@ async def test_processes_share_one_bucket_and_no_token_is_given_twice(request, t
 async def test_a_database_at_migration_7_keeps_its_running_games(backend):
     """Migration 8 adds the table ``rate_budget`` and touches nothing else: a game running
     before the upgrade plays on after it."""
-    store = await Store.open(backend.target)
-    try:
-        service = TableService(store, registry={"toy": TOY})
-        game = await service.lobby.open_table(
-            "toy", guild_id=1, channel_id=2, host_id=10, host_name="a"
-        )
-        await service.lobby.join(game.id, 20, "bob")
-        game = (await service.lobby.start(game.id, 10)).game
-    finally:
-        await store.close()
+    game = await backend.running_game()
     # back to the schema before: the running game was stored then
     backend.back_to(7, backend.undo_issue_26() + "DROP TABLE rate_budget;")
     store = await Store.open(backend.target)

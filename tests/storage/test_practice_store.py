@@ -49,16 +49,7 @@ async def test_a_practice_games_results_are_kept_but_count_nowhere(store):
 async def test_a_database_before_practice_tables_keeps_its_running_games(backend):
     """The migration adds ``games.practice``, off, and touches nothing else: a game running
     before the upgrade is a normal table and plays on."""
-    store = await Store.open(backend.target)
-    try:
-        service = TableService(store, registry={"toy": TOY})
-        game = await service.lobby.open_table(
-            "toy", guild_id=1, channel_id=2, host_id=10, host_name="a"
-        )
-        await service.lobby.join(game.id, 20, "bob")
-        game = (await service.lobby.start(game.id, 10)).game
-    finally:
-        await store.close()
+    game = await backend.running_game()
     before = BEFORE_ISSUE_26  # the schema before the migrations of issue 26
     backend.back_to(before, backend.undo_issue_26())
     store = await Store.open(backend.target)

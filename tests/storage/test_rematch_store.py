@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import SeatRecord, Store
+from storage import MIGRATIONS, SeatRecord, Store
 
 BIG = 2**62 + 99  # Discord ids need 64 bits
 
@@ -118,17 +118,8 @@ async def test_a_game_running_before_the_upgrade_plays_on(backend):
     from tests.storage.conftest import BEFORE_ISSUE_26
     from tests.toy import TOY
 
-    store = await Store.open(backend.target)
-    try:
-        service = TableService(store, registry={"toy": TOY})
-        game = await service.lobby.open_table(
-            "toy", guild_id=1, channel_id=2, host_id=10, host_name="a"
-        )
-        await service.lobby.join(game.id, 20, "bob")
-        game = (await service.lobby.start(game.id, 10)).game
-        version = await store.schema_version()
-    finally:
-        await store.close()
+    game = await backend.running_game()
+    version = len(MIGRATIONS)
     back = BEFORE_ISSUE_26  # the schema before the migrations of issue 26
     backend.back_to(back, backend.undo_issue_26())
     store = await Store.open(backend.target)
