@@ -33,6 +33,8 @@ TARGET_P95_MS = 40.0  # issue 10
 MAX_BYTES = 300 * 1024  # pictures.MAX_BYTES
 GAMES = 2
 VIEWS_PER_GAME = 12
+TABLES = 3  # --moves: tables played side by side, a board drawn after each of their moves
+MOVES = 40  # --moves: the boards of each table (its first moves: a game's early and middle)
 NAMES = ["Alice", "Bruno", "Chiara", "Dmitri", "Eszter"]
 BEFORE = "d7a2e77"  # main before issue 25's pictures work (zlib PNG, everything drawn each time)
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -54,6 +56,26 @@ def views(kind: str, players: int, seed: int, count: int) -> list[dict]:
     return [engine.view(s, None) for s in states[::step][: count - 1] + [states[-1]]]
 
 
+def played(kind: str, players: int) -> list[dict]:
+    """``--moves``: the boards a bot draws while it hosts ``TABLES`` games of one kind side by
+    side: after every move of each (its first ``MOVES``, the views in the order the moves come:
+    one move of each table in turn)."""
+    from engines import REGISTRY
+
+    engine = REGISTRY[kind]
+    tables = []
+    for seed in range(TABLES):
+        rnd = random.Random(100 + seed)
+        state = engine.new_game(players, 100 + seed)
+        shown = []
+        while not engine.is_over(state) and len(shown) < MOVES:
+            seat = rnd.choice(engine.to_act(state))
+            state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+            shown.append(engine.view(state, None))
+        tables.append(shown)
+    return [t[i] for i in range(MOVES) for t in tables if i < len(t)]
+
+
 def median(values: list[float]) -> float:
     ordered = sorted(values)
     return ordered[len(ordered) // 2]
@@ -64,9 +86,10 @@ def p95(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
 
 
-def measure(pixels: bool = False) -> dict:
+def measure(pixels: bool = False, moves: bool = False) -> dict:
     """Every game and player count of the ``pictures`` importable now: CPU ms per board, PNG
-    bytes, and (``pixels``) a digest of each board's decoded pixels, in drawing order."""
+    bytes, and (``pixels``) a digest of each board's decoded pixels, in drawing order. The
+    boards: ``views`` spread over two games, or (``moves``) every board of ``played``."""
     import pictures
     from engines import REGISTRY
 
@@ -74,7 +97,12 @@ def measure(pixels: bool = False) -> dict:
     for kind in pictures.kinds():
         engine = REGISTRY[kind]
         for players in range(engine.min_players, engine.max_players + 1):
-            shown = [v for seed in range(GAMES) for v in views(kind, players, seed, VIEWS_PER_GAME)]
+            if moves:
+                shown = played(kind, players)
+            else:
+                shown = [
+                    v for seed in range(GAMES) for v in views(kind, players, seed, VIEWS_PER_GAME)
+                ]
             todo.append((kind, players, shown))
     out = {}
     for kind, players, shown in todo:
@@ -99,18 +127,22 @@ def measure(pixels: bool = False) -> dict:
 
 def run() -> list[str]:
     """``python -m bench``'s section: one round against ``BEFORE`` (this tree alone when the git
-    history is not there)."""
-    try:
-        return compare(BEFORE, rounds=1)
-    except (OSError, subprocess.CalledProcessError) as exc:
-        print(f"(no before column: {exc})", file=sys.stderr)
-        return only()
+    history is not there), for the boards of played games (``--moves``) and for views spread
+    over whole games."""
+    out = []
+    for moves in (True, False):
+        try:
+            out += compare(BEFORE, rounds=1, moves=moves)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"(no before column: {exc})", file=sys.stderr)
+            out += only(moves)
+    return out
 
 
-def only() -> list[str]:
+def only(moves: bool = False) -> list[str]:
     """This tree's figures alone: one line per game and player count."""
-    lines = []
-    for key, row in measure().items():
+    lines = [_what(moves)]
+    for key, row in measure(moves=moves).items():
         kind, players = key.split()
         times, sizes = row["ms"], row["bytes"]
         ok = median(times) <= TARGET_MEDIAN_MS and p95(times) <= TARGET_P95_MS
@@ -124,18 +156,29 @@ def only() -> list[str]:
 
 
 # --- one revision against another, interleaved ------------------------------------------------
-def worker(root: str, pixels: bool) -> dict:
+def _what(moves: bool) -> str:
+    if moves:
+        return (
+            f"The boards a bot draws: after each of the first {MOVES} moves of {TABLES} tables "
+            "played side by side, one move of each in turn"
+        )
+    return f"Views spread over {GAMES} whole games, {VIEWS_PER_GAME} each"
+
+
+def worker(root: str, pixels: bool, moves: bool = False) -> dict:
     """One measurement in a fresh interpreter that imports the ``pictures`` and ``engines`` of
     ``root`` (and only those: ``-I`` keeps this script's folder and PYTHONPATH off
     ``sys.path``)."""
     cmd = [sys.executable, "-I", os.path.abspath(__file__), "--worker", root]
     if pixels:
         cmd.append("--pixels")
+    if moves:
+        cmd.append("--moves")
     done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=root)
     return json.loads(done.stdout)
 
 
-def compare(rev: str, rounds: int = 3, to: str | None = None) -> list[str]:
+def compare(rev: str, rounds: int = 3, to: str | None = None, moves: bool = False) -> list[str]:
     """Pooled samples of ``rounds`` rounds of ``rev`` against this working tree (or revision
     ``to``), measured alternately."""
     from bench.engines_bench import export
@@ -147,16 +190,16 @@ def compare(rev: str, rounds: int = 3, to: str | None = None) -> list[str]:
         for number in range(rounds):
             order = ("before", "after") if number % 2 == 0 else ("after", "before")
             for side in order:
-                runs[side].append(worker(trees[side], pixels=number == 0))
+                runs[side].append(worker(trees[side], pixels=number == 0, moves=moves))
             print(f"pictures: round {number + 1}/{rounds} done", file=sys.stderr)
 
     def pooled(side: str, key: str, field: str) -> list:
         return [v for r in runs[side] if key in r for v in r[key][field]]
 
     lines = [
-        f"CPU ms per board (thread time), {rounds} round(s) of {GAMES * VIEWS_PER_GAME} boards "
-        f"pooled; before = {rev}, after = {to or 'this tree'}; target median <= "
-        f"{TARGET_MEDIAN_MS:g} ms",
+        _what(moves),
+        f"CPU ms per board (thread time), {rounds} round(s) pooled; before = {rev}, after = "
+        f"{to or 'this tree'}; target median <= {TARGET_MEDIAN_MS:g} ms",
         f"{'game':<11} {'p':>2} {'before':>7} {'p95':>6} {'after':>7} {'p95':>6} {'gain':>6}"
         f"  {'PNG KB before':>13} {'after':>5} {'max':>5}  pixels",
     ]
@@ -188,16 +231,19 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--to", metavar="REV", help="compare with this revision, not the tree")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", action="store_true", help="this tree alone, no comparison")
+    parser.add_argument(
+        "--moves", action="store_true", help="the boards after every move of played games"
+    )
     parser.add_argument("--worker", metavar="ROOT", help=argparse.SUPPRESS)
     parser.add_argument("--pixels", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         sys.path.insert(0, args.worker)
-        print(json.dumps(measure(args.pixels)))
+        print(json.dumps(measure(args.pixels, args.moves)))
     elif args.only:
-        print("\n".join(only()))
+        print("\n".join(only(args.moves)))
     else:
-        print("\n".join(compare(args.against, args.rounds, args.to)))
+        print("\n".join(compare(args.against, args.rounds, args.to, args.moves)))
 
 
 if __name__ == "__main__":

@@ -24,8 +24,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from . import png as _png
 from .glyphs import Typesetter
-from .palette import BACKGROUND, INK, LAST, RGB, SEAT_SHAPES, SEAT_TEXT, seat_colour, seat_letter
+from .palette import (
+    BACKGROUND,
+    INK,
+    INKS,
+    LAST,
+    RGB,
+    SEAT_SHAPES,
+    SEAT_TEXT,
+    seat_colour,
+    seat_letter,
+)
 from .png import encode
 from .words import show, tr
 
@@ -226,7 +237,8 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
     return masks[0], masks[1], box[:2]
 
 
-_CLEARS: list = []  # what else to forget with the caches here (``layers`` adds its own)
+_CLEARS: list = [_png.clear]  # what else to forget with the caches here (the deflated bands;
+# ``layers`` adds its own)
 
 
 def clear_caches() -> None:
@@ -362,20 +374,73 @@ def names_for(view_names: list[str] | None, count: int) -> list[str]:
     return [name or tr("player", n=s + 1) for s, name in enumerate(shown)]
 
 
-class Canvas:
-    """A palette image plus the drawing calls the pictures need (colours as RGB tuples)."""
+@lru_cache(maxsize=64)
+def _palette(background: RGB, inks: tuple[RGB, ...]) -> tuple[object, dict[RGB, int]]:
+    """(palette, colour -> index) of a canvas whose palette starts with ``background`` (index 0)
+    and then ``inks``, in that order: made once, copied for each canvas."""
+    img = Image.new("P", (1, 1), background)
+    found = {background: 0}
+    for colour in inks:
+        if colour not in found:
+            found[colour] = img.palette.getcolor(colour, img)
+    return img.palette, found
 
-    def __init__(self, width: int, height: int, background: RGB = BACKGROUND) -> None:
+
+_PALETTE_IDS: dict[tuple, int] = {}  # a canvas's colours so far (in order) -> a short id
+_PALETTE_LOCK = threading.Lock()
+
+
+class Canvas:
+    """A palette image plus the drawing calls the pictures need (colours as RGB tuples).
+
+    Its palette starts with ``background`` and then ``inks`` (default: every colour of
+    ``palette.INKS``), whether drawn or not; any other colour is added when first drawn. A
+    board's colours then have the same indices move after move, so a part drawn before is the
+    same pixels again (``tiles``, the PNG's bands)."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        background: RGB = BACKGROUND,
+        inks: tuple[RGB, ...] = INKS,
+    ) -> None:
         self.width, self.height = width, height
-        self.img = Image.new("P", (width, height), background)
+        self.img = Image.new("P", (width, height), 0)
+        palette, found = _palette(background, tuple(inks))
+        self.img.palette = palette.copy()
+        self.img.palette.dirty = 1  # Pillow gives the image the palette's colours when it loads
         self.draw = ImageDraw.Draw(self.img)
-        self._inks: dict[RGB, int] = {}
+        self._inks: dict[RGB, int] = dict(found)
+        self._palette_id: int | None = None
 
     def ink(self, colour: RGB) -> int:
         index = self._inks.get(colour)
         if index is None:
             index = self._inks[colour] = self.img.palette.getcolor(colour, self.img)
+            self._palette_id = None
         return index
+
+    def palette_id(self) -> int:
+        """A short id of this canvas's colours so far, in their order: two canvases with the
+        same id give every colour the same index (``tiles``)."""
+        if self._palette_id is None:
+            colours = tuple(self._inks)
+            with _PALETTE_LOCK:
+                found = _PALETTE_IDS.get(colours)
+                if found is None:
+                    if len(_PALETTE_IDS) >= 4096:  # never in practice: a bound all the same
+                        _PALETTE_IDS.clear()
+                    found = _PALETTE_IDS[colours] = len(_PALETTE_IDS)
+            self._palette_id = found
+        return self._palette_id
+
+    def tile(self, key, box, draw):
+        """``draw(self)`` inside ``box``, or the pixels it drew there before with the same
+        ``key`` (``tiles.tile``); returns what ``draw`` returned."""
+        from .tiles import tile
+
+        return tile(self, key, box, draw)
 
     # --- text -------------------------------------------------------------------------------
     def text(

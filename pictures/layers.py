@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from .draw import _CLEARS, _RECORD, Canvas
+from .palette import INKS
 
 KEPT = 12  # layers kept (the least recently used one goes first)
 _CLEAR = 255  # the palette index ``over`` starts from: never an ink (a board has < 255 colours)
@@ -64,8 +65,9 @@ def _make(
     height: int,
     ground: Callable[[Canvas], object],
     over: Callable[[Canvas], None] | None,
+    inks: tuple,
 ) -> Layer:
-    cv = Canvas(width, height)
+    cv = Canvas(width, height, inks=inks)
     data = ground(cv)
     under = cv.img.copy()
     over_img = mask = None
@@ -95,18 +97,20 @@ def layer(
     height: int,
     ground: Callable[[Canvas], object],
     over: Callable[[Canvas], None] | None = None,
+    inks: tuple = INKS,
 ) -> Layer:
     """The layer ``key`` names: kept, else drawn (``ground``, then ``over``, on one
-    ``Canvas(width, height)``) and kept. ``key`` must name everything the two draw (the
-    language too); what ``ground`` returns is kept as ``data``."""
+    ``Canvas(width, height, inks=inks)``) and kept. ``key`` must name everything the two draw
+    (the language too); what ``ground`` returns is kept as ``data``."""
     if _RECORD.get() is not None:
-        return _make(width, height, ground, over)
+        return _make(width, height, ground, over, inks)
+    key = (key, inks)  # the palette it starts with is part of what it shows
     with _LOCK:
         found = _KEPT.get(key)
         if found is not None:
             _KEPT.move_to_end(key)
             return found
-    made = _make(width, height, ground, over)
+    made = _make(width, height, ground, over, inks)
     with _LOCK:
         _KEPT[key] = made
         while len(_KEPT) > KEPT:
@@ -118,9 +122,11 @@ def canvas(found: Layer, width: int, height: int) -> Canvas:
     """A board's canvas: the layer's ground, its palette and inks, the rest background."""
     cv = Canvas(width, height)
     cv.img.palette = found.ground.palette.copy()
+    cv.img.palette.dirty = 1  # (the ground's own palette may have been loaded already)
     cv.img.paste(found.ground, (0, 0))
     cv.draw = ImageDraw.Draw(cv.img)
     cv._inks = dict(found.inks)
+    cv._palette_id = None
     return cv
 
 

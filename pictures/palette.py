@@ -52,3 +52,17 @@ def seat_colour(seat: int) -> RGB:
 
 def seat_letter(seat: int) -> str:
     return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+WHITE: RGB = (255, 255, 255)
+# Every canvas's palette starts with these, in this order, drawn or not (``draw.Canvas``): a
+# colour has the same index on every board, whatever the board draws first. A game adds its own
+# colours (``Canvas(..., inks=...)``); any other colour still works, added when first drawn.
+INKS: tuple[RGB, ...] = tuple(
+    dict.fromkeys(
+        [BACKGROUND, PANEL, INK, MUTED, RULE, EMPTY, HIGHLIGHT, GOLD, LAST, WHITE]
+        + SEAT_COLOURS
+        + SEAT_TINTS
+        + SEAT_TEXT
+    )
+)

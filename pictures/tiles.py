@@ -1,0 +1,140 @@
+"""Tiles: a part of a board (a pasture cell, a player's panel) drawn once and, while what it
+shows stays the same, pasted again on the next board instead of drawn: after a move most of a
+board is what it was, so only what moved is drawn.
+
+``Canvas.tile(key, box, draw)``: ``draw(cv)`` draws the part, only inside ``box``; ``key`` names
+everything it shows (its part of the view, the names it writes, its size and place). The tile
+kept is the box's pixels, the colours the drawing added to the palette (added again, in order,
+when the tile is pasted: the palette, and with it the PNG, is the same either way) and what
+``draw`` returned. It is kept under ``key``, the box, the canvas's colours so far
+(``Canvas.palette_id``) and the language (``words.lang``), so a tile is only ever pasted where
+the same drawing would give the same pixels, provided that:
+
+- ``draw`` draws nothing outside ``box``, and reads nothing that ``key`` does not name;
+- what lies inside ``box`` before it is drawn is the same whenever ``key`` is (the canvas's
+  background or a layer's ground named by ``key``; never a part drawn before it that may
+  change). Whatever the board draws after the tile lies over it either way.
+
+``checking()`` (tests) draws every tile afresh and fails when a kept one differs or when the
+drawing reached outside its box: a game's tests play whole games through it. While texts are
+recorded (``draw.recording``) tiles are drawn afresh, so that every text of a board is recorded.
+
+Memory: tiles are kept up to ``KEPT_BYTES`` of pixels (one byte a pixel), the least recently
+used one going first.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from PIL import Image, ImageChops
+
+from .draw import _CLEARS, _RECORD, Canvas
+from .words import lang
+
+KEPT_BYTES = 24 * 1024 * 1024  # about a thousand boards' worth of cells and panels
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    img: Image.Image  # "P": the box's pixels (palette indices)
+    inks: tuple  # the colours the drawing added to the palette, in order
+    data: object  # what ``draw`` returned
+
+
+_KEPT: OrderedDict[Hashable, Tile] = OrderedDict()
+_KEPT_SIZE = 0
+_LOCK = threading.Lock()
+_CHECKING: ContextVar[bool] = ContextVar("checking_tiles", default=False)
+
+
+def clear() -> None:
+    global _KEPT_SIZE
+    with _LOCK:
+        _KEPT.clear()
+        _KEPT_SIZE = 0
+
+
+_CLEARS.append(clear)  # draw.clear_caches() forgets the tiles too
+
+
+@contextmanager
+def checking() -> Iterator[None]:
+    """Inside the block every tile is drawn afresh and compared with the one kept: an
+    ``AssertionError`` names the first whose pixels, colours or result differ, or that drew
+    outside its box."""
+    token = _CHECKING.set(True)
+    try:
+        yield
+    finally:
+        _CHECKING.reset(token)
+
+
+def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
+    """``draw(cv)`` inside ``box`` (x0, y0, x1, y1: x1 and y1 not included), or the tile kept
+    for ``key`` there pasted; returns what ``draw`` returned (then or now)."""
+    global _KEPT_SIZE
+    if _RECORD.get() is not None:
+        return draw(cv)
+    x0, y0, x1, y1 = (int(v) for v in box)
+    box = (max(0, x0), max(0, y0), min(cv.width, x1), min(cv.height, y1))
+    if box[0] >= box[2] or box[1] >= box[3]:
+        return draw(cv)
+    full = (key, box, cv.palette_id(), lang())
+    with _LOCK:
+        found = _KEPT.get(full)
+        if found is not None:
+            _KEPT.move_to_end(full)
+    if _CHECKING.get():
+        return _checked(cv, full, box, draw, found)
+    if found is not None:
+        for colour in found.inks:
+            cv.ink(colour)
+        cv.img.paste(found.img, box[:2])
+        return found.data
+    made = _draw(cv, box, draw)
+    with _LOCK:
+        if full not in _KEPT:
+            _KEPT[full] = made
+            _KEPT_SIZE += made.img.width * made.img.height
+            while _KEPT_SIZE > KEPT_BYTES and _KEPT:
+                gone = _KEPT.popitem(last=False)[1].img
+                _KEPT_SIZE -= gone.width * gone.height
+    return made.data
+
+
+def _draw(cv: Canvas, box: tuple[int, int, int, int], draw) -> Tile:
+    before = len(cv._inks)
+    data = draw(cv)
+    inks = tuple(list(cv._inks)[before:])
+    return Tile(cv.img.crop(box), inks, data)
+
+
+def _indices(img: Image.Image) -> Image.Image:
+    return Image.frombytes("L", img.size, img.tobytes())
+
+
+def _checked(cv: Canvas, full, box, draw, found: Tile | None):
+    """``checking``: the tile drawn afresh; the canvas outside ``box`` must not change, and a
+    kept tile must be the same pixels, colours and result."""
+    global _KEPT_SIZE
+    before = cv.img.copy()
+    made = _draw(cv, box, draw)
+    outside = ImageChops.difference(_indices(before), _indices(cv.img))
+    outside.paste(0, box)
+    changed = outside.getbbox()
+    assert changed is None, f"tile {full[0]!r} drew outside its box {box}: at {changed}"
+    if found is None:
+        with _LOCK:
+            _KEPT[full] = made
+            _KEPT_SIZE += made.img.width * made.img.height
+        return made.data
+    same = made.img.tobytes() == found.img.tobytes()
+    assert same and made.inks == found.inks, f"tile {full[0]!r} at {box} differs from the kept one"
+    assert made.data == found.data, f"tile {full[0]!r}: {made.data!r} != {found.data!r}"
+    return made.data

@@ -1,0 +1,105 @@
+"""Tiles (``pictures/tiles.py``): a part drawn before is pasted again only where drawing it now
+would give the same pixels; every game's board, move after move, in three languages, is the
+same whether its tiles were kept or drawn (``tiles.checking`` draws each afresh and compares)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pictures
+from engines import REGISTRY
+from pictures import draw, tiles
+
+NAMES = ["Ann", "Bérénice", "Çağrı", "Dmitri Dmitrievich", "Eve"]
+
+
+def _played(kind: str, players: int, seed: int, moves: int) -> list[dict]:
+    """The spectator views after each of the first ``moves`` moves of a seeded random game."""
+    engine = REGISTRY[kind]
+    rnd = random.Random(seed)
+    state = engine.new_game(players, seed)
+    shown = [engine.view(state, None)]
+    while not engine.is_over(state) and len(shown) <= moves:
+        seat = rnd.choice(engine.to_act(state))
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+        shown.append(engine.view(state, None))
+    return shown
+
+
+@pytest.mark.parametrize("kind", pictures.kinds())
+def test_every_tile_kept_is_the_tile_drawn_now_move_after_move(kind):
+    engine = REGISTRY[kind]
+    draw.clear_caches()
+    for players in range(engine.min_players, engine.max_players + 1):
+        for seed in (players, 10 + players):
+            views = _played(kind, players, seed, moves=60)
+            for lang in ("en", "de", "es"):
+                with tiles.checking():
+                    for view in views:
+                        pictures.picture(kind, view, NAMES[:players], lang)
+
+
+@pytest.mark.parametrize("kind", pictures.kinds())
+def test_a_board_with_kept_tiles_is_the_board_drawn_afresh(kind):
+    engine = REGISTRY[kind]
+    players = engine.max_players
+    views = _played(kind, players, seed=3, moves=40)
+    draw.clear_caches()
+    kept = [pictures.picture(kind, v, NAMES[:players], "de") for v in views]
+    for view, drawn in zip(views, kept):
+        draw.clear_caches()
+        assert pictures.picture(kind, view, NAMES[:players], "de") == drawn
+
+
+def _cell(label: str):
+    def paint(cv):
+        cv.rect((10, 10, 60, 40), (250, 245, 190), (28, 28, 28), 2, radius=6)
+        cv.text((35, 25), label, 22, (0, 90, 140), bold=True, anchor="mm")
+        return label
+
+    return paint
+
+
+def test_a_tile_is_pasted_with_its_colours_and_result():
+    tiles.clear()
+    first = draw.Canvas(80, 50)
+    assert first.tile(("cell", "7"), (8, 8, 62, 42), _cell("7")) == "7"
+    again = draw.Canvas(80, 50)
+    assert again.tile(("cell", "7"), (8, 8, 62, 42), lambda cv: 1 / 0) == "7"  # kept: not drawn
+    assert again.png() == first.png()  # the same pixels and the same palette (its new colour)
+    other = draw.Canvas(80, 50)
+    assert other.tile(("cell", "8"), (8, 8, 62, 42), _cell("8")) == "8"
+    assert other.png() != first.png()
+
+
+def test_a_tile_is_kept_per_palette_and_language():
+    tiles.clear()
+    plain = draw.Canvas(80, 50)
+    plain.tile("cell", (8, 8, 62, 42), _cell("7"))
+    reordered = draw.Canvas(80, 50)
+    reordered.ink((1, 2, 3))  # another colour first: the tile's colour gets another index
+    assert reordered.tile("cell", (8, 8, 62, 42), _cell("x")) == "x"  # drawn, not pasted
+    with pictures.words.drawing_in("de"):
+        german = draw.Canvas(80, 50)
+        assert german.tile("cell", (8, 8, 62, 42), _cell("y")) == "y"
+
+
+def test_checking_catches_a_tile_that_draws_outside_its_box_or_reads_more_than_its_key():
+    tiles.clear()
+    with tiles.checking(), pytest.raises(AssertionError, match="outside its box"):
+        tiles.tile(draw.Canvas(80, 50), "spill", (8, 8, 30, 30), _cell("7"))
+    with tiles.checking():
+        tiles.tile(draw.Canvas(80, 50), "cell", (8, 8, 62, 42), _cell("7"))
+        with pytest.raises(AssertionError, match="differs"):
+            tiles.tile(draw.Canvas(80, 50), "cell", (8, 8, 62, 42), _cell("8"))
+
+
+def test_tiles_are_bounded(monkeypatch):
+    monkeypatch.setattr(tiles, "KEPT_BYTES", 54 * 34 * 3)
+    tiles.clear()
+    for n in range(10):
+        draw.Canvas(80, 50).tile(("cell", n), (8, 8, 62, 42), _cell(str(n)))
+    assert len(tiles._KEPT) == 3
+    assert tiles._KEPT_SIZE <= tiles.KEPT_BYTES
