@@ -350,11 +350,16 @@ def _draw_seat(cv: Canvas, view: dict, names: list[str], s: int, box: tuple) -> 
         s == view.get("dealer"),
         _seat_lines(view, s, int(x1 - x0 - 24)),
     )
-    cv.tile(
-        ("seat", box, shown),
-        (int(x0), int(y0), int(x1) + 1, int(y1) + 1),
-        lambda cv: _seat_panel(cv, box, *shown),
-    )
+    _, _, _, _, backs, events, dealer, _ = shown
+    right = x0 + 14 + 30 * backs + 8 + text_width(tr("events", n=events), SMALL) + 12
+    if right + (30 if dealer else 0) < x1:
+        cv.tile(
+            ("seat", box, shown),
+            (int(x0), int(y0), int(x1) + 1, int(y1) + 1),
+            lambda cv: _seat_panel(cv, box, *shown),
+        )
+    else:  # a row of backs wider than the panel (never seen): drawn as it comes, over its edge
+        _seat_panel(cv, box, *shown)
     last = view.get("last") or {}
     if s == last.get("seat") or s in last.get("totals", []):
         cv.star(x1 - text_width(total, 32, True) - 30, y0 + 22, 12)

@@ -113,3 +113,13 @@ def test_only_the_part_that_changed_is_drawn(counted):
     counted.clear()
     _board(stack, 4)
     assert [key[0] for key in counted.drawn] == ["walk"]
+
+
+def test_a_row_of_backs_wider_than_its_panel_is_drawn_not_kept(counted):
+    view = copy.deepcopy(_played(5, seed=2, moves=5)[-1])
+    view["retinue_sizes"][0] = 14  # more backs than the panel holds: they run over its edge
+    with tiles.checking():  # nothing a tile drew reached outside it
+        first = _board(view, 5)
+        assert _board(view, 5) == first
+    assert not any(key[0] == "seat" and key[2][0] == 0 for key in counted.keys)
+    assert any(key[0] == "seat" and key[2][0] == 1 for key in counted.keys)
