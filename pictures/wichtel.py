@@ -6,6 +6,13 @@ count, total and last round's scoring.
 
 Drawn from the spectator view alone (``engines/wichtel/views.py``): retinues show as backs,
 bribes only once shown.
+
+Only what moved is drawn (``tiles``): the header, each seat's panel, the square's ground, each
+card with its place, the walk and the Wahlleiter are tiles, each keyed by exactly what it shows
+(and its place), so after a move the parts that stayed the same are pasted. Each lies on the
+background or on the square's plain grass (clear of its rounded corners); the last move's ring
+and stars and the enlisting's marks are drawn over them afterwards, as before, and the notes,
+the last move's caption and the prompt are drawn each time.
 """
 
 from __future__ import annotations
@@ -230,7 +237,7 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     leader = (view.get("wahlleiter") == "tied", view.get("wahlleiter_side") or "?")
     cv.tile(  # clear of the ground's rounded corners (just below it when there are no notes)
         ("wahlleiter", y, leader),
-        (x0 + 20, int(y), x1 - 20, int(y) + 50),
+        (x0 + 15, int(y), x1 - 14, int(y) + 50),
         lambda cv: _wahlleiter(cv, y, *leader),
     )
     y += 50
