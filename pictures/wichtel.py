@@ -146,7 +146,7 @@ def _card(cv: Canvas, x: float, y: float, w: float, code: str | None) -> tuple:
         cv.text((x + w / 2, y + CARD_H / 2), tr("gap"), SMALL, MUTED, anchor="mm", box=box)
         return box
     band = BANDS.get(code, UNKNOWN_BAND)
-    cv.rect((x + 3, y + 4, x + w + 3, y + CARD_H + 4), (170, 170, 150), None, radius=12)  # shadow
+    cv.rect((x + 3, y + 4, x + w + 3, y + CARD_H + 4), SHADOW, None, radius=12)
     cv.rect(box, CARD, INK, 2, radius=12)
     cv.rect((x + 2, y + 2, x + w - 2, y + BAND_H), band, None, radius=10)
     cv.rect((x + 2, y + BAND_H - 10, x + w - 2, y + BAND_H), band, None)

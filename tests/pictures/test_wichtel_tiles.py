@@ -123,3 +123,14 @@ def test_a_row_of_backs_wider_than_its_panel_is_drawn_not_kept(counted):
         assert _board(view, 5) == first
     assert not any(key[0] == "seat" and key[2][0] == 0 for key in counted.keys)
     assert any(key[0] == "seat" and key[2][0] == 1 for key in counted.keys)
+
+
+def test_a_board_taller_than_the_first_canvas_is_drawn_whole_on_the_tall_one(monkeypatch):
+    from pictures import wichtel
+
+    views = _played(5, seed=4, moves=40)[::8]
+    draw.clear_caches()
+    boards = [_board(view, 5) for view in views]
+    monkeypatch.setattr(wichtel, "FIRST_HEIGHT", 600)  # every board is taller than that
+    draw.clear_caches()
+    assert [_board(view, 5) for view in views] == boards
