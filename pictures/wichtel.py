@@ -6,15 +6,34 @@ count, total and last round's scoring.
 
 Drawn from the spectator view alone (``engines/wichtel/views.py``): retinues show as backs,
 bribes only once shown.
+
+Only what moved is drawn (``tiles``): the header, each seat's panel, the square's ground, each
+card with its place, the walk and the Wahlleiter are tiles, each keyed by exactly what it shows
+(and its place), so after a move the parts that stayed the same are pasted. Each lies on the
+background or on the square's plain grass (clear of its rounded corners); the last move's ring
+and stars and the enlisting's marks are drawn over them afterwards, as before, and the notes,
+the last move's caption and the prompt are drawn each time.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.wichtel.data import VALUE
 
-from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
-from .palette import EMPTY, INK, MUTED, PANEL, RULE
-from .words import labels, name
+from .draw import (
+    _CLEARS,
+    MIN_TEXT,
+    WIDTH,
+    Canvas,
+    fill_names,
+    names_for,
+    text_width,
+    wrap_parts,
+    wrap_words,
+)
+from .palette import EMPTY, INK, INKS, MUTED, PANEL, RULE
+from .words import labels, lang, name
 
 # The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
 # (translated in ``locale/<lang>/LC_MESSAGES/wichtel.po``); ``tr`` also knows the shared ones.
@@ -48,6 +67,7 @@ tr = labels("wichtel", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2400  # the canvas; the picture ends below its last line
+FIRST_HEIGHT = 1280  # ... drawn first on a shorter one (boards are 800-1,200 px tall: quicker)
 MARGIN = 10
 CARD_H = 168
 CARD_MAX_W = 200
@@ -57,6 +77,9 @@ BACK_EDGE = (30, 60, 40)
 CARD = (255, 255, 255)
 SQUARE = (214, 226, 190)  # the village square's grass
 ACTING = (255, 244, 200)
+SHADOW = (170, 170, 150)  # under a card
+TIED = (230, 215, 240)  # the Wahlleiter tied up
+FREE = (215, 240, 220)  # ... or free
 SMALL = MIN_TEXT  # the smallest words: 22 px at 1040 wide, 11 px as Discord shows it
 # a card's colour band by career: wood (Holz...), war (Keulen...), family, the two specials
 BANDS = {
@@ -72,6 +95,16 @@ BANDS = {
     "hd": (110, 60, 160),
     "hw": (40, 40, 40),
 }
+UNKNOWN_BAND = (120, 120, 120)
+# The palette: the shared colours, then this board's own (each the same index move after move,
+# so that the tiles are pasted again)
+COLOURS = (
+    INKS
+    + tuple(
+        dict.fromkeys((BACK, BACK_EDGE, CARD, SQUARE, ACTING, SHADOW, TIED, FREE, UNKNOWN_BAND))
+    )
+    + tuple(dict.fromkeys(BANDS.values()))
+)
 
 
 def _arrow(cv: Canvas, x0: float, x1: float, y: float, right: bool) -> None:
@@ -80,9 +113,10 @@ def _arrow(cv: Canvas, x0: float, x1: float, y: float, right: bool) -> None:
     cv.polygon([(tip, y), (back, y - 13), (back, y + 13)], INK, INK)
 
 
-def _stack(cv: Canvas, x: float, y: float, stack: dict, right: bool) -> float:
-    """A stack lying beside the walk: backs, its count and role; returns its width."""
-    count = stack.get("count", 0)
+def _stack(cv: Canvas, x: float, y: float, stack: tuple, right: bool) -> float:
+    """A stack (count, role) lying beside the walk: backs, its count and role; returns its
+    width."""
+    count, role = stack
     w, h = 62, 44
     if count:
         for k in range(min(3, count) - 1, -1, -1):
@@ -99,7 +133,7 @@ def _stack(cv: Canvas, x: float, y: float, stack: dict, right: bool) -> float:
         bold=True,
         anchor="mm",
     )
-    label = tr("draw") if stack.get("role") == "draw" else tr("discard")
+    label = tr("draw") if role == "draw" else tr("discard")
     if right:
         return w + 14 + cv.text((x - 10, y + h / 2), label, SMALL, INK, bold=True, anchor="rm")
     return w + 14 + cv.text((x + w + 20, y + h / 2), label, SMALL, INK, bold=True, anchor="lm")
@@ -111,8 +145,8 @@ def _card(cv: Canvas, x: float, y: float, w: float, code: str | None) -> tuple:
         cv.rect(box, EMPTY, RULE, 2, radius=12)
         cv.text((x + w / 2, y + CARD_H / 2), tr("gap"), SMALL, MUTED, anchor="mm", box=box)
         return box
-    band = BANDS.get(code, (120, 120, 120))
-    cv.rect((x + 3, y + 4, x + w + 3, y + CARD_H + 4), (170, 170, 150), None, radius=12)  # shadow
+    band = BANDS.get(code, UNKNOWN_BAND)
+    cv.rect((x + 3, y + 4, x + w + 3, y + CARD_H + 4), SHADOW, None, radius=12)
     cv.rect(box, CARD, INK, 2, radius=12)
     cv.rect((x + 2, y + 2, x + w - 2, y + BAND_H), band, None, radius=10)
     cv.rect((x + 2, y + BAND_H - 10, x + w - 2, y + BAND_H), band, None)
@@ -136,7 +170,11 @@ def _card(cv: Canvas, x: float, y: float, w: float, code: str | None) -> tuple:
 
 
 def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
-    """The market: the cards, the stacks and walk, the Wahlleiter; returns the y below it."""
+    """The market: the cards, the stacks and walk, the Wahlleiter; returns the y below it.
+
+    Tiles (``tiles``): the ground (by its height), each card with its place under it (by its
+    code and place), the stacks with the walk, and the Wahlleiter: each lies on the square's
+    plain grass, and the marks of the last move and of the enlisting lie over its card."""
     square = view.get("square", [])
     x0, x1 = MARGIN, WIDTH - MARGIN
     n = max(1, len(square))
@@ -147,14 +185,22 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     # the square's ground first (its height known after the notes below are wrapped)
     notes = _notes(view, names, x1 - x0 - 40)
     height = 16 + CARD_H + 146 + 50 + 30 * len(notes) + 6
-    cv.rect((x0, y0, x1, y0 + height), SQUARE, RULE, 1, radius=14)
+    cv.tile(
+        ("ground", y0, height),
+        (x0, int(y0), x1 + 1, int(y0 + height) + 1),
+        lambda cv: cv.rect((x0, y0, x1, y0 + height), SQUARE, RULE, 1, radius=14),
+    )
     enl = view.get("enlist") or {}
-    last = view.get("last") or {}
+    marked = (view.get("last") or {}).get("square", [])
     for i, code in enumerate(square):
         x = start + i * (w + gap)
-        box = _card(cv, x, cy, w, code)
-        cv.text((x + w / 2, cy + CARD_H + 8), tr("place", n=i + 1), SMALL, MUTED, anchor="ma")
-        if i in last.get("square", []):
+        cv.tile(
+            ("card", i, code, x, cy, w),
+            (int(x), int(cy), int(x + w) + 5, int(cy) + CARD_H + 38),
+            lambda cv, i=i, code=code, x=x: _card_place(cv, i, x, cy, w, code),
+        )
+        box = (x, cy, x + w, cy + CARD_H)
+        if i in marked:
             cv.ring(box, radius=12)
             cv.star(x + w - 16, cy + 16, 12)
         if enl and enl.get("pos") == i:
@@ -172,41 +218,66 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
                 anchor="mm",
                 box=box,
             )
-    # the walk: the stacks at its ends, the arrow between them
+    # the walk: the stacks at its ends, the arrow between them, what comes of it
     y = cy + CARD_H + 46
-    right = view.get("walk_direction") == "right"
-    lw = _stack(cv, x0 + 20, y, view.get("left_stack", {}), False)
-    rw = _stack(cv, x1 - 20 - 62, y, view.get("right_stack", {}), True)
-    _arrow(cv, x0 + 20 + lw + 10, x1 - 20 - rw - 10, y + 22, right)
-    y += 64
-    note = tr("walk_right") if right else tr("walk_left")
+    left, right = view.get("left_stack", {}), view.get("right_stack", {})
     pend = view.get("pending_walk") or {}
-    if pend.get("reverse"):
-        note += " · " + tr("reverses")
-    if pend.get("stand_still"):
-        note += " · " + tr("skipped")
-    cv.text(((x0 + x1) / 2, y), note, SMALL, INK, bold=True, anchor="ma")
-    y += 36
-    # the Wahlleiter, as a card lying on its side
-    tied = view.get("wahlleiter") == "tied"
-    side = view.get("wahlleiter_side") or "?"
-    ww = text_width(side, 24, True) + 30
-    cv.rect(
-        (x0 + 20, y, x0 + 20 + ww, y + 40),
-        (230, 215, 240) if tied else (215, 240, 220),
-        INK,
-        2,
-        radius=8,
+    walk = (
+        (left.get("count", 0), left.get("role")),
+        (right.get("count", 0), right.get("role")),
+        view.get("walk_direction") == "right",
+        bool(pend.get("reverse")),
+        bool(pend.get("stand_still")),
     )
-    cv.text((x0 + 20 + ww / 2, y + 20), side, 24, INK, bold=True, anchor="mm")
-    tx = x0 + 20 + ww + 14
-    label = "Wahlleiter: " + (tr("tied") if tied else tr("free"))
-    cv.text((tx, y + 20), label, SMALL, INK, anchor="lm", width=int(x1 - 20 - tx))
+    cv.tile(
+        ("walk", y, walk), (x0 + 1, int(y) - 8, x1, int(y) + 100), lambda cv: _walk(cv, y, *walk)
+    )
+    y += 100
+    # the Wahlleiter, as a card lying on its side
+    leader = (view.get("wahlleiter") == "tied", view.get("wahlleiter_side") or "?")
+    cv.tile(  # clear of the ground's rounded corners (just below it when there are no notes)
+        ("wahlleiter", y, leader),
+        (x0 + 15, int(y), x1 - 14, int(y) + 50),
+        lambda cv: _wahlleiter(cv, y, *leader),
+    )
     y += 50
     for line in notes:
         cv.text((x0 + 20, y), line, SMALL, INK)
         y += 30
     return y0 + height
+
+
+def _card_place(cv: Canvas, i: int, x: float, y: float, w: float, code: str | None) -> None:
+    """A card of the square and its place under it."""
+    _card(cv, x, y, w, code)
+    cv.text((x + w / 2, y + CARD_H + 8), tr("place", n=i + 1), SMALL, MUTED, anchor="ma")
+
+
+def _walk(
+    cv: Canvas, y: float, left: tuple, right: tuple, to_right: bool, reverse: bool, still: bool
+) -> None:
+    """The stacks (count, role) at the ends of the walk, the arrow between them and the note
+    under it."""
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    lw = _stack(cv, x0 + 20, y, left, False)
+    rw = _stack(cv, x1 - 20 - 62, y, right, True)
+    _arrow(cv, x0 + 20 + lw + 10, x1 - 20 - rw - 10, y + 22, to_right)
+    note = tr("walk_right") if to_right else tr("walk_left")
+    if reverse:
+        note += " · " + tr("reverses")
+    if still:
+        note += " · " + tr("skipped")
+    cv.text(((x0 + x1) / 2, y + 64), note, SMALL, INK, bold=True, anchor="ma")
+
+
+def _wahlleiter(cv: Canvas, y: float, tied: bool, side: str) -> None:
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    ww = text_width(side, 24, True) + 30
+    cv.rect((x0 + 20, y, x0 + 20 + ww, y + 40), TIED if tied else FREE, INK, 2, radius=8)
+    cv.text((x0 + 20 + ww / 2, y + 20), side, 24, INK, bold=True, anchor="mm")
+    tx = x0 + 20 + ww + 14
+    label = "Wahlleiter: " + (tr("tied") if tied else tr("free"))
+    cv.text((tx, y + 20), label, SMALL, INK, anchor="lm", width=int(x1 - 20 - tx))
 
 
 def _notes(view: dict, names: list[str], width: int) -> list[str]:
@@ -234,22 +305,37 @@ def _notes(view: dict, names: list[str], width: int) -> list[str]:
     return [part for line in lines for part in wrap_parts(line, width, SMALL, sep=", ")]
 
 
-def _seat_lines(view: dict, s: int, width: int) -> list[tuple[str, tuple]]:
+def _seat_lines(view: dict, s: int, width: int) -> tuple[tuple[str, tuple], ...]:
+    """The seat's cards and score of the last round scored, wrapped ``width`` wide."""
     last = view.get("last_round") or {}
-    rows = {r["seat"]: r for r in last.get("rows", [])}
-    row = rows.get(s)
+    row = {r["seat"]: r for r in last.get("rows", [])}.get(s)
     if not row:
-        return []
-    cards = ", ".join(name("wichtel", "lep", c) for c in row.get("cards", []))
-    title = (
-        f", {name('wichtel', 'title', row['title'])} {row['title_value']:+d}"
-        if row.get("title")
-        else ""
+        return ()
+    scored = (
+        tuple(row.get("cards", [])),
+        row.get("title"),
+        row.get("title_value"),
+        row["score"],
+        row["bonus"],
+        row["total"],
     )
-    score = tr("score", score=row["score"], title=title, bonus=row["bonus"], total=row["total"])
-    return [(p, INK) for p in wrap_parts(cards, width, SMALL, sep=", ")] + [
+    return _scored_lines(scored, width, lang())
+
+
+@lru_cache(maxsize=1024)  # the same rows on every board until the next round is scored
+def _scored_lines(scored: tuple, width: int, language: str) -> tuple[tuple[str, tuple], ...]:
+    """``_seat_lines`` of a row (cards, title, its value, score, bonus, total) in ``language``
+    (the drawing's: part of the key)."""
+    cards_, title_, title_value, score_, bonus, total = scored
+    cards = ", ".join(name("wichtel", "lep", c) for c in cards_)
+    title = f", {name('wichtel', 'title', title_)} {title_value:+d}" if title_ else ""
+    score = tr("score", score=score_, title=title, bonus=bonus, total=total)
+    return tuple([(p, INK) for p in wrap_parts(cards, width, SMALL, sep=", ")]) + tuple(
         (p, MUTED) for p in wrap_parts(score, width, SMALL)
-    ]
+    )
+
+
+_CLEARS.append(_scored_lines.cache_clear)  # draw.clear_caches() forgets them too
 
 
 def _seat_height(view: dict, s: int, width: int) -> int:
@@ -257,41 +343,69 @@ def _seat_height(view: dict, s: int, width: int) -> int:
 
 
 def _draw_seat(cv: Canvas, view: dict, names: list[str], s: int, box: tuple) -> None:
+    """A seat's panel (a tile: by everything it shows), then the last move's star over it."""
     x0, y0, x1, y1 = box
     n = view.get("num_players", len(view.get("totals", [])))
-    acting = s in view.get("to_act", [])
+    total = str(view.get("totals", [0] * n)[s])
+    shown = (
+        s,
+        names[s],
+        total,
+        s in view.get("to_act", []),
+        view.get("retinue_sizes", [0] * n)[s],
+        view.get("event_counts", [0] * n)[s],
+        s == view.get("dealer"),
+        _seat_lines(view, s, int(x1 - x0 - 24)),
+    )
+    _, _, _, _, backs, events, dealer, _ = shown
+    right = x0 + 14 + 30 * backs + 8 + text_width(tr("events", n=events), SMALL) + 12
+    if right + (30 if dealer else 0) < x1:
+        cv.tile(
+            ("seat", box, shown),
+            (int(x0), int(y0), int(x1) + 1, int(y1) + 1),
+            lambda cv: _seat_panel(cv, box, *shown),
+        )
+    else:  # a row of backs wider than the panel (never seen): drawn as it comes, over its edge
+        _seat_panel(cv, box, *shown)
+    last = view.get("last") or {}
+    if s == last.get("seat") or s in last.get("totals", []):
+        cv.star(x1 - text_width(total, 32, True) - 30, y0 + 22, 12)
+
+
+def _seat_panel(
+    cv: Canvas,
+    box: tuple,
+    s: int,
+    who: str,
+    total: str,
+    acting: bool,
+    backs: int,
+    events: int,
+    dealer: bool,
+    lines: tuple,
+) -> None:
+    """A seat's panel: its token, name and total, its card backs, events and dealer's badge,
+    and its lines of the last round scored."""
+    x0, y0, x1, y1 = box
     cv.rect(
         box, ACTING if acting else PANEL, INK if acting else RULE, 2 if acting else 1, radius=10
     )
-    last = view.get("last") or {}
     cv.token(x0 + 24, y0 + 24, 17, s)
-    total = str(view.get("totals", [0] * n)[s])
     tw = text_width(total, 32, True)
-    cv.text((x0 + 48, y0 + 8), names[s], 26, INK, bold=True, width=int(x1 - x0 - 70 - tw))
+    cv.text((x0 + 48, y0 + 8), who, 26, INK, bold=True, width=int(x1 - x0 - 70 - tw))
     cv.text((x1 - 12, y0 + 4), total, 32, INK, bold=True, anchor="ra")
-    if s == last.get("seat") or s in last.get("totals", []):
-        cv.star(x1 - tw - 30, y0 + 22, 12)
     y = y0 + 48
     bx = x0 + 14
-    for _ in range(view.get("retinue_sizes", [0] * n)[s]):
+    for _ in range(backs):
         cv.rect((bx, y, bx + 26, y + 36), BACK, BACK_EDGE, 1, radius=4)
         bx += 30
     bx += 8
-    bx += (
-        cv.text(
-            (bx, y + 18),
-            tr("events", n=view.get("event_counts", [0] * n)[s]),
-            SMALL,
-            INK,
-            anchor="lm",
-        )
-        + 12
-    )
-    if s == view.get("dealer"):
+    bx += cv.text((bx, y + 18), tr("events", n=events), SMALL, INK, anchor="lm") + 12
+    if dealer:
         cv.ellipse((bx, y + 3, bx + 30, y + 33), (255, 255, 255), INK, 2)
         cv.text((bx + 15, y + 18), tr("dealer_mark"), SMALL, INK, bold=True, anchor="mm")
     y += 46
-    for line, ink in _seat_lines(view, s, int(x1 - x0 - 24)):
+    for line, ink in lines:
         cv.text((x0 + 12, y), line, SMALL, ink)
         y += 28
 
@@ -313,9 +427,17 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     n = view.get("num_players", len(view.get("totals", [])))
     names = names_for(names, n)
-    cv = Canvas(WIDTH, HEIGHT)
+    cv, y = _board(view, names, FIRST_HEIGHT)
+    if int(y) + 12 > FIRST_HEIGHT:  # a board taller than most: drawn again on the tall canvas
+        cv, y = _board(view, names, HEIGHT)
+    return cv.png(int(y) + 12)
+
+
+def _board(view: dict, names: list[str], canvas_height: int) -> tuple[Canvas, float]:
+    """The board drawn on a canvas ``canvas_height`` tall; the y below its last line."""
+    n = len(names)
+    cv = Canvas(WIDTH, canvas_height, inks=COLOURS)
     x, w = MARGIN + 10, WIDTH - 2 * MARGIN - 20
-    tw = cv.text((x, 10), "Der Herr der Wichtel", 32, INK, bold=True)
     dealer = view.get("dealer")
     if isinstance(dealer, int) and dealer < n:
         head = tr(
@@ -323,9 +445,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         )
     else:
         head = tr("head", round=view.get("round"), target=view.get("target"))
-    lines = wrap_parts(head, w - tw - 20, SMALL)
-    for i, line in enumerate(lines[:2]):
-        cv.text((x + tw + 20, 2 + 28 * i + (14 if len(lines) == 1 else 0)), line, SMALL, INK)
+    cv.tile(("head", head), (0, 0, WIDTH, 58), lambda cv: _head(cv, head))
     y = 62
     last = view.get("last_round")
     if last:  # what the seats' lines under their card backs are
@@ -340,5 +460,13 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         prompt = tr("game_over", names=", ".join(names[s] for s in view.get("winners", [])))
     else:
         prompt = fill_names(view.get("prompt") or "", names)
-    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
-    return cv.png(int(y) + 12)
+    return cv, cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+
+
+def _head(cv: Canvas, head: str) -> None:
+    """The game's name and the round's line (at most two lines) beside it."""
+    x, w = MARGIN + 10, WIDTH - 2 * MARGIN - 20
+    tw = cv.text((x, 10), "Der Herr der Wichtel", 32, INK, bold=True)
+    lines = wrap_parts(head, w - tw - 20, SMALL)
+    for i, line in enumerate(lines[:2]):
+        cv.text((x + tw + 20, 2 + 28 * i + (14 if len(lines) == 1 else 0)), line, SMALL, INK)
