@@ -80,6 +80,8 @@ tr = labels("henchmania", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2400  # the canvas; the picture ends below its last line
+SHORT = 1600  # ... first drawn on a canvas this tall (every board seen so far fits in 1500 rows;
+# a blank canvas costs by its size): a taller board is drawn again on the tall one
 MARGIN = 10
 SITE_Y = 60
 SITE_W = (WIDTH - 2 * MARGIN) // 5
@@ -171,18 +173,38 @@ def _draw_site(cv: Canvas, part: tuple, x: int, height: int) -> None:
 
 
 def _paint_site(cv: Canvas, part: tuple, x: int, height: int) -> None:
+    """A site: its frame (a tile of its own: the same all game long), then its spots and lines
+    (most often what moved)."""
     site, order, spots_n, dom, dom_name, deck, discarded = part
     w = SITE_W - 8
-    colour = SITE_COLOURS.get(site, EMPTY)
+    box = (x, SITE_Y, x + w, SITE_Y + height)
+    cv.tile(
+        ("henchmania.site_frame", site, height),
+        (x, SITE_Y, x + w + 1, SITE_Y + height + 1),
+        lambda cv: _paint_site_frame(cv, site, x, height),
+    )
+    spots = max(spots_n, len(order))
+    rows = max(2, (spots + SPOTS_PER_ROW - 1) // SPOTS_PER_ROW)
+    _paint_spots(cv, order, spots, x)
+    y = _spots_y(rows) - SPOT_R + 4
+    lines = (len(order), spots_n, dom, dom_name, deck, discarded)
+    _paint_site_lines(cv, site, lines, x, y, box)
+
+
+def _paint_site_frame(cv: Canvas, site: str, x: int, height: int) -> None:
+    w = SITE_W - 8
     box = (x, SITE_Y, x + w, SITE_Y + height)
     cv.rect(box, PANEL, RULE, 1, radius=8)
+    colour = SITE_COLOURS.get(site, EMPTY)
     cv.rect((x, SITE_Y, x + w, SITE_Y + SITE_HEAD), colour, RULE, 1, radius=8)
     label = name("henchmania", "site", site)
     size = 24 if text_width(label, 24, True) <= w - 10 else SMALL
     cv.text((x + w / 2, SITE_Y + SITE_HEAD / 2), label, size, INK, bold=True, anchor="mm", box=box)
-    spots = max(spots_n, len(order))
+
+
+def _paint_spots(cv: Canvas, order: tuple, spots: int, x: int) -> None:
+    w = SITE_W - 8
     gap = (w - SPOTS_PER_ROW * 2 * SPOT_R) / (SPOTS_PER_ROW + 1)
-    rows = max(2, (spots + SPOTS_PER_ROW - 1) // SPOTS_PER_ROW)
     for i in range(spots):
         row, col = divmod(i, SPOTS_PER_ROW)
         cx = x + gap + SPOT_R + col * (2 * SPOT_R + gap)
@@ -192,9 +214,13 @@ def _paint_site(cv: Canvas, part: tuple, x: int, height: int) -> None:
         else:
             r = SPOT_R - 3
             cv.ellipse((cx - r, cy - r, cx + r, cy + r), EMPTY, RULE, 1)
-    y = _spots_y(rows) - SPOT_R + 4
+
+
+def _paint_site_lines(cv: Canvas, site: str, lines: tuple, x: int, y: int, box) -> None:
+    placed, spots_n, dom, dom_name, deck, discarded = lines
+    w = SITE_W - 8
     tx = x + 10
-    cv.text((tx, y), tr("spots", n=len(order), spots=spots_n), SMALL, MUTED, box=box)
+    cv.text((tx, y), tr("spots", n=placed, spots=spots_n), SMALL, MUTED, box=box)
     y += 30
     if dom is None:
         cv.text((tx, y), tr("no_majority"), SMALL, MUTED, box=box)
@@ -202,7 +228,7 @@ def _paint_site(cv: Canvas, part: tuple, x: int, height: int) -> None:
         cv.token(tx + 12, y + 13, 12, dom)
         cv.text((tx + 30, y), dom_name, SMALL, INK, bold=True, width=w - 44, box=box)
     y += 30
-    cv.rect((tx, y, tx + 20, y + 26), colour, INK, 1, radius=3)
+    cv.rect((tx, y, tx + 20, y + 26), SITE_COLOURS.get(site, EMPTY), INK, 1, radius=3)
     cv.text((tx + 28, y), tr("deck", n=deck), SMALL, INK, bold=True, box=box)
     y += 30
     cv.text((tx, y), tr("discard", n=discarded), SMALL, MUTED, box=box)
@@ -399,11 +425,24 @@ def _draw_player(cv: Canvas, view: dict, p: dict, names: list[str], y0: float) -
 
 
 def _paint_player(cv: Canvas, part: tuple, layout: tuple, y0: int) -> None:
-    x0, x1 = MARGIN, WIDTH - MARGIN
+    """A panel: its frame (a tile of its own: whose turn it is and the height only), then its
+    name and points, its flags and hand, and its Trump and Reserve."""
     s, who, score, acting = part[:4]
-    hand_count, backs = part[12:14]
     flag_lines, right, reserve, height = layout
-    rx = x0 + LEFT_W + 10
+    frame = (acting, height)
+    cv.tile(
+        ("henchmania.panel", frame),
+        (MARGIN, y0, WIDTH - MARGIN + 1, y0 + height + 1),
+        lambda cv: _paint_panel(cv, frame, y0),
+    )
+    _paint_who(cv, s, who, score, y0)
+    _paint_hand(cv, (flag_lines, part[12], part[13]), y0)
+    _paint_cards(cv, right, reserve, y0)
+
+
+def _paint_panel(cv: Canvas, frame: tuple, y0: int) -> None:
+    acting, height = frame
+    x0, x1 = MARGIN, WIDTH - MARGIN
     cv.rect(
         (x0, y0, x1, y0 + height),
         ACTING if acting else PANEL,
@@ -411,6 +450,12 @@ def _paint_player(cv: Canvas, part: tuple, layout: tuple, y0: int) -> None:
         2 if acting else 1,
         radius=6,
     )
+    rx = x0 + LEFT_W + 10
+    cv.line([(rx - 6, y0 + 6), (rx - 6, y0 + height - 6)], RULE, 1)
+
+
+def _paint_who(cv: Canvas, s: int, who: str, score: str, y0: int) -> None:
+    x0 = MARGIN
     cv.token(x0 + 24, y0 + 22, 16, s)
     pts = tr("pts")
     pts_w = text_width(pts, SMALL)
@@ -419,11 +464,16 @@ def _paint_player(cv: Canvas, part: tuple, layout: tuple, y0: int) -> None:
     pts_x = x0 + LEFT_W - pts_w
     cv.text((pts_x - 6, y0 + 2), score, 32, INK, bold=True, anchor="ra")
     cv.text((pts_x, y0 + 12), pts, SMALL, MUTED)
+
+
+def _paint_hand(cv: Canvas, hand: tuple, y0: int) -> None:
+    """The flags, then the hand: its size and its backs per site."""
+    flag_lines, hand_count, backs = hand
+    x0 = MARGIN
     y = y0 + 40
     for line in flag_lines:
         cv.text((x0 + 48, y), line, SMALL, MUTED)
         y += 28
-    # hand: backs per site
     bx = x0 + 48 + cv.text((x0 + 48, y + 2), tr("hand", n=hand_count), SMALL, INK, bold=True) + 10
     for site, count in backs:
         initial = tr(f"initial.{site}") if site in SITE_COLOURS else site[:1].upper()
@@ -432,7 +482,11 @@ def _paint_player(cv: Canvas, part: tuple, layout: tuple, y0: int) -> None:
         cv.rect((bx, y, bx + wdt, y + 30), SITE_COLOURS.get(site, EMPTY), INK, 1, radius=4)
         cv.text((bx + wdt / 2, y + 15), label, SMALL, INK, bold=True, anchor="mm")
         bx += wdt + 5
-    cv.line([(rx - 6, y0 + 6), (rx - 6, y0 + height - 6)], RULE, 1)
+
+
+def _paint_cards(cv: Canvas, right: tuple, reserve: tuple, y0: int) -> None:
+    """The Trump and the Reserve (the right column)."""
+    rx = MARGIN + LEFT_W + 10
     y = y0 + 6
     for i, line in enumerate(right):
         cv.text((rx, y), line, SMALL, INK, bold=i == 0)
@@ -507,15 +561,33 @@ def _prompt(prompt: str, names: tuple[str, ...], language: str) -> tuple[str, ..
     return _words(text, WIDTH - 2 * MARGIN - 20, 24, True)
 
 
-for _cache in (_parts, _words, _player_layout, _discards_layout, _prompt):
-    _CLEARS.append(_cache.cache_clear)  # draw.clear_caches(): these are cold again too
+def _names(names, n: int) -> list[str]:
+    """``names_for``, remembered per names, count and language (its default names)."""
+    try:
+        return list(_names_for(tuple(names or ()), n, lang()))
+    except TypeError:  # a name that cannot be a key
+        return names_for(names, n)
+
+
+@lru_cache(maxsize=256)
+def _names_for(names: tuple, n: int, language: str) -> tuple[str, ...]:
+    return tuple(names_for(list(names), n))
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     n = view.get("players_count", len(view.get("players", [])))
-    names = names_for(names, n)
-    cv = Canvas(WIDTH, HEIGHT, inks=INKS)
+    names = _names(names, n)
+    cv = Canvas(WIDTH, SHORT, inks=INKS)
+    y = _draw(cv, view, names, n)
+    if y + 12 > SHORT:  # the board reached below the short canvas: all of it on the tall one
+        cv = Canvas(WIDTH, HEIGHT, inks=INKS)
+        y = _draw(cv, view, names, n)
+    return cv.png(y + 12)
+
+
+def _draw(cv: Canvas, view: dict, names: list[str], n: int) -> int:
+    """The board drawn on ``cv``; returns its bottom."""
     x, w = MARGIN + 10, WIDTH - 2 * MARGIN - 20
     days = {"day": view.get("day"), "days": view.get("days"), "target": view.get("target")}
     badge = view.get("badge")
@@ -541,5 +613,8 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         lines = _words(prompt, w, 24, True)
     else:  # the view holds a Msg (its JSON form)
         lines = _prompt_lines(view.get("prompt") or "", names)
-    y = _lines(cv, x, y, lines, 24, INK, bold=True)
-    return cv.png(int(y) + 12)
+    return int(_lines(cv, x, y, lines, 24, INK, bold=True))
+
+
+for _cache in (_parts, _words, _player_layout, _discards_layout, _prompt, _names_for):
+    _CLEARS.append(_cache.cache_clear)  # draw.clear_caches(): these are cold again too
