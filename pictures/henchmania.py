@@ -110,7 +110,7 @@ def _spots_y(row: int) -> float:
     return SITE_Y + SITE_HEAD + 26 + row * (2 * SPOT_R + 8)
 
 
-# --- layouts, remembered (what they show and the language name them) ---------------------------
+# --- layouts, remembered per what they show (and the language, where words are looked up) -------
 @lru_cache(maxsize=4096)
 def _parts(text: str, width: int, sep: str = " · ") -> tuple[str, ...]:
     """``wrap_parts`` of a SMALL text (widths only: no language)."""
@@ -161,7 +161,8 @@ def _site_part(site: dict, names: list[str]) -> tuple:
     )
 
 
-def _draw_site(cv: Canvas, part: tuple, x: int, height: int) -> None:
+def _draw_site(cv: Canvas, part: tuple, x: int, height: int) -> tuple[int, int, int, int]:
+    """A site (a tile: ``part`` and the sites' height name all it shows); returns its box."""
     w = SITE_W - 8
     box = (x, SITE_Y, x + w, SITE_Y + height)
     cv.tile(
