@@ -326,8 +326,6 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
 
         cv.tile(("henchmania.no_duel", text), (x0, y0, x1 + 1, bottom + 1), paint)
         return bottom
-    head = tr("tie_duel") if duel.get("tie_duel") else tr("duel")
-    cv.text((x0 + 12, y0 + 8), head, 26, INK, bold=True)
     half = DUEL_HALF
     mid = x0 + 12 + half + 6
     bottom = y0 + 44
@@ -336,7 +334,8 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
         y = y0 + 44
         end = y + _side_height(part)
         # between the frame and the middle line (a triangle token reaches left of ``x`` and
-        # above ``y``), the other side's: both drawn after
+        # above ``y``), under the heading: all three drawn after it (over it where they meet;
+        # they do not)
         left, right = (x0 + 1, mid) if part[0] == 0 else (mid + 1, x1)
         cv.tile(
             ("henchmania.duel", part),
@@ -344,6 +343,8 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
             lambda cv, part=part, x=x, y=y: _paint_side(cv, part, x, y),
         )
         bottom = max(bottom, end)
+    head = tr("tie_duel") if duel.get("tie_duel") else tr("duel")
+    cv.text((x0 + 12, y0 + 8), head, 26, INK, bold=True)
     cv.line([(mid, y0 + 44), (mid, bottom - 4)], RULE, 1)
     cv.rect((x0, y0, x1, bottom + 4), None, RULE, 1, radius=8)
     return bottom + 4
