@@ -513,13 +513,14 @@ class Canvas:
             return
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
-        if w < 0 or h < 0 or (w + 1) * (h + 1) > MAX_SHAPE:
+        if w < 0 or h < 0:
             self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
             return
         edge = None if o is None else "same" if o == f else "other"
         parts = None
-        if h > _band_height(w, int(radius), width) + 4:
-            parts = _banded(w, int(radius), width, f is not None, edge)
+        short = _band_height(w, int(radius), width)
+        if h > short + 4 and (w + 1) * (short + 1) <= MAX_SHAPE:  # a tall box of any size: its
+            parts = _banded(w, int(radius), width, f is not None, edge)  # band's masks are small
         if parts is None:
             if (w + 1) * (h + 1) > MAX_SHAPE:
                 self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)

@@ -67,8 +67,11 @@ def test_rounded_boxes_are_stamped_exactly_as_pillow_draws_them():
     too): the stamped masks give Pillow's own pixels."""
     rnd = random.Random(5)
     colours = [(246, 242, 233), (28, 28, 28), (213, 94, 0), (0, 114, 178)]
-    for n in range(2500):
-        if n % 2:  # tall ones too: stamped as a band (top rows, a repeated row, bottom rows)
+    for n in range(2700):
+        size = (360, 480)
+        if n >= 2500:  # as large as a board's panels: a band of a box as wide as the board
+            w, h, size = rnd.randint(200, 1020), rnd.randint(100, 1300), (1040, 1400)
+        elif n % 2:  # tall ones too: stamped as a band (top rows, a repeated row, bottom rows)
             w, h = rnd.randint(0, 300), rnd.randint(0, 400)
         else:
             w, h = rnd.randint(0, 120), rnd.randint(0, 90)
@@ -77,7 +80,7 @@ def test_rounded_boxes_are_stamped_exactly_as_pillow_draws_them():
         radius, width = rnd.choice([2, 5, 8, 12, 40, 200]), rnd.choice([1, 2, 3, 5])
         fill = rnd.choice([None] + colours)
         outline = rnd.choice([None, fill] + colours)
-        stamped, direct = draw.Canvas(360, 480), draw.Canvas(360, 480)
+        stamped, direct = draw.Canvas(*size), draw.Canvas(*size)
         stamped.rect(box, fill, outline, width, radius=radius)
         f = None if fill is None else direct.ink(fill)
         o = None if outline is None else direct.ink(outline)
