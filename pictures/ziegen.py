@@ -196,16 +196,40 @@ def _pasture_ground(cv: Canvas, size: int) -> float:
     return cv.paragraph(PANEL_X + 12, 18, "Herr der Ziegen", PANEL_W - 24, 30, INK, bold=True)
 
 
+def _draw_row(cv: Canvas, size: int, row: int, shows: tuple) -> None:
+    """A row of the pasture: each cell a tile."""
+    boxes = _cell_tiles(size)
+    for cell, what in enumerate(shows, row * size):
+        cv.tile(
+            ("ziegen.cell", size, cell, what),
+            boxes[cell],
+            partial(_draw_cell, size=size, cell=cell, shows=what),
+        )
+
+
+def _draw_cards(cv: Canvas, size: int, shows: tuple) -> None:
+    """Every cell of the pasture: each row a tile (a move changes a cell or two, if any)."""
+    boxes = _cell_tiles(size)
+    for row in range(size):
+        first, last = boxes[row * size], boxes[row * size + size - 1]
+        part = shows[row * size : (row + 1) * size]
+        cv.tile(
+            ("ziegen.row", size, row, part),
+            (first[0], first[1], last[2], last[3]),
+            partial(_draw_row, size=size, row=row, shows=part),
+        )
+
+
 def _draw_pasture(cv: Canvas, view: dict) -> None:
     size = view["size"]
     pens = {cell: seat for seat, cell in enumerate(view["pens"])}
-    for cell, box in enumerate(_cell_tiles(size)):
-        shows = _cell_shows(view, pens, cell)
-        cv.tile(
-            ("ziegen.cell", size, cell, shows),
-            box,
-            partial(_draw_cell, size=size, cell=cell, shows=shows),
-        )
+    shows = tuple(_cell_shows(view, pens, cell) for cell in range(size * size))
+    boxes = _cell_tiles(size)
+    cv.tile(  # the whole pasture: the same after about half the moves
+        ("ziegen.cards", size, shows),
+        (boxes[0][0], boxes[0][1], boxes[-1][2], boxes[-1][3]),
+        partial(_draw_cards, size=size, shows=shows),
+    )
     if view.get("phase") == "take" and 0 <= view.get("turn", -1) < len(view["goats"]):
         focus = list(geometry.line_cells(size, view["goats"][view["turn"]]))
         a, b = _cell_box(size, focus[0]), _cell_box(size, focus[-1])
@@ -399,47 +423,50 @@ def _draw_milk(cv: Canvas, layout: tuple, y: int) -> None:
         cv.text((x + 30, ly), label, SMALL, INK)
 
 
-def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
-    """Every set's majority race: each player's played goats of it (their values, their sum),
-    or who scored it; and the milk shakes played. Returns the y below it. Its head, each row
-    and the milk line are tiles."""
+def _race_rows(view: dict, names: list[str], sets: list[str]) -> tuple:
+    """What each row of the race table shows, in order: (players, the set, shaded or not,
+    (the seat that scored it, the label) or None, then each player's goats of it if not
+    scored)."""
     n = view["n"]
+    rows = (len(sets) + 1) // 2
+    played: list[dict[str, list[int]]] = [{} for _ in range(n)]
+    for s in range(n):
+        for c in view["played"][s]:
+            if data.KIND[c] == "g":
+                played[s].setdefault(data.GOAT_SET[c], []).append(data.VALUE[c])
+    shown = [
+        {key: " ".join(map(str, sorted(values, reverse=True))) for key, values in seat.items()}
+        for seat in played
+    ]
+    owners = view["owner"]
+    out = []
+    for i, key in enumerate(sets):
+        shaded = (i % rows if rows else 0) % 2 == 0
+        owner = owners.get(key)
+        if owner is not None:
+            out.append((n, key, shaded, (owner, tr("scored_by", name=names[owner]))))
+        else:
+            out.append((n, key, shaded, None, tuple(seat.get(key, "") for seat in shown)))
+    return tuple(out)
+
+
+def _draw_race_table(cv: Canvas, n: int, rows: tuple, layout: tuple, top: int) -> int:
+    """The race table from ``top`` down: its head, each row and the milk line tiles, then its
+    frame; returns its bottom."""
     x0, x1 = RACE_X0, RACE_X1
-    language = lang()
-    top = y = int(y)
-    y += _race_head_height(language)
+    y = top + _race_head_height(lang())
     cv.tile(
         ("ziegen.race_head", n), (x0, top, x1 + 1, y - 2), partial(_draw_race_head, n=n, top=top)
     )
-    sets = _race_sets(view)
-    rows = (len(sets) + 1) // 2
-    played: list[dict[str, list[int]]] = [{} for _ in range(n)]
-    milk: list[list[int]] = [[] for _ in range(n)]
-    for s in range(n):
-        for c in view["played"][s]:
-            kind = data.KIND[c]
-            if kind == "g":
-                played[s].setdefault(data.GOAT_SET[c], []).append(data.VALUE[c])
-            elif kind == "m":
-                milk[s].append(data.VALUE[c])
-    owners = view["owner"]
-    for i, key in enumerate(sets):
-        side, row = divmod(i, rows) if rows else (0, 0)
+    half = (len(rows) + 1) // 2
+    for i, shows in enumerate(rows):
+        side, row = divmod(i, half)
         bx = x0 + 12 + side * (HALF + 12)
         ry = y + row * ROW_H
-        owner = owners.get(key)
-        if owner is not None:
-            shows = (n, key, row % 2 == 0, (owner, tr("scored_by", name=names[owner])))
-        else:
-            values = tuple(
-                " ".join(map(str, sorted(played[s].get(key, []), reverse=True))) for s in range(n)
-            )
-            shows = (n, key, row % 2 == 0, None, values)
         box = (bx - 4, ry - 2, bx + HALF + 1, ry + ROW_H - 2)
         cv.tile(("ziegen.race_row", shows), box, partial(_draw_race_row, shows=shows, bx=bx, ry=ry))
-    y += rows * ROW_H + 6
+    y += half * ROW_H + 6
     # milk shakes: how many each played (their values' sum): the milk majority
-    layout = _milk_layout(tuple((len(m), sum(m)) for m in milk), language)
     bottom = y + 32 * layout[3] + 36
     cv.tile(
         ("ziegen.milk", n, layout),
@@ -448,6 +475,30 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
     )
     cv.rect((x0, top, x1, bottom), None, RULE, 1, radius=8)
     return bottom
+
+
+def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
+    """Every set's majority race: each player's played goats of it (their values, their sum),
+    or who scored it; and the milk shakes played. Returns the y below it. The table is a
+    tile (the same after about half the moves), and so are its head, each row and the milk
+    line in it."""
+    n = view["n"]
+    language = lang()
+    top = int(y)
+    sets = _race_sets(view)
+    rows = _race_rows(view, names, sets)
+    milk: list[list[int]] = [[] for _ in range(n)]
+    for s in range(n):
+        for c in view["played"][s]:
+            if data.KIND[c] == "m":
+                milk[s].append(data.VALUE[c])
+    layout = _milk_layout(tuple((len(m), sum(m)) for m in milk), language)
+    height = _race_head_height(language) + (len(sets) + 1) // 2 * ROW_H + 6 + 32 * layout[3] + 36
+    return cv.tile(
+        ("ziegen.race", n, rows, layout),
+        (RACE_X0, top, RACE_X1 + 1, top + height + 1),
+        partial(_draw_race_table, n=n, rows=rows, layout=layout, top=top),
+    )
 
 
 def _prompt(prompt, names: tuple[str, ...]) -> str:
