@@ -69,11 +69,14 @@ COLOURS = INKS + (PASTURE, DOG_FILL, MILK_INK, ACTING, ROW_FILL)
 # --- tiles ---------------------------------------------------------------------------------------
 # Every part that may stay the same from one move to the next is a tile (``Canvas.tile``) keyed
 # by what it shows: each pasture cell, each player's panel, the race table's head, each of its
-# rows and the milk line. What lies under each is the pasture's ground (a layer keyed by the
-# size) or the background; no two boxes share a pixel, but a player's panel and the one below
-# it, which share a row (the frames of two players to act touch): the lower one's key names
-# whether the upper one is framed. What marks the last move or the cells a move is about
-# (rings, frames, stars, the large goats) lies over them, drawn after.
+# rows and the milk line. A move changes either the pasture (a card taken, a cell claimed) or
+# the race (a goat played), so the whole pasture and the whole race table are tiles too, made
+# of the smaller ones when drawn (the pasture's rows in between: a move changes a cell or two).
+# What lies under each is the pasture's ground (a layer keyed by the size) or the background;
+# no two boxes share a pixel but nested ones and a player's panel and the one below it, which
+# share a row (the frames of two players to act touch): the lower one's key names whether the
+# upper one is framed. What marks the last move or the cells a move is about (rings, frames,
+# stars, the large goats) lies over them, drawn after.
 
 
 def _cell_box(size: int, cell: int) -> tuple[float, float, float, float]:
@@ -94,15 +97,15 @@ def _cell_tiles(size: int) -> tuple[tuple[int, int, int, int], ...]:
 
 
 @lru_cache(maxsize=1024)
-def _lines(text: str, width: int, size: int, bold: bool, language: str) -> tuple[str, ...]:
-    """``wrap_words`` remembered (``language``: only a key, the texts are per language)."""
+def _lines(text: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
+    """``wrap_words`` remembered."""
     return tuple(wrap_words(text, width, size, bold))
 
 
 def _paragraph(cv: Canvas, x, y, text: str, width: int, size: int, fill, bold=False) -> float:
     """``Canvas.paragraph`` with its lines remembered: the same pixels."""
     step = size + size // 3
-    for part in _lines(text, width, size, bold, lang()):
+    for part in _lines(text, width, size, bold):
         cv.text((x, y), part, size, fill, bold=bold, anchor="la")
         y += step
     return y
@@ -349,8 +352,8 @@ ROW_H = 31
 def _race_head_height(language: str) -> int:
     """The height of the race table's head: its title, its help and the players' shapes."""
     w = RACE_X1 - RACE_X0 - 24
-    title = len(_lines(tr("race"), w, 26, True, language)) * (26 + 26 // 3)
-    help_ = len(_lines(tr("race_help"), w, SMALL, False, language)) * (SMALL + SMALL // 3)
+    title = len(_lines(tr("race"), w, 26, True)) * (26 + 26 // 3)
+    help_ = len(_lines(tr("race_help"), w, SMALL, False)) * (SMALL + SMALL // 3)
     return 8 + title + help_ + 4 + 38
 
 
