@@ -68,15 +68,15 @@ COLOURS = INKS + (PASTURE, DOG_FILL, MILK_INK, ACTING, ROW_FILL)
 
 # --- tiles ---------------------------------------------------------------------------------------
 # Every part that may stay the same from one move to the next is a tile (``Canvas.tile``) keyed
-# by what it shows: each pasture cell, each player's panel, the race table's head, each of its
-# rows and the milk line. A move changes either the pasture (a card taken, a cell claimed) or
-# the race (a goat played), so the whole pasture and the whole race table are tiles too, made
-# of the smaller ones when drawn (the pasture's rows in between: a move changes a cell or two).
-# What lies under each is the pasture's ground (a layer keyed by the size) or the background;
-# no two boxes share a pixel but nested ones and a player's panel and the one below it, which
-# share a row (the frames of two players to act touch): the lower one's key names whether the
-# upper one is framed. What marks the last move or the cells a move is about (rings, frames,
-# stars, the large goats) lies over them, drawn after.
+# by what it shows: each pasture cell, each row of them (a move changes a cell or two, if any),
+# each player's panel, the race table's head, each of its rows and the milk line. (Whole-pasture
+# and whole-race tiles were measured slower: their big copies cost more than they saved, and
+# they filled the tiles' memory.) What lies under each is the pasture's ground (a layer keyed
+# by the size) or the background; no two boxes share a pixel but a row and its cells, and a
+# player's panel and the one below it, which share a row (the frames of two players to act
+# touch): the lower one's key names whether the upper one is framed. What marks the last move
+# or the cells a move is about (rings, frames, stars, the large goats) lies over them, drawn
+# after.
 
 
 def _cell_box(size: int, cell: int) -> tuple[float, float, float, float]:
@@ -210,10 +210,12 @@ def _draw_row(cv: Canvas, size: int, row: int, shows: tuple) -> None:
         )
 
 
-def _draw_cards(cv: Canvas, size: int, shows: tuple) -> None:
-    """Every cell of the pasture: each row a tile (a move changes a cell or two, if any)."""
+def _draw_pasture(cv: Canvas, view: dict) -> None:
+    size = view["size"]
+    pens = {cell: seat for seat, cell in enumerate(view["pens"])}
+    shows = tuple(_cell_shows(view, pens, cell) for cell in range(size * size))
     boxes = _cell_tiles(size)
-    for row in range(size):
+    for row in range(size):  # each row a tile, made of its cells' tiles
         first, last = boxes[row * size], boxes[row * size + size - 1]
         part = shows[row * size : (row + 1) * size]
         cv.tile(
@@ -221,18 +223,6 @@ def _draw_cards(cv: Canvas, size: int, shows: tuple) -> None:
             (first[0], first[1], last[2], last[3]),
             partial(_draw_row, size=size, row=row, shows=part),
         )
-
-
-def _draw_pasture(cv: Canvas, view: dict) -> None:
-    size = view["size"]
-    pens = {cell: seat for seat, cell in enumerate(view["pens"])}
-    shows = tuple(_cell_shows(view, pens, cell) for cell in range(size * size))
-    boxes = _cell_tiles(size)
-    cv.tile(  # the whole pasture: the same after about half the moves
-        ("ziegen.cards", size, shows),
-        (boxes[0][0], boxes[0][1], boxes[-1][2], boxes[-1][3]),
-        partial(_draw_cards, size=size, shows=shows),
-    )
     if view.get("phase") == "take" and 0 <= view.get("turn", -1) < len(view["goats"]):
         focus = list(geometry.line_cells(size, view["goats"][view["turn"]]))
         a, b = _cell_box(size, focus[0]), _cell_box(size, focus[-1])
@@ -482,9 +472,8 @@ def _draw_race_table(cv: Canvas, n: int, rows: tuple, layout: tuple, top: int) -
 
 def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
     """Every set's majority race: each player's played goats of it (their values, their sum),
-    or who scored it; and the milk shakes played. Returns the y below it. The table is a
-    tile (the same after about half the moves), and so are its head, each row and the milk
-    line in it."""
+    or who scored it; and the milk shakes played. Returns the y below it. Its head, each row
+    and the milk line are tiles."""
     n = view["n"]
     language = lang()
     top = int(y)
@@ -496,12 +485,7 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
             if data.KIND[c] == "m":
                 milk[s].append(data.VALUE[c])
     layout = _milk_layout(tuple((len(m), sum(m)) for m in milk), language)
-    height = _race_head_height(language) + (len(sets) + 1) // 2 * ROW_H + 6 + 32 * layout[3] + 36
-    return cv.tile(
-        ("ziegen.race", n, rows, layout),
-        (RACE_X0, top, RACE_X1 + 1, top + height + 1),
-        partial(_draw_race_table, n=n, rows=rows, layout=layout, top=top),
-    )
+    return _draw_race_table(cv, n, rows, layout, top)
 
 
 def _prompt(prompt, names: tuple[str, ...]) -> str:
