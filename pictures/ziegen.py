@@ -10,12 +10,15 @@ race table below names every set once beside its letter. Drawn from the spectato
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache, partial
+
 from engines.ziegen import data, geometry
 
 from . import layers
-from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
-from .palette import EMPTY, INK, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
-from .words import labels, name
+from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
+from .palette import EMPTY, INK, INKS, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
+from .words import labels, lang, name
 
 # The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
 # (translated in ``locale/<lang>/LC_MESSAGES/ziegen.po``); ``tr`` also knows the shared ones.
@@ -56,6 +59,24 @@ DOG_FILL = (222, 203, 172)
 MILK_INK = (0, 90, 140)  # milk shakes: white cards, their label in blue
 CARD_FILL = (255, 255, 255)
 FOCUS = (0, 0, 0)  # the cells a dog move is about / the line being taken from
+PASTURE = (214, 228, 190)  # the pasture's ground
+ACTING = (255, 244, 200)  # the panel of a player to act
+ROW_FILL = (236, 231, 220)  # every other row of the race table
+# This board's colours after the shared ones: each has the same palette index on every board
+# from the start, so its tiles are pasted whatever the board drew first.
+COLOURS = INKS + (PASTURE, DOG_FILL, MILK_INK, ACTING, ROW_FILL)
+
+# --- tiles ---------------------------------------------------------------------------------------
+# Every part that may stay the same from one move to the next is a tile (``Canvas.tile``) keyed
+# by what it shows: each pasture cell, each row of them (a move changes a cell or two, if any),
+# each player's panel, the race table's head, each of its rows and the milk line. (Whole-pasture
+# and whole-race tiles were measured slower: their big copies cost more than they saved, and
+# they filled the tiles' memory.) What lies under each is the pasture's ground (a layer keyed
+# by the size) or the background; no two boxes share a pixel but a row and its cells, and a
+# player's panel and the one below it, which share a row (the frames of two players to act
+# touch): the lower one's key names whether the upper one is framed. What marks the last move
+# or the cells a move is about (rings, frames, stars, the large goats) lies over them, drawn
+# after.
 
 
 def _cell_box(size: int, cell: int) -> tuple[float, float, float, float]:
@@ -64,23 +85,59 @@ def _cell_box(size: int, cell: int) -> tuple[float, float, float, float]:
     return LEFT + c * step, TOP + r * step, LEFT + (c + 1) * step, TOP + (r + 1) * step
 
 
-def _draw_cell(cv: Canvas, view: dict, cell: int) -> None:
-    size = view["size"]
+@lru_cache(maxsize=8)
+def _cell_tiles(size: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Each cell's tile box: the whole cell, whole pixels (the card's frame lies inside it; no
+    two cells share a pixel)."""
+    boxes = []
+    for cell in range(size * size):
+        x0, y0, x1, y1 = _cell_box(size, cell)
+        boxes.append((int(x0), int(y0), int(x1), int(y1)))
+    return tuple(boxes)
+
+
+@lru_cache(maxsize=1024)
+def _lines(text: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
+    """``wrap_words`` remembered."""
+    return tuple(wrap_words(text, width, size, bold))
+
+
+def _paragraph(cv: Canvas, x, y, text: str, width: int, size: int, fill, bold=False) -> float:
+    """``Canvas.paragraph`` with its lines remembered: the same pixels."""
+    step = size + size // 3
+    for part in _lines(text, width, size, bold):
+        cv.text((x, y), part, size, fill, bold=bold, anchor="la")
+        y += step
+    return y
+
+
+def _cell_shows(view: dict, pens: dict[int, int], cell: int) -> tuple:
+    """What a pasture cell shows, as a tile's key: ("pen", its seat), ("empty",) or ("card",
+    the card, its owner's seat or -1)."""
+    card = view["grid"][cell]
+    if card == data.PEN:
+        return ("pen", pens[cell])
+    if card is data.EMPTY:
+        return ("empty",)
+    return ("card", card, view["mark"][cell])
+
+
+def _draw_cell(cv: Canvas, size: int, cell: int, shows: tuple) -> None:
+    """One pasture cell (``_cell_shows``), inside its box: a tile (``_draw_pasture``)."""
     x0, y0, x1, y1 = _cell_box(size, cell)
     w = x1 - x0
     cx = (x0 + x1) / 2
-    card = view["grid"][cell]
     box = (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
-    if card == data.PEN:  # a pen: the owner's colour, shape and letter
-        seat = view["pens"].index(cell)
+    if shows[0] == "pen":  # a pen: the owner's colour, shape and letter
+        seat = shows[1]
         cv.rect(box, seat_colour(seat), INK, 2, radius=6)
         cv.token(cx, y0 + w * 0.38, w * 0.25, seat)
         cv.text((cx, y1 - 4), tr("pen"), SMALL, SEAT_TEXT[seat], bold=True, anchor="md", box=box)
         return
-    if card is data.EMPTY:
+    if shows[0] == "empty":
         cv.rect(box, EMPTY, RULE, 1, radius=6)
         return
-    owner = view["mark"][cell]
+    _, card, owner = shows
     kind = data.KIND[card]
     fill = DOG_FILL if kind == "d" else CARD_FILL
     if owner >= 0:
@@ -118,7 +175,7 @@ def _pasture_ground(cv: Canvas, size: int) -> float:
     step = GRID / size
     cv.rect(
         (LEFT - MARGIN, TOP - MARGIN, LEFT + GRID + MARGIN, TOP + GRID + MARGIN),
-        (214, 228, 190),
+        PASTURE,
         RULE,
         1,
     )
@@ -142,10 +199,30 @@ def _pasture_ground(cv: Canvas, size: int) -> float:
     return cv.paragraph(PANEL_X + 12, 18, "Herr der Ziegen", PANEL_W - 24, 30, INK, bold=True)
 
 
+def _draw_row(cv: Canvas, size: int, row: int, shows: tuple) -> None:
+    """A row of the pasture: each cell a tile."""
+    boxes = _cell_tiles(size)
+    for cell, what in enumerate(shows, row * size):
+        cv.tile(
+            ("ziegen.cell", size, cell, what),
+            boxes[cell],
+            partial(_draw_cell, size=size, cell=cell, shows=what),
+        )
+
+
 def _draw_pasture(cv: Canvas, view: dict) -> None:
     size = view["size"]
-    for cell in range(size * size):
-        _draw_cell(cv, view, cell)
+    pens = {cell: seat for seat, cell in enumerate(view["pens"])}
+    shows = tuple(_cell_shows(view, pens, cell) for cell in range(size * size))
+    boxes = _cell_tiles(size)
+    for row in range(size):  # each row a tile, made of its cells' tiles
+        first, last = boxes[row * size], boxes[row * size + size - 1]
+        part = shows[row * size : (row + 1) * size]
+        cv.tile(
+            ("ziegen.row", size, row, part),
+            (first[0], first[1], last[2], last[3]),
+            partial(_draw_row, size=size, row=row, shows=part),
+        )
     if view.get("phase") == "take" and 0 <= view.get("turn", -1) < len(view["goats"]):
         focus = list(geometry.line_cells(size, view["goats"][view["turn"]]))
         a, b = _cell_box(size, focus[0]), _cell_box(size, focus[-1])
@@ -174,45 +251,71 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
         cv.star(LEFT - MARGIN + 16, TOP - MARGIN + 16)
 
 
+def _draw_seat(cv: Canvas, shows: tuple, box: tuple[int, int, int, int]) -> None:
+    """One player's panel (``_draw_players``: ``shows``), inside ``box``."""
+    seat, player, score, lines, hand, acting, _upper_acting = shows
+    x, y = box[0] + 6, box[1] + 4
+    w = box[2] - 7 - x
+    height = 40 + 28 * (len(lines) + 1) + 8
+    if acting:
+        cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), ACTING, INK, 2, radius=6)
+    cv.token(x + 16, y + 17, 17, seat)
+    sw = text_width(score, 32, True)
+    cv.text((x + 40, y + 4), player, 26, INK, bold=True, width=w - 48 - sw)
+    cv.text((x + w, y), score, 32, INK, bold=True, anchor="ra")
+    y += 40
+    for line in lines:
+        cv.text((x + 40, y), line, SMALL, INK)
+        y += 28
+    cv.text((x + 40, y), hand, SMALL, MUTED)
+
+
+@lru_cache(maxsize=1024)
+def _breakdown(pen: int, other: int, milk: int, width: int, language: str) -> tuple[str, ...]:
+    """A player's points, pen / other / milk, in lines ``width`` wide."""
+    return tuple(wrap_parts(tr("breakdown", pen=pen, other=other, milk=milk), width, SMALL))
+
+
 def _draw_players(cv: Canvas, view: dict, names: list[str], title: float) -> float:
-    """The score panel beside the pasture; returns its bottom."""
+    """The score panel beside the pasture; returns its bottom. Each player's panel is a tile:
+    their name, points and hand, and whether they are to act."""
     x, w = PANEL_X, PANEL_W
     top = 10
     x += 12
     w -= 24
     y = title  # the title is the layer's (``_pasture_ground``)
+    language = lang()
     head = tr("head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"]))
-    y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 8
+    y = _paragraph(cv, x, y, head, w, SMALL, MUTED) + 8
     last_seat = (view.get("last") or {}).get("seat")
+    to_act = view.get("to_act", [])
+    upper_acting = False
     for seat in range(view["n"]):
         b = view["breakdown"][seat]
-        y0 = y
-        breakdown = tr("breakdown", pen=b["pen"], other=b["other"], milk=b["milk"])
-        lines = wrap_parts(breakdown, w - 40, SMALL)
-        hand = tr("hand_only", hand=view["hand_counts"][seat])
+        lines = _breakdown(b["pen"], b["other"], b["milk"], w - 40, language)
         height = 40 + 28 * (len(lines) + 1) + 8
-        if seat in view.get("to_act", []):
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), (255, 244, 200), INK, 2, radius=6)
-        cv.token(x + 16, y + 17, 17, seat)
-        score = str(view["scores"][seat])
-        sw = text_width(score, 32, True)
-        cv.text((x + 40, y + 4), names[seat], 26, INK, bold=True, width=w - 48 - sw)
-        cv.text((x + w, y), score, 32, INK, bold=True, anchor="ra")
-        y += 40
-        for line in lines:
-            cv.text((x + 40, y), line, SMALL, INK)
-            y += 28
-        cv.text((x + 40, y), hand, SMALL, MUTED)
+        acting = seat in to_act
+        shows = (
+            seat,
+            names[seat],
+            str(view["scores"][seat]),
+            lines,
+            tr("hand_only", hand=view["hand_counts"][seat]),
+            acting,
+            upper_acting,  # its frame's lower edge lies on this panel's top row
+        )
+        box = (x - 6, y - 4, x + w + 7, y + height - 3)
+        cv.tile(("ziegen.seat", shows), box, partial(_draw_seat, shows=shows, box=box))
         if seat == last_seat:
-            cv.star(x + w - 12, y + 12, 12)
-        y = y0 + height
+            cv.star(x + w - 12, y + 40 + 28 * len(lines) + 12, 12)
+        upper_acting = acting
+        y += height
     y += 4
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 10
-    y = cv.paragraph(x, y, tr("draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
-    y = cv.paragraph(
-        x, y, tr("box", box=view["box_count"], discard=len(view["discard"])), w, SMALL, MUTED
-    )
+    y = _paragraph(cv, x, y, tr("draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
+    discard = tr("box", box=view["box_count"], discard=len(view["discard"]))
+    y = _paragraph(cv, x, y, discard, w, SMALL, MUTED)
     bottom = y + 10
     cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
     return bottom
@@ -228,76 +331,175 @@ def _race_sets(view: dict) -> list[str]:
     return [s for s in data.SET_KEYS if s in seen]
 
 
-def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
-    """Every set's majority race: each player's played goats of it (their values, their sum),
-    or who scored it; and the milk shakes played. Returns the y below it."""
-    n = view["n"]
-    x0, x1 = 10, WIDTH - 10
-    cv.rect((x0, y, x1, y + 8), PANEL, None)
-    top = y
-    y = cv.paragraph(x0 + 12, y + 8, tr("race"), x1 - x0 - 24, 26, INK, bold=True)
-    y = cv.paragraph(x0 + 12, y, tr("race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
-    sets = _race_sets(view)
-    half = (x1 - x0 - 24) // 2
-    name_w = 190
-    col_w = (half - 16 - 34 - name_w) / n
+# the race table: two columns of sets, each a set's letter and name, then a column per player
+RACE_X0, RACE_X1 = 10, WIDTH - 10
+HALF = (RACE_X1 - RACE_X0 - 24) // 2
+NAME_W = 190
+ROW_H = 31
+
+
+@lru_cache(maxsize=64)
+def _race_head_height(language: str) -> int:
+    """The height of the race table's head: its title, its help and the players' shapes."""
+    w = RACE_X1 - RACE_X0 - 24
+    title = len(_lines(tr("race"), w, 26, True)) * (26 + 26 // 3)
+    help_ = len(_lines(tr("race_help"), w, SMALL, False)) * (SMALL + SMALL // 3)
+    return 8 + title + help_ + 4 + 38
+
+
+def _draw_race_head(cv: Canvas, n: int, top: int) -> None:
+    x0, x1 = RACE_X0, RACE_X1
+    cv.rect((x0, top, x1, top + 8), PANEL, None)
+    y = _paragraph(cv, x0 + 12, top + 8, tr("race"), x1 - x0 - 24, 26, INK, bold=True)
+    y = _paragraph(cv, x0 + 12, y, tr("race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
+    col_w = (HALF - 16 - 34 - NAME_W) / n
     # column heads: each player's shape (the colour and shape of the seat)
     for side in range(2):
-        bx = x0 + 12 + side * (half + 12)
+        bx = x0 + 12 + side * (HALF + 12)
         for s in range(n):
-            cv.token(bx + 34 + name_w + (s + 0.5) * col_w, y + 16, 14, s)
-    y += 38
-    row_h = 31
+            cv.token(bx + 34 + NAME_W + (s + 0.5) * col_w, y + 16, 14, s)
+
+
+def _draw_race_row(cv: Canvas, shows: tuple, bx: int, ry: int) -> None:
+    """One set's row: its letter and name, then who scored it or each player's goats of it."""
+    n, key, shaded, scored = shows[:4]
+    if shaded:
+        cv.rect((bx - 4, ry - 2, bx + HALF, ry + ROW_H - 4), ROW_FILL)
+    cv.text((bx + 2, ry + 1), data.SET_LETTERS[key], SMALL, MUTED, bold=True)
+    cv.text((bx + 34, ry + 1), name("ziegen", "set", key), SMALL, INK, width=NAME_W - 6)
+    if scored is not None:
+        owner, label = scored
+        cv.token(bx + 34 + NAME_W + 14, ry + 14, 12, owner)
+        cv.text(
+            (bx + 34 + NAME_W + 34, ry + 1),
+            label,
+            SMALL,
+            INK,
+            bold=True,
+            width=int(HALF - NAME_W - 70),
+        )
+        return
+    col_w = (HALF - 16 - 34 - NAME_W) / n
+    for s, values in enumerate(shows[4]):
+        if values:
+            cx = bx + 34 + NAME_W + (s + 0.5) * col_w
+            cv.text((cx, ry + 1), values, SMALL, INK, bold=True, anchor="ma")
+
+
+@lru_cache(maxsize=256)
+def _milk_layout(counts: tuple, language: str) -> tuple[int, tuple, tuple, int]:
+    """The milk line: (its title's width, each player's label, each one's place (x, rows
+    down), the rows it takes): ``counts`` is each player's (cards, sum)."""
+    x0, x1 = RACE_X0, RACE_X1
+    head = text_width(tr("milk_race"), SMALL, True)
+    x = x0 + 12 + head + 14
+    row = 0
+    labels_, places = [], []
+    for n, total in counts:
+        label = tr("milk_count", n=n, sum=total)
+        wd = 30 + text_width(label, SMALL)
+        if x + wd > x1 - 12:
+            x = x0 + 12
+            row += 1
+        labels_.append(label)
+        places.append((x, row))
+        x += wd + 22
+    return head, tuple(labels_), tuple(places), row
+
+
+def _draw_milk(cv: Canvas, layout: tuple, y: int) -> None:
+    _head, labels_, places, _rows = layout
+    cv.text((RACE_X0 + 12, y), tr("milk_race"), SMALL, MILK_INK, bold=True)
+    for s, (label, (x, row)) in enumerate(zip(labels_, places)):
+        ly = y + 32 * row
+        cv.token(x + 12, ly + 13, 12, s)
+        cv.text((x + 30, ly), label, SMALL, INK)
+
+
+def _race_rows(view: dict, names: list[str], sets: list[str]) -> tuple:
+    """What each row of the race table shows, in order: (players, the set, shaded or not,
+    (the seat that scored it, the label) or None, then each player's goats of it if not
+    scored)."""
+    n = view["n"]
     rows = (len(sets) + 1) // 2
     played: list[dict[str, list[int]]] = [{} for _ in range(n)]
     for s in range(n):
         for c in view["played"][s]:
             if data.KIND[c] == "g":
                 played[s].setdefault(data.GOAT_SET[c], []).append(data.VALUE[c])
+    shown = [
+        {key: " ".join(map(str, sorted(values, reverse=True))) for key, values in seat.items()}
+        for seat in played
+    ]
+    owners = view["owner"]
+    out = []
     for i, key in enumerate(sets):
-        side, row = divmod(i, rows) if rows else (0, 0)
-        bx = x0 + 12 + side * (half + 12)
-        ry = y + row * row_h
-        if row % 2 == 0:
-            cv.rect((bx - 4, ry - 2, bx + half, ry + row_h - 4), (236, 231, 220))
-        cv.text((bx + 2, ry + 1), data.SET_LETTERS[key], SMALL, MUTED, bold=True)
-        cv.text((bx + 34, ry + 1), name("ziegen", "set", key), SMALL, INK, width=name_w - 6)
-        owner = view["owner"].get(key)
+        shaded = (i % rows if rows else 0) % 2 == 0
+        owner = owners.get(key)
         if owner is not None:
-            cv.token(bx + 34 + name_w + 14, ry + 14, 12, owner)
-            label = tr("scored_by", name=names[owner])
-            cv.text(
-                (bx + 34 + name_w + 34, ry + 1),
-                label,
-                SMALL,
-                INK,
-                bold=True,
-                width=int(half - name_w - 70),
-            )
-            continue
-        for s in range(n):
-            values = sorted(played[s].get(key, []), reverse=True)
-            if values:
-                cx = bx + 34 + name_w + (s + 0.5) * col_w
-                cv.text(
-                    (cx, ry + 1), " ".join(map(str, values)), SMALL, INK, bold=True, anchor="ma"
-                )
-    y += rows * row_h + 6
+            out.append((n, key, shaded, (owner, tr("scored_by", name=names[owner]))))
+        else:
+            out.append((n, key, shaded, None, tuple(seat.get(key, "") for seat in shown)))
+    return tuple(out)
+
+
+def _draw_race_table(cv: Canvas, n: int, rows: tuple, layout: tuple, top: int) -> int:
+    """The race table from ``top`` down: its head, each row and the milk line tiles, then its
+    frame; returns its bottom."""
+    x0, x1 = RACE_X0, RACE_X1
+    y = top + _race_head_height(lang())
+    cv.tile(
+        ("ziegen.race_head", n), (x0, top, x1 + 1, y - 2), partial(_draw_race_head, n=n, top=top)
+    )
+    half = (len(rows) + 1) // 2
+    for i, shows in enumerate(rows):
+        side, row = divmod(i, half)
+        bx = x0 + 12 + side * (HALF + 12)
+        ry = y + row * ROW_H
+        box = (bx - 4, ry - 2, bx + HALF + 1, ry + ROW_H - 2)
+        cv.tile(("ziegen.race_row", shows), box, partial(_draw_race_row, shows=shows, bx=bx, ry=ry))
+    y += half * ROW_H + 6
     # milk shakes: how many each played (their values' sum): the milk majority
-    x = x0 + 12 + cv.text((x0 + 12, y), tr("milk_race"), SMALL, MILK_INK, bold=True) + 14
+    bottom = y + 32 * layout[3] + 36
+    cv.tile(
+        ("ziegen.milk", n, layout),
+        (x0 + 1, y - 4, x1, bottom),
+        partial(_draw_milk, layout=layout, y=y),
+    )
+    cv.rect((x0, top, x1, bottom), None, RULE, 1, radius=8)
+    return bottom
+
+
+def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
+    """Every set's majority race: each player's played goats of it (their values, their sum),
+    or who scored it; and the milk shakes played. Returns the y below it. Its head, each row
+    and the milk line are tiles."""
+    n = view["n"]
+    language = lang()
+    top = int(y)
+    sets = _race_sets(view)
+    rows = _race_rows(view, names, sets)
+    milk: list[list[int]] = [[] for _ in range(n)]
     for s in range(n):
-        milk = [data.VALUE[c] for c in view["played"][s] if data.KIND[c] == "m"]
-        label = tr("milk_count", n=len(milk), sum=sum(milk))
-        wd = 30 + text_width(label, SMALL)
-        if x + wd > x1 - 12:
-            x = x0 + 12
-            y += 32
-        cv.token(x + 12, y + 13, 12, s)
-        cv.text((x + 30, y), label, SMALL, INK)
-        x += wd + 22
-    y += 36
-    cv.rect((x0, top, x1, y), None, RULE, 1, radius=8)
-    return y
+        for c in view["played"][s]:
+            if data.KIND[c] == "m":
+                milk[s].append(data.VALUE[c])
+    layout = _milk_layout(tuple((len(m), sum(m)) for m in milk), language)
+    return _draw_race_table(cv, n, rows, layout, top)
+
+
+def _prompt(prompt, names: tuple[str, ...]) -> str:
+    """The view's prompt with the seats' names, in the drawing's language (remembered)."""
+    try:
+        key = json.dumps(prompt, sort_keys=True)
+    except TypeError:
+        return fill_names(prompt, list(names))
+    return _filled(key, names, lang())
+
+
+@lru_cache(maxsize=1024)
+def _filled(prompt: str, names: tuple[str, ...], language: str) -> str:
+    return fill_names(json.loads(prompt), list(names))
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
@@ -305,7 +507,11 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     names = names_for(names, view["n"])
     size = view["size"]
     found = layers.layer(
-        ("ziegen", size, WIDTH, HEIGHT), WIDTH, HEIGHT, lambda cv: _pasture_ground(cv, size)
+        ("ziegen", size, WIDTH, HEIGHT),
+        WIDTH,
+        HEIGHT,
+        lambda cv: _pasture_ground(cv, size),
+        inks=COLOURS,
     )
     cv = layers.canvas(found, WIDTH, HEIGHT)
     _draw_pasture(cv, view)
@@ -318,6 +524,6 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         winners = ", ".join(names[s] for s in view.get("winners", []))
         prompt = tr("game_over", names=winners)
     else:
-        prompt = fill_names(view.get("prompt", ""), names)
-    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+        prompt = _prompt(view.get("prompt", ""), tuple(names))
+    y = _paragraph(cv, x, y, prompt, w, 24, INK, bold=True)
     return cv.png(int(y) + 12)

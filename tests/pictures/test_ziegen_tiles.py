@@ -1,0 +1,114 @@
+"""Herr der Ziegen's board after a move: only what moved is drawn (``pictures/tiles.py``). With
+the board before it drawn, a cell is drawn again only if the move changed it, a player's panel
+only if what it shows changed, and most of the board's parts are pasted."""
+
+from __future__ import annotations
+
+import random
+
+import pictures
+from engines import REGISTRY
+from pictures import draw, tiles, ziegen
+
+NAMES = ["Ann", "Bérénice", "Çağrı", "Dmitri Dmitrievich", "Eve"]
+
+
+def _played(players: int, seed: int, moves: int) -> list[dict]:
+    engine = REGISTRY["ziegen"]
+    rnd = random.Random(seed)
+    state = engine.new_game(players, seed)
+    shown = [engine.view(state, None)]
+    while not engine.is_over(state) and len(shown) <= moves:
+        seat = rnd.choice(engine.to_act(state))
+        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
+        shown.append(engine.view(state, None))
+    return shown
+
+
+def _seat(view: dict, seat: int) -> tuple:
+    """What a player's panel shows (its frame's top row: the panel above it framed or not)."""
+    acting = view.get("to_act", [])
+    return (
+        view["scores"][seat],
+        tuple(view["breakdown"][seat].values()),
+        view["hand_counts"][seat],
+        seat in acting,
+        seat - 1 in acting,
+    )
+
+
+def test_after_a_move_only_the_cells_and_panels_it_changed_are_drawn(monkeypatch):
+    players = 5
+    views = _played(players, seed=4, moves=40)
+    names = NAMES[:players]
+    draw.clear_caches()
+    for view in views[:10]:
+        pictures.picture("ziegen", view, names)
+
+    cells: list[int] = []
+    seats: list[int] = []
+    calls: list[str] = []
+    drawn: list[str] = []
+    real_cell, real_seat = ziegen._draw_cell, ziegen._draw_seat
+    real_tile, real_draw = tiles.tile, tiles._draw
+
+    def cell(cv, size, cell, shows):
+        cells.append(cell)
+        return real_cell(cv, size, cell, shows)
+
+    def seat(cv, shows, box):
+        seats.append(shows[0])
+        return real_seat(cv, shows, box)
+
+    def tile(cv, key, box, paint):
+        calls.append(key[0])
+        return real_tile(cv, key, box, paint)
+
+    def drawing(cv, box, paint):
+        drawn.append(paint.func.__name__)
+        return real_draw(cv, box, paint)
+
+    monkeypatch.setattr(ziegen, "_draw_cell", cell)
+    monkeypatch.setattr(ziegen, "_draw_seat", seat)
+    monkeypatch.setattr(tiles, "tile", tile)
+    monkeypatch.setattr(tiles, "_draw", drawing)
+    moved_cells = moved_seats = parts_drawn = parts = 0
+    for before, view in zip(views[9:], views[10:]):
+        cells.clear(), seats.clear(), calls.clear(), drawn.clear()
+        pictures.picture("ziegen", view, names)
+        changed = {
+            c
+            for c in range(len(view["grid"]))
+            if (view["grid"][c], view["mark"][c]) != (before["grid"][c], before["mark"][c])
+        }
+        assert set(cells) <= changed, (cells, changed)
+        assert set(seats) <= {s for s in range(players) if _seat(view, s) != _seat(before, s)}
+        assert {"ziegen.row", "ziegen.seat", "ziegen.race_row"} <= set(calls)
+        moved_cells += len(changed)
+        moved_seats += len(seats)
+        parts_drawn += len(drawn)
+        parts += len(view["grid"]) + players + 1 + len(ziegen._race_sets(view)) + 1
+    assert moved_cells and moved_seats  # moves that changed cells and panels were drawn
+    # the cells, the panels, the race table's head, rows and milk line: nearly all pasted
+    assert parts_drawn <= parts // 10, (parts_drawn, parts)
+
+
+def test_a_board_drawn_again_is_pasted_whole(monkeypatch):
+    view = _played(4, seed=2, moves=12)[-1]
+    draw.clear_caches()
+    first = pictures.picture("ziegen", view, NAMES[:4])
+    drawn: list[str] = []
+    real_draw, real_cell = tiles._draw, ziegen._draw_cell
+
+    def drawing(cv, box, paint):
+        drawn.append(paint.func.__name__)
+        return real_draw(cv, box, paint)
+
+    def cell(cv, size, cell, shows):
+        drawn.append(f"cell {cell}")
+        return real_cell(cv, size, cell, shows)
+
+    monkeypatch.setattr(tiles, "_draw", drawing)
+    monkeypatch.setattr(ziegen, "_draw_cell", cell)
+    assert pictures.picture("ziegen", view, NAMES[:4]) == first
+    assert drawn == []
