@@ -8,12 +8,15 @@ on the map itself: read from the view's field if present, else from the map file
 
 from __future__ import annotations
 
+import itertools
+from bisect import bisect_right
+
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
 from . import layers
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
-from .palette import GOLD, INK, MUTED, RULE
+from .palette import GOLD, INK, INKS, MUTED, RULE, SEAT_SHAPES
 from .words import labels, lang, name
 
 # The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
@@ -92,6 +95,20 @@ RAINBOW_RGB = {
     "violet": (170, 100, 210),
 }
 RAINBOW_TEXT = {"yellow": INK, "orange": INK}
+RAINBOW_UNKNOWN = (200, 200, 200)
+PAWN_EMPTY = (245, 242, 235)  # a rainbow place without its card
+TOKEN_BACK = (200, 220, 190)  # the lower disc of a token stack
+POT = (40, 40, 40)  # the Cauldron
+TO_ACT = (255, 244, 200)  # a panel's seat that is to act
+# Every colour of this board, in the palette from the start (after the shared ``INKS``): a
+# colour keeps its index move after move, so the parts kept as tiles are pasted again.
+OWN_INKS = tuple(
+    dict.fromkeys(
+        [*FIELD_FILL.values(), FIELD_DEFAULT, SAND_DOT, WATER, WOOD, STONE, CLOVER, TROLL]
+        + [ELF, GOBLIN, *RAINBOW_RGB.values(), RAINBOW_UNKNOWN, PAWN_EMPTY, TOKEN_BACK, POT]
+        + [TO_ACT]
+    )
+)
 
 _SHORT = dict(zip(RAINBOW, "ROYGBIV"))  # a colour's letter beside its colour
 
@@ -181,13 +198,13 @@ def _menhir(cv: Canvas, cx: float, cy: float, s: float = 1.0) -> None:
 
 
 def _tokens(cv: Canvas, cx: float, cy: float, count: int) -> None:
-    cv.ellipse((cx - 15, cy - 3, cx + 13, cy + 15), (200, 220, 190), INK, 1)
+    cv.ellipse((cx - 15, cy - 3, cx + 13, cy + 15), TOKEN_BACK, INK, 1)
     cv.ellipse((cx - 13, cy - 15, cx + 15, cy + 5), CLOVER, INK, 2)
     cv.text((cx + 1, cy - 5), str(count), SMALL, (255, 255, 255), bold=True, anchor="mm")
 
 
 def _cauldron(cv: Canvas, cx: float, cy: float) -> None:
-    cv.ellipse((cx - 15, cy - 9, cx + 15, cy + 15), (40, 40, 40), INK, 2)
+    cv.ellipse((cx - 15, cy - 9, cx + 15, cy + 15), POT, INK, 2)
     cv.ellipse((cx - 13, cy - 12, cx + 13, cy - 2), GOLD, INK, 2)
     cv.text((cx, cy + 3), "$", SMALL, GOLD, bold=True, anchor="mm")
 
@@ -209,10 +226,10 @@ def _carrier_badge(cv: Canvas, cx: float, cy: float, carry: str) -> None:
 
 def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: int = 20) -> None:
     if colour is None:
-        cv.ellipse((cx - r, cy - r, cx + r, cy + r), (245, 242, 235), RULE, 1)
+        cv.ellipse((cx - r, cy - r, cx + r, cy + r), PAWN_EMPTY, RULE, 1)
         cv.text((cx, cy), label, SMALL, MUTED, anchor="mm")
         return
-    rgb = RAINBOW_RGB.get(colour, (200, 200, 200))
+    rgb = RAINBOW_RGB.get(colour, RAINBOW_UNKNOWN)
     cv.ellipse((cx - r, cy - r, cx + r, cy + r), rgb, INK, 2)
     cv.text(
         (cx, cy),
@@ -266,29 +283,6 @@ def _map_ground(cv: Canvas, static: dict) -> None:
                             cv.rect((dx, dy, dx + 2, dy + 2), SAND_DOT)
 
 
-def _map_marks(cv: Canvas, view: dict) -> list[tuple[int, int, int, int]]:
-    """The Cauldron's possible places (a move changes them): on the ground, under the borders
-    (each star sits on its cell's corner). Returns a box around each (``stamp_over``)."""
-    boxes = []
-    grid = view["map"]["grid"]
-    possible = set(view.get("cauldron_possible") or [])
-    suns, clouds = view.get("suns", []), view.get("clouds", [])
-    for r, row in enumerate(grid):
-        for c, ch in enumerate(row):
-            if (
-                ch in possible
-                and r < len(suns)
-                and c < len(clouds)
-                and suns[r] is None
-                and clouds[c] is None
-            ):
-                x, y = _xy(r, c)
-                ax, ay = x + CELL - 4, y + CELL + 4
-                cv.text((ax, ay), "*", 30, GOLD, bold=True, anchor="rs")
-                boxes.append((ax - 40, ay - 40, ax + 10, ay + 10))  # the star's 30 px and more
-    return boxes
-
-
 def _map_lines(cv: Canvas, static: dict) -> None:
     """The borders, the frame, each field's letter, clover number and the Village's name: over
     the Cauldron's marks, under the pieces (which keep to their own slots: slot 0 holds the
@@ -330,24 +324,105 @@ def _slots(places: list[tuple[int, int]]) -> list[tuple[float, float]]:
     ]
 
 
-def _draw_map(cv: Canvas, view: dict, found: layers.Layer) -> None:
-    """The moving parts of the map: the rainbow, the Cauldron's marks (before ``over``: under
-    the borders), then the pieces, slot by slot through each field's cells, and the Troll."""
-    grid = view["map"]["grid"]
-    rows, cols = len(grid), len(grid[0])
+# --- the moving parts of the map, as tiles --------------------------------------------------------
+# The map is cut into boxes: each cell, and a strip MARGIN wide around the map (a piece in a
+# slot at the map's edge reaches past it). What a box shows is the layer's ground and borders
+# under it plus every element (a Cauldron mark, a piece) that reaches into it, drawn in the
+# board's order: a box is a tile keyed by exactly those elements, drawn whole (a neighbour's
+# piece too) with everything outside the box put back as it was (``_cell_tile``). A move
+# changes the few boxes its pieces reach; the others are pasted.
+MARGIN = 6  # px around the map a piece may reach (a badge: 5 past its cell)
+# How far each element draws around its point (x0, y0, x1, y1, inclusive), one pixel to spare.
+_REACH = {
+    "star": (-14, -24, -1, -9),  # the Cauldron's "*" anchored on its cell's corner
+    "menhir": (-11, -16, 11, 15),
+    "tokens": (-16, -16, 16, 16),
+    "tokens_ring": (-22, -22, 22, 22),
+    "pontoon": (-17, -7, 17, 15),
+    "cauldron": (-16, -13, 16, 16),
+    "more": (-24, -12, 24, 12),
+    "ring": (-26, -26, 26, 26),  # a Korrigan's last-move ring
+    "badge": (0, -28, 28, 0),  # its Elf/Goblin badge
+}
+_TOKEN_REACH = {  # a Korrigan of each seat shape, radius PIECE_R
+    "circle": (-21, -21, 21, 21),
+    "square": (-19, -19, 19, 19),
+    "triangle": (-24, -23, 24, 18),
+    "diamond": (-25, -24, 25, 24),
+    "hexagon": (-20, -21, 19, 21),
+}
+
+
+class _Grid:
+    """A map's cells, slots and boxes (the same for every move of a game)."""
+
+    def __init__(self, grid: tuple[str, ...]) -> None:
+        self.grid = list(grid)
+        self.rows, self.cols = len(grid), len(grid[0])
+        self.cells = _cells(self.grid)
+        self.slots = {letter: _slots(places) for letter, places in self.cells.items()}
+        self.xs = (MAP_X - MARGIN, *(MAP_X + c * CELL for c in range(self.cols + 1)))
+        self.xs += (self.xs[-1] + MARGIN,)
+        self.ys = (MAP_Y - MARGIN, *(MAP_Y + r * CELL for r in range(self.rows + 1)))
+        self.ys += (self.ys[-1] + MARGIN,)
+        by_border: dict[str, list[tuple]] = {}
+        for a, b, *edge in _segments(self.grid):
+            by_border.setdefault(_border_key(a, b), []).append(edge)
+        self.middles = {key: edges[len(edges) // 2] for key, edges in by_border.items()}
+
+
+_GRIDS: dict[tuple[str, ...], _Grid] = {}
+_LAYERS: dict[tuple, int] = {}  # a layer's key -> a short number naming it in the tiles' keys
+
+
+def _grid(grid: list[str]) -> _Grid:
+    key = tuple(grid)
+    found = _GRIDS.get(key)
+    if found is None:
+        if len(_GRIDS) >= 64:
+            _GRIDS.clear()
+        found = _GRIDS[key] = _Grid(key)
+    return found
+
+
+def _layer_no(key: tuple) -> int:
+    found = _LAYERS.get(key)
+    if found is None:
+        if len(_LAYERS) >= 1024:  # never in practice: a bound all the same
+            _LAYERS.clear()  # (numbers go on rising: a number is never reused)
+        found = _LAYERS[key] = next(_NUMBERS)
+    return found
+
+
+_NUMBERS = itertools.count()
+
+
+def _elements(view: dict, g: _Grid) -> list[tuple[tuple, tuple[int, int, int, int]]]:
+    """Every moving element of the map in the order the board draws it: (what, its extent).
+    First the Cauldron's possible places (each star on its cell's corner: under the borders),
+    then the pieces, slot by slot through each field's cells."""
+    out = []
+    possible = set(view.get("cauldron_possible") or [])
+    suns, clouds = view.get("suns", []), view.get("clouds", [])
+    if possible:
+        for r, row in enumerate(g.grid):
+            for c, ch in enumerate(row):
+                if (
+                    ch in possible
+                    and r < len(suns)
+                    and c < len(clouds)
+                    and suns[r] is None
+                    and clouds[c] is None
+                ):
+                    x, y = _xy(r, c)
+                    out.append(_element(("star", x + CELL - 4, y + CELL + 4), _REACH["star"]))
     fields = {f["id"]: f for f in view["fields"]}
-    # rainbow: Clouds above the columns, Suns left of the rows
-    for c, colour in enumerate(view.get("clouds", [])[:cols]):
-        _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
-    for r, colour in enumerate(view.get("suns", [])[:rows]):
-        _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
-    layers.stamp_over(cv, found, _map_marks(cv, view))
     kor = {k["id"]: k for k in view.get("korrigans", [])}
     last = view.get("last") or {}
-    for letter, places in _cells(grid).items():
+    last_fields, last_kor = last.get("fields", []), last.get("korrigans", [])
+    cauldron = view.get("cauldron")
+    for letter, slots in g.slots.items():
         f = fields.get(letter, {})
-        slots = _slots(places)
-        village = f.get("colour") == "village"
         items = []
         if f.get("menhir"):
             items.append(("menhir", None))
@@ -355,42 +430,164 @@ def _draw_map(cv: Canvas, view: dict, found: layers.Layer) -> None:
             items.append(("tokens", f["tokens"]))
         if f.get("pontoon"):
             items.append(("pontoon", None))
-        if view.get("cauldron") == letter:
+        if cauldron == letter:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
-        free = [slots[1]] + slots[4:] if village else slots[1:]  # "Village" fills 2 slots
-        if len(items) > len(free):
+        if not items:
+            continue
+        free = [slots[1]] + slots[4:] if f.get("colour") == "village" else slots[1:]
+        if len(items) > len(free):  # (the Village's name fills 2 slots)
             items = items[: len(free) - 1] + [("more", len(items) - len(free) + 1)]
         for (what, arg), (cx, cy) in zip(items, free):
-            if what == "skip":
-                continue
-            if what == "menhir":
-                _menhir(cv, cx, cy)
-            elif what == "tokens":
-                if letter in last.get("fields", []):
-                    cv.ring((cx - 16, cy - 16, cx + 16, cy + 16), radius=12)
-                _tokens(cv, cx, cy, arg)
-            elif what == "pontoon":
-                _pontoon(cv, cx, cy)
-            elif what == "cauldron":
-                _cauldron(cv, cx, cy)
+            if what == "tokens":
+                ringed = letter in last_fields
+                reach = _REACH["tokens_ring" if ringed else "tokens"]
+                out.append(_element(("tokens", cx, cy, arg, ringed), reach))
             elif what == "more":
-                cv.text((cx, cy), f"+{arg}", SMALL, INK, bold=True, anchor="mm")
+                out.append(_element(("more", cx, cy, arg), _REACH["more"]))
+            elif what != "kor":
+                out.append(_element((what, cx, cy), _REACH[what]))
             else:
                 k = kor.get(arg, {})
                 seat = k.get("seat", int(arg[1]) - 1 if arg[1:2].isdigit() else 0)
-                if arg in last.get("korrigans", []):
-                    cv.ring((cx - PIECE_R, cy - PIECE_R, cx + PIECE_R, cy + PIECE_R), radius=14)
-                cv.token(cx, cy, PIECE_R, seat)
-                if k.get("carry") in ("elf", "goblin"):
-                    _carrier_badge(cv, cx + 14, cy - 14, k["carry"])
+                carry = k.get("carry") if k.get("carry") in ("elf", "goblin") else None
+                ringed = arg in last_kor
+                x0, y0, x1, y1 = _TOKEN_REACH[SEAT_SHAPES[seat % len(SEAT_SHAPES)]]
+                for part, on in (("ring", ringed), ("badge", carry)):
+                    if on:
+                        a0, b0, a1, b1 = _REACH[part]
+                        x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                out.append(_element(("kor", cx, cy, seat, carry, ringed), (x0, y0, x1, y1)))
+    return out
+
+
+def _element(what: tuple, reach: tuple[int, int, int, int]):
+    x, y = int(what[1]), int(what[2])
+    return what, (x + reach[0], y + reach[1], x + reach[2], y + reach[3])
+
+
+def _draw_element(cv: Canvas, what: tuple) -> None:
+    kind, cx, cy = what[:3]
+    if kind == "star":
+        cv.text((cx, cy), "*", 30, GOLD, bold=True, anchor="rs")
+    elif kind == "menhir":
+        _menhir(cv, cx, cy)
+    elif kind == "tokens":
+        if what[4]:
+            cv.ring((cx - 16, cy - 16, cx + 16, cy + 16), radius=12)
+        _tokens(cv, cx, cy, what[3])
+    elif kind == "pontoon":
+        _pontoon(cv, cx, cy)
+    elif kind == "cauldron":
+        _cauldron(cv, cx, cy)
+    elif kind == "more":
+        cv.text((cx, cy), f"+{what[3]}", SMALL, INK, bold=True, anchor="mm")
+    else:  # a Korrigan
+        _, _, _, seat, carry, ringed = what
+        if ringed:
+            cv.ring((cx - PIECE_R, cy - PIECE_R, cx + PIECE_R, cy + PIECE_R), radius=14)
+        cv.token(cx, cy, PIECE_R, seat)
+        if carry:
+            _carrier_badge(cv, cx + 14, cy - 14, carry)
+
+
+def _cell_tile(found: layers.Layer, box: tuple[int, int, int, int], drawn: tuple):
+    """The drawing of one box of the map: its elements (``drawn``, in the board's order: the
+    stars, then the borders stamped over them again, then the pieces) drawn whole, then
+    everything outside the box as it was before (a neighbour's piece reaches into the box: it
+    is drawn here for its part inside, and in its own box for the rest)."""
+
+    def paint(cv: Canvas) -> None:
+        x0, y0, x1, y1 = box
+        for _, (a0, b0, a1, b1) in drawn:
+            x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1 + 1), max(y1, b1 + 1)
+        around = (max(0, x0), max(0, y0), min(cv.width, x1), min(cv.height, y1))
+        before = cv.img.crop(around)
+        stars = False
+        for what, _ in drawn:
+            if what[0] == "star":
+                _draw_element(cv, what)
+                stars = True
+        if stars:
+            layers.stamp_over(cv, found, [box])
+        for what, _ in drawn:
+            if what[0] != "star":
+                _draw_element(cv, what)
+        inside = cv.img.crop(box)
+        cv.img.paste(before, around[:2])
+        cv.img.paste(inside, box[:2])
+
+    return paint
+
+
+def _draw_pieces(cv: Canvas, view: dict, found: layers.Layer, layer_no: int, g: _Grid) -> None:
+    """The Cauldron's marks and the pieces: box by box, each a tile (``_Grid``)."""
+    elements = _elements(view, g)
+    if not elements:
+        return
+    xs, ys = g.xs, g.ys
+    boxes: dict[tuple[int, int], list] = {}
+    for element in elements:
+        x0, y0, x1, y1 = element[1]
+        if x0 < xs[0] or y0 < ys[0] or x1 >= xs[-1] or y1 >= ys[-1]:  # past the boxes: never
+            return _draw_plain(cv, found, elements)  # with today's pieces, but not lost
+        for i in range(bisect_right(ys, y0) - 1, bisect_right(ys, y1)):
+            for j in range(bisect_right(xs, x0) - 1, bisect_right(xs, x1)):
+                boxes.setdefault((i, j), []).append(element)
+    for (i, j), drawn in boxes.items():
+        box = (xs[j], ys[i], xs[j + 1], ys[i + 1])
+        key = ("korrigans.map", layer_no, tuple(what for what, _ in drawn))
+        cv.tile(key, box, _cell_tile(found, box, tuple(drawn)))
+
+
+def _draw_plain(cv: Canvas, found: layers.Layer, elements: list) -> None:
+    """The elements drawn straight on the board, in its order (no tiles)."""
+    boxes = []
+    for what, (x0, y0, x1, y1) in elements:
+        if what[0] == "star":
+            _draw_element(cv, what)
+            boxes.append((x0, y0, x1 + 1, y1 + 1))
+    layers.stamp_over(cv, found, boxes)
+    for what, _ in elements:
+        if what[0] != "star":
+            _draw_element(cv, what)
+
+
+def _draw_rainbow(cv: Canvas, view: dict, g: _Grid) -> None:
+    """The Clouds above the columns and the Suns left of the rows: a tile each."""
+    clouds = tuple(view.get("clouds", [])[: g.cols])
+    suns = tuple(view.get("suns", [])[: g.rows])
+
+    def paint_clouds(cv: Canvas) -> None:
+        for c, colour in enumerate(clouds):
+            _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
+
+    def paint_suns(cv: Canvas) -> None:
+        for r, colour in enumerate(suns):
+            _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
+
+    # (a pawn reaches 20 px around its middle: inside its box, short of the map's margin)
+    if clouds:
+        cv.tile(
+            ("korrigans.clouds", clouds), (MAP_X, 8, MAP_X + g.cols * CELL, 8 + RAIN), paint_clouds
+        )
+    if suns:
+        cv.tile(("korrigans.suns", suns), (10, MAP_Y, 10 + RAIN, MAP_Y + g.rows * CELL), paint_suns)
+
+
+def _draw_map(cv: Canvas, view: dict, found: layers.Layer, layer_no: int) -> None:
+    """The moving parts of the map: the rainbow, the Cauldron's marks and the pieces (tiles),
+    then the Troll on its border (over them)."""
+    g = _grid(view["map"]["grid"])
+    _draw_rainbow(cv, view, g)
+    _draw_pieces(cv, view, found, layer_no, g)
     troll = view.get("troll")
     if troll:
-        segs = [s for s in _segments(grid) if _border_key(s[0], s[1]) == troll.upper()]
-        if segs:
-            _, _, x0, y0, x1, y1 = segs[len(segs) // 2]
+        edge = g.middles.get(troll.upper())
+        if edge:
+            x0, y0, x1, y1 = edge
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            if last.get("troll"):
+            if (view.get("last") or {}).get("troll"):
                 cv.ring((cx - 15, cy - 15, cx + 15, cy + 15), radius=5)
             cv.rect((cx - 15, cy - 15, cx + 15, cy + 15), TROLL, INK, 3, radius=5)
             cv.text((cx, cy), "T", SMALL, (255, 255, 255), bold=True, anchor="mm")
@@ -496,7 +693,7 @@ def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
         ]
         height = 42 + 28 * len(wrapped) + 8
         if s in view.get("to_act", []):
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), (255, 244, 200), INK, 2, radius=6)
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         cv.token(x + 16, y + 17, 17, s)
         gold = _gold(view, pl)
         gw = text_width(gold, 26, True)
@@ -555,9 +752,10 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         return _legend(cv, static, MAP_Y + rows * CELL + 4)
 
     key = (*_static_key(static), lang(), WIDTH, HEIGHT)
-    found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static))
+    inks = INKS + OWN_INKS
+    found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static), inks)
     cv = layers.canvas(found, WIDTH, HEIGHT)
-    _draw_map(cv, view, found)
+    _draw_map(cv, view, found, _layer_no((key, inks)))
     y = found.data  # the legend's bottom
     y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32)
     y = max(y, _draw_panel(cv, view, names)) + 12
