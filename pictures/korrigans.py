@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import itertools
 from bisect import bisect_right
+from functools import lru_cache
 
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
 from . import layers
-from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
+from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
 from .palette import GOLD, INK, INKS, MUTED, RULE, SEAT_SHAPES
 from .words import labels, lang, name
 
@@ -331,6 +332,7 @@ def _slots(places: list[tuple[int, int]]) -> list[tuple[float, float]]:
 # board's order: a box is a tile keyed by exactly those elements, drawn whole (a neighbour's
 # piece too) with everything outside the box put back as it was (``_cell_tile``). A move
 # changes the few boxes its pieces reach; the others are pasted.
+BLOCK = (1, 1)
 MARGIN = 6  # px around the map a piece may reach (a badge: 5 past its cell)
 # How far each element draws around its point (x0, y0, x1, y1, inclusive), one pixel to spare.
 _REACH = {
@@ -361,14 +363,40 @@ class _Grid:
         self.rows, self.cols = len(grid), len(grid[0])
         self.cells = _cells(self.grid)
         self.slots = {letter: _slots(places) for letter, places in self.cells.items()}
-        self.xs = (MAP_X - MARGIN, *(MAP_X + c * CELL for c in range(self.cols + 1)))
-        self.xs += (self.xs[-1] + MARGIN,)
-        self.ys = (MAP_Y - MARGIN, *(MAP_Y + r * CELL for r in range(self.rows + 1)))
-        self.ys += (self.ys[-1] + MARGIN,)
+        self.xs = (
+            MAP_X - MARGIN,
+            *(MAP_X + c * CELL for c in range(BLOCK[1], self.cols, BLOCK[1])),
+            MAP_X + self.cols * CELL + MARGIN,
+        )
+        self.ys = (
+            MAP_Y - MARGIN,
+            *(MAP_Y + r * CELL for r in range(BLOCK[0], self.rows, BLOCK[0])),
+            MAP_Y + self.rows * CELL + MARGIN,
+        )
         by_border: dict[str, list[tuple]] = {}
         for a, b, *edge in _segments(self.grid):
             by_border.setdefault(_border_key(a, b), []).append(edge)
         self.middles = {key: edges[len(edges) // 2] for key, edges in by_border.items()}
+        self._boxes: dict[tuple[int, int, int, int], tuple | None] = {}
+
+    def boxes(self, extent: tuple[int, int, int, int]) -> tuple | None:
+        """The boxes an element drawn inside ``extent`` (inclusive) reaches into (None: it
+        reaches past them)."""
+        found = self._boxes.get(extent, False)
+        if found is False:
+            xs, ys = self.xs, self.ys
+            x0, y0, x1, y1 = extent
+            if x0 < xs[0] or y0 < ys[0] or x1 >= xs[-1] or y1 >= ys[-1]:
+                found = None
+            else:
+                found = tuple(
+                    (xs[j], ys[i], xs[j + 1], ys[i + 1])
+                    for i in range(bisect_right(ys, y0) - 1, bisect_right(ys, y1))
+                    for j in range(bisect_right(xs, x0) - 1, bisect_right(xs, x1))
+                )
+            if len(self._boxes) < 4096:  # (a map's slots and pieces: a few hundred)
+                self._boxes[extent] = found
+        return found
 
 
 _GRIDS: dict[tuple[str, ...], _Grid] = {}
@@ -525,17 +553,14 @@ def _draw_pieces(cv: Canvas, view: dict, found: layers.Layer, layer_no: int, g: 
     elements = _elements(view, g)
     if not elements:
         return
-    xs, ys = g.xs, g.ys
-    boxes: dict[tuple[int, int], list] = {}
+    boxes: dict[tuple[int, int, int, int], list] = {}
     for element in elements:
-        x0, y0, x1, y1 = element[1]
-        if x0 < xs[0] or y0 < ys[0] or x1 >= xs[-1] or y1 >= ys[-1]:  # past the boxes: never
-            return _draw_plain(cv, found, elements)  # with today's pieces, but not lost
-        for i in range(bisect_right(ys, y0) - 1, bisect_right(ys, y1)):
-            for j in range(bisect_right(xs, x0) - 1, bisect_right(xs, x1)):
-                boxes.setdefault((i, j), []).append(element)
-    for (i, j), drawn in boxes.items():
-        box = (xs[j], ys[i], xs[j + 1], ys[i + 1])
+        touched = g.boxes(element[1])
+        if touched is None:  # past the boxes: never with today's pieces, but not lost
+            return _draw_plain(cv, found, elements)
+        for box in touched:
+            boxes.setdefault(box, []).append(element)
+    for box, drawn in boxes.items():
         key = ("korrigans.map", layer_no, tuple(what for what, _ in drawn))
         cv.tile(key, box, _cell_tile(found, box, tuple(drawn)))
 
@@ -646,73 +671,125 @@ def _gold(view: dict, pl: dict) -> str:
     return tr("gold_hidden", n=shown) if hidden else tr("gold", n=shown)
 
 
-def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
-    """Each player's gold, tokens and Companions beside the map; returns its bottom."""
-    x, w = PANEL_X + 12, PANEL_W - 24
-    top = 8
-    y = cv.paragraph(x, top + 8, "Korrigans", w, 30, INK, bold=True)
-    holder = view.get("bag_holder")
-    holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
-    head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
-    y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 6
-    players = view.get("players", [])
-    last_seat = (view.get("last") or {}).get("seat")
-    over = view.get("phase") == "over"
-    for pl in players:
-        s = pl["seat"]
-        lines: list[tuple[str, tuple]] = []
-        if pl.get("screen") and not over:
-            lines.append((tr("behind", n=pl["hidden_count"]), MUTED))
-        elif pl.get("tokens") is not None:
-            tokens = _tokens_text(pl.get("tokens", [])) or tr("nothing")
-            lines.append((tr("open", tokens=tokens), INK))
-        comp = _tokens_text(pl.get("companions", [])) or tr("none")
-        lines.append((tr("companions", names=comp), INK))
-        if pl.get("backup"):
-            lines.append((tr("backup", animal=name("korrigans", "backup", pl["backup"])), INK))
-        if pl.get("menhirs"):
-            menhirs = ", ".join(name("korrigans", "menhir", m) for m in pl["menhirs"])
-            lines.append((tr("menhirs", names=menhirs), INK))
-        breakdown = view.get("breakdown")
-        if over and isinstance(breakdown, list) and s < len(breakdown):
-            b = breakdown[s]
-            lines.append(
-                (
-                    tr(
-                        "breakdown",
-                        tokens=b.get("tokens", 0),
-                        menhirs=b.get("menhirs", 0),
-                        elf_goblin=b.get("elf_goblin", 0),
-                        cauldron=b.get("cauldron", 0),
-                    ),
-                    MUTED,
-                )
-            )
-        wrapped = [
-            (part, ink) for text, ink in lines for part in wrap_parts(text, w - 40, SMALL, sep=", ")
-        ]
-        height = 42 + 28 * len(wrapped) + 8
-        if s in view.get("to_act", []):
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
+    """``Canvas.paragraph``'s lines (``wrap_words``), worked out once per text."""
+    return tuple(wrap_words(text, width, size, bold))
+
+
+def _paragraph(cv: Canvas, x, y, lines, size: int, fill, *, bold=False, line=None) -> float:
+    """``Canvas.paragraph`` of lines already wrapped (``_wrapped``); returns the y below."""
+    step = line or size + size // 3
+    for part in lines:
+        cv.text((x, y), part, size, fill, bold=bold)
+        y += step
+    return y
+
+
+def _seat_part(view: dict, pl: dict, over: bool) -> tuple:
+    """What a player's panel lists (besides name and gold), from the view: a key."""
+    s = pl["seat"]
+    breakdown = view.get("breakdown")
+    b = None
+    if over and isinstance(breakdown, list) and s < len(breakdown):
+        b = tuple(breakdown[s].get(k, 0) for k in ("tokens", "menhirs", "elf_goblin", "cauldron"))
+    tokens = pl.get("tokens")
+    return (
+        bool(pl.get("screen") and not over),
+        pl.get("hidden_count"),
+        None if tokens is None else tuple(tokens),
+        tuple(pl.get("companions", [])),
+        pl.get("backup"),
+        tuple(pl.get("menhirs") or ()),
+        b,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _seat_lines(part: tuple, width: int, language: str) -> tuple[tuple[str, tuple], ...]:
+    """A player's panel lines ((text, ink), wrapped ``width`` wide) in ``language`` (the
+    drawing's: a key)."""
+    screened, hidden_count, tokens, companions, backup, menhirs, b = part
+    lines: list[tuple[str, tuple]] = []
+    if screened:
+        lines.append((tr("behind", n=hidden_count), MUTED))
+    elif tokens is not None:
+        lines.append((tr("open", tokens=_tokens_text(tokens) or tr("nothing")), INK))
+    lines.append((tr("companions", names=_tokens_text(companions) or tr("none")), INK))
+    if backup:
+        lines.append((tr("backup", animal=name("korrigans", "backup", backup)), INK))
+    if menhirs:
+        shown = ", ".join(name("korrigans", "menhir", m) for m in menhirs)
+        lines.append((tr("menhirs", names=shown), INK))
+    if b is not None:
+        tokens_n, menhirs_n, elf_goblin, cauldron = b
+        text = tr(
+            "breakdown",
+            tokens=tokens_n,
+            menhirs=menhirs_n,
+            elf_goblin=elf_goblin,
+            cauldron=cauldron,
+        )
+        lines.append((text, MUTED))
+    return tuple(
+        (piece, ink) for text, ink in lines for piece in wrap_parts(text, width, SMALL, sep=", ")
+    )
+
+
+def _seat(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w: int):
+    """The drawing of one player's panel: token, name, gold and lines (a tile: the box inside
+    its "to act" frame's outline, drawn before it; the last move's star goes over it)."""
+
+    def paint(cv: Canvas) -> None:
         cv.token(x + 16, y + 17, 17, s)
-        gold = _gold(view, pl)
         gw = text_width(gold, 26, True)
-        cv.text((x + 40, y + 4), names[s], 26, INK, bold=True, width=w - 50 - gw)
+        cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
         cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
         ly = y + 42
         for part, ink in wrapped:
             cv.text((x + 40, ly), part, SMALL, ink)
             ly += 28
+
+    return paint
+
+
+def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
+    """Each player's gold, tokens and Companions beside the map; returns its bottom."""
+    x, w = PANEL_X + 12, PANEL_W - 24
+    top = 8
+    y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+    holder = view.get("bag_holder")
+    holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
+    head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
+    y = _paragraph(cv, x, y, _wrapped(head, w, SMALL), SMALL, MUTED) + 6
+    players = view.get("players", [])
+    last_seat = (view.get("last") or {}).get("seat")
+    over = view.get("phase") == "over"
+    to_act = view.get("to_act", [])
+    language = lang()
+    for pl in players:
+        s = pl["seat"]
+        wrapped = _seat_lines(_seat_part(view, pl, over), w - 40, language)
+        height = 42 + 28 * len(wrapped) + 8
+        acting = s in to_act
+        if acting:
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
+        gold = _gold(view, pl)
+        # the box: the frame's rows but its first and last (the row a frame above or below
+        # shares with it), the token reaching 3 px above its top
+        key = ("korrigans.seat", s, names[s], gold, wrapped, acting)
+        box = (x - 6, y - 3, x + w + 7, y + height - 4)
+        cv.tile(key, box, _seat(s, names[s], gold, wrapped, x, y, w))
         if s == last_seat:
-            cv.star(x + w - 12, ly - 14, 12)
+            cv.star(x + w - 12, y + height - 8 - 14, 12)
         y += height
     bottom = y + 8
     cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
     return bottom
 
 
-def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w: int) -> float:
-    """The Troll, Elf, Goblin, Cauldron and rainbow news under the legend; returns the y below."""
+def _facts(view: dict, names: list[str]) -> tuple[str, ...]:
+    """The Troll, Elf, Goblin, Cauldron and rainbow news under the legend."""
     lines = [tr("troll_at", border=view.get("troll") or tr("beside"))]
     for who in ("elf", "goblin"):
         held = list(view.get(who, []))
@@ -734,9 +811,25 @@ def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w:
     if view.get("chain"):
         lines.append(tr("chain"))
     lines.append(tr("gold_note"))
-    for line in lines:
-        y = cv.paragraph(x, y, line, w, SMALL, INK, line=28)
-    return y
+    return tuple(lines)
+
+
+def _draw_facts(cv: Canvas, view: dict, names: list[str], x: int, y: float, w: int, under) -> float:
+    """The facts (``_facts``) wrapped ``w`` wide from (x, y) down, a tile (``under``: the layer
+    below it); returns the y below."""
+    wrapped = tuple(_wrapped(line, w, SMALL) for line in _facts(view, names))
+    bottom = y + 28 * sum(len(lines) for lines in wrapped)
+
+    def paint(cv: Canvas) -> None:
+        at = y
+        for lines in wrapped:
+            at = _paragraph(cv, x, at, lines, SMALL, INK, line=28)
+
+    # (from 6 px left of and above the first line to 4 px below the last: what lies under is
+    # the layer's ground, below its legend; the panel is right of it, the caption far below)
+    box = (x - 6, y - 6, x + w + 4, bottom + 4)
+    cv.tile(("korrigans.facts", under, wrapped), box, paint)
+    return bottom
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
@@ -755,9 +848,10 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     inks = INKS + OWN_INKS
     found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static), inks)
     cv = layers.canvas(found, WIDTH, HEIGHT)
-    _draw_map(cv, view, found, _layer_no((key, inks)))
+    layer_no = _layer_no((key, inks))
+    _draw_map(cv, view, found, layer_no)
     y = found.data  # the legend's bottom
-    y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32)
+    y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32, layer_no)
     y = max(y, _draw_panel(cv, view, names)) + 12
     x, w = 20, WIDTH - 40
     y = cv.last_caption(x, y, w, view, names)
