@@ -65,6 +65,7 @@ MAP_X = 10 + RAIN + 6
 MAP_Y = 8 + RAIN + 6
 PANEL_X = MAP_X + 6 * CELL + 14
 PANEL_W = WIDTH - PANEL_X - 10
+PANEL_TOP = 8
 SLOT = CELL // 2  # each cell holds 2x2 slots for pieces
 PIECE_R = 20
 SMALL = MIN_TEXT  # the smallest words: 22 px at 1040 wide, 11 px as Discord shows it
@@ -736,11 +737,24 @@ def _seat_lines(part: tuple, width: int, language: str) -> tuple[tuple[str, tupl
     )
 
 
-def _seat(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w: int):
-    """The drawing of one player's panel: token, name, gold and lines (a tile: the box inside
-    its "to act" frame's outline, drawn before it; the last move's star goes over it)."""
+def _seat_tile(seat: tuple, prev: tuple | None, x: int, w: int):
+    """The drawing of one player's panel (``_panel``'s seat): its "to act" frame, token,
+    name, gold, lines and last-move star, the bottom row of the frame above (it shares that
+    row: drawn first, as the board does) and the panel's outline beside it (two columns).
+    The box holds it all but the frame's own bottom row (the next box's first row): drawn
+    whole, with that row put back as it was."""
+    s, name_, gold, wrapped, y, height, acting, starred = seat
 
     def paint(cv: Canvas) -> None:
+        box = (PANEL_X, y - 4, PANEL_X + PANEL_W + 1, y + height - 4)
+        reach = (x - 6, y - 4 if prev is None else prev[0] - 4, x + w + 7, y + height - 3)
+        before = cv.img.crop(reach) if acting or prev is not None else None
+        if prev is not None:
+            cv.rect(
+                (x - 6, prev[0] - 4, x + w + 6, prev[0] + prev[1] - 4), TO_ACT, INK, 2, radius=6
+            )
+        if acting:
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         cv.token(x + 16, y + 17, 17, s)
         gw = text_width(gold, 26, True)
         cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
@@ -749,43 +763,115 @@ def _seat(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w: int)
         for part, ink in wrapped:
             cv.text((x + 40, ly), part, SMALL, ink)
             ly += 28
+        if starred:
+            cv.star(x + w - 12, ly - 14, 12)
+        for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
+            cv.rect((edge, y - 4, edge, y + height - 5), RULE)
+        if before is not None:
+            _keep_only(cv, box, before, reach[:2])
 
     return paint
 
 
-def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
-    """Each player's gold, tokens and Companions beside the map; returns its bottom."""
-    x, w = PANEL_X + 12, PANEL_W - 24
-    top = 8
-    y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+def _panel(view: dict, names: list[str]) -> tuple:
+    """The panel's layout: (head's lines, each seat's (seat, name, gold, lines, y, height,
+    to act, last move's star), its bottom)."""
+    w = PANEL_W - 24
     holder = view.get("bag_holder")
     holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
     head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
-    y = _paragraph(cv, x, y, _wrapped(head, w, SMALL), SMALL, MUTED) + 6
-    players = view.get("players", [])
+    head_lines = _wrapped(head, w, SMALL)
+    y = PANEL_TOP + 8 + 40 * len(_wrapped("Korrigans", w, 30, True))
+    y += 29 * len(head_lines) + 6
     last_seat = (view.get("last") or {}).get("seat")
     over = view.get("phase") == "over"
     to_act = view.get("to_act", [])
     language = lang()
-    for pl in players:
+    seats = []
+    for pl in view.get("players", []):
         s = pl["seat"]
         wrapped = _seat_lines(_seat_part(view, pl, over), w - 40, language)
         height = 42 + 28 * len(wrapped) + 8
-        acting = s in to_act
+        seats.append(
+            (s, names[s], _gold(view, pl), wrapped, y, height, s in to_act, s == last_seat)
+        )
+        y += height
+    return head_lines, tuple(seats), y + 8
+
+
+def _draw_panel(cv: Canvas, panel: tuple) -> None:
+    """Each player's gold, tokens and Companions beside the map (``_panel``), in its outline:
+    the head, each seat and the outline's bottom a tile."""
+    head_lines, seats, bottom = panel
+    if not seats:  # (never: a game has players) drawn as it is, no tiles
+        return _draw_panel_plain(cv, panel)
+    x, w = PANEL_X + 12, PANEL_W - 24
+    top = PANEL_TOP
+    outline = (PANEL_X, top, PANEL_X + PANEL_W, bottom)
+    first = seats[0][4]
+
+    def paint_head(cv: Canvas) -> None:
+        box = (PANEL_X, top, PANEL_X + PANEL_W + 1, first - 4)
+        before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
+        y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+        _paragraph(cv, x, y, head_lines, SMALL, MUTED)
+        cv.rect(outline, None, RULE, 1, radius=8)
+        _keep_only(cv, box, before, outline[:2])
+
+    cv.tile(
+        ("korrigans.head", head_lines, bottom),
+        (PANEL_X, top, PANEL_X + PANEL_W + 1, first - 4),
+        paint_head,
+    )
+    prev = None
+    for seat in seats:
+        s, name_, gold, wrapped, y, height, acting, starred = seat
+        key = ("korrigans.seat", seat, prev)
+        box = (PANEL_X, y - 4, PANEL_X + PANEL_W + 1, y + height - 4)
+        cv.tile(key, box, _seat_tile(seat, prev, x, w))
+        prev = (y, height) if acting else None
+    end = bottom - 8
+
+    def paint_bottom(cv: Canvas) -> None:
+        box = (PANEL_X, end - 4, PANEL_X + PANEL_W + 1, bottom + 1)
+        before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
+        if prev is not None:
+            cv.rect((x - 6, prev[0] - 4, x + w + 6, end - 4), TO_ACT, INK, 2, radius=6)
+        cv.rect(outline, None, RULE, 1, radius=8)
+        _keep_only(cv, box, before, outline[:2])
+
+    box = (PANEL_X, end - 4, PANEL_X + PANEL_W + 1, bottom + 1)
+    cv.tile(("korrigans.bottom", prev, bottom - top), box, paint_bottom)
+
+
+def _keep_only(cv: Canvas, box, before, at) -> None:
+    """What was drawn since ``before`` (the canvas's pixels at ``at``) kept inside ``box``
+    only: the rest as it was."""
+    inside = cv.img.crop(box)
+    cv.img.paste(before, at)
+    cv.img.paste(inside, box[:2])
+
+
+def _draw_panel_plain(cv: Canvas, panel: tuple) -> None:
+    """``_draw_panel`` without tiles, in the board's order."""
+    head_lines, seats, bottom = panel
+    x, w = PANEL_X + 12, PANEL_W - 24
+    y = _paragraph(cv, x, PANEL_TOP + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+    _paragraph(cv, x, y, head_lines, SMALL, MUTED)
+    for s, name_, gold, wrapped, y, height, acting, starred in seats:
         if acting:
             cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
-        gold = _gold(view, pl)
-        # the box: the frame's rows but its first and last (the row a frame above or below
-        # shares with it), the token reaching 3 px above its top
-        key = ("korrigans.seat", s, names[s], gold, wrapped, acting)
-        box = (x - 6, y - 3, x + w + 7, y + height - 4)
-        cv.tile(key, box, _seat(s, names[s], gold, wrapped, x, y, w))
-        if s == last_seat:
-            cv.star(x + w - 12, y + height - 8 - 14, 12)
-        y += height
-    bottom = y + 8
-    cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
-    return bottom
+        cv.token(x + 16, y + 17, 17, s)
+        gw = text_width(gold, 26, True)
+        cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
+        cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
+        ly = y + 42
+        for part, ink in wrapped:
+            cv.text((x + 40, ly), part, SMALL, ink)
+            ly += 28
+        if starred:
+            cv.star(x + w - 12, ly - 14, 12)
+    cv.rect((PANEL_X, PANEL_TOP, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
 
 
 def _facts(view: dict, names: list[str]) -> tuple[str, ...]:
@@ -814,10 +900,9 @@ def _facts(view: dict, names: list[str]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _draw_facts(cv: Canvas, view: dict, names: list[str], x: int, y: float, w: int, under) -> float:
-    """The facts (``_facts``) wrapped ``w`` wide from (x, y) down, a tile (``under``: the layer
-    below it); returns the y below."""
-    wrapped = tuple(_wrapped(line, w, SMALL) for line in _facts(view, names))
+def _draw_facts(cv: Canvas, wrapped: tuple, x: int, y: float, w: int, under) -> float:
+    """The facts (``_facts``, each wrapped ``w`` wide) from (x, y) down, a tile (``under``:
+    the layer below it); returns the y below."""
     bottom = y + 28 * sum(len(lines) for lines in wrapped)
 
     def paint(cv: Canvas) -> None:
@@ -847,18 +932,29 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     key = (*_static_key(static), lang(), WIDTH, HEIGHT)
     inks = INKS + OWN_INKS
     found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static), inks)
-    cv = layers.canvas(found, WIDTH, HEIGHT)
     layer_no = _layer_no((key, inks))
-    _draw_map(cv, view, found, layer_no)
-    y = found.data  # the legend's bottom
-    y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32, layer_no)
-    y = max(y, _draw_panel(cv, view, names)) + 12
+    # the layout first (the canvas is made as tall as the picture needs, not HEIGHT)
+    facts_y, facts_w = found.data + 6, PANEL_X - 32  # (under the legend)
+    facts = tuple(_wrapped(line, facts_w, SMALL) for line in _facts(view, names))
+    panel = _panel(view, names)
+    below = max(facts_y + 28 * sum(len(lines) for lines in facts), panel[2]) + 12
     x, w = 20, WIDTH - 40
-    y = cv.last_caption(x, y, w, view, names)
     if view.get("phase") == "over":
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
         prompt = tr("game_over", names=winners)
     else:
         prompt = fill_names(view.get("prompt", ""), names)
-    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+    prompt_lines = _wrapped(prompt, w, 24, True)
+    # the last move's caption: at most 3 lines of 29 px (and 4) but for a rare first sentence
+    # longer than that: then drawn again on a canvas HEIGHT tall
+    tall = int(below + 3 * 29 + 4 + 32 * len(prompt_lines)) + 12
+    for height in (tall, HEIGHT) if tall < HEIGHT else (HEIGHT,):
+        cv = layers.canvas(found, WIDTH, height)
+        _draw_map(cv, view, found, layer_no)
+        _draw_facts(cv, facts, 16, facts_y, facts_w, layer_no)
+        _draw_panel(cv, panel)
+        y = cv.last_caption(x, below, w, view, names)
+        y = _paragraph(cv, x, y, prompt_lines, 24, INK, bold=True)
+        if int(y) + 12 <= height:
+            break
     return cv.png(int(y) + 12)
