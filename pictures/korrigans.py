@@ -59,6 +59,9 @@ tr = labels("korrigans", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2000  # the canvas; the picture ends below its last line
+# ... made shorter when the picture fits (most do: a smaller canvas is made faster), of one
+# of a few heights (the shapes drawn are kept per canvas size: ``draw._outlined``)
+HEIGHTS = (1280, 1600)
 CELL = 92
 RAIN = 46  # the Sun column (left) and Cloud row (top)
 MAP_X = 10 + RAIN + 6
@@ -531,20 +534,21 @@ def _cell_tile(found: layers.Layer, box: tuple[int, int, int, int], drawn: tuple
         for _, (a0, b0, a1, b1) in drawn:
             x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1 + 1), max(y1, b1 + 1)
         around = (max(0, x0), max(0, y0), min(cv.width, x1), min(cv.height, y1))
-        before = cv.img.crop(around)
-        stars = False
-        for what, _ in drawn:
+        before = None if around == box else cv.img.crop(around)
+        stars = []
+        for what, (a0, b0, a1, b1) in drawn:
             if what[0] == "star":
                 _draw_element(cv, what)
-                stars = True
-        if stars:
-            layers.stamp_over(cv, found, [box])
+                stars.append((a0, b0, a1 + 1, b1 + 1))
+        if stars:  # the borders over them again
+            layers.stamp_over(cv, found, stars)
         for what, _ in drawn:
             if what[0] != "star":
                 _draw_element(cv, what)
-        inside = cv.img.crop(box)
-        cv.img.paste(before, around[:2])
-        cv.img.paste(inside, box[:2])
+        if before is not None:
+            inside = cv.img.crop(box)
+            cv.img.paste(before, around[:2])
+            cv.img.paste(inside, box[:2])
 
     return paint
 
@@ -737,24 +741,11 @@ def _seat_lines(part: tuple, width: int, language: str) -> tuple[tuple[str, tupl
     )
 
 
-def _seat_tile(seat: tuple, prev: tuple | None, x: int, w: int):
-    """The drawing of one player's panel (``_panel``'s seat): its "to act" frame, token,
-    name, gold, lines and last-move star, the bottom row of the frame above (it shares that
-    row: drawn first, as the board does) and the panel's outline beside it (two columns).
-    The box holds it all but the frame's own bottom row (the next box's first row): drawn
-    whole, with that row put back as it was."""
-    s, name_, gold, wrapped, y, height, acting, starred = seat
+def _seat_tile(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w: int):
+    """The drawing of one player's token, name, gold and lines (a tile: its box lies inside
+    its "to act" frame, drawn before it; the last move's star goes over it)."""
 
     def paint(cv: Canvas) -> None:
-        box = (PANEL_X, y - 4, PANEL_X + PANEL_W + 1, y + height - 4)
-        reach = (x - 6, y - 4 if prev is None else prev[0] - 4, x + w + 7, y + height - 3)
-        before = cv.img.crop(reach) if acting or prev is not None else None
-        if prev is not None:
-            cv.rect(
-                (x - 6, prev[0] - 4, x + w + 6, prev[0] + prev[1] - 4), TO_ACT, INK, 2, radius=6
-            )
-        if acting:
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         cv.token(x + 16, y + 17, 17, s)
         gw = text_width(gold, 26, True)
         cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
@@ -763,12 +754,6 @@ def _seat_tile(seat: tuple, prev: tuple | None, x: int, w: int):
         for part, ink in wrapped:
             cv.text((x + 40, ly), part, SMALL, ink)
             ly += 28
-        if starred:
-            cv.star(x + w - 12, ly - 14, 12)
-        for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
-            cv.rect((edge, y - 4, edge, y + height - 5), RULE)
-        if before is not None:
-            _keep_only(cv, box, before, reach[:2])
 
     return paint
 
@@ -800,48 +785,46 @@ def _panel(view: dict, names: list[str]) -> tuple:
 
 
 def _draw_panel(cv: Canvas, panel: tuple) -> None:
-    """Each player's gold, tokens and Companions beside the map (``_panel``), in its outline:
-    the head, each seat and the outline's bottom a tile."""
+    """Each player's gold, tokens and Companions beside the map (``_panel``), in its outline.
+    Tiles: the head with the outline's top, each seat's token, name, gold and lines (inside
+    its "to act" frame: two frames share a row), the outline's bottom; its sides are two
+    lines, the frames and the last move's star drawn as they are."""
     head_lines, seats, bottom = panel
     if not seats:  # (never: a game has players) drawn as it is, no tiles
         return _draw_panel_plain(cv, panel)
     x, w = PANEL_X + 12, PANEL_W - 24
     top = PANEL_TOP
     outline = (PANEL_X, top, PANEL_X + PANEL_W, bottom)
-    first = seats[0][4]
+    first, end = seats[0][4] - 4, bottom - 8 - 4  # the first frame's top row, the last's bottom
 
-    def paint_head(cv: Canvas) -> None:
-        box = (PANEL_X, top, PANEL_X + PANEL_W + 1, first - 4)
-        before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
+    def outlined(box, draw=None):
+        def paint(cv: Canvas) -> None:
+            before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
+            if draw is not None:
+                draw(cv)
+            cv.rect(outline, None, RULE, 1, radius=8)
+            _keep_only(cv, box, before, (PANEL_X, top))
+
+        return paint
+
+    def head(cv: Canvas) -> None:
         y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
         _paragraph(cv, x, y, head_lines, SMALL, MUTED)
-        cv.rect(outline, None, RULE, 1, radius=8)
-        _keep_only(cv, box, before, outline[:2])
 
-    cv.tile(
-        ("korrigans.head", head_lines, bottom),
-        (PANEL_X, top, PANEL_X + PANEL_W + 1, first - 4),
-        paint_head,
-    )
-    prev = None
-    for seat in seats:
-        s, name_, gold, wrapped, y, height, acting, starred = seat
-        key = ("korrigans.seat", seat, prev)
-        box = (PANEL_X, y - 4, PANEL_X + PANEL_W + 1, y + height - 4)
-        cv.tile(key, box, _seat_tile(seat, prev, x, w))
-        prev = (y, height) if acting else None
-    end = bottom - 8
-
-    def paint_bottom(cv: Canvas) -> None:
-        box = (PANEL_X, end - 4, PANEL_X + PANEL_W + 1, bottom + 1)
-        before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
-        if prev is not None:
-            cv.rect((x - 6, prev[0] - 4, x + w + 6, end - 4), TO_ACT, INK, 2, radius=6)
-        cv.rect(outline, None, RULE, 1, radius=8)
-        _keep_only(cv, box, before, outline[:2])
-
-    box = (PANEL_X, end - 4, PANEL_X + PANEL_W + 1, bottom + 1)
-    cv.tile(("korrigans.bottom", prev, bottom - top), box, paint_bottom)
+    box = (PANEL_X, top, PANEL_X + PANEL_W + 1, first)
+    cv.tile(("korrigans.head", head_lines, bottom - top), box, outlined(box, head))
+    for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
+        cv.rect((edge, first, edge, end), RULE)
+    for s, name_, gold, wrapped, y, height, acting, starred in seats:
+        if acting:
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
+        box = (x - 6, y - 3, x + w + 7, y + height - 4)  # (the frame's rows but the 2 shared)
+        key = ("korrigans.seat", s, name_, gold, wrapped, acting, height)
+        cv.tile(key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
+        if starred:
+            cv.star(x + w - 12, y + height - 8 - 14, 12)
+    box = (PANEL_X, end + 1, PANEL_X + PANEL_W + 1, bottom + 1)
+    cv.tile(("korrigans.bottom", bottom - top), box, outlined(box))
 
 
 def _keep_only(cv: Canvas, box, before, at) -> None:
@@ -933,7 +916,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     inks = INKS + OWN_INKS
     found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static), inks)
     layer_no = _layer_no((key, inks))
-    # the layout first (the canvas is made as tall as the picture needs, not HEIGHT)
+    # the layout first (the canvas is made as tall as the picture needs: ``HEIGHTS``)
     facts_y, facts_w = found.data + 6, PANEL_X - 32  # (under the legend)
     facts = tuple(_wrapped(line, facts_w, SMALL) for line in _facts(view, names))
     panel = _panel(view, names)
@@ -948,7 +931,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     # the last move's caption: at most 3 lines of 29 px (and 4) but for a rare first sentence
     # longer than that: then drawn again on a canvas HEIGHT tall
     tall = int(below + 3 * 29 + 4 + 32 * len(prompt_lines)) + 12
-    for height in (tall, HEIGHT) if tall < HEIGHT else (HEIGHT,):
+    for height in [h for h in HEIGHTS if h >= tall] + [HEIGHT]:
         cv = layers.canvas(found, WIDTH, height)
         _draw_map(cv, view, found, layer_no)
         _draw_facts(cv, facts, 16, facts_y, facts_w, layer_no)
