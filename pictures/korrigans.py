@@ -16,7 +16,18 @@ from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
 from . import layers
-from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
+from .draw import (
+    _PAD,
+    MIN_TEXT,
+    WIDTH,
+    Canvas,
+    _rounded,
+    fill_names,
+    names_for,
+    text_width,
+    wrap_parts,
+    wrap_words,
+)
 from .palette import GOLD, INK, INKS, MUTED, RULE, SEAT_SHAPES
 from .words import labels, lang, name
 
@@ -336,7 +347,7 @@ def _slots(places: list[tuple[int, int]]) -> list[tuple[float, float]]:
 # board's order: a box is a tile keyed by exactly those elements, drawn whole (a neighbour's
 # piece too) with everything outside the box put back as it was (``_cell_tile``). A move
 # changes the few boxes its pieces reach; the others are pasted.
-BLOCK = (1, 1)
+BLOCK = (2, 2)
 MARGIN = 6  # px around the map a piece may reach (a badge: 5 past its cell)
 # How far each element draws around its point (x0, y0, x1, y1, inclusive), one pixel to spare.
 _REACH = {
@@ -817,7 +828,7 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
         cv.rect((edge, first, edge, end), RULE)
     for s, name_, gold, wrapped, y, height, acting, starred in seats:
         if acting:
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
+            _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
         box = (x - 6, y - 3, x + w + 7, y + height - 4)  # (the frame's rows but the 2 shared)
         key = ("korrigans.seat", s, name_, gold, wrapped, acting, height)
         cv.tile(key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
@@ -825,6 +836,19 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
             cv.star(x + w - 12, y + height - 8 - 14, 12)
     box = (PANEL_X, end + 1, PANEL_X + PANEL_W + 1, bottom + 1)
     cv.tile(("korrigans.bottom", bottom - top), box, outlined(box))
+
+
+def _to_act_frame(cv: Canvas, box: tuple[int, int, int, int]) -> None:
+    """A seat's "to act" frame: ``cv.rect(box, TO_ACT, INK, 2, radius=6)``, stamped from the
+    masks ``Canvas.rect`` keeps for small boxes (one this large it has Pillow draw each time),
+    the same pixels (``draw._rounded``)."""
+    x0, y0, x1, y1 = box
+    fill, outline = cv.ink(TO_ACT), cv.ink(INK)
+    parts = _rounded(x1 - x0, y1 - y0, 6, 2, True, "other")
+    at = (x0 - _PAD - 2, y0 - _PAD - 2)
+    for part, ink in zip(parts, (fill, outline)):
+        if part is not None:
+            cv.draw.draw.draw_bitmap(at, part[1], ink)
 
 
 def _keep_only(cv: Canvas, box, before, at) -> None:
@@ -843,7 +867,7 @@ def _draw_panel_plain(cv: Canvas, panel: tuple) -> None:
     _paragraph(cv, x, y, head_lines, SMALL, MUTED)
     for s, name_, gold, wrapped, y, height, acting, starred in seats:
         if acting:
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
+            _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
         cv.token(x + 16, y + 17, 17, s)
         gw = text_width(gold, 26, True)
         cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
