@@ -378,26 +378,35 @@ class _Grid:
         self.rows, self.cols = len(grid), len(grid[0])
         self.cells = _cells(self.grid)
         self.slots = {letter: _slots(places) for letter, places in self.cells.items()}
-        self.xs = (
-            MAP_X - MARGIN,
-            *(MAP_X + c * CELL for c in range(BLOCK[1], self.cols, BLOCK[1])),
-            MAP_X + self.cols * CELL + MARGIN,
-        )
-        self.ys = (
-            MAP_Y - MARGIN,
-            *(MAP_Y + r * CELL for r in range(BLOCK[0], self.rows, BLOCK[0])),
-            MAP_Y + self.rows * CELL + MARGIN,
-        )
         by_border: dict[str, list[tuple]] = {}
         for a, b, *edge in _segments(self.grid):
             by_border.setdefault(_border_key(a, b), []).append(edge)
         self.middles = {key: edges[len(edges) // 2] for key, edges in by_border.items()}
-        self._boxes: dict[tuple[int, int, int, int], tuple | None] = {}
+        self.blocks = _Boxes(self.rows, self.cols, BLOCK)
+        self.cells_boxes = _Boxes(self.rows, self.cols, (1, 1))
 
-    def boxes(self, extent: tuple[int, int, int, int]) -> tuple | None:
+
+class _Boxes:
+    """The map cut into boxes of ``block`` (rows, columns) cells, those at its edges
+    reaching MARGIN past it."""
+
+    def __init__(self, rows: int, cols: int, block: tuple[int, int]) -> None:
+        self.xs = (
+            MAP_X - MARGIN,
+            *(MAP_X + c * CELL for c in range(block[1], cols, block[1])),
+            MAP_X + cols * CELL + MARGIN,
+        )
+        self.ys = (
+            MAP_Y - MARGIN,
+            *(MAP_Y + r * CELL for r in range(block[0], rows, block[0])),
+            MAP_Y + rows * CELL + MARGIN,
+        )
+        self._found: dict[tuple[int, int, int, int], tuple | None] = {}
+
+    def touched(self, extent: tuple[int, int, int, int]) -> tuple | None:
         """The boxes an element drawn inside ``extent`` (inclusive) reaches into (None: it
         reaches past them)."""
-        found = self._boxes.get(extent, False)
+        found = self._found.get(extent, False)
         if found is False:
             xs, ys = self.xs, self.ys
             x0, y0, x1, y1 = extent
@@ -409,8 +418,8 @@ class _Grid:
                     for i in range(bisect_right(ys, y0) - 1, bisect_right(ys, y1))
                     for j in range(bisect_right(xs, x0) - 1, bisect_right(xs, x1))
                 )
-            if len(self._boxes) < 4096:  # (a map's slots and pieces: a few hundred)
-                self._boxes[extent] = found
+            if len(self._found) < 4096:  # (a map's slots and pieces: a few hundred)
+                self._found[extent] = found
         return found
 
 
@@ -535,7 +544,7 @@ def _draw_element(cv: Canvas, what: tuple) -> None:
 
 
 def _cell_tile(found: layers.Layer, box: tuple[int, int, int, int], drawn: tuple):
-    """The drawing of one box of the map: its elements (``drawn``, in the board's order: the
+    """The drawing of one cell of the map: its elements (``drawn``, in the board's order: the
     stars, then the borders stamped over them again, then the pieces) drawn whole, then
     everything outside the box as it was before (a neighbour's piece reaches into the box: it
     is drawn here for its part inside, and in its own box for the rest)."""
@@ -565,20 +574,38 @@ def _cell_tile(found: layers.Layer, box: tuple[int, int, int, int], drawn: tuple
 
 
 def _draw_pieces(cv: Canvas, view: dict, found: layers.Layer, layer_no: int, g: _Grid) -> None:
-    """The Cauldron's marks and the pieces: box by box, each a tile (``_Grid``)."""
+    """The Cauldron's marks and the pieces: box by box, each a tile (``BLOCK``), drawn cell
+    by cell, each a tile too (a move changes a cell or two of a box)."""
     elements = _elements(view, g)
     if not elements:
         return
     boxes: dict[tuple[int, int, int, int], list] = {}
     for element in elements:
-        touched = g.boxes(element[1])
+        touched = g.blocks.touched(element[1])
         if touched is None:  # past the boxes: never with today's pieces, but not lost
             return _draw_plain(cv, found, elements)
         for box in touched:
             boxes.setdefault(box, []).append(element)
     for box, drawn in boxes.items():
         key = ("korrigans.map", layer_no, tuple(what for what, _ in drawn))
-        cv.tile(key, box, _cell_tile(found, box, tuple(drawn)))
+        cv.tile(key, box, _block_tile(found, layer_no, g, box, drawn))
+
+
+def _block_tile(found: layers.Layer, layer_no: int, g: _Grid, block: tuple, drawn: list):
+    """The drawing of one box of the map: each of its cells a tile (``_cell_tile``)."""
+
+    def paint(cv: Canvas) -> None:
+        x0, y0, x1, y1 = block
+        cells: dict[tuple[int, int, int, int], list] = {}
+        for element in drawn:
+            for box in g.cells_boxes.touched(element[1]):
+                if x0 <= box[0] < x1 and y0 <= box[1] < y1:
+                    cells.setdefault(box, []).append(element)
+        for box, mine in cells.items():
+            key = ("korrigans.cell", layer_no, tuple(what for what, _ in mine))
+            cv.tile(key, box, _cell_tile(found, box, tuple(mine)))
+
+    return paint
 
 
 def _draw_plain(cv: Canvas, found: layers.Layer, elements: list) -> None:
