@@ -951,6 +951,29 @@ def _draw_facts(cv: Canvas, wrapped: tuple, x: int, y: float, w: int, under) -> 
     return bottom
 
 
+_PROMPTS: dict[tuple, str] = {}
+
+
+def _prompt(message, names: list[str]) -> str:
+    """``fill_names(message, names)``, rendered once per message, names and language."""
+    key = (_frozen(message), tuple(names), lang())
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) >= 4096:  # (a game's prompts: a few dozen)
+            _PROMPTS.clear()
+        found = _PROMPTS[key] = fill_names(message, names)
+    return found
+
+
+def _frozen(value) -> tuple:
+    """A message's JSON form as a key (each value with its type: 1 and True differ)."""
+    if isinstance(value, (list, tuple)):
+        return ("list", tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((_frozen(k), _frozen(v)) for k, v in value.items())))
+    return (type(value).__name__, value)
+
+
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     names = names_for(names, len(view.get("players", [])))
@@ -977,7 +1000,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
         prompt = tr("game_over", names=winners)
     else:
-        prompt = fill_names(view.get("prompt", ""), names)
+        prompt = _prompt(view.get("prompt", ""), names)
     prompt_lines = _wrapped(prompt, w, 24, True)
     # the last move's caption: at most 3 lines of 29 px (and 4) but for a rare first sentence
     # longer than that: then drawn again on a canvas HEIGHT tall
