@@ -4,6 +4,12 @@ on its border, Elf/Goblin carriers, the Cauldron, and the rainbow (Suns and Clou
 
 Drawn from the spectator view alone (``engines/korrigans/views.py``). Clover numbers are printed
 on the map itself: read from the view's field if present, else from the map file it names.
+
+After a move most of the board is what it was: the map and legend are a static layer
+(``layers``), and the map's boxes and cells, the rainbow, the facts, the panel's head and each
+seat are tiles (``tiles``) keyed by exactly what they show, so only what moved is drawn; what
+changes with every move around them (the to-act frames under the seats, the last move's star
+and the Troll over them, the caption) is drawn as it is, in the board's order.
 """
 
 from __future__ import annotations
@@ -341,12 +347,15 @@ def _slots(places: list[tuple[int, int]]) -> list[tuple[float, float]]:
 
 
 # --- the moving parts of the map, as tiles --------------------------------------------------------
-# The map is cut into boxes: each cell, and a strip MARGIN wide around the map (a piece in a
-# slot at the map's edge reaches past it). What a box shows is the layer's ground and borders
-# under it plus every element (a Cauldron mark, a piece) that reaches into it, drawn in the
-# board's order: a box is a tile keyed by exactly those elements, drawn whole (a neighbour's
-# piece too) with everything outside the box put back as it was (``_cell_tile``). A move
-# changes the few boxes its pieces reach; the others are pasted.
+# The map is cut into boxes of BLOCK cells, those at its edges reaching MARGIN past it (a piece
+# in a slot at the map's edge reaches past it), and each box into its cells. What a box shows
+# is the layer's ground and borders under it plus every element (a Cauldron mark, a piece)
+# that reaches into it, drawn in the board's order: a box is a tile keyed by exactly those
+# elements, made of its cells' tiles, each keyed the same way and drawn whole (a neighbour's
+# piece too) with everything outside the cell put back as it was (``_cell_tile``). A move
+# changes the few cells its pieces reach: their boxes are made again from the other cells
+# kept, the other boxes are pasted. (14 boxes: a tile pasted costs about what a piece drawn
+# does, and a cell drawn again a few.)
 BLOCK = (2, 2)
 MARGIN = 6  # px around the map a piece may reach (a badge: 5 past its cell)
 # How far each element draws around its point (x0, y0, x1, y1, inclusive), one pixel to spare.
