@@ -23,6 +23,7 @@ from engines.korrigans.maps import load_map
 
 from . import layers
 from .draw import (
+    _CLEARS,
     _PAD,
     MIN_TEXT,
     WIDTH,
@@ -981,6 +982,17 @@ def _frozen(value) -> tuple:
     if isinstance(value, dict):
         return ("dict", tuple(sorted((_frozen(k), _frozen(v)) for k, v in value.items())))
     return (type(value).__name__, value)
+
+
+def _clear() -> None:
+    """Forget what this module keeps (``draw.clear_caches``: tests draw with cold caches)."""
+    for cached in (_wrapped, _seat_lines):
+        cached.cache_clear()
+    for kept in (_PROMPTS, _GRIDS, _LAYERS):
+        kept.clear()
+
+
+_CLEARS.append(_clear)
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
