@@ -876,9 +876,10 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
 
 
 def _to_act_frame(cv: Canvas, box: tuple[int, int, int, int]) -> None:
-    """A seat's "to act" frame: ``cv.rect(box, TO_ACT, INK, 2, radius=6)``, stamped from the
-    masks ``Canvas.rect`` keeps for small boxes (one this large it has Pillow draw each time),
-    the same pixels (``draw._rounded``)."""
+    """A seat's "to act" frame: ``cv.rect(box, TO_ACT, INK, 2, radius=6)``, the same pixels,
+    stamped from the masks ``Canvas.rect`` keeps per size (``draw._rounded``): ``Canvas.rect``
+    of e6cd6e4 has Pillow draw a box this large each time (main's b79d590 stamps it as a band:
+    with it this can be ``cv.rect`` again)."""
     x0, y0, x1, y1 = box
     fill, outline = cv.ink(TO_ACT), cv.ink(INK)
     parts = _rounded(x1 - x0, y1 - y0, 6, 2, True, "other")
