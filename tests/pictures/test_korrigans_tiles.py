@@ -91,3 +91,26 @@ def test_without_tiles_every_piece_is_drawn(counted, monkeypatch):
     assert counted["drawn"] == counted["tiles"] >= 16
     assert counted["cells drawn"] == counted["cells"] >= 20
     assert counted["pieces"] >= len(korrigans._elements(view, korrigans._grid(view["map"]["grid"])))
+
+
+def test_a_piece_reaching_past_the_boxes_has_its_map_drawn_as_it_is(monkeypatch):
+    """The boxes reach MARGIN past the map, as far as a piece at its edge does; a piece that
+    reached further (none does) would have the map's pieces drawn without tiles: the same
+    board all the same."""
+    views = _played(5, seed=3, moves=40)
+    draw.clear_caches()
+    boards = [pictures.picture("korrigans", v, NAMES[:5]) for v in views]
+    monkeypatch.setattr(korrigans, "MARGIN", 0)  # every piece at the map's edge reaches past
+    draw.clear_caches()
+    plain = []
+    monkeypatch.setattr(korrigans, "_draw_plain", _counting(plain, korrigans._draw_plain))
+    assert [pictures.picture("korrigans", v, NAMES[:5]) for v in views] == boards
+    assert plain  # (the boards above had pieces at the map's edge)
+
+
+def _counting(calls: list, real):
+    def wrapper(*args):
+        calls.append(args)
+        return real(*args)
+
+    return wrapper
