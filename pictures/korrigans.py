@@ -814,9 +814,10 @@ def _panel(view: dict, names: list[str]) -> tuple:
 
 def _draw_panel(cv: Canvas, panel: tuple) -> None:
     """Each player's gold, tokens and Companions beside the map (``_panel``), in its outline.
-    Tiles: the head with the outline's top, each seat's token, name, gold and lines (inside
-    its "to act" frame: two frames share a row), the outline's bottom; its sides are two
-    lines, the frames and the last move's star drawn as they are."""
+    Tiles: the outline's top rows, the head (its round and bag change often), each seat's
+    token, name, gold and lines (inside its "to act" frame: two frames share a row), the
+    outline's bottom rows; its sides are two lines, the frames and the last move's star drawn
+    as they are."""
     head_lines, seats, bottom = panel
     if not seats:  # (never: a game has players) drawn as it is, no tiles
         return _draw_panel_plain(cv, panel)
@@ -825,11 +826,9 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
     outline = (PANEL_X, top, PANEL_X + PANEL_W, bottom)
     first, end = seats[0][4] - 4, bottom - 8 - 4  # the first frame's top row, the last's bottom
 
-    def outlined(box, draw=None):
+    def outlined(box):
         def paint(cv: Canvas) -> None:
             before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
-            if draw is not None:
-                draw(cv)
             cv.rect(outline, None, RULE, 1, radius=8)
             _keep_only(cv, box, before, (PANEL_X, top))
 
@@ -839,10 +838,13 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
         y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
         _paragraph(cv, x, y, head_lines, SMALL, MUTED)
 
-    box = (PANEL_X, top, PANEL_X + PANEL_W + 1, first)
-    cv.tile(("korrigans.head", head_lines, bottom - top), box, outlined(box, head))
+    below = top + 10  # the outline's top rows (its corners: 8 rows), above the title's ink
+    box = (PANEL_X, top, PANEL_X + PANEL_W + 1, below)
+    cv.tile(("korrigans.top", bottom - top), box, outlined(box))
+    box = (PANEL_X + 1, below, PANEL_X + PANEL_W, first)
+    cv.tile(("korrigans.head", head_lines), box, head)
     for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
-        cv.rect((edge, first, edge, end), RULE)
+        cv.rect((edge, below, edge, end), RULE)
     for s, name_, gold, wrapped, y, height, acting, starred in seats:
         if acting:
             _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
