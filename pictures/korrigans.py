@@ -28,7 +28,8 @@ from .draw import (
     MIN_TEXT,
     WIDTH,
     Canvas,
-    _rounded,
+    _band_height,
+    _banded,
     fill_names,
     names_for,
     text_width,
@@ -859,16 +860,31 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
 
 def _to_act_frame(cv: Canvas, box: tuple[int, int, int, int]) -> None:
     """A seat's "to act" frame: ``cv.rect(box, TO_ACT, INK, 2, radius=6)``, the same pixels,
-    stamped from the masks ``Canvas.rect`` keeps per size (``draw._rounded``): ``Canvas.rect``
-    of e6cd6e4 has Pillow draw a box this large each time (main's b79d590 stamps it as a band:
-    with it this can be ``cv.rect`` again)."""
+    stamped as ``Canvas.rect`` stamps a tall box (``draw._banded``: its top rows, its straight
+    rows as rectangles, its bottom rows): ``Canvas.rect`` of e6cd6e4 has Pillow draw a box
+    this large each time (main's b79d590 bands it too: with it this is ``cv.rect`` again)."""
     x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
     fill, outline = cv.ink(TO_ACT), cv.ink(INK)
-    parts = _rounded(x1 - x0, y1 - y0, 6, 2, True, "other")
-    at = (x0 - _PAD - 2, y0 - _PAD - 2)
+    parts = None
+    if h > _band_height(w, 6, 2) + 4:
+        parts = _banded(w, 6, 2, True, "other")
+    if parts is None:  # (a frame is taller than its corners: never)
+        cv.rect(box, TO_ACT, INK, 2, radius=6)
+        return
+    x, y = x0 - _PAD - 2, y0 - _PAD - 2
+    core = cv.draw.draw
     for part, ink in zip(parts, (fill, outline)):
-        if part is not None:
-            cv.draw.draw.draw_bitmap(at, part[1], ink)
+        if part is None:
+            continue
+        _, top, runs, bottom, split, short = part
+        extra = h - short  # the rows the band adds
+        if top is not None:
+            core.draw_bitmap((x, y), top, ink)
+        for a, b in runs:
+            core.draw_rectangle((x + a, y + split, x + b, y + split + extra - 1), ink, 1)
+        if bottom is not None:
+            core.draw_bitmap((x, y + split + extra), bottom, ink)
 
 
 def _keep_only(cv: Canvas, box, before, at) -> None:
