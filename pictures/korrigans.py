@@ -4,16 +4,39 @@ on its border, Elf/Goblin carriers, the Cauldron, and the rainbow (Suns and Clou
 
 Drawn from the spectator view alone (``engines/korrigans/views.py``). Clover numbers are printed
 on the map itself: read from the view's field if present, else from the map file it names.
+
+After a move most of the board is what it was: the map and legend are a static layer
+(``layers``), and the map's boxes and cells, the rainbow, the facts, the panel's head and each
+seat are tiles (``tiles``) keyed by exactly what they show, so only what moved is drawn; what
+changes with every move around them (the to-act frames under the seats, the last move's star
+and the Troll over them, the caption) is drawn as it is, in the board's order.
 """
 
 from __future__ import annotations
+
+import itertools
+from bisect import bisect_right
+from functools import lru_cache
 
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
 from . import layers
-from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts
-from .palette import GOLD, INK, MUTED, RULE
+from .draw import (
+    _CLEARS,
+    _PAD,
+    MIN_TEXT,
+    WIDTH,
+    Canvas,
+    _band_height,
+    _banded,
+    fill_names,
+    names_for,
+    text_width,
+    wrap_parts,
+    wrap_words,
+)
+from .palette import GOLD, INK, INKS, MUTED, RULE, SEAT_SHAPES
 from .words import labels, lang, name
 
 # The words of this board picture: ids of the game's own catalog, ``<game>.pic.<id>``
@@ -55,12 +78,16 @@ tr = labels("korrigans", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2000  # the canvas; the picture ends below its last line
+# ... made shorter when the picture fits (most do: a smaller canvas is made faster), of one
+# of a few heights (the shapes drawn are kept per canvas size: ``draw._outlined``)
+HEIGHTS = (1280, 1600)
 CELL = 92
 RAIN = 46  # the Sun column (left) and Cloud row (top)
 MAP_X = 10 + RAIN + 6
 MAP_Y = 8 + RAIN + 6
 PANEL_X = MAP_X + 6 * CELL + 14
 PANEL_W = WIDTH - PANEL_X - 10
+PANEL_TOP = 8
 SLOT = CELL // 2  # each cell holds 2x2 slots for pieces
 PIECE_R = 20
 SMALL = MIN_TEXT  # the smallest words: 22 px at 1040 wide, 11 px as Discord shows it
@@ -92,6 +119,20 @@ RAINBOW_RGB = {
     "violet": (170, 100, 210),
 }
 RAINBOW_TEXT = {"yellow": INK, "orange": INK}
+RAINBOW_UNKNOWN = (200, 200, 200)
+PAWN_EMPTY = (245, 242, 235)  # a rainbow place without its card
+TOKEN_BACK = (200, 220, 190)  # the lower disc of a token stack
+POT = (40, 40, 40)  # the Cauldron
+TO_ACT = (255, 244, 200)  # a panel's seat that is to act
+# Every colour of this board, in the palette from the start (after the shared ``INKS``): a
+# colour keeps its index move after move, so the parts kept as tiles are pasted again.
+OWN_INKS = tuple(
+    dict.fromkeys(
+        [*FIELD_FILL.values(), FIELD_DEFAULT, SAND_DOT, WATER, WOOD, STONE, CLOVER, TROLL]
+        + [ELF, GOBLIN, *RAINBOW_RGB.values(), RAINBOW_UNKNOWN, PAWN_EMPTY, TOKEN_BACK, POT]
+        + [TO_ACT]
+    )
+)
 
 _SHORT = dict(zip(RAINBOW, "ROYGBIV"))  # a colour's letter beside its colour
 
@@ -181,13 +222,13 @@ def _menhir(cv: Canvas, cx: float, cy: float, s: float = 1.0) -> None:
 
 
 def _tokens(cv: Canvas, cx: float, cy: float, count: int) -> None:
-    cv.ellipse((cx - 15, cy - 3, cx + 13, cy + 15), (200, 220, 190), INK, 1)
+    cv.ellipse((cx - 15, cy - 3, cx + 13, cy + 15), TOKEN_BACK, INK, 1)
     cv.ellipse((cx - 13, cy - 15, cx + 15, cy + 5), CLOVER, INK, 2)
     cv.text((cx + 1, cy - 5), str(count), SMALL, (255, 255, 255), bold=True, anchor="mm")
 
 
 def _cauldron(cv: Canvas, cx: float, cy: float) -> None:
-    cv.ellipse((cx - 15, cy - 9, cx + 15, cy + 15), (40, 40, 40), INK, 2)
+    cv.ellipse((cx - 15, cy - 9, cx + 15, cy + 15), POT, INK, 2)
     cv.ellipse((cx - 13, cy - 12, cx + 13, cy - 2), GOLD, INK, 2)
     cv.text((cx, cy + 3), "$", SMALL, GOLD, bold=True, anchor="mm")
 
@@ -209,10 +250,10 @@ def _carrier_badge(cv: Canvas, cx: float, cy: float, carry: str) -> None:
 
 def _pawn(cv: Canvas, cx: float, cy: float, colour: str | None, label: str, r: int = 20) -> None:
     if colour is None:
-        cv.ellipse((cx - r, cy - r, cx + r, cy + r), (245, 242, 235), RULE, 1)
+        cv.ellipse((cx - r, cy - r, cx + r, cy + r), PAWN_EMPTY, RULE, 1)
         cv.text((cx, cy), label, SMALL, MUTED, anchor="mm")
         return
-    rgb = RAINBOW_RGB.get(colour, (200, 200, 200))
+    rgb = RAINBOW_RGB.get(colour, RAINBOW_UNKNOWN)
     cv.ellipse((cx - r, cy - r, cx + r, cy + r), rgb, INK, 2)
     cv.text(
         (cx, cy),
@@ -266,29 +307,6 @@ def _map_ground(cv: Canvas, static: dict) -> None:
                             cv.rect((dx, dy, dx + 2, dy + 2), SAND_DOT)
 
 
-def _map_marks(cv: Canvas, view: dict) -> list[tuple[int, int, int, int]]:
-    """The Cauldron's possible places (a move changes them): on the ground, under the borders
-    (each star sits on its cell's corner). Returns a box around each (``stamp_over``)."""
-    boxes = []
-    grid = view["map"]["grid"]
-    possible = set(view.get("cauldron_possible") or [])
-    suns, clouds = view.get("suns", []), view.get("clouds", [])
-    for r, row in enumerate(grid):
-        for c, ch in enumerate(row):
-            if (
-                ch in possible
-                and r < len(suns)
-                and c < len(clouds)
-                and suns[r] is None
-                and clouds[c] is None
-            ):
-                x, y = _xy(r, c)
-                ax, ay = x + CELL - 4, y + CELL + 4
-                cv.text((ax, ay), "*", 30, GOLD, bold=True, anchor="rs")
-                boxes.append((ax - 40, ay - 40, ax + 10, ay + 10))  # the star's 30 px and more
-    return boxes
-
-
 def _map_lines(cv: Canvas, static: dict) -> None:
     """The borders, the frame, each field's letter, clover number and the Village's name: over
     the Cauldron's marks, under the pieces (which keep to their own slots: slot 0 holds the
@@ -330,24 +348,142 @@ def _slots(places: list[tuple[int, int]]) -> list[tuple[float, float]]:
     ]
 
 
-def _draw_map(cv: Canvas, view: dict, found: layers.Layer) -> None:
-    """The moving parts of the map: the rainbow, the Cauldron's marks (before ``over``: under
-    the borders), then the pieces, slot by slot through each field's cells, and the Troll."""
-    grid = view["map"]["grid"]
-    rows, cols = len(grid), len(grid[0])
+# --- the moving parts of the map, as tiles --------------------------------------------------------
+# The map is cut into boxes of BLOCK cells, those at its edges reaching MARGIN past it (a piece
+# in a slot at the map's edge reaches past it). What a box shows is the layer's ground and
+# borders under it plus every element (a Cauldron mark, a piece) that reaches into it, drawn
+# in the board's order: a box is a tile keyed by exactly those elements, drawn whole (a
+# neighbour's piece too) with everything outside the box put back as it was (``_box_tile``).
+# A move changes the few boxes its pieces reach; the others are pasted. (2x2 cells, 14 boxes:
+# a tile pasted costs about what a piece drawn does; boxes of one cell, or boxes drawn from
+# their cells' tiles, measured no faster after a move and slower with nothing kept.)
+BLOCK = (2, 2)
+MARGIN = 6  # px around the map a piece may reach (a badge: 5 past its cell)
+# How far each element draws around its point (x0, y0, x1, y1, inclusive), one pixel to spare.
+_REACH = {
+    "star": (-14, -24, -1, -9),  # the Cauldron's "*" anchored on its cell's corner
+    "menhir": (-11, -16, 11, 15),
+    "tokens": (-16, -16, 16, 16),
+    "tokens_ring": (-22, -22, 22, 22),
+    "pontoon": (-17, -7, 17, 15),
+    "cauldron": (-16, -13, 16, 16),
+    "more": (-24, -12, 24, 12),
+    "ring": (-26, -26, 26, 26),  # a Korrigan's last-move ring
+    "badge": (0, -28, 28, 0),  # its Elf/Goblin badge
+}
+_TOKEN_REACH = {  # a Korrigan of each seat shape, radius PIECE_R
+    "circle": (-21, -21, 21, 21),
+    "square": (-19, -19, 19, 19),
+    "triangle": (-24, -23, 24, 18),
+    "diamond": (-25, -24, 25, 24),
+    "hexagon": (-20, -21, 19, 21),
+}
+
+
+class _Grid:
+    """A map's cells, slots and boxes (the same for every move of a game)."""
+
+    def __init__(self, grid: tuple[str, ...]) -> None:
+        self.grid = list(grid)
+        self.rows, self.cols = len(grid), len(grid[0])
+        self.cells = _cells(self.grid)
+        self.slots = {letter: _slots(places) for letter, places in self.cells.items()}
+        by_border: dict[str, list[tuple]] = {}
+        for a, b, *edge in _segments(self.grid):
+            by_border.setdefault(_border_key(a, b), []).append(edge)
+        self.middles = {key: edges[len(edges) // 2] for key, edges in by_border.items()}
+        self.blocks = _Boxes(self.rows, self.cols, BLOCK)
+
+
+class _Boxes:
+    """The map cut into boxes of ``block`` (rows, columns) cells, those at its edges
+    reaching MARGIN past it."""
+
+    def __init__(self, rows: int, cols: int, block: tuple[int, int]) -> None:
+        self.xs = (
+            MAP_X - MARGIN,
+            *(MAP_X + c * CELL for c in range(block[1], cols, block[1])),
+            MAP_X + cols * CELL + MARGIN,
+        )
+        self.ys = (
+            MAP_Y - MARGIN,
+            *(MAP_Y + r * CELL for r in range(block[0], rows, block[0])),
+            MAP_Y + rows * CELL + MARGIN,
+        )
+        self._found: dict[tuple[int, int, int, int], tuple | None] = {}
+
+    def touched(self, extent: tuple[int, int, int, int]) -> tuple | None:
+        """The boxes an element drawn inside ``extent`` (inclusive) reaches into (None: it
+        reaches past them)."""
+        found = self._found.get(extent, False)
+        if found is False:
+            xs, ys = self.xs, self.ys
+            x0, y0, x1, y1 = extent
+            if x0 < xs[0] or y0 < ys[0] or x1 >= xs[-1] or y1 >= ys[-1]:
+                found = None
+            else:
+                found = tuple(
+                    (xs[j], ys[i], xs[j + 1], ys[i + 1])
+                    for i in range(bisect_right(ys, y0) - 1, bisect_right(ys, y1))
+                    for j in range(bisect_right(xs, x0) - 1, bisect_right(xs, x1))
+                )
+            if len(self._found) < 4096:  # (a map's slots and pieces: a few hundred)
+                self._found[extent] = found
+        return found
+
+
+_GRIDS: dict[tuple[str, ...], _Grid] = {}
+_LAYERS: dict[tuple, int] = {}  # a layer's key -> a short number naming it in the tiles' keys
+
+
+def _grid(grid: list[str]) -> _Grid:
+    key = tuple(grid)
+    found = _GRIDS.get(key)
+    if found is None:
+        if len(_GRIDS) >= 64:
+            _GRIDS.clear()
+        found = _GRIDS[key] = _Grid(key)
+    return found
+
+
+def _layer_no(key: tuple) -> int:
+    found = _LAYERS.get(key)
+    if found is None:
+        if len(_LAYERS) >= 1024:  # never in practice: a bound all the same
+            _LAYERS.clear()  # (numbers go on rising: a number is never reused)
+        found = _LAYERS[key] = next(_NUMBERS)
+    return found
+
+
+_NUMBERS = itertools.count()
+
+
+def _elements(view: dict, g: _Grid) -> list[tuple[tuple, tuple[int, int, int, int]]]:
+    """Every moving element of the map in the order the board draws it: (what, its extent).
+    First the Cauldron's possible places (each star on its cell's corner: under the borders),
+    then the pieces, slot by slot through each field's cells."""
+    out = []
+    possible = set(view.get("cauldron_possible") or [])
+    suns, clouds = view.get("suns", []), view.get("clouds", [])
+    if possible:
+        for r, row in enumerate(g.grid):
+            for c, ch in enumerate(row):
+                if (
+                    ch in possible
+                    and r < len(suns)
+                    and c < len(clouds)
+                    and suns[r] is None
+                    and clouds[c] is None
+                ):
+                    x, y = _xy(r, c)
+                    out.append(_element(("star", x + CELL - 4, y + CELL + 4), _REACH["star"]))
     fields = {f["id"]: f for f in view["fields"]}
-    # rainbow: Clouds above the columns, Suns left of the rows
-    for c, colour in enumerate(view.get("clouds", [])[:cols]):
-        _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
-    for r, colour in enumerate(view.get("suns", [])[:rows]):
-        _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
-    layers.stamp_over(cv, found, _map_marks(cv, view))
     kor = {k["id"]: k for k in view.get("korrigans", [])}
     last = view.get("last") or {}
-    for letter, places in _cells(grid).items():
+    last_fields, last_kor = last.get("fields", []), last.get("korrigans", [])
+    cauldron = view.get("cauldron")
+    for letter, slots in g.slots.items():
         f = fields.get(letter, {})
-        slots = _slots(places)
-        village = f.get("colour") == "village"
         items = []
         if f.get("menhir"):
             items.append(("menhir", None))
@@ -355,42 +491,162 @@ def _draw_map(cv: Canvas, view: dict, found: layers.Layer) -> None:
             items.append(("tokens", f["tokens"]))
         if f.get("pontoon"):
             items.append(("pontoon", None))
-        if view.get("cauldron") == letter:
+        if cauldron == letter:
             items.append(("cauldron", None))
         items += [("kor", kid) for kid in f.get("korrigans", [])]
-        free = [slots[1]] + slots[4:] if village else slots[1:]  # "Village" fills 2 slots
-        if len(items) > len(free):
+        if not items:
+            continue
+        free = [slots[1]] + slots[4:] if f.get("colour") == "village" else slots[1:]
+        if len(items) > len(free):  # (the Village's name fills 2 slots)
             items = items[: len(free) - 1] + [("more", len(items) - len(free) + 1)]
         for (what, arg), (cx, cy) in zip(items, free):
-            if what == "skip":
-                continue
-            if what == "menhir":
-                _menhir(cv, cx, cy)
-            elif what == "tokens":
-                if letter in last.get("fields", []):
-                    cv.ring((cx - 16, cy - 16, cx + 16, cy + 16), radius=12)
-                _tokens(cv, cx, cy, arg)
-            elif what == "pontoon":
-                _pontoon(cv, cx, cy)
-            elif what == "cauldron":
-                _cauldron(cv, cx, cy)
+            if what == "tokens":
+                ringed = letter in last_fields
+                reach = _REACH["tokens_ring" if ringed else "tokens"]
+                out.append(_element(("tokens", cx, cy, arg, ringed), reach))
             elif what == "more":
-                cv.text((cx, cy), f"+{arg}", SMALL, INK, bold=True, anchor="mm")
+                out.append(_element(("more", cx, cy, arg), _REACH["more"]))
+            elif what != "kor":
+                out.append(_element((what, cx, cy), _REACH[what]))
             else:
                 k = kor.get(arg, {})
                 seat = k.get("seat", int(arg[1]) - 1 if arg[1:2].isdigit() else 0)
-                if arg in last.get("korrigans", []):
-                    cv.ring((cx - PIECE_R, cy - PIECE_R, cx + PIECE_R, cy + PIECE_R), radius=14)
-                cv.token(cx, cy, PIECE_R, seat)
-                if k.get("carry") in ("elf", "goblin"):
-                    _carrier_badge(cv, cx + 14, cy - 14, k["carry"])
+                carry = k.get("carry") if k.get("carry") in ("elf", "goblin") else None
+                ringed = arg in last_kor
+                x0, y0, x1, y1 = _TOKEN_REACH[SEAT_SHAPES[seat % len(SEAT_SHAPES)]]
+                for part, on in (("ring", ringed), ("badge", carry)):
+                    if on:
+                        a0, b0, a1, b1 = _REACH[part]
+                        x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)
+                out.append(_element(("kor", cx, cy, seat, carry, ringed), (x0, y0, x1, y1)))
+    return out
+
+
+def _element(what: tuple, reach: tuple[int, int, int, int]):
+    x, y = int(what[1]), int(what[2])
+    return what, (x + reach[0], y + reach[1], x + reach[2], y + reach[3])
+
+
+def _draw_element(cv: Canvas, what: tuple) -> None:
+    kind, cx, cy = what[:3]
+    if kind == "star":
+        cv.text((cx, cy), "*", 30, GOLD, bold=True, anchor="rs")
+    elif kind == "menhir":
+        _menhir(cv, cx, cy)
+    elif kind == "tokens":
+        if what[4]:
+            cv.ring((cx - 16, cy - 16, cx + 16, cy + 16), radius=12)
+        _tokens(cv, cx, cy, what[3])
+    elif kind == "pontoon":
+        _pontoon(cv, cx, cy)
+    elif kind == "cauldron":
+        _cauldron(cv, cx, cy)
+    elif kind == "more":
+        cv.text((cx, cy), f"+{what[3]}", SMALL, INK, bold=True, anchor="mm")
+    else:  # a Korrigan
+        _, _, _, seat, carry, ringed = what
+        if ringed:
+            cv.ring((cx - PIECE_R, cy - PIECE_R, cx + PIECE_R, cy + PIECE_R), radius=14)
+        cv.token(cx, cy, PIECE_R, seat)
+        if carry:
+            _carrier_badge(cv, cx + 14, cy - 14, carry)
+
+
+def _box_tile(found: layers.Layer, box: tuple[int, int, int, int], drawn: tuple):
+    """The drawing of one box of the map: its elements (``drawn``, in the board's order: the
+    stars, then the borders stamped over them again, then the pieces) drawn whole, then
+    everything outside the box as it was before (a neighbour's piece reaches into the box: it
+    is drawn here for its part inside, and in its own box for the rest)."""
+
+    def paint(cv: Canvas) -> None:
+        x0, y0, x1, y1 = box
+        for _, (a0, b0, a1, b1) in drawn:
+            x0, y0, x1, y1 = min(x0, a0), min(y0, b0), max(x1, a1 + 1), max(y1, b1 + 1)
+        around = (max(0, x0), max(0, y0), min(cv.width, x1), min(cv.height, y1))
+        before = None if around == box else cv.img.crop(around)
+        stars = []
+        for what, (a0, b0, a1, b1) in drawn:
+            if what[0] == "star":
+                _draw_element(cv, what)
+                stars.append((a0, b0, a1 + 1, b1 + 1))
+        if stars:  # the borders over them again
+            layers.stamp_over(cv, found, stars)
+        for what, _ in drawn:
+            if what[0] != "star":
+                _draw_element(cv, what)
+        if before is not None:
+            inside = cv.img.crop(box)
+            cv.img.paste(before, around[:2])
+            cv.img.paste(inside, box[:2])
+
+    return paint
+
+
+def _draw_pieces(cv: Canvas, view: dict, found: layers.Layer, layer_no: int, g: _Grid) -> None:
+    """The Cauldron's marks and the pieces: box by box, each a tile (``BLOCK``)."""
+    elements = _elements(view, g)
+    if not elements:
+        return
+    boxes: dict[tuple[int, int, int, int], list] = {}
+    for element in elements:
+        touched = g.blocks.touched(element[1])
+        if touched is None:  # past the boxes: never with today's pieces, but not lost
+            return _draw_plain(cv, found, elements)
+        for box in touched:
+            boxes.setdefault(box, []).append(element)
+    for box, drawn in boxes.items():
+        key = ("korrigans.map", layer_no, tuple(what for what, _ in drawn))
+        cv.tile(key, box, _box_tile(found, box, tuple(drawn)))
+
+
+def _draw_plain(cv: Canvas, found: layers.Layer, elements: list) -> None:
+    """The elements drawn straight on the board, in its order (no tiles)."""
+    boxes = []
+    for what, (x0, y0, x1, y1) in elements:
+        if what[0] == "star":
+            _draw_element(cv, what)
+            boxes.append((x0, y0, x1 + 1, y1 + 1))
+    layers.stamp_over(cv, found, boxes)
+    for what, _ in elements:
+        if what[0] != "star":
+            _draw_element(cv, what)
+
+
+def _draw_rainbow(cv: Canvas, view: dict, g: _Grid) -> None:
+    """The Clouds above the columns and the Suns left of the rows: a tile each."""
+    clouds = tuple(view.get("clouds", [])[: g.cols])
+    suns = tuple(view.get("suns", [])[: g.rows])
+
+    def paint_clouds(cv: Canvas) -> None:
+        for c, colour in enumerate(clouds):
+            _pawn(cv, MAP_X + c * CELL + CELL / 2, 8 + RAIN / 2, colour, f"C{c + 1}")
+
+    def paint_suns(cv: Canvas) -> None:
+        for r, colour in enumerate(suns):
+            _pawn(cv, 10 + RAIN / 2, MAP_Y + r * CELL + CELL / 2, colour, f"S{r + 1}")
+
+    # (a pawn reaches 20 px around its middle: inside its box, short of the map's margin)
+    if clouds:
+        cv.tile(
+            ("korrigans.clouds", clouds), (MAP_X, 8, MAP_X + g.cols * CELL, 8 + RAIN), paint_clouds
+        )
+    if suns:
+        cv.tile(("korrigans.suns", suns), (10, MAP_Y, 10 + RAIN, MAP_Y + g.rows * CELL), paint_suns)
+
+
+def _draw_map(cv: Canvas, view: dict, found: layers.Layer, layer_no: int) -> None:
+    """The moving parts of the map: the rainbow, the Cauldron's marks and the pieces (tiles),
+    then the Troll on its border (over them)."""
+    g = _grid(view["map"]["grid"])
+    _draw_rainbow(cv, view, g)
+    _draw_pieces(cv, view, found, layer_no, g)
     troll = view.get("troll")
     if troll:
-        segs = [s for s in _segments(grid) if _border_key(s[0], s[1]) == troll.upper()]
-        if segs:
-            _, _, x0, y0, x1, y1 = segs[len(segs) // 2]
+        edge = g.middles.get(troll.upper())
+        if edge:
+            x0, y0, x1, y1 = edge
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            if last.get("troll"):
+            if (view.get("last") or {}).get("troll"):
                 cv.ring((cx - 15, cy - 15, cx + 15, cy + 15), radius=5)
             cv.rect((cx - 15, cy - 15, cx + 15, cy + 15), TROLL, INK, 3, radius=5)
             cv.text((cx, cy), "T", SMALL, (255, 255, 255), bold=True, anchor="mm")
@@ -449,73 +705,220 @@ def _gold(view: dict, pl: dict) -> str:
     return tr("gold_hidden", n=shown) if hidden else tr("gold", n=shown)
 
 
-def _draw_panel(cv: Canvas, view: dict, names: list[str]) -> float:
-    """Each player's gold, tokens and Companions beside the map; returns its bottom."""
-    x, w = PANEL_X + 12, PANEL_W - 24
-    top = 8
-    y = cv.paragraph(x, top + 8, "Korrigans", w, 30, INK, bold=True)
-    holder = view.get("bag_holder")
-    holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
-    head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
-    y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 6
-    players = view.get("players", [])
-    last_seat = (view.get("last") or {}).get("seat")
-    over = view.get("phase") == "over"
-    for pl in players:
-        s = pl["seat"]
-        lines: list[tuple[str, tuple]] = []
-        if pl.get("screen") and not over:
-            lines.append((tr("behind", n=pl["hidden_count"]), MUTED))
-        elif pl.get("tokens") is not None:
-            tokens = _tokens_text(pl.get("tokens", [])) or tr("nothing")
-            lines.append((tr("open", tokens=tokens), INK))
-        comp = _tokens_text(pl.get("companions", [])) or tr("none")
-        lines.append((tr("companions", names=comp), INK))
-        if pl.get("backup"):
-            lines.append((tr("backup", animal=name("korrigans", "backup", pl["backup"])), INK))
-        if pl.get("menhirs"):
-            menhirs = ", ".join(name("korrigans", "menhir", m) for m in pl["menhirs"])
-            lines.append((tr("menhirs", names=menhirs), INK))
-        breakdown = view.get("breakdown")
-        if over and isinstance(breakdown, list) and s < len(breakdown):
-            b = breakdown[s]
-            lines.append(
-                (
-                    tr(
-                        "breakdown",
-                        tokens=b.get("tokens", 0),
-                        menhirs=b.get("menhirs", 0),
-                        elf_goblin=b.get("elf_goblin", 0),
-                        cauldron=b.get("cauldron", 0),
-                    ),
-                    MUTED,
-                )
-            )
-        wrapped = [
-            (part, ink) for text, ink in lines for part in wrap_parts(text, w - 40, SMALL, sep=", ")
-        ]
-        height = 42 + 28 * len(wrapped) + 8
-        if s in view.get("to_act", []):
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), (255, 244, 200), INK, 2, radius=6)
+@lru_cache(maxsize=1024)
+def _wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
+    """``Canvas.paragraph``'s lines (``wrap_words``), worked out once per text."""
+    return tuple(wrap_words(text, width, size, bold))
+
+
+def _paragraph(cv: Canvas, x, y, lines, size: int, fill, *, bold=False, line=None) -> float:
+    """``Canvas.paragraph`` of lines already wrapped (``_wrapped``); returns the y below."""
+    step = line or size + size // 3
+    for part in lines:
+        cv.text((x, y), part, size, fill, bold=bold)
+        y += step
+    return y
+
+
+def _seat_part(view: dict, pl: dict, over: bool) -> tuple:
+    """What a player's panel lists (besides name and gold), from the view: a key."""
+    s = pl["seat"]
+    breakdown = view.get("breakdown")
+    b = None
+    if over and isinstance(breakdown, list) and s < len(breakdown):
+        b = tuple(breakdown[s].get(k, 0) for k in ("tokens", "menhirs", "elf_goblin", "cauldron"))
+    tokens = pl.get("tokens")
+    return (
+        bool(pl.get("screen") and not over),
+        pl.get("hidden_count"),
+        None if tokens is None else tuple(tokens),
+        tuple(pl.get("companions", [])),
+        pl.get("backup"),
+        tuple(pl.get("menhirs") or ()),
+        b,
+    )
+
+
+@lru_cache(maxsize=1024)
+def _seat_lines(part: tuple, width: int, language: str) -> tuple[tuple[str, tuple], ...]:
+    """A player's panel lines ((text, ink), wrapped ``width`` wide) in ``language`` (the
+    drawing's: a key)."""
+    screened, hidden_count, tokens, companions, backup, menhirs, b = part
+    lines: list[tuple[str, tuple]] = []
+    if screened:
+        lines.append((tr("behind", n=hidden_count), MUTED))
+    elif tokens is not None:
+        lines.append((tr("open", tokens=_tokens_text(tokens) or tr("nothing")), INK))
+    lines.append((tr("companions", names=_tokens_text(companions) or tr("none")), INK))
+    if backup:
+        lines.append((tr("backup", animal=name("korrigans", "backup", backup)), INK))
+    if menhirs:
+        shown = ", ".join(name("korrigans", "menhir", m) for m in menhirs)
+        lines.append((tr("menhirs", names=shown), INK))
+    if b is not None:
+        tokens_n, menhirs_n, elf_goblin, cauldron = b
+        text = tr(
+            "breakdown",
+            tokens=tokens_n,
+            menhirs=menhirs_n,
+            elf_goblin=elf_goblin,
+            cauldron=cauldron,
+        )
+        lines.append((text, MUTED))
+    return tuple(
+        (piece, ink) for text, ink in lines for piece in wrap_parts(text, width, SMALL, sep=", ")
+    )
+
+
+def _seat_tile(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w: int):
+    """The drawing of one player's token, name, gold and lines (a tile: its box lies inside
+    its "to act" frame, drawn before it; the last move's star goes over it)."""
+
+    def paint(cv: Canvas) -> None:
         cv.token(x + 16, y + 17, 17, s)
-        gold = _gold(view, pl)
         gw = text_width(gold, 26, True)
-        cv.text((x + 40, y + 4), names[s], 26, INK, bold=True, width=w - 50 - gw)
+        cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
         cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
         ly = y + 42
         for part, ink in wrapped:
             cv.text((x + 40, ly), part, SMALL, ink)
             ly += 28
-        if s == last_seat:
-            cv.star(x + w - 12, ly - 14, 12)
+
+    return paint
+
+
+def _panel(view: dict, names: list[str]) -> tuple:
+    """The panel's layout: (head's lines, each seat's (seat, name, gold, lines, y, height,
+    to act, last move's star), its bottom)."""
+    w = PANEL_W - 24
+    holder = view.get("bag_holder")
+    holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
+    head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
+    head_lines = _wrapped(head, w, SMALL)
+    y = PANEL_TOP + 8 + 40 * len(_wrapped("Korrigans", w, 30, True))
+    y += 29 * len(head_lines) + 6
+    last_seat = (view.get("last") or {}).get("seat")
+    over = view.get("phase") == "over"
+    to_act = view.get("to_act", [])
+    language = lang()
+    seats = []
+    for pl in view.get("players", []):
+        s = pl["seat"]
+        wrapped = _seat_lines(_seat_part(view, pl, over), w - 40, language)
+        height = 42 + 28 * len(wrapped) + 8
+        seats.append(
+            (s, names[s], _gold(view, pl), wrapped, y, height, s in to_act, s == last_seat)
+        )
         y += height
-    bottom = y + 8
-    cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
-    return bottom
+    return head_lines, tuple(seats), y + 8
 
 
-def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w: int) -> float:
-    """The Troll, Elf, Goblin, Cauldron and rainbow news under the legend; returns the y below."""
+def _draw_panel(cv: Canvas, panel: tuple) -> None:
+    """Each player's gold, tokens and Companions beside the map (``_panel``), in its outline.
+    Tiles: the outline's top rows, the head (its round and bag change often), each seat's
+    token, name, gold and lines (inside its "to act" frame: two frames share a row), the
+    outline's bottom rows; its sides are two lines, the frames and the last move's star drawn
+    as they are."""
+    head_lines, seats, bottom = panel
+    if not seats:  # (never: a game has players) drawn as it is, no tiles
+        return _draw_panel_plain(cv, panel)
+    x, w = PANEL_X + 12, PANEL_W - 24
+    top = PANEL_TOP
+    outline = (PANEL_X, top, PANEL_X + PANEL_W, bottom)
+    first, end = seats[0][4] - 4, bottom - 8 - 4  # the first frame's top row, the last's bottom
+
+    def outlined(box):
+        def paint(cv: Canvas) -> None:
+            before = cv.img.crop((PANEL_X, top, PANEL_X + PANEL_W + 1, bottom + 1))
+            cv.rect(outline, None, RULE, 1, radius=8)
+            _keep_only(cv, box, before, (PANEL_X, top))
+
+        return paint
+
+    def head(cv: Canvas) -> None:
+        y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+        _paragraph(cv, x, y, head_lines, SMALL, MUTED)
+
+    below = top + 10  # the outline's top rows (its corners: 8 rows), above the title's ink
+    box = (PANEL_X, top, PANEL_X + PANEL_W + 1, below)
+    cv.tile(("korrigans.top", bottom - top), box, outlined(box))
+    box = (PANEL_X + 1, below, PANEL_X + PANEL_W, first)
+    cv.tile(("korrigans.head", head_lines), box, head)
+    for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
+        cv.rect((edge, below, edge, end), RULE)
+    for s, name_, gold, wrapped, y, height, acting, starred in seats:
+        if acting:
+            _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
+        box = (x - 6, y - 3, x + w + 7, y + height - 4)  # (the frame's rows but the 2 shared)
+        key = ("korrigans.seat", s, name_, gold, wrapped, acting, height)
+        cv.tile(key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
+        if starred:
+            cv.star(x + w - 12, y + height - 8 - 14, 12)
+    box = (PANEL_X, end + 1, PANEL_X + PANEL_W + 1, bottom + 1)
+    cv.tile(("korrigans.bottom", bottom - top), box, outlined(box))
+
+
+def _to_act_frame(cv: Canvas, box: tuple[int, int, int, int]) -> None:
+    """A seat's "to act" frame: ``cv.rect(box, TO_ACT, INK, 2, radius=6)``, the same pixels,
+    stamped as ``Canvas.rect`` stamps a tall box (``draw._banded``: its top rows, its straight
+    rows as rectangles, its bottom rows): ``Canvas.rect`` of e6cd6e4 has Pillow draw a box
+    this large each time (main's b79d590 bands it too: with it this is ``cv.rect`` again)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    fill, outline = cv.ink(TO_ACT), cv.ink(INK)
+    parts = None
+    if h > _band_height(w, 6, 2) + 4:
+        parts = _banded(w, 6, 2, True, "other")
+    if parts is None:  # (a frame is taller than its corners: never)
+        cv.rect(box, TO_ACT, INK, 2, radius=6)
+        return
+    x, y = x0 - _PAD - 2, y0 - _PAD - 2
+    core = cv.draw.draw
+    for part, ink in zip(parts, (fill, outline)):
+        if part is None:
+            continue
+        _, top, runs, bottom, split, short = part
+        extra = h - short  # the rows the band adds
+        if top is not None:
+            core.draw_bitmap((x, y), top, ink)
+        for a, b in runs:
+            core.draw_rectangle((x + a, y + split, x + b, y + split + extra - 1), ink, 1)
+        if bottom is not None:
+            core.draw_bitmap((x, y + split + extra), bottom, ink)
+
+
+def _keep_only(cv: Canvas, box, before, at) -> None:
+    """What was drawn since ``before`` (the canvas's pixels at ``at``) kept inside ``box``
+    only: the rest as it was."""
+    inside = cv.img.crop(box)
+    cv.img.paste(before, at)
+    cv.img.paste(inside, box[:2])
+
+
+def _draw_panel_plain(cv: Canvas, panel: tuple) -> None:
+    """``_draw_panel`` without tiles, in the board's order."""
+    head_lines, seats, bottom = panel
+    x, w = PANEL_X + 12, PANEL_W - 24
+    y = _paragraph(cv, x, PANEL_TOP + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+    _paragraph(cv, x, y, head_lines, SMALL, MUTED)
+    for s, name_, gold, wrapped, y, height, acting, starred in seats:
+        if acting:
+            _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
+        cv.token(x + 16, y + 17, 17, s)
+        gw = text_width(gold, 26, True)
+        cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
+        cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
+        ly = y + 42
+        for part, ink in wrapped:
+            cv.text((x + 40, ly), part, SMALL, ink)
+            ly += 28
+        if starred:
+            cv.star(x + w - 12, ly - 14, 12)
+    cv.rect((PANEL_X, PANEL_TOP, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
+
+
+def _facts(view: dict, names: list[str]) -> tuple[str, ...]:
+    """The Troll, Elf, Goblin, Cauldron and rainbow news under the legend."""
     lines = [tr("troll_at", border=view.get("troll") or tr("beside"))]
     for who in ("elf", "goblin"):
         held = list(view.get(who, []))
@@ -537,9 +940,58 @@ def _draw_facts(cv: Canvas, view: dict, names: list[str], x: float, y: float, w:
     if view.get("chain"):
         lines.append(tr("chain"))
     lines.append(tr("gold_note"))
-    for line in lines:
-        y = cv.paragraph(x, y, line, w, SMALL, INK, line=28)
-    return y
+    return tuple(lines)
+
+
+def _draw_facts(cv: Canvas, wrapped: tuple, x: int, y: float, w: int, under) -> float:
+    """The facts (``_facts``, each wrapped ``w`` wide) from (x, y) down, a tile (``under``:
+    the layer below it); returns the y below."""
+    bottom = y + 28 * sum(len(lines) for lines in wrapped)
+
+    def paint(cv: Canvas) -> None:
+        at = y
+        for lines in wrapped:
+            at = _paragraph(cv, x, at, lines, SMALL, INK, line=28)
+
+    # (from 6 px left of and above the first line to 4 px below the last: what lies under is
+    # the layer's ground, below its legend; the panel is right of it, the caption far below)
+    box = (x - 6, y - 6, x + w + 4, bottom + 4)
+    cv.tile(("korrigans.facts", under, wrapped), box, paint)
+    return bottom
+
+
+_PROMPTS: dict[tuple, str] = {}
+
+
+def _prompt(message, names: list[str]) -> str:
+    """``fill_names(message, names)``, rendered once per message, names and language."""
+    key = (_frozen(message), tuple(names), lang())
+    found = _PROMPTS.get(key)
+    if found is None:
+        if len(_PROMPTS) >= 4096:  # (a game's prompts: a few dozen)
+            _PROMPTS.clear()
+        found = _PROMPTS[key] = fill_names(message, names)
+    return found
+
+
+def _frozen(value) -> tuple:
+    """A message's JSON form as a key (each value with its type: 1 and True differ)."""
+    if isinstance(value, (list, tuple)):
+        return ("list", tuple(_frozen(v) for v in value))
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((_frozen(k), _frozen(v)) for k, v in value.items())))
+    return (type(value).__name__, value)
+
+
+def _clear() -> None:
+    """Forget what this module keeps (``draw.clear_caches``: tests draw with cold caches)."""
+    for cached in (_wrapped, _seat_lines):
+        cached.cache_clear()
+    for kept in (_PROMPTS, _GRIDS, _LAYERS):
+        kept.clear()
+
+
+_CLEARS.append(_clear)
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:
@@ -555,18 +1007,31 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         return _legend(cv, static, MAP_Y + rows * CELL + 4)
 
     key = (*_static_key(static), lang(), WIDTH, HEIGHT)
-    found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static))
-    cv = layers.canvas(found, WIDTH, HEIGHT)
-    _draw_map(cv, view, found)
-    y = found.data  # the legend's bottom
-    y = _draw_facts(cv, view, names, 16, y + 6, PANEL_X - 32)
-    y = max(y, _draw_panel(cv, view, names)) + 12
+    inks = INKS + OWN_INKS
+    found = layers.layer(key, WIDTH, HEIGHT, ground, lambda cv: _map_lines(cv, static), inks)
+    layer_no = _layer_no((key, inks))
+    # the layout first (the canvas is made as tall as the picture needs: ``HEIGHTS``)
+    facts_y, facts_w = found.data + 6, PANEL_X - 32  # (under the legend)
+    facts = tuple(_wrapped(line, facts_w, SMALL) for line in _facts(view, names))
+    panel = _panel(view, names)
+    below = max(facts_y + 28 * sum(len(lines) for lines in facts), panel[2]) + 12
     x, w = 20, WIDTH - 40
-    y = cv.last_caption(x, y, w, view, names)
     if view.get("phase") == "over":
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
         prompt = tr("game_over", names=winners)
     else:
-        prompt = fill_names(view.get("prompt", ""), names)
-    y = cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
+        prompt = _prompt(view.get("prompt", ""), names)
+    prompt_lines = _wrapped(prompt, w, 24, True)
+    # the last move's caption: at most 3 lines of 29 px (and 4) but for a rare first sentence
+    # longer than that: then drawn again on a canvas HEIGHT tall
+    tall = int(below + 3 * 29 + 4 + 32 * len(prompt_lines)) + 12
+    for height in [h for h in HEIGHTS if h >= tall] + [HEIGHT]:
+        cv = layers.canvas(found, WIDTH, height)
+        _draw_map(cv, view, found, layer_no)
+        _draw_facts(cv, facts, 16, facts_y, facts_w, layer_no)
+        _draw_panel(cv, panel)
+        y = cv.last_caption(x, below, w, view, names)
+        y = _paragraph(cv, x, y, prompt_lines, 24, INK, bold=True)
+        if int(y) + 12 <= height:
+            break
     return cv.png(int(y) + 12)
