@@ -438,9 +438,7 @@ class Canvas:
     def tile(self, key, box, draw):
         """``draw(self)`` inside ``box``, or the pixels it drew there before with the same
         ``key`` (``tiles.tile``); returns what ``draw`` returned."""
-        from .tiles import tile
-
-        return tile(self, key, box, draw)
+        return _tiles.tile(self, key, box, draw)
 
     # --- text -------------------------------------------------------------------------------
     def text(
@@ -705,3 +703,6 @@ def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float,
             for a in (math.pi / 3 * k + math.pi / 6 for k in range(6))
         ]
     raise ValueError(f"unknown shape {kind!r}")
+
+
+from . import tiles as _tiles  # noqa: E402  (tiles imports Canvas from here: imported last)

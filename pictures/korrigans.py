@@ -24,12 +24,9 @@ from engines.korrigans.maps import load_map
 from . import layers
 from .draw import (
     _CLEARS,
-    _PAD,
     MIN_TEXT,
     WIDTH,
     Canvas,
-    _band_height,
-    _banded,
     fill_names,
     names_for,
     text_width,
@@ -848,7 +845,7 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
         cv.rect((edge, below, edge, end), RULE)
     for s, name_, gold, wrapped, y, height, acting, starred in seats:
         if acting:
-            _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         box = (x - 6, y - 3, x + w + 7, y + height - 4)  # (the frame's rows but the 2 shared)
         key = ("korrigans.seat", s, name_, gold, wrapped, acting, height)
         cv.tile(key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
@@ -856,35 +853,6 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
             cv.star(x + w - 12, y + height - 8 - 14, 12)
     box = (PANEL_X, end + 1, PANEL_X + PANEL_W + 1, bottom + 1)
     cv.tile(("korrigans.bottom", bottom - top), box, outlined(box))
-
-
-def _to_act_frame(cv: Canvas, box: tuple[int, int, int, int]) -> None:
-    """A seat's "to act" frame: ``cv.rect(box, TO_ACT, INK, 2, radius=6)``, the same pixels,
-    stamped as ``Canvas.rect`` stamps a tall box (``draw._banded``: its top rows, its straight
-    rows as rectangles, its bottom rows): ``Canvas.rect`` of e6cd6e4 has Pillow draw a box
-    this large each time (main's b79d590 bands it too: with it this is ``cv.rect`` again)."""
-    x0, y0, x1, y1 = box
-    w, h = x1 - x0, y1 - y0
-    fill, outline = cv.ink(TO_ACT), cv.ink(INK)
-    parts = None
-    if h > _band_height(w, 6, 2) + 4:
-        parts = _banded(w, 6, 2, True, "other")
-    if parts is None:  # (a frame is taller than its corners: never)
-        cv.rect(box, TO_ACT, INK, 2, radius=6)
-        return
-    x, y = x0 - _PAD - 2, y0 - _PAD - 2
-    core = cv.draw.draw
-    for part, ink in zip(parts, (fill, outline)):
-        if part is None:
-            continue
-        _, top, runs, bottom, split, short = part
-        extra = h - short  # the rows the band adds
-        if top is not None:
-            core.draw_bitmap((x, y), top, ink)
-        for a, b in runs:
-            core.draw_rectangle((x + a, y + split, x + b, y + split + extra - 1), ink, 1)
-        if bottom is not None:
-            core.draw_bitmap((x, y + split + extra), bottom, ink)
 
 
 def _keep_only(cv: Canvas, box, before, at) -> None:
@@ -903,7 +871,7 @@ def _draw_panel_plain(cv: Canvas, panel: tuple) -> None:
     _paragraph(cv, x, y, head_lines, SMALL, MUTED)
     for s, name_, gold, wrapped, y, height, acting, starred in seats:
         if acting:
-            _to_act_frame(cv, (x - 6, y - 4, x + w + 6, y + height - 4))
+            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         cv.token(x + 16, y + 17, 17, s)
         gw = text_width(gold, 26, True)
         cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)

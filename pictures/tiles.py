@@ -16,8 +16,9 @@ the same drawing would give the same pixels, provided that:
   change). Whatever the board draws after the tile lies over it either way.
 
 ``checking()`` (tests) draws every tile afresh and fails when a kept one differs or when the
-drawing reached outside its box: a game's tests play whole games through it. While texts are
-recorded (``draw.recording``) tiles are drawn afresh, so that every text of a board is recorded.
+drawing reached outside its box (up to ``SPILL`` pixels around it): a game's tests play whole
+games through it. While texts are recorded (``draw.recording``) tiles are drawn afresh, so that
+every text of a board is recorded.
 
 Memory: tiles are kept up to ``KEPT_BYTES`` of pixels (one byte a pixel), the least recently
 used one going first.
@@ -32,7 +33,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 from .draw import _CLEARS, _RECORD, Canvas
 from .words import lang
@@ -95,7 +96,7 @@ def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
     if found is not None:
         for colour in found.inks:
             cv.ink(colour)
-        cv.img.paste(found.img, box[:2])
+        cv.img.im.paste(found.img.im, box)  # the core call: Image.paste checks and loads first
         return found.data
     made = _draw(cv, box, draw)
     with _LOCK:
@@ -115,20 +116,28 @@ def _draw(cv: Canvas, box: tuple[int, int, int, int], draw) -> Tile:
     return Tile(cv.img.crop(box), inks, data)
 
 
-def _indices(img: Image.Image) -> Image.Image:
-    return Image.frombytes("L", img.size, img.tobytes())
+SPILL = 64  # checking: how far around its box a tile's drawing is looked for (pixels)
 
 
 def _checked(cv: Canvas, full, box, draw, found: Tile | None):
-    """``checking``: the tile drawn afresh; the canvas outside ``box`` must not change, and a
-    kept tile must be the same pixels, colours and result."""
+    """``checking``: the tile drawn afresh; the canvas around ``box`` (``SPILL`` pixels of it)
+    must not change, and a kept tile must be the same pixels, colours and result."""
     global _KEPT_SIZE
-    before = cv.img.copy()
+    x0, y0, x1, y1 = box
+    around = (
+        max(0, x0 - SPILL),
+        max(0, y0 - SPILL),
+        min(cv.width, x1 + SPILL),
+        min(cv.height, y1 + SPILL),
+    )
+    inside = (x0 - around[0], y0 - around[1], x1 - around[0], y1 - around[1])
+    before = cv.img.crop(around)
     made = _draw(cv, box, draw)
-    outside = ImageChops.difference(_indices(before), _indices(cv.img))
-    outside.paste(0, box)
-    changed = outside.getbbox()
-    assert changed is None, f"tile {full[0]!r} drew outside its box {box}: at {changed}"
+    after = cv.img.crop(around)
+    before.paste(0, inside)
+    after.paste(0, inside)
+    spilt = before.tobytes() != after.tobytes()
+    assert not spilt, f"tile {full[0]!r} drew outside its box {box}"
     if found is None:
         with _LOCK:
             _KEPT[full] = made
