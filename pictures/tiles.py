@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .draw import _CLEARS, _RECORD, Canvas
-from .words import lang
+from .words import _LANG
 
 KEPT_BYTES = 24 * 1024 * 1024  # about a thousand boards' worth of cells and panels
 
@@ -44,6 +44,7 @@ KEPT_BYTES = 24 * 1024 * 1024  # about a thousand boards' worth of cells and pan
 @dataclass(frozen=True, slots=True)
 class Tile:
     img: Image.Image  # "P": the box's pixels (palette indices)
+    core: object  # ``img.im``, ready to paste
     inks: tuple  # the colours the drawing added to the palette, in order
     data: object  # what ``draw`` returned
 
@@ -82,11 +83,13 @@ def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
     global _KEPT_SIZE
     if _RECORD.get() is not None:
         return draw(cv)
-    x0, y0, x1, y1 = (int(v) for v in box)
-    box = (max(0, x0), max(0, y0), min(cv.width, x1), min(cv.height, y1))
+    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = int(x0), int(y0), int(x1), int(y1)
+    box = (x0 if x0 > 0 else 0, y0 if y0 > 0 else 0, min(cv.width, x1), min(cv.height, y1))
     if box[0] >= box[2] or box[1] >= box[3]:
         return draw(cv)
-    full = (key, box, cv.palette_id(), lang())
+    palette = cv._palette_id
+    full = (key, box, cv.palette_id() if palette is None else palette, _LANG.get())
     with _LOCK:
         found = _KEPT.get(full)
         if found is not None:
@@ -96,7 +99,7 @@ def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
     if found is not None:
         for colour in found.inks:
             cv.ink(colour)
-        cv.img.im.paste(found.img.im, box)  # the core call: Image.paste checks and loads first
+        cv.img.im.paste(found.core, box)  # the core call: Image.paste checks and loads first
         return found.data
     made = _draw(cv, box, draw)
     with _LOCK:
@@ -113,7 +116,8 @@ def _draw(cv: Canvas, box: tuple[int, int, int, int], draw) -> Tile:
     before = len(cv._inks)
     data = draw(cv)
     inks = tuple(list(cv._inks)[before:])
-    return Tile(cv.img.crop(box), inks, data)
+    img = cv.img.crop(box)
+    return Tile(img, img.im, inks, data)
 
 
 SPILL = 64  # checking: how far around its box a tile's drawing is looked for (pixels)
