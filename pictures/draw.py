@@ -196,6 +196,7 @@ def _banded(w: int, radius: int, width: int, fill: bool, edge: str | None):
 
 
 # Blank "L" canvases, one per canvas size (a few MB in all), shared by the drawing threads.
+SCRATCH_HEIGHT = 2400  # a shape not clipped by its canvas's bottom is drawn on one this tall
 _SCRATCH: dict[tuple[int, int], Image.Image] = {}
 _SCRATCH_LOCK = threading.Lock()
 
@@ -570,7 +571,11 @@ class Canvas:
         # drawn once at this very place (its pixels then known), stamped after that
         f = None if fill is None else self.ink(fill)
         o = self.ink(outline)
-        inside, rim, at = _outlined(tuple(points), width, fill is not None, self.width, self.height)
+        # Pillow draws a shape the same on any canvas it fits in: on one as tall as this one only
+        # where this one clips it (the masks are kept per canvas size, the pictures use several)
+        low = max(y for _, y in points) + 2 * width + 9
+        tall = self.height if low > self.height or low > SCRATCH_HEIGHT else SCRATCH_HEIGHT
+        inside, rim, at = _outlined(tuple(points), width, fill is not None, self.width, tall)
         core = self.draw.draw
         if inside is not None:
             core.draw_bitmap(at, inside, f)

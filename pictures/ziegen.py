@@ -46,6 +46,7 @@ tr = labels("ziegen", LABELS)
 
 # --- layout (pixels) -----------------------------------------------------------------------------
 HEIGHT = 2000  # the canvas; the picture ends below its last line
+FIRST_HEIGHT = 1600  # the canvas tried first (a 5-player board ends about 1,460 rows down)
 GRID = 616  # side of the pasture
 LABEL = 28  # row / column numbers
 MARGIN = 46  # band around the pasture where the large goats stand
@@ -505,6 +506,14 @@ def _filled(prompt: str, names: tuple[str, ...], language: str) -> str:
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     names = names_for(names, view["n"])
+    cv, y = _board(view, names, FIRST_HEIGHT)
+    if int(y) + 12 > FIRST_HEIGHT:  # a board taller than most: drawn again on the tall canvas
+        cv, y = _board(view, names, HEIGHT)
+    return cv.png(int(y) + 12)
+
+
+def _board(view: dict, names: list[str], canvas_height: int) -> tuple[Canvas, float]:
+    """The board drawn on a canvas ``canvas_height`` tall; the y below its last line."""
     size = view["size"]
     found = layers.layer(
         ("ziegen", size, WIDTH, HEIGHT),
@@ -513,7 +522,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         lambda cv: _pasture_ground(cv, size),
         inks=COLOURS,
     )
-    cv = layers.canvas(found, WIDTH, HEIGHT)
+    cv = layers.canvas(found, WIDTH, canvas_height)
     _draw_pasture(cv, view)
     bottom = _draw_players(cv, view, names, found.data)
     y = max(bottom, TOP + GRID + MARGIN) + 12
@@ -525,5 +534,4 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         prompt = tr("game_over", names=winners)
     else:
         prompt = _prompt(view.get("prompt", ""), tuple(names))
-    y = _paragraph(cv, x, y, prompt, w, 24, INK, bold=True)
-    return cv.png(int(y) + 12)
+    return cv, _paragraph(cv, x, y, prompt, w, 24, INK, bold=True)

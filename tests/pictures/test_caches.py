@@ -146,14 +146,19 @@ def test_thick_outlined_shapes_are_stamped_exactly_as_pillow_draws_them():
     edges too, twice each (drawn, then stamped): Pillow's own pixels, drawn in place."""
     rnd = random.Random(11)
     colours = [(246, 242, 233), (28, 28, 28), (213, 94, 0), (0, 114, 178)]
-    for _ in range(400):
+    for n in range(600):
         kind = rnd.choice(["triangle", "diamond", "hexagon"])
-        cx, cy = rnd.uniform(-20, 260), rnd.uniform(-20, 180)
+        size = (240, 160)
+        if n >= 400:  # on canvases of a board's heights, near their bottom edge too
+            size = (1040, rnd.choice([1280, 1600, 2000, 2400, 2600]))
+            cx, cy = rnd.uniform(-20, 1060), rnd.choice([rnd.uniform(-20, size[1] + 20), size[1]])
+        else:
+            cx, cy = rnd.uniform(-20, 260), rnd.uniform(-20, 180)
         r, width = rnd.choice([10, 12.5, 14, 17, 19, 20, 25.7]), rnd.choice([2, 3])
         fill = rnd.choice([None] + colours)
         outline = rnd.choice(colours)
         points = [(int(x), int(y)) for x, y in draw.shape_points(kind, cx, cy, r)]
-        stamped, direct = draw.Canvas(240, 160), draw.Canvas(240, 160)
+        stamped, direct = draw.Canvas(*size), draw.Canvas(*size)
         for _ in range(2):
             stamped.polygon(points, fill, outline, width)
         f = None if fill is None else direct.ink(fill)
@@ -168,5 +173,6 @@ def test_thick_outlined_shapes_are_stamped_exactly_as_pillow_draws_them():
             r,
             width,
         )
-    blank = draw._SCRATCH[(240, 160)]
-    assert blank.getbbox() is None  # the scratch canvas is left blank
+    assert draw._SCRATCH
+    for blank in draw._SCRATCH.values():
+        assert blank.getbbox() is None  # the scratch canvases are left blank

@@ -112,3 +112,13 @@ def test_a_board_drawn_again_is_pasted_whole(monkeypatch):
     monkeypatch.setattr(ziegen, "_draw_cell", cell)
     assert pictures.picture("ziegen", view, NAMES[:4]) == first
     assert drawn == []
+
+
+def test_a_board_taller_than_the_first_canvas_is_drawn_whole_on_the_tall_one(monkeypatch):
+    views = _played(5, seed=4, moves=40)[::8]
+    draw.clear_caches()
+    boards = [pictures.picture("ziegen", view, NAMES) for view in views]
+    monkeypatch.setattr(ziegen, "FIRST_HEIGHT", 700)  # every board is taller than that
+    draw.clear_caches()
+    with tiles.checking():
+        assert [pictures.picture("ziegen", view, NAMES) for view in views] == boards
