@@ -94,11 +94,20 @@ def _typesetter(size: int, bold: bool) -> Typesetter:
 
 @lru_cache(maxsize=2048)  # a few KB each: at most ~10 MB, most labels recur on every board
 def _mask(text: str, size: int, bold: bool, anchor: str):
-    """(mask, offset from the anchor point) of a label: put together from its glyphs
-    (``glyphs``), else rendered by FreeType; the same ink either way."""
+    """(mask, offset from the anchor point, width as ``text_width`` gives it) of a label: put
+    together from its glyphs (``glyphs``), else rendered by FreeType; the same ink either way.
+    (The width comes with it: a label new on this board is laid out once, not twice.)"""
     with _FONT_LOCK:
-        made = _typesetter(size, bold).mask(text, anchor)
-        return made if made is not None else font(size, bold).getmask2(text, "1", anchor=anchor)
+        made = _typesetter(size, bold).mask(text, anchor, with_length=True)
+        if made is not None:
+            mask, offset, length = made
+            return mask, offset, -(-length // 64)
+        mask, offset = font(size, bold).getmask2(text, "1", anchor=anchor)
+        length = _typesetter(size, bold).length(text)  # as text_width finds it
+        width = (
+            -(-length // 64) if length is not None else math.ceil(font(size, bold).getlength(text))
+        )
+        return mask, offset, width
 
 
 def _box(text: str, size: int, bold: bool, anchor: str) -> tuple[int, int, int, int]:
@@ -462,7 +471,7 @@ class Canvas:
             text = fit(text, width, size, bold)
         if not text:
             return 0
-        mask, offset = _mask(text, size, bold, anchor)
+        mask, offset, drawn_width = _mask(text, size, bold, anchor)
         x, y = int(xy[0]) + offset[0], int(xy[1]) + offset[1]
         self.draw.draw.draw_bitmap((x, y), mask, self.ink(fill))
         record = _RECORD.get()
@@ -471,7 +480,7 @@ class Canvas:
             x0, y0, x1, y1 = x0 + int(xy[0]), y0 + int(xy[1]), x1 + int(xy[0]), y1 + int(xy[1])
             area = (0, 0, self.width, self.height) if box is None else tuple(int(v) for v in box)
             record.append(Drawn(text, size, (x0, y0, x1, y1), area, self.width))
-        return text_width(text, size, bold)
+        return drawn_width
 
     def paragraph(
         self,

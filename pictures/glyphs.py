@@ -219,8 +219,9 @@ class Typesetter:
         laid = self.layout(text)
         return None if laid is None else laid[2]
 
-    def mask(self, text: str, anchor: str):
-        """(mask, offset) as ``getmask2(text, "1", anchor=anchor)`` gives them, or None."""
+    def mask(self, text: str, anchor: str, with_length: bool = False):
+        """(mask, offset) as ``getmask2(text, "1", anchor=anchor)`` gives them, or None;
+        ``with_length``: (mask, offset, the label's advance in 26.6 as ``length`` gives it)."""
         laid = self.layout(text)
         if laid is None or not text:
             return None
@@ -268,4 +269,5 @@ class Typesetter:
             if ink is not None:
                 x, y = px + g.ink_x - ink_left, top + g.ink_y
                 paste(255, (x, y, x + g.ink_w, y + g.ink_h), ink)
-        return out, (-x_anchor + box_left, y_anchor - box_top)
+        offset = (-x_anchor + box_left, y_anchor - box_top)
+        return (out, offset, pos) if with_length else (out, offset)

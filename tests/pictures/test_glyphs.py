@@ -75,3 +75,17 @@ def test_other_scripts_and_marks_are_left_to_freetype():
         assert typesetter.mask(text, "la") is None and typesetter.length(text) is None
     canvas = draw.Canvas(200, 40)
     assert canvas.text((4, 4), "Дмитрий") == draw.text_width("Дмитрий", 22)
+
+
+def test_a_label_drawn_gives_the_width_text_width_measures():
+    """``Canvas.text`` returns the width its one layout found: ``text_width``'s, for labels put
+    together from glyphs and for those left to FreeType (another script), in every anchor."""
+    texts = _random_texts(150, seed=9) + ["Ελληνικά", "日本語", "e\u0301t\u00e9", "ffi fl"]
+    cv = draw.Canvas(1040, 200)
+    rnd = random.Random(3)
+    for text in texts:
+        size, bold = rnd.choice(FONTS)
+        draw.clear_caches()
+        drawn = cv.text((500, 100), text, size, bold=bold, anchor=rnd.choice(ANCHORS))
+        draw.clear_caches()
+        assert drawn == draw.text_width(text, size, bold), (text, size, bold)
