@@ -61,25 +61,21 @@ def _adler_combine(first: int, second: int, length: int) -> int:
     return (a % _ADLER_BASE) | ((b % _ADLER_BASE) << 16)
 
 
-def _deflated(band: memoryview, adler: int) -> bytes:
-    """A band's filtered rows (a 0, then ``band``), deflated on their own and sync-flushed: kept
-    by their length, CRC-32 and Adler-32, deflated only when not kept."""
-    global _KEPT_SIZE
-    key = (len(band), isal_zlib.crc32(band), adler)
-    with _LOCK:
-        found = _KEPT.get(key)
-        if found is not None:
-            _KEPT.move_to_end(key)
-            return found
+def _deflate(band: memoryview) -> bytes:
+    """A band's filtered rows (a 0, then ``band``), deflated on their own and sync-flushed."""
     deflate = isal_zlib.compressobj(LEVEL, isal_zlib.DEFLATED, -15)
-    made = deflate.compress(b"\0") + deflate.compress(band) + deflate.flush(isal_zlib.Z_SYNC_FLUSH)
+    return deflate.compress(b"\0") + deflate.compress(band) + deflate.flush(isal_zlib.Z_SYNC_FLUSH)
+
+
+def _keep(made: dict) -> None:
+    global _KEPT_SIZE
     with _LOCK:
-        if key not in _KEPT:
-            _KEPT[key] = made
-            _KEPT_SIZE += len(made)
-            while _KEPT_SIZE > KEPT_BYTES:
-                _KEPT_SIZE -= len(_KEPT.popitem(last=False)[1])
-    return made
+        for key, piece in made.items():
+            if key not in _KEPT:
+                _KEPT[key] = piece
+                _KEPT_SIZE += len(piece)
+        while _KEPT_SIZE > KEPT_BYTES:
+            _KEPT_SIZE -= len(_KEPT.popitem(last=False)[1])
 
 
 def _idat(img: Image.Image, width: int, height: int) -> bytes:
@@ -96,13 +92,30 @@ def _idat(img: Image.Image, width: int, height: int) -> bytes:
     if status != 1 or len(rows) != size:  # every row at once, or Pillow changed: say so
         raise RuntimeError(f"the raw encoder gave {len(rows)} of {size} bytes ({status})")
     view = memoryview(rows)
-    pieces = [ZLIB_HEAD]
+    # each band known by its length, CRC-32 and Adler-32: looked up all at once, then the ones
+    # not kept deflated (outside the lock) and kept
+    crc32, adler32, zero = isal_zlib.crc32, isal_zlib.adler32, _ZERO_ADLER
+    bands, keys = [], []
     adler = 1
     for top in range(0, height, BAND):
         band = view[top * stride : min(height, top + BAND) * stride - 1]
-        band_adler = isal_zlib.adler32(band, _ZERO_ADLER)
-        pieces.append(_deflated(band, band_adler))
+        band_adler = adler32(band, zero)
+        bands.append(band)
+        keys.append((len(band), crc32(band), band_adler))
         adler = _adler_combine(adler, band_adler, len(band) + 1)
+    with _LOCK:
+        kept = _KEPT
+        found = [kept.get(key) for key in keys]
+        for key, piece in zip(keys, found):
+            if piece is not None:
+                kept.move_to_end(key)
+    made = {}
+    for i, piece in enumerate(found):
+        if piece is None:
+            found[i] = made[keys[i]] = _deflate(bands[i])
+    if made:
+        _keep(made)
+    pieces = [ZLIB_HEAD, *found]
     pieces.append(LAST_BLOCK)
     pieces.append(struct.pack(">I", adler))
     return b"".join(pieces)

@@ -176,3 +176,30 @@ def test_thick_outlined_shapes_are_stamped_exactly_as_pillow_draws_them():
     assert draw._SCRATCH
     for blank in draw._SCRATCH.values():
         assert blank.getbbox() is None  # the scratch canvases are left blank
+
+
+def test_a_png_of_kept_bands_is_the_png_deflated_afresh():
+    """Boards that share bands of rows (kept deflated) give the bytes of each deflated alone,
+    and each decodes to its pixels, whatever the height (a last band shorter than the rest)."""
+    rnd = random.Random(8)
+    base = draw.Canvas(300, 500)
+    for _ in range(40):
+        x, y = rnd.randint(0, 280), rnd.randint(0, 480)
+        base.rect((x, y, x + 20, y + 15), rnd.choice([(213, 94, 0), (0, 114, 178), (28, 28, 28)]))
+    boards = []
+    for n in range(6):
+        cv = draw.Canvas(300, 500)
+        cv.img.paste(base.img, (0, 0))
+        cv.img.palette = base.img.palette.copy()
+        y = rnd.randint(0, 480)
+        cv.draw.rectangle((0, y, 299, y + 3), fill=n + 1)  # a band or two changed
+        boards.append((cv.img.copy(), rnd.choice([500, 333, png.BAND, 7])))
+    png.clear()
+    warm = [png.encode(img, height) for img, height in boards]
+    assert png._KEPT  # bands were kept and found again
+    for (img, height), data in zip(boards, warm):
+        png.clear()
+        assert png.encode(img, height) == data
+        shown = Image.open(io.BytesIO(data))
+        shown.load()
+        assert shown.tobytes() == img.crop((0, 0, 300, height)).tobytes()
