@@ -406,7 +406,7 @@ class Canvas:
     Its palette starts with ``background`` and then ``inks`` (default: every colour of
     ``palette.INKS``), whether drawn or not; any other colour is added when first drawn. A
     board's colours then have the same indices move after move, so a part drawn before is the
-    same pixels again (``tiles``, the PNG's bands)."""
+    same pixels again (``tiles.tile``, the PNG's bands)."""
 
     def __init__(
         self,
@@ -444,11 +444,6 @@ class Canvas:
                     found = _PALETTE_IDS[colours] = len(_PALETTE_IDS)
             self._palette_id = found
         return self._palette_id
-
-    def tile(self, key, box, draw):
-        """``draw(self)`` inside ``box``, or the pixels it drew there before with the same
-        ``key`` (``tiles.tile``); returns what ``draw`` returned."""
-        return _tiles.tile(self, key, box, draw)
 
     # --- text -------------------------------------------------------------------------------
     def text(
@@ -717,6 +712,3 @@ def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float,
             for a in (math.pi / 3 * k + math.pi / 6 for k in range(6))
         ]
     raise ValueError(f"unknown shape {kind!r}")
-
-
-from . import tiles as _tiles  # noqa: E402  (tiles imports Canvas from here: imported last)

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 from engines.henchmania.data import CARDS
 
-from . import palette
+from . import palette, tiles
 from .draw import (
     _CLEARS,
     MIN_TEXT,
@@ -143,7 +143,7 @@ def _draw_head(cv: Canvas, head: str) -> None:
             y = 2 + 28 * i + (12 if len(lines) == 1 else 0)
             cv.text((x + tw + 20, y), line, SMALL, INK)
 
-    cv.tile(("henchmania.head", head), (0, 0, WIDTH, SITE_Y), paint)
+    tiles.tile(cv, ("henchmania.head", head), (0, 0, WIDTH, SITE_Y), paint)
 
 
 # --- a site --------------------------------------------------------------------------------------
@@ -165,7 +165,8 @@ def _draw_site(cv: Canvas, part: tuple, x: int, height: int) -> tuple[int, int, 
     """A site (a tile: ``part`` and the sites' height name all it shows); returns its box."""
     w = SITE_W - 8
     box = (x, SITE_Y, x + w, SITE_Y + height)
-    cv.tile(
+    tiles.tile(
+        cv,
         ("henchmania.site", part, height),
         (x, SITE_Y, x + w + 1, SITE_Y + height + 1),
         lambda cv: _paint_site(cv, part, x, height),
@@ -179,7 +180,8 @@ def _paint_site(cv: Canvas, part: tuple, x: int, height: int) -> None:
     site, order, spots_n, dom, dom_name, deck, discarded = part
     w = SITE_W - 8
     box = (x, SITE_Y, x + w, SITE_Y + height)
-    cv.tile(
+    tiles.tile(
+        cv,
         ("henchmania.site_frame", site, height),
         (x, SITE_Y, x + w + 1, SITE_Y + height + 1),
         lambda cv: _paint_site_frame(cv, site, x, height),
@@ -324,7 +326,7 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
             _lines(cv, x0 + 12, y0 + 10, lines, SMALL, MUTED)
             cv.rect((x0, y0, x1, bottom), None, RULE, 1, radius=8)
 
-        cv.tile(("henchmania.no_duel", text), (x0, y0, x1 + 1, bottom + 1), paint)
+        tiles.tile(cv, ("henchmania.no_duel", text), (x0, y0, x1 + 1, bottom + 1), paint)
         return bottom
     half = DUEL_HALF
     mid = x0 + 12 + half + 6
@@ -337,7 +339,8 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
         # above ``y``), under the heading: all three drawn after it (over it where they meet;
         # they do not)
         left, right = (x0 + 1, mid) if part[0] == 0 else (mid + 1, x1)
-        cv.tile(
+        tiles.tile(
+            cv,
             ("henchmania.duel", part),
             (left, y - 3, right, end),
             lambda cv, part=part, x=x, y=y: _paint_side(cv, part, x, y),
@@ -414,7 +417,8 @@ def _draw_player(cv: Canvas, view: dict, p: dict, names: list[str], y0: float) -
     x0, x1 = MARGIN, WIDTH - MARGIN
     y0 = int(y0)
     height = layout[3]
-    cv.tile(
+    tiles.tile(
+        cv,
         ("henchmania.player", part),
         (x0, y0, x1 + 1, y0 + height + 1),
         lambda cv: _paint_player(cv, part, layout, y0),
@@ -432,7 +436,8 @@ def _paint_player(cv: Canvas, part: tuple, layout: tuple, y0: int) -> None:
     s, who, score, acting = part[:4]
     flag_lines, right, reserve, height = layout
     frame = (acting, height)
-    cv.tile(
+    tiles.tile(
+        cv,
         ("henchmania.panel", frame),
         (MARGIN, y0, WIDTH - MARGIN + 1, y0 + height + 1),
         lambda cv: _paint_panel(cv, frame, y0),
@@ -542,7 +547,7 @@ def _draw_discards(cv: Canvas, view: dict, y0: float) -> float:
             cv.text((x, y0 + dy), line, SMALL, INK)
         cv.rect((x0, y0, x1, y0 + height), None, RULE, 1, radius=8)
 
-    cv.tile(("henchmania.discards", part), (x0, y0, x1 + 1, y0 + height + 1), paint)
+    tiles.tile(cv, ("henchmania.discards", part), (x0, y0, x1 + 1, y0 + height + 1), paint)
     return y0 + height
 
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from engines.korrigans.data import RAINBOW
 from engines.korrigans.maps import load_map
 
-from . import layers
+from . import layers, tiles
 from .draw import (
     _CLEARS,
     MIN_TEXT,
@@ -593,7 +593,7 @@ def _draw_pieces(cv: Canvas, view: dict, found: layers.Layer, layer_no: int, g: 
             boxes.setdefault(box, []).append(element)
     for box, drawn in boxes.items():
         key = ("korrigans.map", layer_no, tuple(what for what, _ in drawn))
-        cv.tile(key, box, _box_tile(found, box, tuple(drawn)))
+        tiles.tile(cv, key, box, _box_tile(found, box, tuple(drawn)))
 
 
 def _draw_plain(cv: Canvas, found: layers.Layer, elements: list) -> None:
@@ -624,11 +624,16 @@ def _draw_rainbow(cv: Canvas, view: dict, g: _Grid) -> None:
 
     # (a pawn reaches 20 px around its middle: inside its box, short of the map's margin)
     if clouds:
-        cv.tile(
-            ("korrigans.clouds", clouds), (MAP_X, 8, MAP_X + g.cols * CELL, 8 + RAIN), paint_clouds
+        tiles.tile(
+            cv,
+            ("korrigans.clouds", clouds),
+            (MAP_X, 8, MAP_X + g.cols * CELL, 8 + RAIN),
+            paint_clouds,
         )
     if suns:
-        cv.tile(("korrigans.suns", suns), (10, MAP_Y, 10 + RAIN, MAP_Y + g.rows * CELL), paint_suns)
+        tiles.tile(
+            cv, ("korrigans.suns", suns), (10, MAP_Y, 10 + RAIN, MAP_Y + g.rows * CELL), paint_suns
+        )
 
 
 def _draw_map(cv: Canvas, view: dict, found: layers.Layer, layer_no: int) -> None:
@@ -838,9 +843,9 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
 
     below = top + 10  # the outline's top rows (its corners: 8 rows), above the title's ink
     box = (PANEL_X, top, PANEL_X + PANEL_W + 1, below)
-    cv.tile(("korrigans.top", bottom - top), box, outlined(box))
+    tiles.tile(cv, ("korrigans.top", bottom - top), box, outlined(box))
     box = (PANEL_X + 1, below, PANEL_X + PANEL_W, first)
-    cv.tile(("korrigans.head", head_lines), box, head)
+    tiles.tile(cv, ("korrigans.head", head_lines), box, head)
     for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
         cv.rect((edge, below, edge, end), RULE)
     for s, name_, gold, wrapped, y, height, acting, starred in seats:
@@ -848,11 +853,11 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
             cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         box = (x - 6, y - 3, x + w + 7, y + height - 4)  # (the frame's rows but the 2 shared)
         key = ("korrigans.seat", s, name_, gold, wrapped, acting, height)
-        cv.tile(key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
+        tiles.tile(cv, key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
         if starred:
             cv.star(x + w - 12, y + height - 8 - 14, 12)
     box = (PANEL_X, end + 1, PANEL_X + PANEL_W + 1, bottom + 1)
-    cv.tile(("korrigans.bottom", bottom - top), box, outlined(box))
+    tiles.tile(cv, ("korrigans.bottom", bottom - top), box, outlined(box))
 
 
 def _keep_only(cv: Canvas, box, before, at) -> None:
@@ -924,7 +929,7 @@ def _draw_facts(cv: Canvas, wrapped: tuple, x: int, y: float, w: int, under) -> 
     # (from 6 px left of and above the first line to 4 px below the last: what lies under is
     # the layer's ground, below its legend; the panel is right of it, the caption far below)
     box = (x - 6, y - 6, x + w + 4, bottom + 4)
-    cv.tile(("korrigans.facts", under, wrapped), box, paint)
+    tiles.tile(cv, ("korrigans.facts", under, wrapped), box, paint)
     return bottom
 
 

@@ -2,7 +2,7 @@
 shows stays the same, pasted again on the next board instead of drawn: after a move most of a
 board is what it was, so only what moved is drawn.
 
-``Canvas.tile(key, box, draw)``: ``draw(cv)`` draws the part, only inside ``box``; ``key`` names
+``tile(cv, key, box, draw)``: ``draw(cv)`` draws the part, only inside ``box``; ``key`` names
 everything it shows (its part of the view, the names it writes, its size and place). The tile
 kept is the box's pixels, the colours the drawing added to the palette (added again, in order,
 when the tile is pasted: the palette, and with it the PNG, is the same either way) and what

@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from engines.wichtel.data import VALUE
 
+from . import tiles
 from .draw import (
     _CLEARS,
     MIN_TEXT,
@@ -185,7 +186,8 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     # the square's ground first (its height known after the notes below are wrapped)
     notes = _notes(view, names, x1 - x0 - 40)
     height = 16 + CARD_H + 146 + 50 + 30 * len(notes) + 6
-    cv.tile(
+    tiles.tile(
+        cv,
         ("ground", y0, height),
         (x0, int(y0), x1 + 1, int(y0 + height) + 1),
         lambda cv: cv.rect((x0, y0, x1, y0 + height), SQUARE, RULE, 1, radius=14),
@@ -194,7 +196,8 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
     marked = (view.get("last") or {}).get("square", [])
     for i, code in enumerate(square):
         x = start + i * (w + gap)
-        cv.tile(
+        tiles.tile(
+            cv,
             ("card", i, code, x, cy, w),
             (int(x), int(cy), int(x + w) + 5, int(cy) + CARD_H + 38),
             lambda cv, i=i, code=code, x=x: _card_place(cv, i, x, cy, w, code),
@@ -229,13 +232,17 @@ def _draw_square(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
         bool(pend.get("reverse")),
         bool(pend.get("stand_still")),
     )
-    cv.tile(
-        ("walk", y, walk), (x0 + 1, int(y) - 8, x1, int(y) + 100), lambda cv: _walk(cv, y, *walk)
+    tiles.tile(
+        cv,
+        ("walk", y, walk),
+        (x0 + 1, int(y) - 8, x1, int(y) + 100),
+        lambda cv: _walk(cv, y, *walk),
     )
     y += 100
     # the Wahlleiter, as a card lying on its side
     leader = (view.get("wahlleiter") == "tied", view.get("wahlleiter_side") or "?")
-    cv.tile(  # clear of the ground's rounded corners (just below it when there are no notes)
+    tiles.tile(
+        cv,  # clear of the ground's rounded corners (just below it when there are no notes)
         ("wahlleiter", y, leader),
         (x0 + 15, int(y), x1 - 14, int(y) + 50),
         lambda cv: _wahlleiter(cv, y, *leader),
@@ -360,7 +367,8 @@ def _draw_seat(cv: Canvas, view: dict, names: list[str], s: int, box: tuple) -> 
     _, _, _, _, backs, events, dealer, _ = shown
     right = x0 + 14 + 30 * backs + 8 + text_width(tr("events", n=events), SMALL) + 12
     if right + (30 if dealer else 0) < x1:
-        cv.tile(
+        tiles.tile(
+            cv,
             ("seat", box, shown),
             (int(x0), int(y0), int(x1) + 1, int(y1) + 1),
             lambda cv: _seat_panel(cv, box, *shown),
@@ -445,7 +453,7 @@ def _board(view: dict, names: list[str], canvas_height: int) -> tuple[Canvas, fl
         )
     else:
         head = tr("head", round=view.get("round"), target=view.get("target"))
-    cv.tile(("head", head), (0, 0, WIDTH, 58), lambda cv: _head(cv, head))
+    tiles.tile(cv, ("head", head), (0, 0, WIDTH, 58), lambda cv: _head(cv, head))
     y = 62
     last = view.get("last_round")
     if last:  # what the seats' lines under their card backs are

@@ -15,7 +15,7 @@ from functools import lru_cache, partial
 
 from engines.ziegen import data, geometry
 
-from . import layers
+from . import layers, tiles
 from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
 from .palette import EMPTY, INK, INKS, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
 from .words import labels, lang, name
@@ -68,7 +68,7 @@ ROW_FILL = (236, 231, 220)  # every other row of the race table
 COLOURS = INKS + (PASTURE, DOG_FILL, MILK_INK, ACTING, ROW_FILL)
 
 # --- tiles ---------------------------------------------------------------------------------------
-# Every part that may stay the same from one move to the next is a tile (``Canvas.tile``) keyed
+# Every part that may stay the same from one move to the next is a tile (``tiles.tile``) keyed
 # by what it shows: each pasture cell, each row of them (a move changes a cell or two, if any),
 # each player's panel, the race table's head, each of its rows and the milk line. (Whole-pasture
 # and whole-race tiles were measured slower: their big copies cost more than they saved, and
@@ -204,7 +204,8 @@ def _draw_row(cv: Canvas, size: int, row: int, shows: tuple) -> None:
     """A row of the pasture: each cell a tile."""
     boxes = _cell_tiles(size)
     for cell, what in enumerate(shows, row * size):
-        cv.tile(
+        tiles.tile(
+            cv,
             ("ziegen.cell", size, cell, what),
             boxes[cell],
             partial(_draw_cell, size=size, cell=cell, shows=what),
@@ -219,7 +220,8 @@ def _draw_pasture(cv: Canvas, view: dict) -> None:
     for row in range(size):  # each row a tile, made of its cells' tiles
         first, last = boxes[row * size], boxes[row * size + size - 1]
         part = shows[row * size : (row + 1) * size]
-        cv.tile(
+        tiles.tile(
+            cv,
             ("ziegen.row", size, row, part),
             (first[0], first[1], last[2], last[3]),
             partial(_draw_row, size=size, row=row, shows=part),
@@ -306,7 +308,7 @@ def _draw_players(cv: Canvas, view: dict, names: list[str], title: float) -> flo
             upper_acting,  # its frame's lower edge lies on this panel's top row
         )
         box = (x - 6, y - 4, x + w + 7, y + height - 3)
-        cv.tile(("ziegen.seat", shows), box, partial(_draw_seat, shows=shows, box=box))
+        tiles.tile(cv, ("ziegen.seat", shows), box, partial(_draw_seat, shows=shows, box=box))
         if seat == last_seat:
             cv.star(x + w - 12, y + 40 + 28 * len(lines) + 12, 12)
         upper_acting = acting
@@ -449,8 +451,11 @@ def _draw_race_table(cv: Canvas, n: int, rows: tuple, layout: tuple, top: int) -
     frame; returns its bottom."""
     x0, x1 = RACE_X0, RACE_X1
     y = top + _race_head_height(lang())
-    cv.tile(
-        ("ziegen.race_head", n), (x0, top, x1 + 1, y - 2), partial(_draw_race_head, n=n, top=top)
+    tiles.tile(
+        cv,
+        ("ziegen.race_head", n),
+        (x0, top, x1 + 1, y - 2),
+        partial(_draw_race_head, n=n, top=top),
     )
     half = (len(rows) + 1) // 2
     for i, shows in enumerate(rows):
@@ -458,11 +463,14 @@ def _draw_race_table(cv: Canvas, n: int, rows: tuple, layout: tuple, top: int) -
         bx = x0 + 12 + side * (HALF + 12)
         ry = y + row * ROW_H
         box = (bx - 4, ry - 2, bx + HALF + 1, ry + ROW_H - 2)
-        cv.tile(("ziegen.race_row", shows), box, partial(_draw_race_row, shows=shows, bx=bx, ry=ry))
+        tiles.tile(
+            cv, ("ziegen.race_row", shows), box, partial(_draw_race_row, shows=shows, bx=bx, ry=ry)
+        )
     y += half * ROW_H + 6
     # milk shakes: how many each played (their values' sum): the milk majority
     bottom = y + 32 * layout[3] + 36
-    cv.tile(
+    tiles.tile(
+        cv,
         ("ziegen.milk", n, layout),
         (x0 + 1, y - 4, x1, bottom),
         partial(_draw_milk, layout=layout, y=y),

@@ -46,7 +46,7 @@ def _counting(monkeypatch) -> tuple[list, list]:
 
         return tile(cv, key, box, painting)
 
-    monkeypatch.setattr(tiles, "tile", counting)  # ``Canvas.tile`` looks it up each time
+    monkeypatch.setattr(tiles, "tile", counting)  # the game looks it up each time
     return asked, drawn
 
 

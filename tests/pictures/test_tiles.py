@@ -65,25 +65,27 @@ def _cell(label: str):
 def test_a_tile_is_pasted_with_its_colours_and_result():
     tiles.clear()
     first = draw.Canvas(80, 50)
-    assert first.tile(("cell", "7"), (8, 8, 62, 42), _cell("7")) == "7"
+    assert tiles.tile(first, ("cell", "7"), (8, 8, 62, 42), _cell("7")) == "7"
     again = draw.Canvas(80, 50)
-    assert again.tile(("cell", "7"), (8, 8, 62, 42), lambda cv: 1 / 0) == "7"  # kept: not drawn
+    assert (
+        tiles.tile(again, ("cell", "7"), (8, 8, 62, 42), lambda cv: 1 / 0) == "7"
+    )  # kept: not drawn
     assert again.png() == first.png()  # the same pixels and the same palette (its new colour)
     other = draw.Canvas(80, 50)
-    assert other.tile(("cell", "8"), (8, 8, 62, 42), _cell("8")) == "8"
+    assert tiles.tile(other, ("cell", "8"), (8, 8, 62, 42), _cell("8")) == "8"
     assert other.png() != first.png()
 
 
 def test_a_tile_is_kept_per_palette_and_language():
     tiles.clear()
     plain = draw.Canvas(80, 50)
-    plain.tile("cell", (8, 8, 62, 42), _cell("7"))
+    tiles.tile(plain, "cell", (8, 8, 62, 42), _cell("7"))
     reordered = draw.Canvas(80, 50)
     reordered.ink((1, 2, 3))  # another colour first: the tile's colour gets another index
-    assert reordered.tile("cell", (8, 8, 62, 42), _cell("x")) == "x"  # drawn, not pasted
+    assert tiles.tile(reordered, "cell", (8, 8, 62, 42), _cell("x")) == "x"  # drawn, not pasted
     with pictures.words.drawing_in("de"):
         german = draw.Canvas(80, 50)
-        assert german.tile("cell", (8, 8, 62, 42), _cell("y")) == "y"
+        assert tiles.tile(german, "cell", (8, 8, 62, 42), _cell("y")) == "y"
 
 
 def test_checking_catches_a_tile_that_draws_outside_its_box_or_reads_more_than_its_key():
@@ -100,6 +102,6 @@ def test_tiles_are_bounded(monkeypatch):
     monkeypatch.setattr(tiles, "KEPT_BYTES", 54 * 34 * 3)
     tiles.clear()
     for n in range(10):
-        draw.Canvas(80, 50).tile(("cell", n), (8, 8, 62, 42), _cell(str(n)))
+        tiles.tile(draw.Canvas(80, 50), ("cell", n), (8, 8, 62, 42), _cell(str(n)))
     assert len(tiles._KEPT) == 3
     assert tiles._KEPT_SIZE <= tiles.KEPT_BYTES
