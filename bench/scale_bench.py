@@ -10,7 +10,10 @@ Measured on this machine (``measure``):
 - SQLite with ``synchronous=FULL``: stored moves/s with 100 games at once (group commit);
 - Discord: rate-limited REST calls per human move (the median of a whole game of each kind in
   the fake Discord, ``discord_bench``);
-- memory: RSS per cached running game (``memory_bench``, every game kept).
+- memory: RSS per cached running game (``memory_bench``, every game kept);
+- board pictures: CPU per board, the slowest game and player count's median, after each move
+  of tables played side by side (``pictures_bench --moves``: the tiles of a table's last board
+  still kept) and for boards drawn cold (views spread over whole games).
 
 Derived (``derive``), with the assumptions printed beside them: 5 moves a game a day, the
 busiest hour three times the day's average, Discord's 50 requests/s global limit (the bot keeps
@@ -134,6 +137,11 @@ def measure() -> dict:
         Path(path + ".ids").write_text(__import__("json").dumps(ids))
         m = memory_bench._measure(path, 10 * memory_bench.GAMES)
     out["mb_per_game"] = (m["after"] - m["before"]) / m["cached"]
+    from . import pictures_bench
+
+    for name, moves in (("picture_ms", True), ("picture_cold_ms", False)):
+        rows = pictures_bench.measure(moves=moves).values()
+        out[name] = max(pictures_bench.median(row["ms"]) for row in rows)
     return out
 
 
@@ -180,6 +188,14 @@ def derive(m: dict) -> list[tuple[str, str]]:
             "decisions a second a process at most",
         ),
         (
+            "board pictures",
+            f"{peak * m['picture_ms'] / 1000:.2f} cores at the peak, one board a move at "
+            f"{m['picture_ms']:.2f} ms CPU (after a move, its table's tiles kept); "
+            f"{peak * m['picture_cold_ms'] / 1000:.2f} where boards are drawn cold "
+            f"({m['picture_cold_ms']:.2f} ms: a process with more tables moving at once than "
+            "its 24 MB of tiles hold)",
+        ),
+        (
             "shards and processes",
             f"{shards} shards ({SERVERS:,} servers / "
             f"{SERVERS_PER_SHARD:,}); e.g. {-(-shards // 10)} processes of 10 shards, all on one "
@@ -223,7 +239,9 @@ def run() -> list[str]:
         f"{m['bytes_per_game'] / 1e3:,.0f} KB per finished game ({m['games']} games); SQLite "
         f"FULL {m['full_100']:,.0f} moves/s (100 games); {m['calls_per_move']:.2f} "
         f"rate-limited Discord calls per move; {m['mb_per_game'] * 1e3:.1f} KB RSS per cached "
-        f"game; a hard decision {m['hard_cpu']:.2f} s CPU"
+        f"game; a hard decision {m['hard_cpu']:.2f} s CPU; a board picture "
+        f"{m['picture_ms']:.2f} ms CPU after a move, {m['picture_cold_ms']:.2f} ms cold "
+        "(the slowest game's median)"
     ]
     lines += [f"{what:<21} {figure}" for what, figure in derive(m)]
     return lines
