@@ -1,10 +1,18 @@
 """Board pictures: render time (CPU) and PNG size per game and player count, before and after.
 
-Each figure is over the spectator views of seeded random games, taken every few moves from the
-start to the end, each drawn once in one thread of a fresh process, its caches warming up as in
-a running bot. Render time is the thread's CPU time (``time.thread_time``: one core, whatever
-else the machine runs). Targets: issue 25, a median of at most 2 ms CPU per board; issue 10,
-a p95 of at most 40 ms and every PNG at most 300 KB.
+Two sets of boards, each drawn once in one thread of a fresh process, its caches warming up as
+in a running bot:
+
+- ``--moves``: what a bot draws, a board after every move (its first ``MOVES``) of ``TABLES``
+  seeded random games of each kind and player count played side by side, one move of each in
+  turn. Only what moved is drawn (``pictures/tiles.py``); issue 25's target, a median of at
+  most 2 ms CPU per board, is for these boards.
+- by default: views spread over whole games (every few moves, to the end): boards whose parts
+  are mostly new, as when a process hosts more tables moving at once than its tiles hold.
+
+Render time is the thread's CPU time (``time.thread_time``: one core, whatever else the machine
+runs). Targets: issue 25, a median of at most 2 ms CPU per board after a move; issue 10, a p95
+of at most 40 ms and every PNG at most 300 KB.
 
 Run: ``python -m bench pictures [--against <rev>] [--rounds N]``: the tree of git revision
 ``<rev>`` (default ``BEFORE``, the revision the pictures were made faster from; ``git archive``
@@ -12,7 +20,7 @@ into a temporary folder) and this working tree are measured alternately, each ro
 processes drawing the same views; the samples of all rounds are pooled per side. Both sides'
 pictures are decoded and compared: ``pixels same`` means every board of the after side shows
 exactly the pixels of the before side. ``python -m bench pictures --only`` measures this tree
-alone (no git needed).
+alone (no git needed). ``python -m bench`` prints both sets, one round each.
 """
 
 from __future__ import annotations
