@@ -7,28 +7,19 @@ from __future__ import annotations
 
 import copy
 import io
-import random
 
 from PIL import Image
 
 import pictures
-from engines import REGISTRY
 from engines.henchmania.data import CARDS
 from pictures import draw, henchmania, tiles
+from tests.pictures import played
 
 NAMES = ["Ann", "Bérénice", "Çağrı", "Dmitri Dmitrievich", "Eve"]
 
 
 def _played(players: int, seed: int, moves: int) -> list[dict]:
-    engine = REGISTRY["henchmania"]
-    rnd = random.Random(seed)
-    state = engine.new_game(players, seed)
-    shown = [engine.view(state, None)]
-    while not engine.is_over(state) and len(shown) <= moves:
-        seat = rnd.choice(engine.to_act(state))
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
-        shown.append(engine.view(state, None))
-    return shown
+    return played("henchmania", players, seed, moves)
 
 
 def _counting(monkeypatch) -> tuple[list, list]:

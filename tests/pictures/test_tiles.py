@@ -4,28 +4,14 @@ same whether its tiles were kept or drawn (``tiles.checking`` draws each afresh 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import pictures
 from engines import REGISTRY
 from pictures import draw, tiles
+from tests.pictures import played
 
 NAMES = ["Ann", "Bérénice", "Çağrı", "Dmitri Dmitrievich", "Eve"]
-
-
-def _played(kind: str, players: int, seed: int, moves: int) -> list[dict]:
-    """The spectator views after each of the first ``moves`` moves of a seeded random game."""
-    engine = REGISTRY[kind]
-    rnd = random.Random(seed)
-    state = engine.new_game(players, seed)
-    shown = [engine.view(state, None)]
-    while not engine.is_over(state) and len(shown) <= moves:
-        seat = rnd.choice(engine.to_act(state))
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
-        shown.append(engine.view(state, None))
-    return shown
 
 
 @pytest.mark.parametrize("kind", pictures.kinds())
@@ -34,7 +20,7 @@ def test_every_tile_kept_is_the_tile_drawn_now_move_after_move(kind):
     draw.clear_caches()
     for players in range(engine.min_players, engine.max_players + 1):
         for seed in (players, 10 + players):
-            views = _played(kind, players, seed, moves=60)
+            views = played(kind, players, seed, moves=60)
             for lang in ("en", "de", "es"):
                 with tiles.checking():
                     for view in views:
@@ -45,7 +31,7 @@ def test_every_tile_kept_is_the_tile_drawn_now_move_after_move(kind):
 def test_a_board_with_kept_tiles_is_the_board_drawn_afresh(kind):
     engine = REGISTRY[kind]
     players = engine.max_players
-    views = _played(kind, players, seed=3, moves=40)
+    views = played(kind, players, seed=3, moves=40)
     draw.clear_caches()
     kept = [pictures.picture(kind, v, NAMES[:players], "de") for v in views]
     for view, drawn in zip(views, kept):

@@ -4,25 +4,15 @@ only if what it shows changed, and most of the board's parts are pasted."""
 
 from __future__ import annotations
 
-import random
-
 import pictures
-from engines import REGISTRY
 from pictures import draw, tiles, ziegen
+from tests.pictures import played
 
 NAMES = ["Ann", "Bérénice", "Çağrı", "Dmitri Dmitrievich", "Eve"]
 
 
 def _played(players: int, seed: int, moves: int) -> list[dict]:
-    engine = REGISTRY["ziegen"]
-    rnd = random.Random(seed)
-    state = engine.new_game(players, seed)
-    shown = [engine.view(state, None)]
-    while not engine.is_over(state) and len(shown) <= moves:
-        seat = rnd.choice(engine.to_act(state))
-        state, _ = engine.apply(state, seat, rnd.choice(engine.legal_actions(state, seat)))
-        shown.append(engine.view(state, None))
-    return shown
+    return played("ziegen", players, seed, moves)
 
 
 def _seat(view: dict, seat: int) -> tuple:
