@@ -869,24 +869,12 @@ def _keep_only(cv: Canvas, box, before, at) -> None:
 
 
 def _draw_panel_plain(cv: Canvas, panel: tuple) -> None:
-    """``_draw_panel`` without tiles, in the board's order."""
-    head_lines, seats, bottom = panel
+    """``_draw_panel`` of a panel with no seats (never: a game has players): its heading and
+    head lines in its outline, drawn as they are."""
+    head_lines, _seats, bottom = panel
     x, w = PANEL_X + 12, PANEL_W - 24
     y = _paragraph(cv, x, PANEL_TOP + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
     _paragraph(cv, x, y, head_lines, SMALL, MUTED)
-    for s, name_, gold, wrapped, y, height, acting, starred in seats:
-        if acting:
-            cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
-        cv.token(x + 16, y + 17, 17, s)
-        gw = text_width(gold, 26, True)
-        cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
-        cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
-        ly = y + 42
-        for part, ink in wrapped:
-            cv.text((x + 40, ly), part, SMALL, ink)
-            ly += 28
-        if starred:
-            cv.star(x + w - 12, ly - 14, 12)
     cv.rect((PANEL_X, PANEL_TOP, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
 
 
