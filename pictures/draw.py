@@ -12,6 +12,7 @@ never a system font.
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import re
@@ -38,7 +39,7 @@ from .palette import (
     seat_letter,
 )
 from .png import encode
-from .words import show, tr
+from .words import lang, show, tr
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
 REGULAR = os.path.join(FONT_DIR, "DejaVuSansCondensed.ttf")
@@ -268,6 +269,8 @@ def clear_caches() -> None:
         _banded,
         _outlined,
         _rendered,
+        wrapped,
+        _filled,
     ):
         cached.cache_clear()
 
@@ -330,6 +333,12 @@ def wrap_words(text: str, width: int, size: int, bold: bool = False) -> list[str
     return out
 
 
+@lru_cache(maxsize=4096)  # a board's paragraphs come back move after move
+def wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
+    """``wrap_words`` remembered: the lines ``Canvas.paragraph`` draws."""
+    return tuple(wrap_words(text, width, size, bold))
+
+
 def wrap_parts(text: str, width: int, size: int, bold: bool = False, sep: str = " · ") -> list[str]:
     """``text`` made of parts joined by ``sep`` in lines of whole parts where they fit (a part
     wider than a line is wrapped on its words)."""
@@ -359,6 +368,22 @@ def fill_names(text, names: list[str]) -> str:
     return _SEAT_RE.sub(
         lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), text
     )
+
+
+def filled(message, names) -> str:
+    """``fill_names`` remembered per message (its JSON form), names and the drawing's language
+    (a table's prompts come back move after move); a message that is not JSON is filled each
+    time."""
+    try:
+        key = json.dumps(message, sort_keys=True)
+    except TypeError:
+        return fill_names(message, list(names))
+    return _filled(key, tuple(names), lang())
+
+
+@lru_cache(maxsize=4096)
+def _filled(message: str, names: tuple[str, ...], language: str) -> str:
+    return fill_names(json.loads(message), list(names))
 
 
 @lru_cache(maxsize=4096)
@@ -493,9 +518,27 @@ class Canvas:
     ) -> float:
         """``text`` wrapped on word boundaries into lines ``width`` wide, drawn from (x, y) down
         (``align`` "l" or "m": ``x`` is then the middle); returns the y below it."""
+        parts = wrapped(text, width, size, bold)
+        return self.lines(x, y, parts, size, fill, bold=bold, line=line, box=box, align=align)
+
+    def lines(
+        self,
+        x: float,
+        y: float,
+        lines,
+        size: int = 22,
+        fill: RGB = INK,
+        *,
+        bold: bool = False,
+        line: int | None = None,
+        box=None,
+        align: str = "l",
+    ) -> float:
+        """``lines`` (wrapped before: ``wrapped``) drawn as ``paragraph`` draws them."""
         step = line or size + size // 3
-        for part in wrap_words(text, width, size, bold):
-            self.text((x, y), part, size, fill, bold=bold, anchor=f"{align}a", box=box)
+        anchor = f"{align}a"
+        for part in lines:
+            self.text((x, y), part, size, fill, bold=bold, anchor=anchor, box=box)
             y += step
         return y
 

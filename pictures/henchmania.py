@@ -16,7 +16,6 @@ layouts (lines wrapped, heights) are remembered per what they show and the langu
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from functools import lru_cache
 
@@ -28,11 +27,11 @@ from .draw import (
     MIN_TEXT,
     WIDTH,
     Canvas,
-    fill_names,
+    filled,
     names_for,
     text_width,
     wrap_parts,
-    wrap_words,
+    wrapped,
 )
 from .palette import EMPTY, INK, MUTED, PANEL, RULE
 from .words import labels, lang, name
@@ -115,21 +114,6 @@ def _spots_y(row: int) -> float:
 def _parts(text: str, width: int, sep: str = " · ") -> tuple[str, ...]:
     """``wrap_parts`` of a SMALL text (widths only: no language)."""
     return tuple(wrap_parts(text, width, SMALL, sep=sep))
-
-
-@lru_cache(maxsize=1024)
-def _words(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
-    """``wrap_words`` (what ``Canvas.paragraph`` draws)."""
-    return tuple(wrap_words(text, width, size, bold))
-
-
-def _lines(cv: Canvas, x: float, y: float, lines, size: int, fill, bold: bool = False) -> float:
-    """``Canvas.paragraph`` of lines wrapped before (``_words``)."""
-    step = size + size // 3
-    for line in lines:
-        cv.text((x, y), line, size, fill, bold=bold)
-        y += step
-    return y
 
 
 # --- the heading ---------------------------------------------------------------------------------
@@ -319,11 +303,11 @@ def _draw_duel(cv: Canvas, view: dict, names: list[str], y0: float) -> float:
             text = tr(
                 "last_duel", attacker=names[last["attacker"]], defender=names[last["defender"]]
             )
-        lines = _words(text, x1 - x0 - 24, SMALL)
+        lines = wrapped(text, x1 - x0 - 24, SMALL)
         bottom = y0 + 10 + 29 * len(lines) + 4
 
         def paint(cv: Canvas) -> None:
-            _lines(cv, x0 + 12, y0 + 10, lines, SMALL, MUTED)
+            cv.lines(x0 + 12, y0 + 10, lines, SMALL, MUTED)
             cv.rect((x0, y0, x1, bottom), None, RULE, 1, radius=8)
 
         tiles.tile(cv, ("henchmania.no_duel", text), (x0, y0, x1 + 1, bottom + 1), paint)
@@ -517,7 +501,7 @@ def _discards_part(view: dict) -> tuple:
 def _discards_layout(part: tuple, language: str) -> tuple:
     """(heading lines, (x, y offset, line) per line of the piles, height) in ``language``."""
     x0, x1 = MARGIN, WIDTH - MARGIN
-    heading = _words(tr("discards"), x1 - x0 - 24, SMALL, True)
+    heading = wrapped(tr("discards"), x1 - x0 - 24, SMALL, True)
     top = 8 + 29 * len(heading)
     y = top
     rows = []
@@ -542,30 +526,13 @@ def _draw_discards(cv: Canvas, view: dict, y0: float) -> float:
     y0 = int(y0)
 
     def paint(cv: Canvas) -> None:
-        _lines(cv, x0 + 12, y0 + 8, heading, SMALL, INK, bold=True)
+        cv.lines(x0 + 12, y0 + 8, heading, SMALL, INK, bold=True)
         for x, dy, line in rows:
             cv.text((x, y0 + dy), line, SMALL, INK)
         cv.rect((x0, y0, x1, y0 + height), None, RULE, 1, radius=8)
 
     tiles.tile(cv, ("henchmania.discards", part), (x0, y0, x1 + 1, y0 + height + 1), paint)
     return y0 + height
-
-
-def _prompt_lines(prompt, names: list[str]) -> tuple[str, ...]:
-    """The prompt (a message, its JSON form or a plain text) with the seats' names, wrapped."""
-    try:
-        key = json.dumps(prompt, sort_keys=True)
-    except TypeError:  # not a JSON form: worked out each time
-        return _words(fill_names(prompt, names), WIDTH - 2 * MARGIN - 20, 24, True)
-    return _prompt(key, tuple(names), lang())
-
-
-@lru_cache(maxsize=1024)
-def _prompt(prompt: str, names: tuple[str, ...], language: str) -> tuple[str, ...]:
-    """``_prompt_lines`` remembered per prompt (JSON), names and ``language`` (``fill_names``
-    reads it)."""
-    text = fill_names(json.loads(prompt), list(names))
-    return _words(text, WIDTH - 2 * MARGIN - 20, 24, True)
 
 
 def _names(names, n: int) -> list[str]:
@@ -617,11 +584,11 @@ def _draw(cv: Canvas, view: dict, names: list[str], n: int) -> int:
     y = cv.last_caption(x, y, w, view, names)
     if view.get("winners") and view.get("phase") == "over":
         prompt = tr("game_over", names=", ".join(names[s] for s in view["winners"]))
-        lines = _words(prompt, w, 24, True)
+        lines = wrapped(prompt, w, 24, True)
     else:  # the view holds a Msg (its JSON form)
-        lines = _prompt_lines(view.get("prompt") or "", names)
-    return int(_lines(cv, x, y, lines, 24, INK, bold=True))
+        lines = wrapped(filled(view.get("prompt") or "", names), w, 24, True)
+    return int(cv.lines(x, y, lines, 24, INK, bold=True))
 
 
-for _cache in (_parts, _words, _player_layout, _discards_layout, _prompt, _names_for):
+for _cache in (_parts, _player_layout, _discards_layout, _names_for):
     _CLEARS.append(_cache.cache_clear)  # draw.clear_caches(): these are cold again too

@@ -27,11 +27,11 @@ from .draw import (
     MIN_TEXT,
     WIDTH,
     Canvas,
-    fill_names,
+    filled,
     names_for,
     text_width,
     wrap_parts,
-    wrap_words,
+    wrapped,
 )
 from .palette import GOLD, INK, INKS, MUTED, RULE, SEAT_SHAPES
 from .words import labels, lang, name
@@ -707,21 +707,6 @@ def _gold(view: dict, pl: dict) -> str:
     return tr("gold_hidden", n=shown) if hidden else tr("gold", n=shown)
 
 
-@lru_cache(maxsize=1024)
-def _wrapped(text: str, width: int, size: int, bold: bool = False) -> tuple[str, ...]:
-    """``Canvas.paragraph``'s lines (``wrap_words``), worked out once per text."""
-    return tuple(wrap_words(text, width, size, bold))
-
-
-def _paragraph(cv: Canvas, x, y, lines, size: int, fill, *, bold=False, line=None) -> float:
-    """``Canvas.paragraph`` of lines already wrapped (``_wrapped``); returns the y below."""
-    step = line or size + size // 3
-    for part in lines:
-        cv.text((x, y), part, size, fill, bold=bold)
-        y += step
-    return y
-
-
 def _seat_part(view: dict, pl: dict, over: bool) -> tuple:
     """What a player's panel lists (besides name and gold), from the view: a key."""
     s = pl["seat"]
@@ -772,7 +757,7 @@ def _seat_lines(part: tuple, width: int, language: str) -> tuple[tuple[str, tupl
     )
 
 
-def _seat_tile(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w: int):
+def _seat_tile(s: int, name_: str, gold: str, seat_lines: tuple, x: int, y: int, w: int):
     """The drawing of one player's token, name, gold and lines (a tile: its box lies inside
     its "to act" frame, drawn before it; the last move's star goes over it)."""
 
@@ -782,7 +767,7 @@ def _seat_tile(s: int, name_: str, gold: str, wrapped: tuple, x: int, y: int, w:
         cv.text((x + 40, y + 4), name_, 26, INK, bold=True, width=w - 50 - gw)
         cv.text((x + w, y + 4), gold, 26, INK, bold=True, anchor="ra")
         ly = y + 42
-        for part, ink in wrapped:
+        for part, ink in seat_lines:
             cv.text((x + 40, ly), part, SMALL, ink)
             ly += 28
 
@@ -796,8 +781,8 @@ def _panel(view: dict, names: list[str]) -> tuple:
     holder = view.get("bag_holder")
     holder_name = names[holder] if isinstance(holder, int) and holder < len(names) else "-"
     head = tr("head", round=view.get("round", "?"), bag=view.get("bag", 0), holder=holder_name)
-    head_lines = _wrapped(head, w, SMALL)
-    y = PANEL_TOP + 8 + 40 * len(_wrapped("Korrigans", w, 30, True))
+    head_lines = wrapped(head, w, SMALL)
+    y = PANEL_TOP + 8 + 40 * len(wrapped("Korrigans", w, 30, True))
     y += 29 * len(head_lines) + 6
     last_seat = (view.get("last") or {}).get("seat")
     over = view.get("phase") == "over"
@@ -806,10 +791,10 @@ def _panel(view: dict, names: list[str]) -> tuple:
     seats = []
     for pl in view.get("players", []):
         s = pl["seat"]
-        wrapped = _seat_lines(_seat_part(view, pl, over), w - 40, language)
-        height = 42 + 28 * len(wrapped) + 8
+        seat_lines = _seat_lines(_seat_part(view, pl, over), w - 40, language)
+        height = 42 + 28 * len(seat_lines) + 8
         seats.append(
-            (s, names[s], _gold(view, pl), wrapped, y, height, s in to_act, s == last_seat)
+            (s, names[s], _gold(view, pl), seat_lines, y, height, s in to_act, s == last_seat)
         )
         y += height
     return head_lines, tuple(seats), y + 8
@@ -838,8 +823,8 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
         return paint
 
     def head(cv: Canvas) -> None:
-        y = _paragraph(cv, x, top + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
-        _paragraph(cv, x, y, head_lines, SMALL, MUTED)
+        y = cv.lines(x, top + 8, wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+        cv.lines(x, y, head_lines, SMALL, MUTED)
 
     below = top + 10  # the outline's top rows (its corners: 8 rows), above the title's ink
     box = (PANEL_X, top, PANEL_X + PANEL_W + 1, below)
@@ -848,12 +833,12 @@ def _draw_panel(cv: Canvas, panel: tuple) -> None:
     tiles.tile(cv, ("korrigans.head", head_lines), box, head)
     for edge in (PANEL_X, PANEL_X + PANEL_W):  # the outline's straight sides
         cv.rect((edge, below, edge, end), RULE)
-    for s, name_, gold, wrapped, y, height, acting, starred in seats:
+    for s, name_, gold, seat_lines, y, height, acting, starred in seats:
         if acting:
             cv.rect((x - 6, y - 4, x + w + 6, y + height - 4), TO_ACT, INK, 2, radius=6)
         box = (x - 6, y - 3, x + w + 7, y + height - 4)  # (the frame's rows but the 2 shared)
-        key = ("korrigans.seat", s, name_, gold, wrapped, acting, height)
-        tiles.tile(cv, key, box, _seat_tile(s, name_, gold, wrapped, x, y, w))
+        key = ("korrigans.seat", s, name_, gold, seat_lines, acting, height)
+        tiles.tile(cv, key, box, _seat_tile(s, name_, gold, seat_lines, x, y, w))
         if starred:
             cv.star(x + w - 12, y + height - 8 - 14, 12)
     box = (PANEL_X, end + 1, PANEL_X + PANEL_W + 1, bottom + 1)
@@ -873,8 +858,8 @@ def _draw_panel_plain(cv: Canvas, panel: tuple) -> None:
     head lines in its outline, drawn as they are."""
     head_lines, _seats, bottom = panel
     x, w = PANEL_X + 12, PANEL_W - 24
-    y = _paragraph(cv, x, PANEL_TOP + 8, _wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
-    _paragraph(cv, x, y, head_lines, SMALL, MUTED)
+    y = cv.lines(x, PANEL_TOP + 8, wrapped("Korrigans", w, 30, True), 30, INK, bold=True)
+    cv.lines(x, y, head_lines, SMALL, MUTED)
     cv.rect((PANEL_X, PANEL_TOP, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
 
 
@@ -904,51 +889,27 @@ def _facts(view: dict, names: list[str]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _draw_facts(cv: Canvas, wrapped: tuple, x: int, y: float, w: int, under) -> float:
+def _draw_facts(cv: Canvas, facts: tuple, x: int, y: float, w: int, under) -> float:
     """The facts (``_facts``, each wrapped ``w`` wide) from (x, y) down, a tile (``under``:
     the layer below it); returns the y below."""
-    bottom = y + 28 * sum(len(lines) for lines in wrapped)
+    bottom = y + 28 * sum(len(lines) for lines in facts)
 
     def paint(cv: Canvas) -> None:
         at = y
-        for lines in wrapped:
-            at = _paragraph(cv, x, at, lines, SMALL, INK, line=28)
+        for lines in facts:
+            at = cv.lines(x, at, lines, SMALL, INK, line=28)
 
     # (from 6 px left of and above the first line to 4 px below the last: what lies under is
     # the layer's ground, below its legend; the panel is right of it, the caption far below)
     box = (x - 6, y - 6, x + w + 4, bottom + 4)
-    tiles.tile(cv, ("korrigans.facts", under, wrapped), box, paint)
+    tiles.tile(cv, ("korrigans.facts", under, facts), box, paint)
     return bottom
-
-
-_PROMPTS: dict[tuple, str] = {}
-
-
-def _prompt(message, names: list[str]) -> str:
-    """``fill_names(message, names)``, rendered once per message, names and language."""
-    key = (_frozen(message), tuple(names), lang())
-    found = _PROMPTS.get(key)
-    if found is None:
-        if len(_PROMPTS) >= 4096:  # (a game's prompts: a few dozen)
-            _PROMPTS.clear()
-        found = _PROMPTS[key] = fill_names(message, names)
-    return found
-
-
-def _frozen(value) -> tuple:
-    """A message's JSON form as a key (each value with its type: 1 and True differ)."""
-    if isinstance(value, (list, tuple)):
-        return ("list", tuple(_frozen(v) for v in value))
-    if isinstance(value, dict):
-        return ("dict", tuple(sorted((_frozen(k), _frozen(v)) for k, v in value.items())))
-    return (type(value).__name__, value)
 
 
 def _clear() -> None:
     """Forget what this module keeps (``draw.clear_caches``: tests draw with cold caches)."""
-    for cached in (_wrapped, _seat_lines):
-        cached.cache_clear()
-    for kept in (_PROMPTS, _GRIDS, _LAYERS):
+    _seat_lines.cache_clear()
+    for kept in (_GRIDS, _LAYERS):
         kept.clear()
 
 
@@ -973,7 +934,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     layer_no = _layer_no((key, inks))
     # the layout first (the canvas is made as tall as the picture needs: ``HEIGHTS``)
     facts_y, facts_w = found.data + 6, PANEL_X - 32  # (under the legend)
-    facts = tuple(_wrapped(line, facts_w, SMALL) for line in _facts(view, names))
+    facts = tuple(wrapped(line, facts_w, SMALL) for line in _facts(view, names))
     panel = _panel(view, names)
     below = max(facts_y + 28 * sum(len(lines) for lines in facts), panel[2]) + 12
     x, w = 20, WIDTH - 40
@@ -981,8 +942,8 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         winners = ", ".join(names[s] for s in view.get("winners", []) if s < len(names))
         prompt = tr("game_over", names=winners)
     else:
-        prompt = _prompt(view.get("prompt", ""), names)
-    prompt_lines = _wrapped(prompt, w, 24, True)
+        prompt = filled(view.get("prompt", ""), names)
+    prompt_lines = wrapped(prompt, w, 24, True)
     # the last move's caption: at most 3 lines of 29 px (and 4) but for a rare first sentence
     # longer than that: then drawn again on a canvas HEIGHT tall
     tall = int(below + 3 * 29 + 4 + 32 * len(prompt_lines)) + 12
@@ -992,7 +953,7 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         _draw_facts(cv, facts, 16, facts_y, facts_w, layer_no)
         _draw_panel(cv, panel)
         y = cv.last_caption(x, below, w, view, names)
-        y = _paragraph(cv, x, y, prompt_lines, 24, INK, bold=True)
+        y = cv.lines(x, y, prompt_lines, 24, INK, bold=True)
         if int(y) + 12 <= height:
             break
     return cv.png(int(y) + 12)

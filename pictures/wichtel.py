@@ -27,7 +27,7 @@ from .draw import (
     MIN_TEXT,
     WIDTH,
     Canvas,
-    fill_names,
+    filled,
     names_for,
     text_width,
     wrap_parts,
@@ -467,7 +467,7 @@ def _board(view: dict, names: list[str], canvas_height: int) -> tuple[Canvas, fl
     if view.get("over"):
         prompt = tr("game_over", names=", ".join(names[s] for s in view.get("winners", [])))
     else:
-        prompt = fill_names(view.get("prompt") or "", names)
+        prompt = filled(view.get("prompt") or "", names)
     return cv, cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
 
 

@@ -10,13 +10,12 @@ race table below names every set once beside its letter. Drawn from the spectato
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache, partial
 
 from engines.ziegen import data, geometry
 
 from . import layers, tiles
-from .draw import MIN_TEXT, WIDTH, Canvas, fill_names, names_for, text_width, wrap_parts, wrap_words
+from .draw import MIN_TEXT, WIDTH, Canvas, filled, names_for, text_width, wrap_parts, wrapped
 from .palette import EMPTY, INK, INKS, MUTED, PANEL, RULE, SEAT_TEXT, SEAT_TINTS, seat_colour
 from .words import labels, lang, name
 
@@ -95,21 +94,6 @@ def _cell_tiles(size: int) -> tuple[tuple[int, int, int, int], ...]:
         x0, y0, x1, y1 = _cell_box(size, cell)
         boxes.append((int(x0), int(y0), int(x1), int(y1)))
     return tuple(boxes)
-
-
-@lru_cache(maxsize=1024)
-def _lines(text: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
-    """``wrap_words`` remembered."""
-    return tuple(wrap_words(text, width, size, bold))
-
-
-def _paragraph(cv: Canvas, x, y, text: str, width: int, size: int, fill, bold=False) -> float:
-    """``Canvas.paragraph`` with its lines remembered: the same pixels."""
-    step = size + size // 3
-    for part in _lines(text, width, size, bold):
-        cv.text((x, y), part, size, fill, bold=bold, anchor="la")
-        y += step
-    return y
 
 
 def _cell_shows(view: dict, pens: dict[int, int], cell: int) -> tuple:
@@ -289,7 +273,7 @@ def _draw_players(cv: Canvas, view: dict, names: list[str], title: float) -> flo
     y = title  # the title is the layer's (``_pasture_ground``)
     language = lang()
     head = tr("head", size=view["size"], doubling=name("ziegen", "doubling", view["doubling"]))
-    y = _paragraph(cv, x, y, head, w, SMALL, MUTED) + 8
+    y = cv.paragraph(x, y, head, w, SMALL, MUTED) + 8
     last_seat = (view.get("last") or {}).get("seat")
     to_act = view.get("to_act", [])
     upper_acting = False
@@ -316,9 +300,9 @@ def _draw_players(cv: Canvas, view: dict, names: list[str], title: float) -> flo
     y += 4
     cv.line([(x, y), (x + w, y)], RULE, 1)
     y += 10
-    y = _paragraph(cv, x, y, tr("draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
+    y = cv.paragraph(x, y, tr("draw", n=view["draw_count"]), w, SMALL, INK, bold=True)
     discard = tr("box", box=view["box_count"], discard=len(view["discard"]))
-    y = _paragraph(cv, x, y, discard, w, SMALL, MUTED)
+    y = cv.paragraph(x, y, discard, w, SMALL, MUTED)
     bottom = y + 10
     cv.rect((PANEL_X, top, PANEL_X + PANEL_W, bottom), None, RULE, 1, radius=8)
     return bottom
@@ -345,16 +329,16 @@ ROW_H = 31
 def _race_head_height(language: str) -> int:
     """The height of the race table's head: its title, its help and the players' shapes."""
     w = RACE_X1 - RACE_X0 - 24
-    title = len(_lines(tr("race"), w, 26, True)) * (26 + 26 // 3)
-    help_ = len(_lines(tr("race_help"), w, SMALL, False)) * (SMALL + SMALL // 3)
+    title = len(wrapped(tr("race"), w, 26, True)) * (26 + 26 // 3)
+    help_ = len(wrapped(tr("race_help"), w, SMALL, False)) * (SMALL + SMALL // 3)
     return 8 + title + help_ + 4 + 38
 
 
 def _draw_race_head(cv: Canvas, n: int, top: int) -> None:
     x0, x1 = RACE_X0, RACE_X1
     cv.rect((x0, top, x1, top + 8), PANEL, None)
-    y = _paragraph(cv, x0 + 12, top + 8, tr("race"), x1 - x0 - 24, 26, INK, bold=True)
-    y = _paragraph(cv, x0 + 12, y, tr("race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
+    y = cv.paragraph(x0 + 12, top + 8, tr("race"), x1 - x0 - 24, 26, INK, bold=True)
+    y = cv.paragraph(x0 + 12, y, tr("race_help"), x1 - x0 - 24, SMALL, MUTED) + 4
     col_w = (HALF - 16 - 34 - NAME_W) / n
     # column heads: each player's shape (the colour and shape of the seat)
     for side in range(2):
@@ -497,20 +481,6 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
     return _draw_race_table(cv, n, rows, layout, top)
 
 
-def _prompt(prompt, names: tuple[str, ...]) -> str:
-    """The view's prompt with the seats' names, in the drawing's language (remembered)."""
-    try:
-        key = json.dumps(prompt, sort_keys=True)
-    except TypeError:
-        return fill_names(prompt, list(names))
-    return _filled(key, names, lang())
-
-
-@lru_cache(maxsize=1024)
-def _filled(prompt: str, names: tuple[str, ...], language: str) -> str:
-    return fill_names(json.loads(prompt), list(names))
-
-
 def picture(view: dict, names: list[str] | None = None) -> bytes:
     """The public board as a PNG. ``names``: the seats' display names (public)."""
     names = names_for(names, view["n"])
@@ -541,5 +511,5 @@ def _board(view: dict, names: list[str], canvas_height: int) -> tuple[Canvas, fl
         winners = ", ".join(names[s] for s in view.get("winners", []))
         prompt = tr("game_over", names=winners)
     else:
-        prompt = _prompt(view.get("prompt", ""), tuple(names))
-    return cv, _paragraph(cv, x, y, prompt, w, 24, INK, bold=True)
+        prompt = filled(view.get("prompt", ""), names)
+    return cv, cv.paragraph(x, y, prompt, w, 24, INK, bold=True)
