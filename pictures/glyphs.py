@@ -31,6 +31,7 @@ _EXTRA = frozenset("‐‑‒–—―‘’‚“”„†‡•…‰′″‹
 
 
 LIMIT = 4096  # glyphs, lengths and pairs remembered per font (a few hundred KB at most)
+_UNKNOWN = object()  # a unit not measured yet (None: measured, and Pillow's to draw)
 
 
 def supported(ch: str) -> bool:
@@ -202,7 +203,9 @@ class Typesetter:
         pos = 0
         previous = None
         for unit in units:
-            g = known.get(unit) if unit in known else self.glyph(unit)
+            g = known.get(unit, _UNKNOWN)
+            if g is _UNKNOWN:
+                g = self.glyph(unit)
             if g is None:
                 return None
             if previous is not None:
