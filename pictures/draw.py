@@ -131,6 +131,15 @@ _PAD = 2
 MAX_SHAPE = 40_000  # pixels: larger rounded boxes are drawn each time (their masks would be big)
 
 
+_ONLY = {value: [255 if v == value else 0 for v in range(256)] for value in (1, 2)}
+
+
+def _only(img: Image.Image, value: int) -> Image.Image:
+    """The 1-bit mask of ``img``'s pixels equal to ``value`` (1 or 2): ``img.point(table,
+    "1")`` through the core call (``Image.point`` rounds its 256 entries each time)."""
+    return img._new(img.im.point(_ONLY[value], "1"))
+
+
 def _masks(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None):
     """The 1-bit masks (inside, rim; None where nothing is drawn) of a rounded box ``w`` x
     ``h`` at (``_PAD + width``, the same), as Pillow draws it, as images."""
@@ -142,7 +151,7 @@ def _masks(w: int, h: int, radius: int, width: int, fill: bool, edge: str | None
     )
     masks = []
     for value in (1, 2):
-        mask = tmp.point([255 if v == value else 0 for v in range(256)], "1")
+        mask = _only(tmp, value)
         masks.append(mask if mask.getbbox() else None)
     return masks
 
@@ -243,7 +252,7 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
         img.paste(0, box)  # blank again for the next one
     masks = []
     for value in (1, 2):
-        mask = cut.point([255 if v == value else 0 for v in range(256)], "1")
+        mask = _only(cut, value)
         masks.append(mask.im if mask.getbbox() else None)
     return masks[0], masks[1], box[:2]
 
