@@ -80,7 +80,6 @@ def checking() -> Iterator[None]:
 def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
     """``draw(cv)`` inside ``box`` (x0, y0, x1, y1: x1 and y1 not included), or the tile kept
     for ``key`` there pasted; returns what ``draw`` returned (then or now)."""
-    global _KEPT_SIZE
     if _RECORD.get() is not None:
         return draw(cv)
     x0, y0, x1, y1 = box
@@ -102,6 +101,14 @@ def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
         cv.img.im.paste(found.core, box)  # the core call: Image.paste checks and loads first
         return found.data
     made = _draw(cv, box, draw)
+    _keep(full, made)
+    return made.data
+
+
+def _keep(full, made: Tile) -> None:
+    """``made`` kept under ``full`` (unless another thread kept it first), the least recently
+    used tiles let go while the kept ones' pixels exceed ``KEPT_BYTES``."""
+    global _KEPT_SIZE
     with _LOCK:
         if full not in _KEPT:
             _KEPT[full] = made
@@ -109,7 +116,6 @@ def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
             while _KEPT_SIZE > KEPT_BYTES and _KEPT:
                 gone = _KEPT.popitem(last=False)[1].img
                 _KEPT_SIZE -= gone.width * gone.height
-    return made.data
 
 
 def _draw(cv: Canvas, box: tuple[int, int, int, int], draw) -> Tile:
@@ -126,7 +132,6 @@ SPILL = 64  # checking: how far around its box a tile's drawing is looked for (p
 def _checked(cv: Canvas, full, box, draw, found: Tile | None):
     """``checking``: the tile drawn afresh; the canvas around ``box`` (``SPILL`` pixels of it)
     must not change, and a kept tile must be the same pixels, colours and result."""
-    global _KEPT_SIZE
     x0, y0, x1, y1 = box
     around = (
         max(0, x0 - SPILL),
@@ -143,9 +148,7 @@ def _checked(cv: Canvas, full, box, draw, found: Tile | None):
     spilt = before.tobytes() != after.tobytes()
     assert not spilt, f"tile {full[0]!r} drew outside its box {box}"
     if found is None:
-        with _LOCK:
-            _KEPT[full] = made
-            _KEPT_SIZE += made.img.width * made.img.height
+        _keep(full, made)
         return made.data
     same = made.img.tobytes() == found.img.tobytes()
     assert same and made.inks == found.inks, f"tile {full[0]!r} at {box} differs from the kept one"
