@@ -104,11 +104,7 @@ def _mask(text: str, size: int, bold: bool, anchor: str):
             mask, offset, length = made
             return mask, offset, -(-length // 64)
         mask, offset = font(size, bold).getmask2(text, "1", anchor=anchor)
-        length = _typesetter(size, bold).length(text)  # as text_width finds it
-        width = (
-            -(-length // 64) if length is not None else math.ceil(font(size, bold).getlength(text))
-        )
-        return mask, offset, width
+        return mask, offset, _measured(text, size, bold)
 
 
 def _box(text: str, size: int, bold: bool, anchor: str) -> tuple[int, int, int, int]:
@@ -121,10 +117,15 @@ def _box(text: str, size: int, bold: bool, anchor: str) -> tuple[int, int, int, 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     with _FONT_LOCK:
-        length = _typesetter(size, bold).length(text)  # 26.6, as getlength() * 64
-        if length is not None:
-            return -(-length // 64)
-        return math.ceil(font(size, bold).getlength(text))
+        return _measured(text, size, bold)
+
+
+def _measured(text: str, size: int, bold: bool) -> int:
+    """A label's width in whole pixels, rounded up (callers hold the font lock)."""
+    length = _typesetter(size, bold).length(text)  # 26.6, as getlength() * 64
+    if length is not None:
+        return -(-length // 64)
+    return math.ceil(font(size, bold).getlength(text))
 
 
 _PAD = 2
