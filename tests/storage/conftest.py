@@ -9,6 +9,29 @@ import pytest
 
 from tests.conftest import pg_run
 
+BIG = 2**62 + 99  # Discord ids need 64 bits
+
+
+async def two_seat_game(store, status: str = "lobby") -> int:
+    """A toy game stored as it is, hosted by ``BIG`` ("ann", seat 0) with user 20 ("bob", seat
+    1), in the lobby or set to ``status``; its id."""
+    from storage import SeatRecord
+
+    game_id = await store.create_game(
+        kind="toy",
+        guild_id=1,
+        channel_id=2,
+        host_id=BIG,
+        options={},
+        seed=1,
+        now=1.0,
+        remind_after=60,
+        seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")],
+    )
+    if status != "lobby":
+        await store.set_status(game_id, 0, status, 2.0)
+    return game_id
+
 
 @dataclass
 class Backend:

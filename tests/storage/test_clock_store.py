@@ -5,29 +5,15 @@ running clock kept across a restart of the service."""
 
 from __future__ import annotations
 
-from storage import SeatClock, SeatRecord, Store, TableClock
+from storage import SeatClock, Store, TableClock
 from tables import TableService
 from tables.clocks import DAY, parse_clock
+from tests.storage.conftest import BIG, two_seat_game
 from tests.toy import TOY
-
-BIG = 2**62 + 99
 
 
 async def _game(store: Store, status: str = "running") -> int:
-    game_id = await store.create_game(
-        kind="toy",
-        guild_id=1,
-        channel_id=2,
-        host_id=BIG,
-        options={},
-        seed=1,
-        now=1.0,
-        remind_after=60,
-        seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")],
-    )
-    if status != "lobby":
-        await store.set_status(game_id, 0, status, 2.0)
-    return game_id
+    return await two_seat_game(store, status)
 
 
 async def test_a_tables_clock_and_its_seats_round_trip(store):

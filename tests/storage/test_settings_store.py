@@ -3,25 +3,10 @@ service's settings kept across a restart on each."""
 
 from __future__ import annotations
 
-from storage import SeatRecord, Store, UserSettings
+from storage import Store, UserSettings
 from tables import TableService
+from tests.storage.conftest import BIG, two_seat_game
 from tests.toy import TOY
-
-BIG = 2**62 + 99  # Discord ids need 64 bits
-
-
-async def _game(store: Store) -> int:
-    return await store.create_game(
-        kind="toy",
-        guild_id=1,
-        channel_id=2,
-        host_id=BIG,
-        options={},
-        seed=1,
-        now=1.0,
-        remind_after=60,
-        seats=[SeatRecord(0, BIG, None, "ann"), SeatRecord(1, 20, None, "bob")],
-    )
 
 
 async def test_settings_round_trip_and_keep_away_and_held(store):
@@ -63,7 +48,7 @@ async def test_away_ends_once(store):
 
 
 async def test_held_news_is_claimed_once_in_order(store):
-    game_id = await _game(store)
+    game_id = await two_seat_game(store)
     await store.hold(BIG, 5.0, game_id, ["first", "second"])
     await store.hold(BIG, 6.0, game_id, ["third"])  # the mark keeps its first time
     await store.hold(20, 7.0)
@@ -82,7 +67,7 @@ async def test_held_news_is_claimed_once_in_order(store):
 
 
 async def test_away_limit(store):
-    game_id = await _game(store)
+    game_id = await two_seat_game(store)
     assert await store.away_limit(game_id) is None
     await store.set_away_limit(game_id, 3 * 86400.0)
     assert await store.away_limit(game_id) == 3 * 86400.0
