@@ -223,10 +223,11 @@ _SCRATCH_LOCK = threading.Lock()
 
 @lru_cache(maxsize=1024)  # a few hundred bytes each: seats' shapes, stars, Menhirs in place
 def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: int):
-    """(inside, rim, where they go) of a polygon with a thick outline drawn at ``points`` on a
-    ``canvas_w`` x ``canvas_h`` canvas, as Pillow draws it there: the polygon filled (value 1)
-    then its outline as a closed line with curved joints (value 2), on a blank canvas of that
-    size, and the pixels each ended with cut out as 1-bit masks (None: none). Drawn at the very
+    """(inside, rim) of a polygon with a thick outline drawn at ``points`` on a ``canvas_w`` x
+    ``canvas_h`` canvas, as Pillow draws it there: the polygon filled (value 1) then its outline
+    as a closed line with curved joints (value 2), on a blank canvas of that size, and the
+    pixels each ended with cut out: each None (none) or (a 1-bit mask of them cut to where they
+    lie, where it goes). Drawn at the very
     same place, so Pillow's own arithmetic gives the same pixels; painting the two masks in
     that order gives what drawing the two there gives (each pixel ends with the last value)."""
     margin = 2 * width + 8  # the joints and the line's width stay well inside this
@@ -238,7 +239,7 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
         min(canvas_h, max(ys) + margin + 1),
     )
     if box[0] >= box[2] or box[1] >= box[3]:
-        return None, None, (0, 0)
+        return None, None
     with _SCRATCH_LOCK:
         img = _SCRATCH.get((canvas_w, canvas_h))
         if img is None:
@@ -251,11 +252,14 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
         drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
         cut = img.crop(box)
         img.paste(0, box)  # blank again for the next one
-    masks = []
-    for value in (1, 2):
+    stamps = []
+    for value in (1, 2):  # each cut to its own ink: stamping costs by the mask's pixels
         mask = _only(cut, value)
-        masks.append(mask.im if mask.getbbox() else None)
-    return masks[0], masks[1], box[:2]
+        ink = mask.getbbox()
+        stamps.append(
+            None if ink is None else (mask.crop(ink).im, (box[0] + ink[0], box[1] + ink[1]))
+        )
+    return stamps[0], stamps[1]
 
 
 _CLEARS: list = [_png.clear]  # what else to forget with the caches here (the deflated bands;
@@ -632,12 +636,12 @@ class Canvas:
         # where this one clips it (the masks are kept per canvas size, the pictures use several)
         low = max(y for _, y in points) + 2 * width + 9
         tall = self.height if low > self.height or low > SCRATCH_HEIGHT else SCRATCH_HEIGHT
-        inside, rim, at = _outlined(tuple(points), width, fill is not None, self.width, tall)
+        inside, rim = _outlined(tuple(points), width, fill is not None, self.width, tall)
         core = self.draw.draw
         if inside is not None:
-            core.draw_bitmap(at, inside, f)
+            core.draw_bitmap(inside[1], inside[0], f)
         if rim is not None:
-            core.draw_bitmap(at, rim, o)
+            core.draw_bitmap(rim[1], rim[0], o)
 
     def shape(
         self,
