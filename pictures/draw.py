@@ -17,7 +17,7 @@ import math
 import os
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -38,7 +38,7 @@ from .palette import (
     seat_colour,
     seat_letter,
 )
-from .png import encode
+from .png import Rows, encode
 from .words import lang, show, tr
 
 FONT_DIR = os.path.join(os.path.dirname(__file__), "fonts")
@@ -462,6 +462,9 @@ class Canvas:
         self.draw = ImageDraw.Draw(self.img)
         self._inks: dict[RGB, int] = dict(found)
         self._palette_id: int | None = None
+        self.given: list[Rows] = []  # rows the PNG takes as they are (``tiles.strip``)
+        self.encoded: list[Callable[[], None]] = []  # called once the PNG is made
+        self.cuts: list[int] = []  # rows the PNG starts a band at (``png.encode``)
 
     def ink(self, colour: RGB) -> int:
         index = self._inks.get(colour)
@@ -713,7 +716,10 @@ class Canvas:
     def png(self, height: int | None = None) -> bytes:
         """The PNG; ``height``: only the top ``height`` rows (a layout drawn on a tall canvas
         that ends where its content does)."""
-        return encode(self.img, height)
+        data = encode(self.img, height, self.given, self.cuts)
+        for then in self.encoded:
+            then()
+        return data
 
     # --- the last move ----------------------------------------------------------------------
     def ring(self, box, radius: int = 8) -> None:
@@ -738,6 +744,7 @@ class Canvas:
         news = last_news(view, names)
         if not news:
             return y
+        self.cuts.append(int(y))  # new every move: the PNG's bands above it stay the same
         self.star(x + 14, y + 14)
         from .words import tr
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import struct
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from isal import isal_zlib
 from PIL import Image
@@ -32,6 +34,7 @@ ZLIB_HEAD = b"\x78\x01"  # deflate, 32 KB window, fastest level (check bits: 0x7
 LAST_BLOCK = b"\x03\x00"  # an empty last block (fixed codes): ends the stream
 _ADLER_BASE = 65521
 _ZERO_ADLER = isal_zlib.adler32(b"\0")
+_ZERO_CRC = isal_zlib.crc32(b"\0")
 
 _KEPT: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
 _KEPT_SIZE = 0
@@ -61,10 +64,12 @@ def _adler_combine(first: int, second: int, length: int) -> int:
     return (a % _ADLER_BASE) | ((b % _ADLER_BASE) << 16)
 
 
-def _deflate(band: memoryview) -> bytes:
-    """A band's filtered rows (a 0, then ``band``), deflated on their own and sync-flushed."""
+def _deflate(rows: memoryview, lead: bool) -> bytes:
+    """A band's filtered rows (``rows``, after a 0 where ``lead``), deflated on their own and
+    sync-flushed."""
     deflate = isal_zlib.compressobj(LEVEL, isal_zlib.DEFLATED, -15)
-    return deflate.compress(b"\0") + deflate.compress(band) + deflate.flush(isal_zlib.Z_SYNC_FLUSH)
+    head = deflate.compress(b"\0") if lead else b""
+    return head + deflate.compress(rows) + deflate.flush(isal_zlib.Z_SYNC_FLUSH)
 
 
 def _keep(made: dict) -> None:
@@ -78,15 +83,30 @@ def _keep(made: dict) -> None:
             _KEPT_SIZE -= len(_KEPT.popitem(last=False)[1])
 
 
-def _idat(img: Image.Image, width: int, height: int) -> bytes:
-    """The zlib stream of the top ``height`` rows, each after its filter byte 0 ("None").
+@dataclass(slots=True)
+class Rows:
+    """Rows ``top`` to ``bottom`` (not included) deflated as bands of their own, cut from
+    ``top``: ``bands`` given (kept from a board before: these rows' pixels need not be drawn,
+    ``tiles.strip``), or None, and then ``encode`` fills them in from the pixels. A band is
+    (its deflated bytes, the Adler-32 of its filtered rows, their length)."""
+
+    top: int
+    bottom: int
+    bands: tuple | None = None
+
+
+def _bands(img: Image.Image, width: int, top: int, bottom: int) -> list[tuple[bytes, int, int]]:
+    """Rows ``top`` to ``bottom`` cut into bands of ``BAND`` rows from ``top``, each after its
+    filter byte 0 ("None"), deflated (or found kept).
 
     Pillow's raw encoder writes rows ``width + 1`` bytes apart with a 0 after each (its
-    ``stride``): a 0 before each band gives exactly its filtered rows (the last row's 0 is left
-    out), with no copy of the image (a crop to one more column on the left cost twice as much)."""
+    ``stride``): a band from the 0 after the row above it gives exactly its filtered rows (its
+    last row's 0 left out), with no copy of the image (a crop to one more column on the left
+    cost twice as much); the first band has no row above it here, so a 0 is put before it."""
     encoder = Image._getencoder("P", "raw", ("P", width + 1, 1))
-    encoder.setimage(img.im, (0, 0, width, height))
+    encoder.setimage(img.im, (0, top, width, bottom))
     stride = width + 1
+    height = bottom - top
     size = stride * height
     _, status, rows = encoder.encode(size + 64)
     if status != 1 or len(rows) != size:  # every row at once, or Pillow changed: say so
@@ -94,15 +114,14 @@ def _idat(img: Image.Image, width: int, height: int) -> bytes:
     view = memoryview(rows)
     # each band known by its length, CRC-32 and Adler-32: looked up all at once, then the ones
     # not kept deflated (outside the lock) and kept
-    crc32, adler32, zero = isal_zlib.crc32, isal_zlib.adler32, _ZERO_ADLER
-    bands, keys = [], []
-    adler = 1
-    for top in range(0, height, BAND):
-        band = view[top * stride : min(height, top + BAND) * stride - 1]
-        band_adler = adler32(band, zero)
+    crc32, adler32 = isal_zlib.crc32, isal_zlib.adler32
+    first = view[: min(height, BAND) * stride - 1]
+    bands = [first]
+    keys = [(len(first) + 1, crc32(first, _ZERO_CRC), adler32(first, _ZERO_ADLER))]
+    for y in range(BAND, height, BAND):
+        band = view[y * stride - 1 : min(height, y + BAND) * stride - 1]
         bands.append(band)
-        keys.append((len(band), crc32(band), band_adler))
-        adler = _adler_combine(adler, band_adler, len(band) + 1)
+        keys.append((len(band), crc32(band), adler32(band)))
     with _LOCK:
         kept = _KEPT
         found = [kept.get(key) for key in keys]
@@ -112,17 +131,53 @@ def _idat(img: Image.Image, width: int, height: int) -> bytes:
     made = {}
     for i, piece in enumerate(found):
         if piece is None:
-            found[i] = made[keys[i]] = _deflate(bands[i])
+            found[i] = made[keys[i]] = _deflate(bands[i], i == 0)
     if made:
         _keep(made)
-    pieces = [ZLIB_HEAD, *found]
-    pieces.append(LAST_BLOCK)
-    pieces.append(struct.pack(">I", adler))
-    return b"".join(pieces)
+    return [(piece, key[2], key[0]) for piece, key in zip(found, keys)]
 
 
-def encode(img: Image.Image, height: int | None = None) -> bytes:
-    """The PNG of the palette image ``img`` ("P", RGB palette); ``height``: only its top rows."""
+def _idat(img: Image.Image, width: int, height: int, given: list[Rows], cuts: list[int]) -> bytes:
+    """The zlib stream of the top ``height`` rows: ``given``'s rows as their bands (made from
+    the pixels where they have none yet), the rest cut into bands from the top, after each of
+    ``given``'s and at each of ``cuts``."""
+    pieces: list[tuple[bytes, int, int]] = []
+    stops = sorted({int(c) for c in cuts if 0 < c < height})
+
+    def drawn(top: int, bottom: int) -> None:  # rows with no bands given: cut at the stops
+        edges = [top, *(c for c in stops if top < c < bottom), bottom]
+        for a, b in zip(edges, edges[1:]):
+            pieces.extend(_bands(img, width, a, b))
+
+    y = 0
+    for rows in sorted(given, key=lambda r: r.top):
+        if not y <= rows.top < rows.bottom <= height:
+            raise ValueError(f"rows {rows.top}-{rows.bottom} of {height} (from {y}) overlap")
+        if y < rows.top:
+            drawn(y, rows.top)
+        if rows.bands is None:
+            rows.bands = tuple(_bands(img, width, rows.top, rows.bottom))
+        pieces.extend(rows.bands)
+        y = rows.bottom
+    if y < height:
+        drawn(y, height)
+    adler = 1
+    for _, band_adler, length in pieces:
+        adler = _adler_combine(adler, band_adler, length)
+    return b"".join(
+        (ZLIB_HEAD, *(piece for piece, _, _ in pieces), LAST_BLOCK, struct.pack(">I", adler))
+    )
+
+
+def encode(
+    img: Image.Image,
+    height: int | None = None,
+    given: Iterable[Rows] = (),
+    cuts: Iterable[int] = (),
+) -> bytes:
+    """The PNG of the palette image ``img`` ("P", RGB palette); ``height``: only its top rows;
+    ``given``: rows deflated on their own (``Rows``); ``cuts``: rows a band starts at (where
+    the part below changes on its own: the same pixels give other bytes, never other pixels)."""
     if img.mode != "P":
         raise ValueError(f"a board picture is a palette image, not {img.mode!r}")
     width = img.width
@@ -137,7 +192,7 @@ def encode(img: Image.Image, height: int | None = None) -> bytes:
             SIGNATURE,
             _chunk(b"IHDR", head),
             _chunk(b"PLTE", colours),
-            _chunk(b"IDAT", _idat(img, width, height)),
+            _chunk(b"IDAT", _idat(img, width, height, list(given), list(cuts))),
             _chunk(b"IEND", b""),
         )
     )

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from PIL import Image
 
 from .draw import _CLEARS, _RECORD, Canvas
+from .png import Rows
 from .words import _LANG
 
 KEPT_BYTES = 24 * 1024 * 1024  # about a thousand boards' worth of cells and panels
@@ -47,6 +48,21 @@ class Tile:
     core: object  # ``img.im``, ready to paste
     inks: tuple  # the colours the drawing added to the palette, in order
     data: object  # what ``draw`` returned
+
+    @property
+    def size(self) -> int:  # bytes held: a byte a pixel
+        return self.img.width * self.img.height
+
+
+@dataclass(frozen=True, slots=True)
+class Strip:
+    bands: tuple  # the rows' bands in the PNG (``png.Rows``)
+    inks: tuple  # the colours the drawing added to the palette, in order
+    bottom: int  # what ``draw`` returned: the last row it drew on
+
+    @property
+    def size(self) -> int:  # bytes held: the deflated bands
+        return sum(len(band[0]) for band in self.bands)
 
 
 _KEPT: OrderedDict[Hashable, Tile] = OrderedDict()
@@ -105,17 +121,67 @@ def tile(cv: Canvas, key: Hashable, box, draw: Callable[[Canvas], object]):
     return made.data
 
 
-def _keep(full, made: Tile) -> None:
+def _keep(full, made: Tile | Strip) -> None:
     """``made`` kept under ``full`` (unless another thread kept it first), the least recently
-    used tiles let go while the kept ones' pixels exceed ``KEPT_BYTES``."""
+    used tiles and strips let go while what they hold exceeds ``KEPT_BYTES``."""
     global _KEPT_SIZE
     with _LOCK:
         if full not in _KEPT:
             _KEPT[full] = made
-            _KEPT_SIZE += made.img.width * made.img.height
+            _KEPT_SIZE += made.size
             while _KEPT_SIZE > KEPT_BYTES and _KEPT:
-                gone = _KEPT.popitem(last=False)[1].img
-                _KEPT_SIZE -= gone.width * gone.height
+                _KEPT_SIZE -= _KEPT.popitem(last=False)[1].size
+
+
+def strip(cv: Canvas, key: Hashable, top: int, draw: Callable[[Canvas], int]) -> int:
+    """Rows of the whole width from ``top`` down to the one ``draw(cv)`` returns (the last it
+    drew on), kept as the PNG's deflated bands: while ``key`` (naming everything they show) and
+    ``top`` come again, they are neither drawn nor encoded again but put in the PNG as they
+    are. Nothing else may draw on these rows, before or after (``checking`` makes sure); what
+    lies under them is the background. Returns that last row."""
+    if _RECORD.get() is not None:
+        return draw(cv)
+    top = int(top)
+    palette = cv._palette_id
+    full = (key, ("rows", top, cv.width), cv.palette_id() if palette is None else palette)
+    full += (_LANG.get(),)
+    with _LOCK:
+        found = _KEPT.get(full)
+        if found is not None:
+            _KEPT.move_to_end(full)
+    checking = _CHECKING.get()
+    if found is not None and not checking:
+        for colour in found.inks:
+            cv.ink(colour)
+        cv.given.append(Rows(top, found.bottom + 1, found.bands))
+        return found.bottom
+    before = len(cv._inks)
+    if checking:
+        was = cv.img.copy()
+    bottom = draw(cv)
+    if not 0 <= top <= bottom < cv.height:
+        return bottom  # not within the canvas: drawn, not kept
+    inks = tuple(list(cv._inks)[before:])
+    rows = Rows(top, bottom + 1)
+    if checking:  # the rows around them (``SPILL`` of them) as they were
+        for box in (
+            (0, max(0, top - SPILL), cv.width, top),
+            (0, bottom + 1, cv.width, bottom + 1 + SPILL),
+        ):
+            spilt = was.crop(box).tobytes() != cv.img.crop(box).tobytes()
+            assert not spilt, f"strip {key!r} drew outside its rows {top}-{bottom}"
+
+    def made() -> None:  # once the PNG is made: its bands are known (from the final pixels)
+        strip = Strip(rows.bands, inks, bottom)
+        if found is None:
+            _keep(full, strip)
+            return
+        same = strip == found
+        assert same, f"strip {key!r} at rows {top}-{bottom} differs from the kept one"
+
+    cv.given.append(rows)
+    cv.encoded.append(made)
+    return bottom
 
 
 def _draw(cv: Canvas, box: tuple[int, int, int, int], draw) -> Tile:

@@ -478,7 +478,12 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
             if data.KIND[c] == "m":
                 milk[s].append(data.VALUE[c])
     layout = _milk_layout(tuple((len(m), sum(m)) for m in milk), language)
-    return _draw_race_table(cv, n, rows, layout, top)
+    return tiles.strip(
+        cv,
+        ("ziegen.race", n, rows, layout),
+        top,
+        partial(_draw_race_table, n=n, rows=rows, layout=layout, top=top),
+    )
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:

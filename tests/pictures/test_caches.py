@@ -203,3 +203,25 @@ def test_a_png_of_kept_bands_is_the_png_deflated_afresh():
         shown = Image.open(io.BytesIO(data))
         shown.load()
         assert shown.tobytes() == img.crop((0, 0, 300, height)).tobytes()
+
+
+def test_rows_given_or_cut_give_the_pixels_drawn():
+    """Rows deflated on their own (``png.Rows``, ``tiles.strip``) and bands cut at given rows
+    (the last move's caption) change the bytes, never the pixels; given rows' bands are put in
+    as they are, whatever those rows of the image hold."""
+    rnd = random.Random(5)
+    cv = draw.Canvas(300, 400)
+    for _ in range(60):
+        x, y = rnd.randint(0, 280), rnd.randint(0, 380)
+        cv.rect((x, y, x + 20, y + 15), rnd.choice([(213, 94, 0), (0, 114, 178), (28, 28, 28)]))
+    rows = png.Rows(100, 181)
+    data = png.encode(cv.img, 390, [rows], [37, 200, 389])
+    assert rows.bands  # made from the pixels
+    shown = Image.open(io.BytesIO(data))
+    shown.load()
+    assert shown.tobytes() == cv.img.crop((0, 0, 300, 390)).tobytes()
+    blank = cv.img.copy()
+    blank.paste(0, (0, 100, 300, 181))
+    assert png.encode(blank, 390, [png.Rows(100, 181, rows.bands)], [37, 200, 389]) == data
+    with pytest.raises(ValueError, match="overlap"):
+        png.encode(cv.img, 390, [png.Rows(100, 181), png.Rows(150, 200)])

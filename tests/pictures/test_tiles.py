@@ -91,3 +91,46 @@ def test_tiles_are_bounded(monkeypatch):
         tiles.tile(draw.Canvas(80, 50), ("cell", n), (8, 8, 62, 42), _cell(str(n)))
     assert len(tiles._KEPT) == 3
     assert tiles._KEPT_SIZE <= tiles.KEPT_BYTES
+
+
+def _race(label: str):
+    def paint(cv):
+        cv.rect((4, 24, 76, 70), (250, 245, 190), (28, 28, 28), 1, radius=6)
+        cv.text((40, 40), label, 22, (0, 90, 140), bold=True, anchor="mm")
+        return 70
+
+    return paint
+
+
+def _board(strip_key: str, label: str, paint=None) -> tuple[draw.Canvas, bytes]:
+    cv = draw.Canvas(80, 120)
+    cv.rect((10, 4, 70, 16), (213, 94, 0))  # above the strip: drawn every time
+    bottom = tiles.strip(cv, (strip_key, label), 24, paint or _race(label))
+    cv.text((10, bottom + 4), "under", 18, (28, 28, 28))
+    return cv, cv.png()
+
+
+def test_a_strip_kept_is_put_in_the_png_as_it_was_deflated_without_drawing_it():
+    tiles.clear()
+    _, first = _board("race", "7")
+    cv, again = _board("race", "7", lambda cv: 1 / 0)  # kept: not drawn
+    assert again == first  # the same bytes: the strip's rows neither drawn nor encoded again
+    assert cv.img.crop((0, 24, 80, 71)).getbbox() is None  # (its rows were left blank)
+    _, other = _board("race", "8")
+    assert other != first
+    draw.clear_caches()
+    assert _board("race", "7")[1] == first  # and drawn afresh: the same bytes
+
+
+def test_checking_catches_a_strip_that_draws_outside_its_rows_or_under_something_else():
+    tiles.clear()
+    with tiles.checking(), pytest.raises(AssertionError, match="outside its rows"):
+        _board("spill", "7", lambda cv: _race("7")(cv) - 20)  # says 50: its box reaches 70
+    with tiles.checking():
+        _board("race", "7")
+        _board("race", "7")  # drawn afresh and the same
+        cv = draw.Canvas(80, 120)
+        tiles.strip(cv, ("race", "7"), 24, _race("7"))
+        cv.rect((30, 30, 50, 50), (0, 0, 0))  # something else on its rows
+        with pytest.raises(AssertionError, match="differs"):
+            cv.png()
