@@ -453,9 +453,10 @@ class Canvas:
         height: int,
         background: RGB = BACKGROUND,
         inks: tuple[RGB, ...] = INKS,
+        img: Image.Image | None = None,
     ) -> None:
         self.width, self.height = width, height
-        self.img = Image.new("P", (width, height), 0)
+        self.img = Image.new("P", (width, height), 0) if img is None else img
         palette, found = _palette(background, tuple(inks))
         self.img.palette = palette.copy()
         self.img.palette.dirty = 1  # Pillow gives the image the palette's colours when it loads

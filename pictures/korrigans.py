@@ -956,4 +956,6 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
         y = cv.lines(x, y, prompt_lines, 24, INK, bold=True)
         if int(y) + 12 <= height:
             break
-    return cv.png(int(y) + 12)
+    data = cv.png(int(y) + 12)
+    layers.done(cv)
+    return data

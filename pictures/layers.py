@@ -20,6 +20,11 @@ where it drew, with its 1-bit mask (0.4 MB for Korrigans' borders and letters): 
 all; about 6 MB for today's games (Korrigans' one map in three languages, Ziegen's pasture
 sizes). While texts are recorded (tests) the layer is made afresh each time, so that every
 text of a board is recorded.
+
+A board's image is used again: once its PNG is made (``done``), the next board of that size in
+the same thread is drawn on it (the ground pasted over it, the rest cleared), not on a new one:
+making a new one (zeroed, then the ground copied over) cost a tenth of a Ziegen board. Each
+drawing thread holds one image per board size it drew (1-2 MB each).
 """
 
 from __future__ import annotations
@@ -50,11 +55,13 @@ class Layer:
 
 _KEPT: OrderedDict[Hashable, Layer] = OrderedDict()
 _LOCK = threading.Lock()
+_SPARE = threading.local()  # each thread's images of boards done with (``done``), by size
 
 
 def clear() -> None:
     with _LOCK:
         _KEPT.clear()
+    _SPARE.images = {}  # (this thread's: a board drawn next starts from a new image)
 
 
 _CLEARS.append(clear)  # draw.clear_caches() forgets the layers too
@@ -119,15 +126,31 @@ def layer(
 
 
 def canvas(found: Layer, width: int, height: int) -> Canvas:
-    """A board's canvas: the layer's ground, its palette and inks, the rest background."""
-    cv = Canvas(width, height)
+    """A board's canvas: the layer's ground, its palette and inks, the rest background. Its
+    image is one a board of that size was ``done`` with in this thread, if any."""
+    spare = getattr(_SPARE, "images", None)
+    img = None if spare is None else spare.pop((width, height), None)
+    cv = Canvas(width, height, img=img)
     cv.img.palette = found.ground.palette.copy()
     cv.img.palette.dirty = 1  # (the ground's own palette may have been loaded already)
-    cv.img.paste(found.ground, (0, 0))
+    ground = found.ground
+    cv.img.im.paste(ground.im, (0, 0, width, ground.height))
+    if img is not None and ground.height < height:
+        cv.img.im.paste(0, (0, ground.height, width, height))
     cv.draw = ImageDraw.Draw(cv.img)
     cv._inks = dict(found.inks)
     cv._palette_id = None
     return cv
+
+
+def done(cv: Canvas) -> None:
+    """``cv``, a ``canvas``, no longer used (its PNG made): its image serves this thread's next
+    board of its size, and ``cv`` has none any more."""
+    spare = getattr(_SPARE, "images", None)
+    if spare is None:
+        spare = _SPARE.images = {}
+    spare[(cv.width, cv.height)] = cv.img
+    cv.img = cv.draw = None
 
 
 def stamp_over(cv: Canvas, found: Layer, boxes) -> None:

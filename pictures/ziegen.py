@@ -492,7 +492,9 @@ def picture(view: dict, names: list[str] | None = None) -> bytes:
     cv, y = _board(view, names, FIRST_HEIGHT)
     if int(y) + 12 > FIRST_HEIGHT:  # a board taller than most: drawn again on the tall canvas
         cv, y = _board(view, names, HEIGHT)
-    return cv.png(int(y) + 12)
+    data = cv.png(int(y) + 12)
+    layers.done(cv)
+    return data
 
 
 def _board(view: dict, names: list[str], canvas_height: int) -> tuple[Canvas, float]:

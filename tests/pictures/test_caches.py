@@ -225,3 +225,23 @@ def test_rows_given_or_cut_give_the_pixels_drawn():
     assert png.encode(blank, 390, [png.Rows(100, 181, rows.bands)], [37, 200, 389]) == data
     with pytest.raises(ValueError, match="overlap"):
         png.encode(cv.img, 390, [png.Rows(100, 181), png.Rows(150, 200)])
+
+
+def test_a_board_drawn_on_the_image_of_the_one_before_is_the_board_drawn_on_a_new_one():
+    """``layers.done``: the next board of the same size is drawn on the image of the one before
+    (the ground over it, the rest cleared): the bytes of one drawn on a new image."""
+    from pictures import layers
+
+    for kind in ("ziegen", "korrigans"):
+        views = _views(kind, 5, seed=11, count=6)
+        draw.clear_caches()  # (no image kept either)
+        fresh = []
+        for view in views:
+            draw.clear_caches()
+            fresh.append(pictures.picture(kind, view, NAMES))
+        for view in views:
+            pictures.picture(kind, view, NAMES)
+        assert layers._SPARE.images  # boards were drawn on images used before
+        for order in (views, views[::-1]):
+            drawn = [pictures.picture(kind, view, NAMES) for view in order]
+            assert drawn == (fresh if order is views else fresh[::-1]), kind
