@@ -453,11 +453,15 @@ class Canvas:
         height: int,
         background: RGB = BACKGROUND,
         inks: tuple[RGB, ...] = INKS,
+        *,
         img: Image.Image | None = None,
+        palette: tuple[object, dict[RGB, int]] | None = None,
     ) -> None:
+        """``img``: an image to draw on as it is (else a new one, all background);
+        ``palette``: (palette, colour -> index) to start with instead (``layers.canvas``)."""
         self.width, self.height = width, height
         self.img = Image.new("P", (width, height), 0) if img is None else img
-        palette, found = _palette(background, tuple(inks))
+        palette, found = palette or _palette(background, tuple(inks))
         self.img.palette = palette.copy()
         self.img.palette.dirty = 1  # Pillow gives the image the palette's colours when it loads
         self.draw = ImageDraw.Draw(self.img)

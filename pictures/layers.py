@@ -34,7 +34,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from .draw import _CLEARS, _RECORD, Canvas
 from .palette import INKS
@@ -130,17 +130,13 @@ def canvas(found: Layer, width: int, height: int) -> Canvas:
     image is one a board of that size was ``done`` with in this thread, if any."""
     spare = getattr(_SPARE, "images", None)
     img = None if spare is None else spare.pop((width, height), None)
-    cv = Canvas(width, height, img=img)
-    cv.img.palette = found.ground.palette.copy()
-    cv.img.palette.dirty = 1  # (the ground's own palette may have been loaded already)
     ground = found.ground
-    cv.img.im.paste(ground.im, (0, 0, width, ground.height))
-    if img is not None and ground.height < height:
-        cv.img.im.paste(0, (0, ground.height, width, height))
-    cv.draw = ImageDraw.Draw(cv.img)
-    cv._inks = dict(found.inks)
-    cv._palette_id = None
-    return cv
+    if img is None:
+        img = Image.new("P", (width, height), 0)
+    elif ground.height < height:
+        img.im.paste(0, (0, ground.height, width, height))
+    img.im.paste(ground.im, (0, 0, width, ground.height))
+    return Canvas(width, height, img=img, palette=(ground.palette, found.inks))
 
 
 def done(cv: Canvas) -> None:
