@@ -43,6 +43,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from . import translations
@@ -214,7 +215,34 @@ def render(message: Msg | str | list | tuple | None, lang: str | None = "en") ->
         raise KeyError(f"no template for message {message.key!r}")
     lang = translations.language(lang)
     template = translations.translate(game, message.key, template, lang)
-    return _Formatter(game, lang).vformat(template, (), message.params)
+    formatter = _Formatter(game, lang)
+    fields = _fields(template)
+    if fields is None:  # a field ``string.Formatter`` alone reads (an index, a nested spec)
+        return formatter.vformat(template, (), message.params)
+    params = message.params
+    out = []
+    for literal, name, spec, conversion in fields:
+        out.append(literal)
+        if name is not None:
+            value = formatter.get_value(name, (), params)
+            if conversion:
+                value = formatter.convert_field(value, conversion)
+            out.append(formatter.format_field(value, spec))
+    return "".join(out)
+
+
+@lru_cache(maxsize=4096)
+def _fields(template: str) -> tuple | None:
+    """A template's parts as ``string.Formatter.parse`` gives them, when every field is a plain
+    name with a plain spec (then ``render`` fills them in as ``vformat`` would, without parsing
+    the template again); else None."""
+    parts = tuple(string.Formatter().parse(template))
+    for _, name, spec, _ in parts:
+        if name is None:
+            continue
+        if not name or name.isdigit() or any(c in name for c in ".[") or "{" in (spec or ""):
+            return None
+    return parts
 
 
 __all__ = [
