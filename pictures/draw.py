@@ -320,21 +320,22 @@ def wrap(text: str, width: int, size: int, lines: int, bold: bool = False) -> li
 def wrap_words(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """``text`` broken on spaces (and after a hyphen already in a word) into lines of at most
     ``width`` pixels, as many lines as it takes; a word wider than ``width`` stands alone."""
-    pieces: list[str] = []
+    pieces: list[tuple[str, int]] = []  # (a word or a hyphenated part of one, its width)
     for word in str(text).split():
-        if text_width(word, size, bold) > width and "-" in word.strip("-"):
+        word_w = text_width(word, size, bold)
+        if word_w > width and "-" in word.strip("-"):
             parts = word.split("-")
-            pieces += [p + "-" for p in parts[:-1]] + [parts[-1]]
+            pieces += [(p, text_width(p, size, bold)) for p in [p + "-" for p in parts[:-1]]]
+            pieces.append((parts[-1], text_width(parts[-1], size, bold)))
         else:
-            pieces.append(word)
+            pieces.append((word, word_w))
     out: list[str] = []
     cur = ""
     cur_w = 0
     space = text_width(" ", size, bold)
     slack = 3  # words measured one by one: room for the kerning between them
-    for piece in pieces:
+    for piece, piece_w in pieces:
         joiner = "" if cur.endswith("-") and not cur.endswith(" -") else " "
-        piece_w = text_width(piece, size, bold)
         trial_w = cur_w + (space if joiner else 0) + piece_w if cur else piece_w
         if not cur or trial_w <= width - slack:
             cur = f"{cur}{joiner}{piece}" if cur else piece
@@ -735,14 +736,7 @@ class Canvas:
 
     def star(self, cx: float, cy: float, r: float = 13) -> None:
         """The last move's badge: a black star with a white edge."""
-        pts = [
-            (
-                cx + (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi / 5 * k - math.pi / 2),
-                cy + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi / 5 * k - math.pi / 2),
-            )
-            for k in range(10)
-        ]
-        self.polygon(pts, LAST, (255, 255, 255), 2)
+        self.polygon(_star_points(cx, cy, r), LAST, (255, 255, 255), 2)
 
     def last_caption(self, x: float, y: float, width: int, view: dict, names: list[str]) -> float:
         """The star and the last move's public news under it (at most two lines of it)."""
@@ -768,6 +762,17 @@ def last_news(view: dict, names: list[str]) -> list[str]:
     """The last move's public news (the view's ``last``) as sentences with the seats' names."""
     last = view.get("last") or {}
     return [fill_names(m, names) for m in last.get("news", [])]
+
+
+@lru_cache(maxsize=256)  # a board's stars stand in a few places
+def _star_points(cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
+    return tuple(
+        (
+            cx + (r if k % 2 == 0 else r * 0.45) * math.cos(math.pi / 5 * k - math.pi / 2),
+            cy + (r if k % 2 == 0 else r * 0.45) * math.sin(math.pi / 5 * k - math.pi / 2),
+        )
+        for k in range(10)
+    )
 
 
 def shape_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
