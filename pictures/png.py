@@ -13,6 +13,11 @@ flush (so the bands' deflated bytes follow each other as they are), then an empt
 and the Adler-32 of all the rows (put together from the bands'). A band is known again by its
 length, CRC-32 and Adler-32 (64 bits of checksum, both computed by ISA-L at several GB/s).
 Pure: the same image always gives the same bytes, whether its bands were kept or not.
+
+Bands start anew at rows the caller names: ``cuts`` (above a part that changes on its own,
+such as the last move's caption) and ``Rows`` deflated on their own, whose bands the caller may
+give as they are, kept from a board before (``tiles.strip``): those rows are then neither read
+nor deflated. Either changes which bytes a board gives, never its pixels.
 """
 
 from __future__ import annotations
@@ -152,7 +157,7 @@ def _idat(img: Image.Image, width: int, height: int, given: list[Rows], cuts: li
     y = 0
     for rows in sorted(given, key=lambda r: r.top):
         if not y <= rows.top < rows.bottom <= height:
-            raise ValueError(f"rows {rows.top}-{rows.bottom} of {height} (from {y}) overlap")
+            raise ValueError(f"rows {rows.top}-{rows.bottom}: outside 0-{height} or overlap")
         if y < rows.top:
             drawn(y, rows.top)
         if rows.bands is None:

@@ -20,8 +20,14 @@ drawing reached outside its box (up to ``SPILL`` pixels around it): a game's tes
 games through it. While texts are recorded (``draw.recording``) tiles are drawn afresh, so that
 every text of a board is recorded.
 
-Memory: tiles are kept up to ``KEPT_BYTES`` of pixels (one byte a pixel), the least recently
-used one going first.
+``strip(cv, key, top, draw)``: rows of the whole width (Ziegen's race table) kept as what the
+PNG holds of them, its deflated bands (``png.Rows``): while ``key`` comes again they are
+neither drawn nor encoded, their bands put in the PNG as they are. ``checking`` draws them
+afresh, fails when the drawing reached outside its rows, and compares the bands the finished
+board gives for them (so a part drawn over them later is caught too).
+
+Memory: tiles and strips are kept up to ``KEPT_BYTES`` (a tile's pixels, one byte a pixel; a
+strip's deflated bytes), the least recently used one going first.
 """
 
 from __future__ import annotations
@@ -65,7 +71,7 @@ class Strip:
         return sum(len(band[0]) for band in self.bands)
 
 
-_KEPT: OrderedDict[Hashable, Tile] = OrderedDict()
+_KEPT: OrderedDict[Hashable, Tile | Strip] = OrderedDict()
 _KEPT_SIZE = 0
 _LOCK = threading.Lock()
 _CHECKING: ContextVar[bool] = ContextVar("checking_tiles", default=False)
@@ -142,9 +148,7 @@ def strip(cv: Canvas, key: Hashable, top: int, draw: Callable[[Canvas], int]) ->
     if _RECORD.get() is not None:
         return draw(cv)
     top = int(top)
-    palette = cv._palette_id
-    full = (key, ("rows", top, cv.width), cv.palette_id() if palette is None else palette)
-    full += (_LANG.get(),)
+    full = (key, ("rows", top, cv.width), cv.palette_id(), _LANG.get())
     with _LOCK:
         found = _KEPT.get(full)
         if found is not None:
@@ -158,7 +162,7 @@ def strip(cv: Canvas, key: Hashable, top: int, draw: Callable[[Canvas], int]) ->
     before = len(cv._inks)
     if checking:
         was = cv.img.copy()
-    bottom = draw(cv)
+    bottom = int(draw(cv))
     if not 0 <= top <= bottom < cv.height:
         return bottom  # not within the canvas: drawn, not kept
     inks = tuple(list(cv._inks)[before:])
