@@ -117,12 +117,23 @@ def _hard_decision_cpu() -> float:
 
 
 def measure() -> dict:
-    from . import concurrency_bench, discord_bench, engines_bench, memory_bench
+    from . import concurrency_bench, discord_bench, engines_bench, memory_bench, pictures_bench
 
+    # the engines and the pictures each in a fresh interpreter, first: their CPU figures do not
+    # depend on what this one ran and still holds (10,000 cached games make every collection
+    # of the garbage collector longer)
+    rates = engines_bench.worker(engines_bench.ROOT, engines_bench.SEEDS, hard=0, only=None)
+    pictures = {
+        name: max(
+            pictures_bench.median(row["ms"])
+            for row in pictures_bench.worker(pictures_bench.ROOT, False, moves).values()
+        )
+        for name, moves in (("picture_ms", True), ("picture_cold_ms", False))
+    }
     with tempfile.TemporaryDirectory() as folder:
         out = asyncio.run(_footprint(folder))
+    out.update(pictures)
     out["hard_cpu"] = _hard_decision_cpu()
-    rates = engines_bench.measure(seeds=2, hard=0)
     out["engine_moves"] = min(row.get("legal", row["plain"]) for row in rates.values())
     out["full_100"] = concurrency_bench._rate(100, 2000, "full", True)
     with tempfile.TemporaryDirectory() as folder:
@@ -137,11 +148,6 @@ def measure() -> dict:
         Path(path + ".ids").write_text(__import__("json").dumps(ids))
         m = memory_bench._measure(path, 10 * memory_bench.GAMES)
     out["mb_per_game"] = (m["after"] - m["before"]) / m["cached"]
-    from . import pictures_bench
-
-    for name, moves in (("picture_ms", True), ("picture_cold_ms", False)):
-        rows = pictures_bench.measure(moves=moves).values()
-        out[name] = max(pictures_bench.median(row["ms"]) for row in rows)
     return out
 
 
