@@ -215,6 +215,17 @@ def _banded(w: int, radius: int, width: int, fill: bool, edge: str | None):
     return tuple(out)
 
 
+def _stamp(core, at: tuple[int, int], mask, ink: int, rows: tuple[int, int] | None) -> None:
+    """A 1-bit mask's pixels in ``ink`` at ``at``; ``rows``: only those (from, to) rows."""
+    if rows is None:
+        core.draw_bitmap(at, mask, ink)
+        return
+    x, y = at
+    low, high = max(rows[0], y), min(rows[1], y + mask.size[1])
+    if low < high:
+        core.draw_bitmap((x, low), mask.crop((0, low - y, mask.size[0], high - y)), ink)
+
+
 # Blank "L" canvases, one per canvas size (a few MB in all), shared by the drawing threads.
 SCRATCH_HEIGHT = 2400  # a shape not clipped by its canvas's bottom is drawn on one this tall
 _SCRATCH: dict[tuple[int, int], Image.Image] = {}
@@ -573,16 +584,24 @@ class Canvas:
         outline: RGB | None = None,
         width: int = 1,
         radius: int = 0,
+        rows: tuple[int, int] | None = None,
     ) -> None:
+        """A box (``radius``: rounded); ``rows`` (a rounded box's): only the rows from
+        ``rows[0]`` up to ``rows[1]`` (not included), the very pixels the whole box puts there,
+        for a box drawn in pieces (``tiles.strip``)."""
         box = [int(v) for v in box]
         f = None if fill is None else self.ink(fill)
         o = None if outline is None else self.ink(outline)
+        if rows is not None and not radius:
+            raise ValueError("only a rounded box is drawn in pieces")
         if not radius:
             self.draw.rectangle(box, fill=f, outline=o, width=width)
             return
         x0, y0, x1, y1 = box
         w, h = x1 - x0, y1 - y0
         if w < 0 or h < 0:
+            if rows is not None:
+                raise ValueError("an empty box is not drawn in pieces")
             self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
             return
         edge = None if o is None else "same" if o == f else "other"
@@ -592,26 +611,31 @@ class Canvas:
             parts = _banded(w, int(radius), width, f is not None, edge)  # band's masks are small
         if parts is None:
             if (w + 1) * (h + 1) > MAX_SHAPE:
+                if rows is not None:
+                    raise ValueError("a box this large is not drawn in pieces")
                 self.draw.rounded_rectangle(box, radius, fill=f, outline=o, width=width)
                 return
             parts = _rounded(w, h, int(radius), width, f is not None, edge)
         at = (x0 - _PAD - width, y0 - _PAD - width)
         core = self.draw.draw
+        first, end = (-(1 << 30), 1 << 30) if rows is None else rows
         for part, ink in zip(parts, (f, o)):
             if part is None:
                 continue
             if part[0] == "mask":
-                core.draw_bitmap(at, part[1], ink)
+                _stamp(core, at, part[1], ink, rows)
                 continue
             _, top, runs, bottom, split, short = part
             x, y = at
             extra = h - short  # the rows the band adds
             if top is not None:
-                core.draw_bitmap((x, y), top, ink)
-            for a, b in runs:
-                core.draw_rectangle((x + a, y + split, x + b, y + split + extra - 1), ink, 1)
+                _stamp(core, (x, y), top, ink, rows)
+            low, high = max(y + split, first), min(y + split + extra, end)  # high not included
+            if low < high:
+                for a, b in runs:
+                    core.draw_rectangle((x + a, low, x + b, high - 1), ink, 1)
             if bottom is not None:
-                core.draw_bitmap((x, y + split + extra), bottom, ink)
+                _stamp(core, (x, y + split + extra), bottom, ink, rows)
 
     def line(self, points, fill: RGB = INK, width: int = 1) -> None:
         self.draw.line([(int(x), int(y)) for x, y in points], fill=self.ink(fill), width=width)

@@ -430,43 +430,52 @@ def _race_rows(view: dict, names: list[str], sets: list[str]) -> tuple:
     return tuple(out)
 
 
-def _draw_race_table(cv: Canvas, n: int, rows: tuple, layout: tuple, top: int) -> int:
-    """The race table from ``top`` down: its head, each row and the milk line tiles, then its
-    frame; returns its bottom."""
-    x0, x1 = RACE_X0, RACE_X1
-    y = top + _race_head_height(lang())
+def _race_head_part(cv: Canvas, n: int, frame: tuple, end: int) -> int:
+    """The race table's head (a tile) and its frame's rows down to ``end``; its last row."""
+    x0, top, x1, _ = frame
     tiles.tile(
-        cv,
-        ("ziegen.race_head", n),
-        (x0, top, x1 + 1, y - 2),
-        partial(_draw_race_head, n=n, top=top),
+        cv, ("ziegen.race_head", n), (x0, top, x1 + 1, end), partial(_draw_race_head, n=n, top=top)
     )
-    half = (len(rows) + 1) // 2
-    for i, shows in enumerate(rows):
-        side, row = divmod(i, half)
-        bx = x0 + 12 + side * (HALF + 12)
-        ry = y + row * ROW_H
-        box = (bx - 4, ry - 2, bx + HALF + 1, ry + ROW_H - 2)
-        tiles.tile(
-            cv, ("ziegen.race_row", shows), box, partial(_draw_race_row, shows=shows, bx=bx, ry=ry)
-        )
-    y += half * ROW_H + 6
-    # milk shakes: how many each played (their values' sum): the milk majority
-    bottom = y + 32 * layout[3] + 36
+    cv.rect(frame, None, RULE, 1, radius=8, rows=(top, end))
+    return end - 1
+
+
+def _race_line(cv: Canvas, line: tuple, frame: tuple, top: int) -> int:
+    """One line of the race table from row ``top``: a set's row in each column (each a tile)
+    and the frame's rows beside them; its last row."""
+    for side, shows in enumerate(line):
+        if shows is not None:
+            bx = RACE_X0 + 12 + side * (HALF + 12)
+            box = (bx - 4, top, bx + HALF + 1, top + ROW_H)
+            paint = partial(_draw_race_row, shows=shows, bx=bx, ry=top + 2)
+            tiles.tile(cv, ("ziegen.race_row", shows), box, paint)
+    cv.rect(frame, None, RULE, 1, radius=8, rows=(top, top + ROW_H))
+    return top + ROW_H - 1
+
+
+def _race_milk_part(cv: Canvas, n: int, layout: tuple, frame: tuple, top: int) -> int:
+    """The milk line (a tile) from row ``top`` to the bottom of the frame, and the frame's
+    rows there; its last row."""
+    x0, _, x1, bottom = frame
+    y = top + 8  # the line's text
     tiles.tile(
         cv,
         ("ziegen.milk", n, layout),
         (x0 + 1, y - 4, x1, bottom),
         partial(_draw_milk, layout=layout, y=y),
     )
-    cv.rect((x0, top, x1, bottom), None, RULE, 1, radius=8)
+    cv.rect(frame, None, RULE, 1, radius=8, rows=(top, bottom + 1))
     return bottom
 
 
 def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
     """Every set's majority race: each player's played goats of it (their values, their sum),
-    or who scored it; and the milk shakes played. Returns the y below it. Its head, each row
-    and the milk line are tiles."""
+    or who scored it; and the milk shakes played. Returns the y below it.
+
+    The table is cut into strips of whole rows (``tiles.strip``): its head, each line of two
+    sets, the milk line, each with its part of the frame: a move changes one line at most, the
+    rest is put in the PNG as it was. Inside them the head, each set's row and the milk line
+    are tiles."""
     n = view["n"]
     language = lang()
     top = int(y)
@@ -478,12 +487,20 @@ def _draw_race(cv: Canvas, view: dict, names: list[str], y: float) -> float:
             if data.KIND[c] == "m":
                 milk[s].append(data.VALUE[c])
     layout = _milk_layout(tuple((len(m), sum(m)) for m in milk), language)
-    return tiles.strip(
-        cv,
-        ("ziegen.race", n, rows, layout),
-        top,
-        partial(_draw_race_table, n=n, rows=rows, layout=layout, top=top),
-    )
+    half = (len(rows) + 1) // 2
+    first = top + _race_head_height(language) - 2  # the first line's top row
+    milk_top = first + half * ROW_H
+    bottom = milk_top + 8 + 32 * layout[3] + 36
+    frame = (RACE_X0, top, RACE_X1, bottom)
+    head = partial(_race_head_part, n=n, frame=frame, end=first)
+    tiles.strip(cv, ("ziegen.race_head", n, frame), top, head)
+    for i in range(half):
+        line = (rows[i], rows[half + i] if half + i < len(rows) else None)
+        at = first + i * ROW_H
+        paint = partial(_race_line, line=line, frame=frame, top=at)
+        tiles.strip(cv, ("ziegen.race_line", line, frame), at, paint)
+    paint = partial(_race_milk_part, n=n, layout=layout, frame=frame, top=milk_top)
+    return tiles.strip(cv, ("ziegen.race_milk", n, layout, frame), milk_top, paint)
 
 
 def picture(view: dict, names: list[str] | None = None) -> bytes:

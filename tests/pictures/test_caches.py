@@ -94,6 +94,30 @@ def test_rounded_boxes_are_stamped_exactly_as_pillow_draws_them():
         )
 
 
+def test_a_rounded_box_drawn_in_pieces_of_rows_is_the_box_drawn_whole():
+    """``Canvas.rect(..., rows=)``: pieces of rows, drawn in any order, give the whole box's
+    pixels (``tiles.strip`` draws a frame around several strips piece by piece)."""
+    rnd = random.Random(6)
+    colours = [(246, 242, 233), (28, 28, 28), (213, 94, 0)]
+    for _ in range(300):
+        w, h = rnd.randint(0, 400), rnd.randint(0, 600)
+        x0, y0 = rnd.randint(-20, 100), rnd.randint(-20, 100)
+        box = (x0, y0, x0 + w, y0 + h)
+        radius, width = rnd.choice([2, 8, 12, 40]), rnd.choice([1, 2, 3])
+        fill = rnd.choice([None] + colours)
+        outline = rnd.choice([None, fill] + colours)
+        whole, pieces = draw.Canvas(560, 760), draw.Canvas(560, 760)
+        whole.rect(box, fill, outline, width, radius=radius)
+        cuts = sorted({0, 760, *(rnd.randint(y0 - 5, y0 + h + 5) for _ in range(4))})
+        spans = list(zip(cuts, cuts[1:]))
+        rnd.shuffle(spans)
+        for rows in spans:
+            pieces.rect(box, fill, outline, width, radius=radius, rows=rows)
+        assert pieces.img.tobytes() == whole.img.tobytes(), (box, radius, width, cuts)
+    with pytest.raises(ValueError):
+        draw.Canvas(50, 50).rect((1, 1, 40, 40), None, (28, 28, 28), rows=(0, 10))  # square
+
+
 def test_a_layer_keeps_the_order_of_drawing():
     """Ground, then what moves under ``over``, then ``over``, then the rest: the same pixels
     and the same PNG as drawing it all in that order, kept layer or not."""

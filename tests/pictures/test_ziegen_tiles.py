@@ -33,6 +33,12 @@ def _race(view: dict, names: list[str]) -> tuple:
     return ziegen._race_rows(view, names, ziegen._race_sets(view)), milk
 
 
+def _lines(rows: tuple) -> list[tuple]:
+    """The race table's lines: a set's row in each column."""
+    half = (len(rows) + 1) // 2
+    return [(rows[i], rows[half + i] if half + i < len(rows) else None) for i in range(half)]
+
+
 def test_after_a_move_only_the_cells_and_panels_it_changed_are_drawn(monkeypatch):
     players = 5
     views = _played(players, seed=4, moves=40)
@@ -46,7 +52,9 @@ def test_after_a_move_only_the_cells_and_panels_it_changed_are_drawn(monkeypatch
     calls: list[str] = []
     drawn: list[str] = []
     real_cell, real_seat = ziegen._draw_cell, ziegen._draw_seat
-    real_tile, real_draw = tiles.tile, tiles._draw
+    real_tile, real_draw, real_strip = tiles.tile, tiles._draw, tiles.strip
+    race_rows: list[tuple] = []  # the race table's rows drawn (each a set's, in a column)
+    frames: list[tuple] = []  # where the race table stood on each board
 
     def cell(cv, size, cell, shows):
         cells.append(cell)
@@ -58,7 +66,14 @@ def test_after_a_move_only_the_cells_and_panels_it_changed_are_drawn(monkeypatch
 
     def tile(cv, key, box, paint):
         calls.append(key[0])
+        if key[0] == "ziegen.race_row":
+            race_rows.append(key[1])
         return real_tile(cv, key, box, paint)
+
+    def strip(cv, key, top, paint):
+        if key[0] == "ziegen.race_head":
+            frames.append(key[2])
+        return real_strip(cv, key, top, paint)
 
     def drawing(cv, box, paint):
         drawn.append(paint.func.__name__)
@@ -68,10 +83,12 @@ def test_after_a_move_only_the_cells_and_panels_it_changed_are_drawn(monkeypatch
     monkeypatch.setattr(ziegen, "_draw_seat", seat)
     monkeypatch.setattr(tiles, "tile", tile)
     monkeypatch.setattr(tiles, "_draw", drawing)
-    moved_cells = moved_seats = parts_drawn = parts = races_kept = 0
+    monkeypatch.setattr(tiles, "strip", strip)
+    moved_cells = moved_seats = parts_drawn = parts = races_kept = lines_kept = 0
     races = [_race(view, names) for view in views[:10]]
+    pictures.picture("ziegen", views[9], names)
     for before, view in zip(views[9:], views[10:]):
-        cells.clear(), seats.clear(), calls.clear(), drawn.clear()
+        cells.clear(), seats.clear(), calls.clear(), drawn.clear(), race_rows.clear()
         pictures.picture("ziegen", view, names)
         changed = {
             c
@@ -82,16 +99,23 @@ def test_after_a_move_only_the_cells_and_panels_it_changed_are_drawn(monkeypatch
         assert set(seats) <= {s for s in range(players) if _seat(view, s) != _seat(before, s)}
         assert {"ziegen.row", "ziegen.seat"} <= set(calls)
         race = _race(view, names)
-        if "ziegen.race_row" not in calls:  # the race table kept whole (``tiles.strip``)
+        if not race_rows and "ziegen.milk" not in calls:  # kept whole (``tiles.strip``)
             assert race in races, "a race table not drawn that was not seen before"
             races_kept += 1
         races.append(race)
+        lines, lines_before = _lines(race[0]), _lines(_race(before, names)[0])
+        if frames[-1] == frames[-2]:  # the table where it was: only its lines that changed
+            moved = {r for line in lines if line not in lines_before for r in line if r}
+            assert set(race_rows) <= moved, (race_rows, moved)
+            if race_rows:  # drawn: a changed line's two rows, not the whole table
+                lines_kept += len(set(race_rows)) < len(race[0])
         moved_cells += len(changed)
         moved_seats += len(seats)
         parts_drawn += len(drawn)
         parts += len(view["grid"]) + players + 1 + len(ziegen._race_sets(view)) + 1
     assert moved_cells and moved_seats  # moves that changed cells and panels were drawn
     assert races_kept  # moves that changed no goat race left the table as it was
+    assert lines_kept  # and moves that changed one left its other lines as they were
     # the cells, the panels, the race table's head, rows and milk line: nearly all pasted
     assert parts_drawn <= parts // 10, (parts_drawn, parts)
 
