@@ -238,9 +238,9 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
     ``canvas_h`` canvas, as Pillow draws it there: the polygon filled (value 1) then its outline
     as a closed line with curved joints (value 2), on a blank canvas of that size, and the
     pixels each ended with cut out: each None (none) or (a 1-bit mask of them cut to where they
-    lie, where it goes). Drawn at the very
-    same place, so Pillow's own arithmetic gives the same pixels; painting the two masks in
-    that order gives what drawing the two there gives (each pixel ends with the last value)."""
+    lie, where it goes). Drawn at the very same place, so Pillow's own arithmetic gives the same
+    pixels; painting the two masks in that order gives what drawing the two there gives (each
+    pixel ends with the last value)."""
     margin = 2 * width + 8  # the joints and the line's width stay well inside this
     xs, ys = [x for x, _ in points], [y for _, y in points]
     box = (
@@ -336,8 +336,8 @@ def wrap_words(text: str, width: int, size: int, bold: bool = False) -> list[str
         word_w = text_width(word, size, bold)
         if word_w > width and "-" in word.strip("-"):
             parts = word.split("-")
-            pieces += [(p, text_width(p, size, bold)) for p in [p + "-" for p in parts[:-1]]]
-            pieces.append((parts[-1], text_width(parts[-1], size, bold)))
+            for part in [p + "-" for p in parts[:-1]] + [parts[-1]]:
+                pieces.append((part, text_width(part, size, bold)))
         else:
             pieces.append((word, word_w))
     out: list[str] = []
