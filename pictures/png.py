@@ -71,10 +71,10 @@ def _adler_combine(first: int, second: int, length: int) -> int:
 
 def _deflate(rows: memoryview, lead: bool) -> bytes:
     """A band's filtered rows (``rows``, after a 0 where ``lead``), deflated on their own and
-    sync-flushed."""
+    sync-flushed: in one call, so that the bytes depend on the rows alone (the same rows are
+    the first band of a part in one board and in the middle of one in another)."""
     deflate = isal_zlib.compressobj(LEVEL, isal_zlib.DEFLATED, -15)
-    head = deflate.compress(b"\0") if lead else b""
-    return head + deflate.compress(rows) + deflate.flush(isal_zlib.Z_SYNC_FLUSH)
+    return deflate.compress(b"\0" + rows if lead else rows) + deflate.flush(isal_zlib.Z_SYNC_FLUSH)
 
 
 def _keep(made: dict) -> None:
