@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import count
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -258,11 +259,13 @@ def _outlined(points: tuple, width: int, fill: bool, canvas_w: int, canvas_h: in
                 _SCRATCH.clear()
             img = _SCRATCH[(canvas_w, canvas_h)] = Image.new("L", (canvas_w, canvas_h), 0)
         drawing = ImageDraw.Draw(img)
-        if fill:
-            drawing.polygon(list(points), fill=1)
-        drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
-        cut = img.crop(box)
-        img.paste(0, box)  # blank again for the next one
+        try:
+            if fill:
+                drawing.polygon(list(points), fill=1)
+            drawing.line(list(points) + list(points[:2]), fill=2, width=width, joint="curve")
+            cut = img.crop(box)
+        finally:
+            img.paste(0, box)  # blank again for the next one, whatever happened
     stamps = []
     for value in (1, 2):  # each cut to its own ink: stamping costs by the mask's pixels
         mask = _only(cut, value)
@@ -448,6 +451,8 @@ def _palette(background: RGB, inks: tuple[RGB, ...]) -> tuple[object, dict[RGB, 
 
 
 _PALETTE_IDS: dict[tuple, int] = {}  # a canvas's colours so far (in order) -> a short id
+_PALETTE_NEXT = count()  # ids are never given twice, not even after the dict is emptied: a
+# tile kept under an id must never match another palette
 _PALETTE_LOCK = threading.Lock()
 
 
@@ -500,7 +505,7 @@ class Canvas:
                 if found is None:
                     if len(_PALETTE_IDS) >= 4096:  # never in practice: a bound all the same
                         _PALETTE_IDS.clear()
-                    found = _PALETTE_IDS[colours] = len(_PALETTE_IDS)
+                    found = _PALETTE_IDS[colours] = next(_PALETTE_NEXT)
             self._palette_id = found
         return self._palette_id
 
