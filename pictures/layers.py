@@ -128,8 +128,7 @@ def layer(
 def canvas(found: Layer, width: int, height: int) -> Canvas:
     """A board's canvas: the layer's ground, its palette and inks, the rest background. Its
     image is one a board of that size was ``done`` with in this thread, if any."""
-    spare = getattr(_SPARE, "images", None)
-    img = None if spare is None else spare.pop((width, height), None)
+    img = _spares().pop((width, height), None)
     ground = found.ground
     if img is None:
         img = Image.new("P", (width, height), 0)
@@ -142,11 +141,16 @@ def canvas(found: Layer, width: int, height: int) -> Canvas:
 def done(cv: Canvas) -> None:
     """``cv``, a ``canvas``, no longer used (its PNG made): its image serves this thread's next
     board of its size, and ``cv`` has none any more."""
-    spare = getattr(_SPARE, "images", None)
-    if spare is None:
-        spare = _SPARE.images = {}
-    spare[(cv.width, cv.height)] = cv.img
+    _spares()[(cv.width, cv.height)] = cv.img
     cv.img = cv.draw = None
+
+
+def _spares() -> dict[tuple[int, int], Image.Image]:
+    """This thread's images of boards done with, by size."""
+    images = getattr(_SPARE, "images", None)
+    if images is None:
+        images = _SPARE.images = {}
+    return images
 
 
 def stamp_over(cv: Canvas, found: Layer, boxes) -> None:
