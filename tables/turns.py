@@ -182,6 +182,7 @@ class Turns(BotPlay):
         )
         sitters = await self.core.away.sitting_seats(thinker, prefs)  # a bot plays for them
         autos = await self.auto_seats(thinker, prefs)  # who lets the table take obvious ones
+        obvious: set[int] | None = None  # of ``state`` as it is now, once worked out
         for _ in range(MAX_BOT_MOVES if play_bots else 0):
             if engine.is_over(state):
                 break
@@ -195,6 +196,7 @@ class Turns(BotPlay):
                 thinker, engine, state, bot, legal, game.move_count + len(moves), sitters
             )
             state, more = engine.apply(state, bot, pick, legal=legal)
+            obvious = None
             moves.append((bot, pick))
             events.extend(more)
         else:
@@ -206,7 +208,8 @@ class Turns(BotPlay):
         new_version = game.version + 1
         over = engine.is_over(state)
         acting = [] if over else engine.to_act(state)
-        obvious = await self.obvious_seats(thinker, engine, state, sitters, autos)
+        if obvious is None:  # (the loop above worked it out for this state, unless it moved)
+            obvious = await self.obvious_seats(thinker, engine, state, sitters, autos)
         movers = {seat for seat, _ in moves}
         humans = [s for s in seat_list if not s.is_bot]
         prompts: set[int] = set()
