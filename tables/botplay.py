@@ -25,6 +25,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import marshal
 import random
 from collections.abc import AsyncIterator
 
@@ -66,13 +67,32 @@ def table_level(game: GameRecord) -> str:
 WORLDS = 32
 
 
+LONE_KEPT = 256  # positions whose ``openly_lone`` answer is remembered (a few KB each)
+_LONE: LRU[tuple, bool] = LRU(LONE_KEPT)
+
+
 def openly_lone(engine: Engine, state: State, seat: int, seats: int, seed: int) -> bool:
     """Whether everybody else knows ``seat`` has no choice but one: in every world each other
     seat cannot tell from this one (``Engine.determinize``, ``WORLDS`` samples each), ``seat``
     has exactly one legal action too. Only such a decision is taken for a player without
     asking: answered at the bots' pace, it tells nobody anything they did not know ("Roll the
     die"). One that looks lone only because of what the seat hides ("Let the bribe stand" with
-    no bribe card in hand) is asked as any other, since its speed would give the secret away."""
+    no bribe card in hand) is asked as any other, since its speed would give the secret away.
+
+    The answer depends on the position alone, and sampling it costs up to 128 determinized
+    worlds (16 ms for Henchmania with five players): it is remembered per position (its bytes),
+    since a move's position is asked about by the move, by the bots' turns after it and by the
+    notices."""
+    # the engine itself, not its name: tests make engines of one name with other rules;
+    # marshal's version 2 writes no back-references, so a copy of the state gives its bytes
+    key = (engine, seat, seats, seed, marshal.dumps(state, 2))
+    found = _LONE.get(key)
+    if found is None:
+        found = _LONE[key] = _openly_lone(engine, state, seat, seats, seed)
+    return found
+
+
+def _openly_lone(engine: Engine, state: State, seat: int, seats: int, seed: int) -> bool:
     rnd = random.Random(seed * 31 + seat)  # the same answer for the same game and position
     for other in range(seats):
         if other == seat:

@@ -238,3 +238,32 @@ async def test_a_lone_decision_that_hides_something_is_asked(open_service):
         assert seat not in chosen
         return
     raise AssertionError("no secret lone decision found")
+
+
+def test_a_position_is_sampled_once_whoever_asks(monkeypatch):
+    """``openly_lone`` costs up to 128 determinized worlds; a move's position is asked about by
+    the move, the bots' turns and the notices: it is sampled once, and a position equal to it
+    (loaded again, say) is not sampled again."""
+    import copy
+
+    from tables import botplay
+
+    engine, state, seat, n, seed = next(iter(_lone_positions("henchmania")))
+    sampled = []
+    real = engine.determinize
+
+    class Counting:  # the engine, its determinize counted
+        def __getattr__(self, name):
+            return getattr(engine, name)
+
+        def determinize(self, *args):
+            sampled.append(1)
+            return real(*args)
+
+    counting = Counting()
+    first = botplay.openly_lone(counting, state, seat, n, seed)
+    worlds = len(sampled)
+    assert worlds
+    assert botplay.openly_lone(counting, copy.deepcopy(state), seat, n, seed) == first
+    assert len(sampled) == worlds  # remembered
+    assert botplay.openly_lone(engine, state, seat, n, seed) == first  # another engine: sampled
