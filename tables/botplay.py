@@ -83,13 +83,31 @@ def openly_lone(engine: Engine, state: State, seat: int, seats: int, seed: int) 
     worlds (16 ms for Henchmania with five players): it is remembered per position (its bytes),
     since a move's position is asked about by the move, by the bots' turns after it and by the
     notices."""
-    # the engine itself, not its name: tests make engines of one name with other rules;
-    # marshal's version 2 writes no back-references, so a copy of the state gives its bytes
-    key = (engine, seat, seats, seed, marshal.dumps(state, 2))
+    key = _lone_key(engine, state, seat, seats, seed)
     found = _LONE.get(key)
     if found is None:
         found = _LONE[key] = _openly_lone(engine, state, seat, seats, seed)
     return found
+
+
+async def openly_lone_off_loop(
+    engine: Engine, state: State, seat: int, seats: int, seed: int
+) -> bool:
+    """``openly_lone``, a position not seen before sampled in a worker thread: the event loop
+    answers the other tables meanwhile (the game's own lock is held by the caller, so nothing
+    changes ``state``; the remembered answers are read and written on the loop alone)."""
+    key = _lone_key(engine, state, seat, seats, seed)
+    found = _LONE.get(key)
+    if found is None:
+        found = await asyncio.to_thread(_openly_lone, engine, state, seat, seats, seed)
+        _LONE[key] = found
+    return found
+
+
+def _lone_key(engine: Engine, state: State, seat: int, seats: int, seed: int) -> tuple:
+    # the engine itself, not its name: tests make engines of one name with other rules;
+    # marshal's version 2 writes no back-references, so a copy of the state gives its bytes
+    return (engine, seat, seats, seed, marshal.dumps(state, 2))
 
 
 def _openly_lone(engine: Engine, state: State, seat: int, seats: int, seed: int) -> bool:
@@ -185,7 +203,11 @@ class BotPlay(TableBase):
             if not game.seats[s].is_bot
             and s not in sitters
             and len(engine.legal_actions(state, s)) == 1
-            and openly_lone(engine, state, s, len(game.seats), game.seed)
+        ]
+        lone = [
+            s
+            for s in lone
+            if await openly_lone_off_loop(engine, state, s, len(game.seats), game.seed)
         ]
         if not lone:  # most positions: no settings to read
             return set()

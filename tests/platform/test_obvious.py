@@ -267,3 +267,31 @@ def test_a_position_is_sampled_once_whoever_asks(monkeypatch):
     assert botplay.openly_lone(counting, copy.deepcopy(state), seat, n, seed) == first
     assert len(sampled) == worlds  # remembered
     assert botplay.openly_lone(engine, state, seat, n, seed) == first  # another engine: sampled
+
+
+async def test_a_position_not_seen_before_is_sampled_off_the_event_loop(open_service, monkeypatch):
+    """Sampling a lone decision's worlds (up to 16 ms) runs in a worker thread, so the event
+    loop answers other tables meanwhile; asked again, the answer is remembered."""
+    import threading
+    from types import SimpleNamespace
+
+    import engines
+    from tables import botplay
+
+    threads = []
+    real = botplay._openly_lone
+
+    def sampling(*args):
+        threads.append(threading.current_thread())
+        return real(*args)
+
+    monkeypatch.setattr(botplay, "_openly_lone", sampling)
+    svc = await open_service(registry=engines.REGISTRY)
+    engine, state, seat, n, seed = next(iter(_lone_positions("ziegen")))
+    seats = [SimpleNamespace(is_bot=False, seat=s) for s in range(n)]
+    game = SimpleNamespace(seats=seats, seed=seed + 1000, kind="ziegen", status="running")
+    first = await svc.turns.obvious_seats(game, engine, state, set(), set(range(n)))
+    sampled = len(threads)  # (a sample per seat with a lone decision)
+    assert sampled and threading.main_thread() not in threads
+    assert await svc.turns.obvious_seats(game, engine, state, set(), set(range(n))) == first
+    assert len(threads) == sampled  # remembered: not sampled again
